@@ -1,0 +1,25 @@
+"""``jokoak catalogs [--check]``: extract UI strings and segments, update every catalog."""
+
+from __future__ import annotations
+
+import argparse
+
+from .. import ROOT
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("catalogs", help="extract and update all gettext catalogs (Babel)")
+    p.add_argument("--check", action="store_true", help="only list stale catalogs; exit 1 if any")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..catalogs import stale_catalogs, update_catalogs
+    if args.check:
+        stale = stale_catalogs()
+        for path in stale:
+            print(f"stale: {path.relative_to(ROOT)}")
+        return 1 if stale else 0
+    for path in update_catalogs():
+        print(f"wrote {path.relative_to(ROOT)}")
+    return 0

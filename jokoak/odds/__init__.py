@@ -1,0 +1,1 @@
+"""Exact odds computed from the engines' own chance models (Fractions)."""
