@@ -1,0 +1,86 @@
+"""Per-visitor language, translation and formatting for Streamlit pages.
+
+The visitor's language lives in ``st.session_state`` and in ``?lang=``; translators come
+from :func:`jokoak.i18n.translator` (read-only, shared), never from ``gettext.install``.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from html import escape
+from typing import Any
+
+import streamlit as st
+
+from jokoak.i18n import (DEFAULT_LANGUAGE, LANGUAGES, Translator, format_number,
+                         format_percent_value, negotiate_language, normalize_language,
+                         translator)
+
+LANG_KEY = "jokoak_lang"
+
+
+def lang() -> str:
+    """The visitor's UI language: ``?lang=``, else their earlier choice, else the browser's."""
+    if LANG_KEY not in st.session_state:
+        st.session_state[LANG_KEY] = initial_language()
+    return st.session_state[LANG_KEY]
+
+
+def initial_language() -> str:
+    from_query = normalize_language(st.query_params.get("lang"))
+    if from_query:
+        return from_query
+    try:
+        browser = st.context.locale
+    except Exception:  # no browser context (AppTest, scripts)
+        browser = None
+    return negotiate_language(browser) if browser else DEFAULT_LANGUAGE
+
+
+def set_lang(code: str) -> None:
+    if code in LANGUAGES:
+        st.session_state[LANG_KEY] = code
+        st.query_params["lang"] = code
+
+
+def tr() -> Translator:
+    return translator(lang())
+
+
+def _(message: str) -> str:
+    """gettext for the visitor's language."""
+    return translator(lang()).gettext(message)
+
+
+gettext = _
+
+
+def ngettext(singular: str, plural: str, n: int) -> str:
+    return translator(lang()).ngettext(singular, plural, n)
+
+
+def pgettext(context: str, message: str) -> str:
+    return translator(lang()).pgettext(context, message)
+
+
+def fmt_num(value: int | float | Fraction, digits: int = 0) -> str:
+    return format_number(value, lang(), digits)
+
+
+def fmt_pct(value: float | Fraction, digits: int = 1) -> str:
+    return format_percent_value(value, lang(), digits)
+
+
+def html(markup: str) -> None:
+    """Show markup that the caller built with every text escaped (see :func:`esc`)."""
+    st.html(markup)
+
+
+def esc(text: Any) -> str:
+    return escape(str(text), quote=True)
+
+
+def error(msgid: str, **params: Any) -> None:
+    """A clear, translated message for bad input; nothing else changes."""
+    text = _(msgid)
+    st.warning(text % params if params else text, icon="⚠️")
