@@ -1,0 +1,1 @@
+"""Pure renderers: state -> SVG / HTML / markdown, event -> sentence (translator passed in)."""

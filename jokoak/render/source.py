@@ -1,0 +1,116 @@
+"""The source view as HTML: each Basque segment beside its translation.
+
+Pure: takes the segments, translations and a gettext function, returns markup in which every
+text is escaped and every passage carries its ``lang``. Pages only display it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Callable, Iterable
+
+from ..segments import Segment, blocks
+from ..translations import SegmentTranslation, translation_map
+
+Gettext = Callable[[str], str]
+
+def N_(message: str) -> str:
+    """Mark a msgid for extraction; it is translated where it is shown."""
+    return message
+
+
+ARTIFACT_EXPLANATIONS = {
+    "image_caption": N_("Scraping leftover: the end of an image link in the web page the text "
+                        "was taken from. Shown as it is; not translated."),
+    "list_marker": N_("Layout leftover: a list bullet that lost its line. Shown as it is; not "
+                      "translated."),
+    "caption_fragment": N_("Scraping leftover: a stray image caption (\u201cthey are awls\u201d). "
+                           "Shown as it is; not translated."),
+}
+
+CSS = """
+<style>
+.jk-source{display:grid;grid-template-columns:1fr 1fr;gap:.35rem 1.5rem;font-size:1.05rem;line-height:1.55}
+.jk-source .jk-col-head{font-weight:700;border-bottom:2px solid #888;padding-bottom:.2rem}
+.jk-source .jk-seg{padding:.15rem .35rem;border-radius:.3rem}
+.jk-source .jk-seg.jk-hl{background:#fff3b0;color:#222;outline:2px solid #c99a00}
+.jk-source .jk-heading{font-weight:700;font-size:1.2rem;margin-top:.7rem}
+.jk-source .jk-title{font-weight:800;font-size:1.5rem}
+.jk-source .jk-example{font-style:italic}
+.jk-source .jk-artifact{color:#6b6b6b;font-family:monospace;background:#eee;padding:0 .3rem}
+.jk-source .jk-artifact-note{color:#555;font-size:.85rem}
+.jk-source .jk-missing{color:#8a4b00;font-size:.9rem}
+.jk-source .jk-id{font-family:monospace;font-size:.75rem;color:#444;background:#e8eef7;
+  padding:0 .25rem;border-radius:.2rem;margin-right:.3rem}
+</style>
+"""
+
+
+def _segment_html(seg: Segment, text: str, lang: str, show_ids: bool, highlight: bool) -> str:
+    classes = ["jk-seg", f"jk-{seg.kind.replace('_', '-')}"] + (["jk-hl"] if highlight else [])
+    ident = f'<span class="jk-id" lang="zxx" translate="no">{escape(seg.id)}</span>' if show_ids else ""
+    return (f'<span class="{" ".join(classes)}" lang="{lang}" data-segment="{escape(seg.id)}">'
+            f"{ident}{escape(text)}</span>")
+
+
+def source_html(game: str, target_lang: str | None, _: Gettext, *, show_ids: bool = False,
+                highlight: Iterable[str] = (), ui_lang: str = "en") -> str:
+    """Two columns, Basque and ``target_lang`` (None: Basque only), paragraph by paragraph."""
+    marked = set(highlight)
+    trans = translation_map(game, target_lang) if target_lang else {}
+    parts = [CSS, f'<div class="jk-source" lang="{ui_lang}"'
+             + (' style="grid-template-columns:1fr"' if not target_lang else "") + ">"]
+    parts.append(f'<div class="jk-col-head" lang="{ui_lang}">{escape(_("Basque original"))}</div>')
+    if target_lang:
+        parts.append(f'<div class="jk-col-head" lang="{ui_lang}">{escape(_("Translation"))}</div>')
+    for block in blocks(game):
+        left, right = [], []
+        for seg in block:
+            hl = seg.id in marked
+            if seg.kind == "artifact":
+                note = escape(_(ARTIFACT_EXPLANATIONS[seg.reason or "image_caption"]))
+                art_lang = "eu" if seg.reason == "caption_fragment" else "zxx"
+                art = (f'<span class="jk-seg jk-artifact" lang="{art_lang}" data-segment="{escape(seg.id)}">'
+                       f"{escape(seg.text)}</span>")
+                left.append(art)
+                right.append(f'<span class="jk-artifact-note" lang="{ui_lang}">{note}</span>')
+                continue
+            left.append(_segment_html(seg, seg.text, "eu", show_ids, hl))
+            if target_lang:
+                t: SegmentTranslation | None = trans.get(seg.id)
+                if t is not None and t.current:
+                    right.append(_segment_html(seg, t.current, target_lang, show_ids, hl))
+                else:
+                    right.append(f'<span class="jk-missing" lang="{ui_lang}">'
+                                 f'{escape(_("(not translated yet)"))}</span>')
+        wrap = "div"
+        parts.append(f"<{wrap}>{' '.join(left)}</{wrap}>")
+        if target_lang:
+            parts.append(f"<{wrap}>{' '.join(right)}</{wrap}>")
+    parts.append("</div>")
+    return "".join(parts)
+
+
+def clause_excerpt_html(game: str, clause_ids: Iterable[str], target_lang: str | None,
+                        _: Gettext, ui_lang: str = "en") -> str:
+    """Only the cited clauses, Basque beside translation, ids shown: the step-through panel."""
+    from ..segments import segment_map
+    wanted = [c for c in dict.fromkeys(clause_ids)]
+    segs = segment_map(game)
+    trans = translation_map(game, target_lang) if target_lang else {}
+    rows = []
+    for cid in wanted:
+        seg = segs.get(cid)
+        if seg is None:
+            continue
+        right = ""
+        if target_lang:
+            t = trans.get(cid)
+            right = (_segment_html(seg, t.current, target_lang, False, True) if t and t.current
+                     else f'<span class="jk-missing" lang="{ui_lang}">'
+                          f'{escape(_("(not translated yet)"))}</span>')
+            right = f"<div>{right}</div>"
+        rows.append(f'<div><span class="jk-id" lang="zxx" translate="no">{escape(cid)}</span>'
+                    f"{_segment_html(seg, seg.text, 'eu', False, True)}</div>{right}")
+    cols = "" if target_lang else ' style="grid-template-columns:1fr"'
+    return CSS + f'<div class="jk-source" lang="{ui_lang}"{cols}>' + "".join(rows) + "</div>"

@@ -1,0 +1,161 @@
+"""The step-through, shared by the three games.
+
+A scenario (or a seeded "watch a game") is a Record; each step is recomputed by replay, so
+"back" and "jump" are recomputation, never undo. The game's pure renderer
+(``jokoak.render.<game>``) draws the state and words the events; this module only wires
+controls, the clause highlight and the interpretation notes.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+from typing import Any
+
+import streamlit as st
+
+from jokoak.engine.core import make_rules
+from jokoak.engine.record import Record, Step, play, replay
+from jokoak.games import available_games
+from jokoak.notes import notes_for
+from jokoak.render.source import clause_excerpt_html
+from jokoak.scenarios import Scenario, scenarios
+
+from .common import _, esc, html, lang, ngettext
+
+WATCH = "__watch__"
+
+
+def _renderer(game: str) -> ModuleType | None:
+    try:
+        module = import_module(f"jokoak.render.{game}")
+    except ModuleNotFoundError:
+        return None
+    return module if hasattr(module, "describe_event") else None
+
+
+def has_step_through(game: str) -> bool:
+    return game in available_games() and _renderer(game) is not None and bool(_scenarios(game))
+
+
+@st.cache_resource(show_spinner=False)
+def _scenarios(game: str) -> tuple[Scenario, ...]:
+    try:
+        return scenarios(game)
+    except Exception:  # a broken scenario file must not take the page down
+        return ()
+
+
+@st.cache_resource(show_spinner=False, max_entries=64)
+def _replayed(game: str, key: str, record: Record) -> tuple[Any, tuple[Step, ...]]:
+    initial, steps = replay(available_games()[game], record)
+    return initial, tuple(steps)
+
+
+@st.cache_resource(show_spinner=False, max_entries=32)
+def _watch_record(game: str, seed: int) -> Record:
+    engine = available_games()[game]
+    module = import_module(engine.__class__.__module__)
+    policies = getattr(module, "POLICIES", {})
+    rules = make_rules(engine)
+    setup = engine.default_setup(rules)
+    policy = next(iter(policies.values())) if policies else None
+    if policy is None:
+        from jokoak.engine.record import random_policy
+        policy = random_policy
+    return play(engine, rules, setup, seed, policy)
+
+
+def _draw_state(game: str, state: Any, viewer: int | None = None) -> str:
+    module = _renderer(game)
+    draw = getattr(module, "render_table_svg", None) or getattr(module, "render_board_svg")
+    return draw(state, _, lang())
+
+
+def _translation_target() -> str | None:
+    code = lang()
+    return code if code != "eu" else st.session_state.get("jokoak_translation_lang", "es")
+
+
+def step_through_view(game: str) -> None:
+    module = _renderer(game)
+    items = {sc.name: sc for sc in _scenarios(game)}
+    options = list(items) + [WATCH]
+    key = f"jokoak_scenario_{game}"
+    if st.session_state.get(key) not in options:
+        wanted = st.query_params.get("scenario")
+        st.session_state[key] = wanted if wanted in options else options[0]
+    name = st.selectbox(_("Scenario"), options, key=key,
+                        format_func=lambda n: _("Watch a whole game") if n == WATCH
+                        else _(items[n].title))
+    if name == WATCH:
+        seed_key = f"jokoak_seed_{game}"
+        st.session_state.setdefault(seed_key, 1)
+        if st.button(_("Deal a new game"), key=f"jokoak_newgame_{game}"):
+            st.session_state[seed_key] += 1
+        record = _watch_record(game, st.session_state[seed_key])
+        rkey = f"watch:{st.session_state[seed_key]}"
+    else:
+        scenario = items[name]
+        html(f'<p lang="{lang()}">{esc(_(scenario.caption))}</p>')
+        record = scenario.record
+        rkey = name
+    initial, steps = _replayed(game, rkey, record)
+    total = len(steps)
+
+    step_key = f"jokoak_step_{game}_{rkey}"
+    if step_key not in st.session_state:
+        wanted = st.query_params.get("step")
+        st.session_state[step_key] = int(wanted) if (isinstance(wanted, str) and wanted.isdigit()
+                                                     and int(wanted) <= total) else 0
+    index = min(st.session_state[step_key], total)
+
+    cols = st.columns(5)
+    if cols[0].button(_("⏮ Start"), key=f"{step_key}_first", disabled=index == 0,
+                      width="stretch"):
+        index = 0
+    if cols[1].button(_("◀ Back"), key=f"{step_key}_back", disabled=index == 0,
+                      width="stretch"):
+        index -= 1
+    if cols[2].button(_("Next ▶"), key=f"{step_key}_next", disabled=index >= total,
+                      width="stretch", type="primary"):
+        index += 1
+    if cols[3].button(_("End ⏭"), key=f"{step_key}_last", disabled=index >= total,
+                      width="stretch"):
+        index = total
+    kinds = list(module.event_kinds())
+    with cols[4].popover(_("Jump to…"), width="stretch"):
+        for kind, label in kinds:
+            target = next((s.index for s in steps[index:] if any(e.kind == kind for e in s.events)),
+                          None)
+            if st.button(_(label), key=f"{step_key}_jump_{kind}", disabled=target is None):
+                index = target
+    st.session_state[step_key] = index
+    st.query_params["step"] = str(index)
+
+    st.progress(index / total if total else 1.0,
+                text=_("Step %(n)s of %(total)s") % {"n": index, "total": total})
+    state = steps[index - 1].after if index else initial
+    left, right = st.columns([3, 2])
+    with left:
+        html(_draw_state(game, state))
+    with right:
+        if index == 0:
+            st.info(_("The starting position. Press “Next” to play the first step."))
+            cited: list[str] = []
+        else:
+            step = steps[index - 1]
+            cited = []
+            sentences = []
+            for ev in step.events:
+                sentences.append(f'<li lang="{lang()}">{esc(module.describe_event(ev, _))}</li>')
+                cited.extend(ev.clauses)
+            if sentences:
+                html(f'<ul style="font-size:1.1rem">{"".join(sentences)}</ul>')
+        if cited:
+            st.caption(ngettext("The clause this step applies:",
+                                "The clauses this step applies:", len(set(cited))))
+            html(clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang()))
+            for note in notes_for(game, set(cited)):
+                with st.expander(_("Interpretation note: %(title)s") % {"title": _(note.title)}):
+                    html(f'<p lang="{lang()}">{esc(_(note.body))}</p>')
