@@ -129,10 +129,14 @@ def pot_path(domain: str) -> Path:
     return LOCALES / f"{domain}.pot"
 
 
-def updated_catalogs() -> dict[Path, bytes]:
-    """Every catalog file as it should be now (templates and updated translations)."""
+def updated_catalogs(only: str | None = None) -> dict[Path, bytes]:
+    """Every catalog file as it should be now (templates and updated translations).
+
+    ``only`` restricts the work to one domain (``messages`` or a game)."""
     out: dict[Path, bytes] = {}
     for domain, langs in domains():
+        if only is not None and domain != only:
+            continue
         tmpl = template(domain)
         out[pot_path(domain)] = _render(tmpl, omit_header=False)
         for lang in langs:
@@ -153,16 +157,16 @@ def updated_catalogs() -> dict[Path, bytes]:
     return out
 
 
-def stale_catalogs() -> list[Path]:
+def stale_catalogs(only: str | None = None) -> list[Path]:
     """Catalog files that differ from what the code and the segments say they should be."""
-    return [p for p, data in updated_catalogs().items()
+    return [p for p, data in updated_catalogs(only).items()
             if not p.exists() or p.read_bytes() != data]
 
 
-def update_catalogs() -> list[Path]:
+def update_catalogs(only: str | None = None) -> list[Path]:
     """Rewrite every stale catalog; returns the files written."""
     written = []
-    for path, data in updated_catalogs().items():
+    for path, data in updated_catalogs(only).items():
         if not path.exists() or path.read_bytes() != data:
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_bytes(data)

@@ -10,16 +10,17 @@ from .. import ROOT
 def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("catalogs", help="extract and update all gettext catalogs (Babel)")
     p.add_argument("--check", action="store_true", help="only list stale catalogs; exit 1 if any")
+    p.add_argument("--domain", help="only this domain: messages or a game name")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from ..catalogs import stale_catalogs, update_catalogs
     if args.check:
-        stale = stale_catalogs()
+        stale = stale_catalogs(args.domain)
         for path in stale:
             print(f"stale: {path.relative_to(ROOT)}")
         return 1 if stale else 0
-    for path in update_catalogs():
+    for path in update_catalogs(args.domain):
         print(f"wrote {path.relative_to(ROOT)}")
     return 0
