@@ -1,0 +1,83 @@
+"""A live booklet server and Debian's Chromium for real-browser tests.
+
+The server starts on a free port and is awaited on ``/_stcore/health``, as Streamlit's own
+end-to-end suite does. Browser tests skip, with the reason, only where Chromium is missing
+and ``CI`` is unset; under CI a missing browser is a failure.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CHROMIUM = Path(os.environ.get("JOKOAK_CHROMIUM", "/usr/bin/chromium"))
+CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync"]
+
+
+def require_chromium() -> None:
+    if CHROMIUM.exists():
+        return
+    if os.environ.get("CI"):
+        pytest.fail(f"CI is set but Chromium is missing at {CHROMIUM} (apt-get install chromium)")
+    pytest.skip(f"Chromium not found at {CHROMIUM} and CI is unset: browser tests skipped")
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Server:
+    def __init__(self, script: str = "app.py") -> None:
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(self.port),
+             "--server.address", "127.0.0.1", "--server.headless", "true",
+             "--browser.gatherUsageStats", "false"],
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+
+    def wait(self, timeout: float = 60) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError("streamlit exited: " + self.proc.stderr.read().decode()[-2000:])
+            try:
+                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as resp:
+                    if resp.status == 200:
+                        return
+            except OSError:
+                time.sleep(0.3)
+        raise TimeoutError("the booklet did not become healthy in time")
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+
+
+def launch_browser(playwright):
+    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+
+
+def wait_for_app(page, timeout: float = 30000) -> None:
+    """Until Streamlit has finished running the script (no running indicator)."""
+    page.wait_for_selector('[data-testid="stApp"]', timeout=timeout)
+    page.wait_for_function(
+        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
+        " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"] *').length > 5",
+        timeout=timeout)
+    page.wait_for_timeout(300)

@@ -1,0 +1,75 @@
+"""Real browser: Debian's Chromium against a live booklet server."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_support import Server, launch_browser, require_chromium, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server():
+    require_chromium()
+    srv = Server()
+    try:
+        srv.wait()
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def browser(server):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        br = launch_browser(pw)
+        yield br
+        br.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 900})
+    pg = context.new_page()
+    yield pg
+    context.close()
+
+
+@pytest.mark.parametrize("lang", ["eu", "fr"])
+def test_home_sets_the_document_language(server, page, lang):
+    page.goto(f"{server.url}/?lang={lang}")
+    wait_for_app(page)
+    page.wait_for_function(f"() => document.documentElement.lang === '{lang}'", timeout=15000)
+    assert page.evaluate("document.documentElement.lang") == lang
+
+
+def test_browser_locale_decides_without_a_lang_parameter(server, browser):
+    context = browser.new_context(locale="es-ES")
+    pg = context.new_page()
+    pg.goto(f"{server.url}/")
+    wait_for_app(pg)
+    pg.wait_for_function("() => document.documentElement.lang === 'es'", timeout=15000)
+    context.close()
+
+
+def test_a_game_page_shows_its_basque_source_marked_as_basque(server, page):
+    page.goto(f"{server.url}/zaldi_zuria?lang=en")
+    wait_for_app(page)
+    first = page.locator('[data-segment="setup.cards"][lang="eu"]').first
+    first.wait_for(timeout=20000)
+    assert "Bost karta erabiltzen dira" in first.inner_text()
+    translated = page.locator('[data-segment="setup.cards"][lang="en"]')
+    assert translated.count() == 1
+
+
+def test_language_survives_a_page_change(server, page):
+    page.goto(f"{server.url}/sources?lang=fr")
+    wait_for_app(page)
+    page.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=15000)
+    page.get_by_role("link", name="zohn ahl").first.click()
+    page.wait_for_url("**/zohn_ahl**", timeout=15000)
+    wait_for_app(page)
+    page.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=15000)
+    assert "lang=fr" in page.url
