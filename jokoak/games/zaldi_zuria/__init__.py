@@ -1,0 +1,52 @@
+"""Zaldi zuria (the German *Schimmel*): eight dice, five auctioned cards, a bank and an inn.
+
+``GAME`` is the engine (:mod:`.state` documents phases, actions and the setup format);
+``odds_tables`` the exact odds (:mod:`jokoak.odds.zaldi_zuria`); ``POLICIES`` the computer
+players (:mod:`.policies`).
+
+The dice are modelled as one chance node over the 2**8 patterns of which dice show their
+marked face (:func:`.rules.chance_outcomes`): exact, and it sums to 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from ...engine.core import Option, Rules, Ruleset
+from .policies import POLICIES, Bidder, bid_reasoning, throw_reasoning
+from .rules import BANK, CARD_LABELS, CARDS, MARKS, OPTIONS, RULESETS
+from .state import IllegalAction, ZaldiState, action_sort_key, initial_state
+
+
+class ZaldiZuriGame:
+    """The registered game (see :class:`jokoak.engine.core.Game`)."""
+
+    name = "zaldi_zuria"
+    options: tuple[Option, ...] = OPTIONS
+    rulesets: tuple[Ruleset, ...] = RULESETS
+    #: Opening throws + auction + throws: a seeded game between computer players rarely
+    #: passes a thousand actions; the harness stops there.
+    max_actions = 5000
+
+    def new_initial_state(self, rules: Rules, setup: Mapping[str, Any] | None = None) -> ZaldiState:
+        return initial_state(rules, setup)
+
+    def default_setup(self, rules: Rules) -> dict[str, Any]:
+        return {"players": 6, "chips": 36}
+
+    @staticmethod
+    def action_sort_key(action: str) -> Any:
+        return action_sort_key(action)
+
+
+GAME = ZaldiZuriGame()
+
+
+def odds_tables(rules: Rules, **params: Any):
+    """Exact odds tables; params ``bank``, ``players``, ``inn_open``."""
+    from ...odds.zaldi_zuria import odds_tables as tables
+    return tables(rules, **params)
+
+
+__all__ = ["GAME", "POLICIES", "odds_tables", "Bidder", "bid_reasoning", "throw_reasoning",
+           "IllegalAction", "ZaldiState", "BANK", "CARDS", "CARD_LABELS", "MARKS"]
