@@ -1,33 +1,42 @@
 """Scenarios: curated, scripted positions that demonstrate clauses.
 
-Format of ``content/<game>/scenarios/<name>.yaml`` (see content/SCENARIOS.md)::
+Format of ``content/<game>/scenarios/<name>.yaml`` (full description: content/SCENARIOS.md)::
 
     title: The white horse            # msgid (English), translated through gettext
     caption: Everybody pays ...        # msgid
     clauses: [phase2.throw1, phase2.throw1.owner]   # what it demonstrates (segment ids)
     ruleset: basque_text               # optional; default: the game's first ruleset
     options: {}                        # optional overrides
-    setup: {...}                       # game-specific starting position
-    steps: [roll:..., pass, ...]       # actions, chance outcomes included, in order
+    setup: {...}                       # optional; game-specific starting position
+    seed: 7                            # optional; where the steps came from, never used
+    steps:                             # actions, chance outcomes included, in order
+    - roll:0,3,5                       # a bare action, or a mapping:
+    - {action: pass, player: 2, caption: "...", cites: [phase2.throw1]}
 
 Loading replays the steps and fails with a message naming the file, the step and the field.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable, Mapping
 
 import yaml
 
 from . import ROOT
-from .engine.core import RulesError, SetupError, make_rules
-from .engine.record import Record, ReplayError, Step, replay
+from .engine.core import CHANCE, Game, RulesError, SetupError, make_rules
+from .engine.record import Record, Step, legal_here, replay
 from .games import get_game
-from .segments import segment_map
+from .segments import segment_map, segments
+
+TOP_KEYS = ("title", "caption", "clauses", "ruleset", "options", "setup", "seed", "steps")
+REQUIRED_KEYS = ("title", "caption", "clauses", "steps")
+STEP_KEYS = ("action", "player", "caption", "cites")
+#: Segment kinds every game must demonstrate in a scenario (or exempt in coverage.yaml).
+COVERED_KINDS = ("rule", "list_item")
 
 
 class ScenarioError(ValueError):
@@ -42,56 +51,187 @@ class Scenario:
     caption: str
     clauses: tuple[str, ...]
     record: Record
+    #: per-step caption msgids (``None`` where a step has none), parallel to the actions
+    step_captions: tuple[str | None, ...] = ()
+    #: the engine it was validated with (``None``: look the registered game up)
+    engine: Any = field(default=None, compare=False, repr=False)
 
     def replay(self) -> tuple[Any, list[Step]]:
-        return replay(get_game(self.game), self.record)
+        return replay(self.engine or get_game(self.game), self.record)
 
 
 def scenario_dir(game: str) -> Path:
     return ROOT / "content" / game / "scenarios"
 
 
-def parse_scenario(game: str, name: str, text: str) -> Scenario:
-    """Validate a scenario's YAML text; raises :class:`ScenarioError` with a precise reason."""
+def game_from_path(path: Path) -> str | None:
+    """``content/<game>/scenarios/x.yaml`` -> ``<game>`` (``None`` if the path says nothing)."""
+    parts = path.resolve().parts
+    for i in range(len(parts) - 2):
+        if parts[i] == "content" and parts[i + 2] == "scenarios":
+            return parts[i + 1]
+    return None
+
+
+def _is_msgid(value: Any) -> bool:
+    return isinstance(value, str) and bool(value.strip())
+
+
+def _parse_steps(where: str, raw: Any, known: Iterable[str] | None
+                 ) -> list[tuple[str, Any, str | None, tuple[str, ...]]]:
+    """Each step as (action, player or None, caption or None, cites)."""
+    if raw is None:
+        return []
+    if not isinstance(raw, list):
+        raise ScenarioError(f"{where}: field 'steps' must be a list")
+    known = set(known) if known is not None else None
+    out = []
+    for i, item in enumerate(raw, start=1):
+        at = f"{where}: step {i}"
+        if isinstance(item, str):
+            out.append((item, None, None, ()))
+            continue
+        if not isinstance(item, dict):
+            raise ScenarioError(f"{at}: a step is an action string or a mapping with 'action'")
+        unknown = set(item) - set(STEP_KEYS)
+        if unknown:
+            raise ScenarioError(f"{at}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
+        action = item.get("action")
+        if not isinstance(action, str) or not action:
+            raise ScenarioError(f"{at}: field 'action' must be an action string")
+        player = item.get("player")
+        if player is not None and player != "chance" and (
+                not isinstance(player, int) or isinstance(player, bool)):
+            raise ScenarioError(f"{at}: field 'player' must be a seat number or 'chance'")
+        caption = item.get("caption")
+        if caption is not None and not _is_msgid(caption):
+            raise ScenarioError(f"{at}: field 'caption' must be a non-empty msgid")
+        cites = item.get("cites") or []
+        if not isinstance(cites, list) or not all(isinstance(c, str) for c in cites):
+            raise ScenarioError(f"{at}: field 'cites' must be a list of clause ids")
+        for clause in cites:
+            if known is not None and clause not in known:
+                raise ScenarioError(f"{at}: field 'cites': unknown clause id {clause!r}")
+        out.append((action, player, caption, tuple(cites)))
+    return out
+
+
+def _seats(state: Any) -> int | None:
+    try:
+        return len(state.returns())
+    except Exception:  # a game may define returns() only at the end
+        return None
+
+
+def parse_scenario(game: str, name: str, text: str, *, engine: Game | None = None,
+                   clauses: Iterable[str] | None = None) -> Scenario:
+    """Validate a scenario's YAML text; raises :class:`ScenarioError` with a precise reason.
+
+    ``engine`` and ``clauses`` default to the registered game and its segment ids; tests
+    pass their own (a toy game has no seed).
+    """
     where = f"{game}/{name}"
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
-        raise ScenarioError(f"{where}: not valid YAML ({exc.__class__.__name__})") from None
+        mark = getattr(exc, "problem_mark", None)
+        line = f" at line {mark.line + 1}" if mark is not None else ""
+        raise ScenarioError(f"{where}: not valid YAML{line} ({exc.__class__.__name__})") from None
     if not isinstance(data, dict):
-        raise ScenarioError(f"{where}: a scenario is a mapping with title, caption, setup, steps")
-    for key in ("title", "caption", "clauses", "setup", "steps"):
+        raise ScenarioError(f"{where}: a scenario is a mapping with title, caption, clauses, steps")
+    for key in REQUIRED_KEYS:
         if key not in data:
             raise ScenarioError(f"{where}: missing field {key!r}")
-    unknown = set(data) - {"title", "caption", "clauses", "ruleset", "options", "setup", "steps", "seed"}
+    unknown = set(data) - set(TOP_KEYS)
     if unknown:
-        raise ScenarioError(f"{where}: unknown field(s) {', '.join(sorted(unknown))}")
-    known = segment_map(game)
+        raise ScenarioError(f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
+    for key in ("title", "caption"):
+        if not _is_msgid(data[key]):
+            raise ScenarioError(f"{where}: field {key!r} must be a non-empty msgid")
+    if engine is None:
+        try:
+            engine = get_game(game)
+        except (KeyError, ModuleNotFoundError):
+            raise ScenarioError(f"{where}: unknown or unavailable game {game!r}") from None
+    known = set(clauses) if clauses is not None else set(segment_map(game))
+    if not isinstance(data["clauses"], list) or not data["clauses"]:
+        raise ScenarioError(f"{where}: field 'clauses' must list the clause ids it demonstrates")
     for clause in data["clauses"]:
         if clause not in known:
             raise ScenarioError(f"{where}: field 'clauses': unknown clause id {clause!r}")
-    engine = get_game(game)
-    options = dict(data.get("options") or {})
+    options = data.get("options") or {}
+    if not isinstance(options, dict):
+        raise ScenarioError(f"{where}: field 'options' must be a mapping of option values")
+    options = dict(options)
     for opt in engine.options:
         if opt.name in options and isinstance(opt.default, Fraction):
-            options[opt.name] = Fraction(str(options[opt.name]))
+            try:
+                options[opt.name] = Fraction(str(options[opt.name]))
+            except (ValueError, ZeroDivisionError):
+                raise ScenarioError(f"{where}: field 'options': {opt.name} is not a fraction") from None
     try:
         rules = make_rules(engine, data.get("ruleset"), **options)
     except RulesError as exc:
-        raise ScenarioError(f"{where}: field 'ruleset'/'options': {exc}") from None
-    steps = data["steps"] or []
-    if not isinstance(steps, list) or not all(isinstance(s, str) for s in steps):
-        raise ScenarioError(f"{where}: field 'steps' must be a list of action strings")
-    record = Record(game=game, rules=rules, setup=data["setup"], seed=data.get("seed"),
-                    actions=tuple(steps))
+        field_name = "options" if "option" in str(exc) else "ruleset"
+        raise ScenarioError(f"{where}: field {field_name!r}: {exc}") from None
+    seed = data.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise ScenarioError(f"{where}: field 'seed' must be an integer")
+    setup = data.get("setup")
+    if setup is None:
+        setup = engine.default_setup(rules)
+    if not isinstance(setup, dict):
+        raise ScenarioError(f"{where}: field 'setup' must be a mapping")
+    steps = _parse_steps(where, data["steps"], known)
     try:
-        replay(engine, record)
+        state = engine.new_initial_state(rules, setup)
     except SetupError as exc:
         raise ScenarioError(f"{where}: field 'setup': {exc}") from None
-    except ReplayError as exc:
-        raise ScenarioError(f"{where}: field 'steps': {exc}") from None
+    seats = _seats(state)
+    for i, (action, player, _, cites) in enumerate(steps, start=1):
+        at = f"{where}: step {i}"
+        if state.is_terminal():
+            raise ScenarioError(f"{at}: field 'action': the game is already over, "
+                                f"{action!r} cannot be played")
+        actor = state.current_player()
+        if player is not None:
+            wanted = CHANCE if player == "chance" else player
+            if wanted != CHANCE and (wanted < 0 or (seats is not None and wanted >= seats)):
+                raise ScenarioError(f"{at}: field 'player': unknown player {player!r}"
+                                    + (f" (seats 0-{seats - 1})" if seats else ""))
+            if wanted != actor:
+                now = "chance" if actor == CHANCE else f"player {actor}"
+                raise ScenarioError(f"{at}: field 'player': {player!r} is not to act, {now} is")
+        legal = legal_here(state)
+        if action not in legal:
+            who = "chance outcome" if actor == CHANCE else f"action for player {actor}"
+            shown = ", ".join(legal[:8]) + (f", ... ({len(legal)} in all)" if len(legal) > 8 else "")
+            raise ScenarioError(f"{at}: field 'action': {action!r} is not a legal {who} here "
+                                f"(legal: {shown or 'none'})")
+        state, events = state.apply(action)
+        fired = {c for ev in events for c in ev.clauses}
+        missing = [c for c in cites if c not in fired]
+        if missing:
+            raise ScenarioError(f"{at}: field 'cites': the step's events do not cite "
+                                f"{', '.join(missing)}")
+    record = Record(game=game, rules=rules, setup=setup, seed=seed,
+                    actions=tuple(s[0] for s in steps))
     return Scenario(game=game, name=name, title=data["title"], caption=data["caption"],
-                    clauses=tuple(data["clauses"]), record=record)
+                    clauses=tuple(data["clauses"]), record=record,
+                    step_captions=tuple(s[2] for s in steps),
+                    engine=engine)
+
+
+def load_scenario(path: Path, game: str | None = None) -> Scenario:
+    """A scenario file of a registered game (``game`` inferred from the path if not given)."""
+    game = game or game_from_path(path)
+    if game is None:
+        raise ScenarioError(f"{path.name}: cannot tell the game from the path; name it")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ScenarioError(f"{path}: cannot read ({exc.strerror})") from None
+    return parse_scenario(game, path.stem, text)
 
 
 @lru_cache(maxsize=None)
@@ -106,10 +246,56 @@ def scenarios(game: str) -> tuple[Scenario, ...]:
 
 def cited_clauses(game: str) -> set[str]:
     """Clause ids cited by the events of some scenario of the game."""
+    return cited_by(scenarios(game))
+
+
+def cited_by(items: Iterable[Scenario]) -> set[str]:
     out: set[str] = set()
-    for sc in scenarios(game):
+    for sc in items:
         _, steps = sc.replay()
         for step in steps:
             for ev in step.events:
                 out.update(ev.clauses)
     return out
+
+
+# --- clause coverage ---------------------------------------------------------------------
+
+def coverage_exemptions(game: str) -> dict[str, Any]:
+    """``exempt:`` of ``content/<game>/coverage.yaml`` (``{}`` if the file is absent)."""
+    path = ROOT / "content" / game / "coverage.yaml"
+    if not path.exists():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(data, dict) or not isinstance(data.get("exempt") or {}, dict):
+        raise ValueError(f"{game}/coverage.yaml: expected a mapping 'exempt: {{segment_id: reason}}'")
+    return dict(data.get("exempt") or {})
+
+
+def coverage_problems(clauses: Iterable[tuple[str, str]], cited: set[str],
+                      exempt: Mapping[str, Any]) -> list[str]:
+    """What keeps a game's source from being covered (empty list: every clause is).
+
+    ``clauses`` are (segment id, kind) pairs; rule and list_item segments must be cited by a
+    scenario's events or exempted with a non-empty reason; exempting an unknown id is wrong.
+    """
+    kinds = dict(clauses)
+    problems = []
+    unknown = sorted(str(k) for k in exempt if k not in kinds)
+    if unknown:
+        problems.append(f"coverage.yaml exempts unknown segment id(s): {', '.join(unknown)}")
+    empty = sorted(str(k) for k, why in exempt.items() if not _is_msgid(why))
+    if empty:
+        problems.append(f"coverage.yaml exempts without a reason: {', '.join(empty)}")
+    uncovered = [seg for seg, kind in kinds.items()
+                 if kind in COVERED_KINDS and seg not in cited and seg not in exempt]
+    if uncovered:
+        problems.append("no scenario's events cite (and coverage.yaml does not exempt): "
+                        + ", ".join(uncovered))
+    return problems
+
+
+def game_coverage_problems(game: str) -> list[str]:
+    """:func:`coverage_problems` for a registered game, from its files."""
+    return coverage_problems([(s.id, s.kind) for s in segments(game)], cited_clauses(game),
+                             coverage_exemptions(game))

@@ -1,8 +1,11 @@
 """The game-neutral engine API (OpenSpiel's shape), records and replay."""
 
 from .core import (CHANCE, TERMINAL, Event, Game, GameState, Option, Rules, Ruleset,
-                   RulesError, SetupError, sample_chance)
-from .record import Record, ReplayError, replay
+                   RulesError, SetupError, event, make_rules, sample_chance)
+from .record import (Policy, Record, RecordError, ReplayError, Step, legal_here, play,
+                     playout, random_policy, replay, replay_states)
 
 __all__ = ["CHANCE", "TERMINAL", "Event", "Game", "GameState", "Option", "Rules", "Ruleset",
-           "RulesError", "SetupError", "sample_chance", "Record", "ReplayError", "replay"]
+           "RulesError", "SetupError", "event", "make_rules", "sample_chance", "Policy",
+           "Record", "RecordError", "ReplayError", "Step", "legal_here", "play", "playout",
+           "random_policy", "replay", "replay_states"]

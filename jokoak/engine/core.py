@@ -11,10 +11,11 @@ scenarios and JSON records, and sortable, so ``legal_actions`` is deterministic.
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 #: ``current_player()`` at a chance node.
 CHANCE = -1
@@ -64,6 +65,40 @@ class Option:
             raise RulesError(f"option {self.name}: expected {type(self.default).__name__}")
         return value
 
+    def parse(self, text: str) -> Any:
+        """The value typed on a command line (``"true"``, ``"7"``, ``"1/3"``), checked.
+
+        Typed by the default, so ``--option min_players=4`` stays an ``int``.
+        """
+        if self.choices:
+            for choice in self.choices:
+                if text == str(choice) or (isinstance(choice, bool) and _parse_bool(text) is choice):
+                    return choice
+            raise RulesError(f"option {self.name}: {text!r} is not one of "
+                             f"{', '.join(str(c) for c in self.choices)}")
+        try:
+            if isinstance(self.default, bool):
+                value: Any = _parse_bool(text)
+                if value is None:
+                    raise ValueError(text)
+            elif isinstance(self.default, int):
+                value = int(text)
+            elif isinstance(self.default, Fraction):
+                value = Fraction(text)
+            elif isinstance(self.default, float):
+                value = float(text)
+            else:
+                value = text
+        except (ValueError, ZeroDivisionError):
+            raise RulesError(f"option {self.name}: {text!r} is not a "
+                             f"{type(self.default).__name__}") from None
+        return self.check(value)
+
+
+def _parse_bool(text: str) -> bool | None:
+    return {"true": True, "yes": True, "1": True, "on": True,
+            "false": False, "no": False, "0": False, "off": False}.get(text.strip().lower())
+
 
 @dataclass(frozen=True)
 class Ruleset:
@@ -96,6 +131,27 @@ class Rules:
         return {"ruleset": self.ruleset,
                 "options": {k: (str(v) if isinstance(v, Fraction) else v) for k, v in self.values}}
 
+    @classmethod
+    def from_json(cls, game: "Game", data: Mapping[str, Any]) -> "Rules":
+        """Inverse of :meth:`to_json` (``Fraction`` options come back from their string)."""
+        if not isinstance(data, Mapping) or "ruleset" not in data:
+            raise RulesError("rules: expected a mapping with 'ruleset' and 'options'")
+        raw = data.get("options") or {}
+        if not isinstance(raw, Mapping):
+            raise RulesError("rules: 'options' must be a mapping")
+        options = {o.name: o for o in game.options}
+        values = {}
+        for name, value in raw.items():
+            if name not in options:
+                raise RulesError(f"unknown option {name!r}")
+            if isinstance(options[name].default, Fraction) and isinstance(value, (str, int)):
+                try:
+                    value = Fraction(value)
+                except (ValueError, ZeroDivisionError):
+                    raise RulesError(f"option {name}: {value!r} is not a fraction") from None
+            values[name] = value
+        return make_rules(game, data["ruleset"], **values)
+
 
 @dataclass(frozen=True)
 class Event:
@@ -122,11 +178,24 @@ class Event:
         return {"kind": self.kind, "clauses": list(self.clauses), "actors": list(self.actors),
                 "amounts": dict(self.amounts), "data": dict(self.data)}
 
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Event":
+        return event(data["kind"], tuple(data["clauses"]), tuple(data.get("actors", ())),
+                     dict(data.get("data") or {}), **dict(data.get("amounts") or {}))
+
 
 def event(kind: str, clauses: str | Sequence[str], actors: Sequence[int] = (),
-          data: Mapping[str, Any] | None = None, **amounts: int) -> Event:
-    """Shorthand: ``event("payment", "phase2.throw1.owner", (2, 0), chips=1)``."""
+          data: Mapping[str, Any] | None = None, /, **amounts: int) -> Event:
+    """Shorthand: ``event("payment", "phase2.throw1.owner", (2, 0), chips=1)``.
+
+    The first four parameters are positional-only, so an amount may be called ``kind`` or
+    ``data`` too; an amount that is not an integer (``actors=(1,)`` by mistake) is refused.
+    """
     cl = (clauses,) if isinstance(clauses, str) else tuple(clauses)
+    for name, value in amounts.items():
+        if not isinstance(value, int):
+            raise TypeError(f"event {kind!r}: amount {name}={value!r} is not an integer "
+                            f"(pass kind, clauses, actors and data by position)")
     return Event(kind=kind, clauses=cl, actors=tuple(actors),
                  amounts=tuple(sorted(amounts.items())),
                  data=tuple(sorted((data or {}).items())))
@@ -148,7 +217,16 @@ class GameState(Protocol):
 
 
 class Game(Protocol):
-    """A registered game: its options, rulesets and starting positions."""
+    """A registered game: its options, rulesets and starting positions.
+
+    Optional members the conformance harness (:mod:`jokoak.engine.harness`) uses when present:
+
+    * ``hidden_variants(state, seat) -> Iterable[GameState]`` — a few states that differ from
+      ``state`` *only* in what ``seat`` may not see (an opponent's dice re-rolled, ...).
+      Required as soon as some ``observation(seat)`` differs from ``observation(None)``.
+    * ``action_sort_key(action) -> Any`` — the order ``legal_actions`` follows when plain
+      string order reads badly (``"bid:10:2"`` after ``"bid:9:2"``); default: ``str``.
+    """
 
     name: str
     options: tuple[Option, ...]
@@ -158,6 +236,10 @@ class Game(Protocol):
 
     def new_initial_state(self, rules: Rules, setup: Mapping[str, Any] | None = None) -> GameState: ...
     def default_setup(self, rules: Rules) -> dict[str, Any]: ...
+
+
+#: Type of the optional ``Game.hidden_variants``.
+HiddenVariants = Callable[[GameState, int], Iterable[GameState]]
 
 
 def make_rules(game: Game, ruleset: str | None = None, **overrides: Any) -> Rules:
@@ -176,20 +258,18 @@ def make_rules(game: Game, ruleset: str | None = None, **overrides: Any) -> Rule
 
 
 def sample_chance(outcomes: Sequence[tuple[str, Fraction]], rng: random.Random) -> str:
-    """Draw one outcome with exactly its probability (integer arithmetic, no float bias)."""
-    denominator = 1
-    for _, p in outcomes:
-        denominator = denominator * p.denominator // _gcd(denominator, p.denominator)
+    """Draw one outcome with exactly its probability (integer arithmetic, no float bias).
+
+    Raises ``ValueError`` unless the probabilities sum to exactly 1: a chance model that is
+    off by a rounding error must fail loudly, never skew a game.
+    """
+    denominator = math.lcm(*(Fraction(p).denominator for _, p in outcomes)) if outcomes else 1
+    weights = [Fraction(p).numerator * (denominator // Fraction(p).denominator) for _, p in outcomes]
+    if sum(weights) != denominator or any(w < 0 for w in weights):
+        raise ValueError("chance outcomes do not sum to 1")
     ticket = rng.randrange(denominator)
-    for action, p in outcomes:
-        weight = p.numerator * (denominator // p.denominator)
+    for (action, _), weight in zip(outcomes, weights):
         if ticket < weight:
             return action
         ticket -= weight
-    raise ValueError("chance outcomes do not sum to 1")
-
-
-def _gcd(a: int, b: int) -> int:
-    while b:
-        a, b = b, a % b
-    return a
+    raise AssertionError("unreachable: weights sum to the denominator")

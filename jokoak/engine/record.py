@@ -1,22 +1,34 @@
 """Records: rules + setup + seed + every action. Replaying one rebuilds each state exactly,
-so "back" and "jump to step N" are recomputation, never undo."""
+so "back" and "jump to step N" are recomputation, never undo.
+
+A record lists *every* action, chance outcomes included (``"roll:3,5"``): the seed is kept
+only to say where a game came from, replay never draws a random number.
+"""
 
 from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
-from typing import Any, Callable
+from dataclasses import dataclass
+from typing import Any, Callable, Mapping
 
-from .core import CHANCE, Event, Game, GameState, Rules, make_rules
+from .core import CHANCE, Event, Game, GameState, Rules, RulesError, sample_chance
+
+#: Version of the JSON layout written by :meth:`Record.to_json`.
+RECORD_FORMAT = 1
 
 
-class ReplayError(ValueError):
+class RecordError(ValueError):
+    """A record file that is not a record (bad JSON, missing field, unknown game or rules)."""
+
+
+class ReplayError(RecordError):
     """A record that the rules cannot replay; ``step`` is the 1-based action index."""
 
     def __init__(self, step: int, message: str) -> None:
         super().__init__(f"step {step}: {message}")
         self.step = step
+        self.reason = message
 
 
 @dataclass(frozen=True)
@@ -28,27 +40,44 @@ class Record:
     actions: tuple[str, ...] = ()
 
     def to_json(self) -> str:
-        return json.dumps({"game": self.game, "rules": self.rules.to_json(), "setup": self.setup,
+        """Stable JSON text: ``from_json(to_json())`` gives back an equal record."""
+        return json.dumps({"format": RECORD_FORMAT, "game": self.game,
+                           "rules": self.rules.to_json(), "setup": self.setup,
                            "seed": self.seed, "actions": list(self.actions)},
                           ensure_ascii=False, indent=1)
 
     @classmethod
-    def from_json(cls, text: str, games: dict[str, Game]) -> "Record":
-        data = json.loads(text)
+    def from_json(cls, text: str, games: Mapping[str, Game]) -> "Record":
+        """Parse a record; raises :class:`RecordError` naming the field at fault."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"not valid JSON (line {exc.lineno}: {exc.msg})") from None
+        if not isinstance(data, dict):
+            raise RecordError("a record is a JSON object with game, rules, setup, seed, actions")
+        for key in ("game", "rules", "setup", "actions"):
+            if key not in data:
+                raise RecordError(f"missing field {key!r}")
+        if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
+            raise RecordError(f"field 'format': unknown record format {data['format']!r}")
+        if data["game"] not in games:
+            raise RecordError(f"field 'game': unknown game {data['game']!r}; "
+                              f"known: {', '.join(games) or 'none'}")
         game = games[data["game"]]
-        rules = make_rules(game, data["rules"]["ruleset"], **_parse_options(game, data["rules"]["options"]))
-        return cls(game=data["game"], rules=rules, setup=data["setup"], seed=data.get("seed"),
-                   actions=tuple(data["actions"]))
-
-
-def _parse_options(game: Game, raw: dict[str, Any]) -> dict[str, Any]:
-    from fractions import Fraction
-    out = {}
-    for opt in game.options:
-        if opt.name in raw:
-            v = raw[opt.name]
-            out[opt.name] = Fraction(v) if isinstance(opt.default, Fraction) else v
-    return out
+        try:
+            rules = Rules.from_json(game, data["rules"])
+        except RulesError as exc:
+            raise RecordError(f"field 'rules': {exc}") from None
+        actions = data["actions"]
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise RecordError("field 'actions' must be a list of action strings")
+        seed = data.get("seed")
+        if seed is not None and not isinstance(seed, int):
+            raise RecordError("field 'seed' must be an integer or null")
+        if not isinstance(data["setup"], dict):
+            raise RecordError("field 'setup' must be an object")
+        return cls(game=data["game"], rules=rules, setup=data["setup"], seed=seed,
+                   actions=tuple(actions))
 
 
 @dataclass(frozen=True)
@@ -62,8 +91,24 @@ class Step:
     after: GameState
 
 
+def legal_here(state: GameState) -> list[str]:
+    """The actions that may follow ``state``: chance outcomes at a chance node."""
+    if state.current_player() == CHANCE:
+        return [a for a, p in state.chance_outcomes() if p > 0]
+    return state.legal_actions()
+
+
+def _shorten(actions: list[str], limit: int = 8) -> str:
+    shown = ", ".join(actions[:limit])
+    return shown + (f", ... ({len(actions)} in all)" if len(actions) > limit else "")
+
+
 def replay(game: Game, record: Record) -> tuple[GameState, list[Step]]:
-    """Initial state and every step; raises :class:`ReplayError` naming the bad step."""
+    """Initial state and every step; raises :class:`ReplayError` naming the bad step.
+
+    ``SetupError`` from ``new_initial_state`` passes through unchanged (it is the setup,
+    not a step, that is wrong).
+    """
     state = game.new_initial_state(record.rules, record.setup)
     steps: list[Step] = []
     initial = state
@@ -71,13 +116,20 @@ def replay(game: Game, record: Record) -> tuple[GameState, list[Step]]:
         if state.is_terminal():
             raise ReplayError(i, f"the game is already over, {action!r} cannot be played")
         actor = state.current_player()
-        legal = ([a for a, _ in state.chance_outcomes()] if actor == CHANCE
-                 else state.legal_actions())
+        legal = legal_here(state)
         if action not in legal:
-            raise ReplayError(i, f"{action!r} is not legal here (player {actor})")
+            who = "chance outcome" if actor == CHANCE else f"action for player {actor}"
+            raise ReplayError(i, f"{action!r} is not a legal {who} here "
+                                 f"(legal: {_shorten(legal) or 'none'})")
         state, events = state.apply(action)
         steps.append(Step(i, actor, action, tuple(events), state))
     return initial, steps
+
+
+def replay_states(game: Game, record: Record) -> list[GameState]:
+    """Every state of the record, initial first: ``states[n]`` is the position after step n."""
+    initial, steps = replay(game, record)
+    return [initial] + [s.after for s in steps]
 
 
 Policy = Callable[[GameState, random.Random], str]
@@ -85,8 +137,18 @@ Policy = Callable[[GameState, random.Random], str]
 
 def play(game: Game, rules: Rules, setup: dict[str, Any] | None, seed: int,
          policies: dict[int, Policy] | Policy, max_actions: int | None = None) -> Record:
-    """Play a seeded game: chance through the seeded generator, players through policies."""
-    from .core import sample_chance
+    """Play a seeded game: chance through the seeded generator, players through policies.
+
+    Stops at the end of the game or after ``max_actions`` (default ``game.max_actions``);
+    a record that stopped early is simply not terminal when replayed.
+    """
+    return playout(game, rules, setup, seed, policies, max_actions)[0]
+
+
+def playout(game: Game, rules: Rules, setup: dict[str, Any] | None, seed: int,
+            policies: dict[int, Policy] | Policy, max_actions: int | None = None
+            ) -> tuple[Record, GameState]:
+    """:func:`play`, also returning the last state (no replay needed for statistics)."""
     rng = random.Random(seed)
     setup = setup if setup is not None else game.default_setup(rules)
     state = game.new_initial_state(rules, setup)
@@ -101,8 +163,10 @@ def play(game: Game, rules: Rules, setup: dict[str, Any] | None, seed: int,
             action = policy(state, rng)
         state, _ = state.apply(action)
         actions.append(action)
-    return Record(game=game.name, rules=rules, setup=setup, seed=seed, actions=tuple(actions))
+    record = Record(game=game.name, rules=rules, setup=setup, seed=seed, actions=tuple(actions))
+    return record, state
 
 
 def random_policy(state: GameState, rng: random.Random) -> str:
+    """Uniformly random among the legal actions: the harness's and simulator's fallback."""
     return rng.choice(state.legal_actions())

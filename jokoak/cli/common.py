@@ -1,0 +1,118 @@
+"""What the game commands share: finding a game, reading ``name=value`` arguments."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from types import ModuleType
+from typing import Any, Iterable
+
+from .. import GAMES
+from ..engine.core import Game, Rules, RulesError, make_rules
+from . import CliError
+
+#: Games that are not in the registry, by name -> module (``GAME``, ``POLICIES``,
+#: ``odds_tables``, ``CLAUSES``). A test hook: the tests' toy game is put here.
+EXTRA_MODULES: dict[str, ModuleType] = {}
+
+
+def load_game(name: str) -> tuple[Game, ModuleType]:
+    """The game object and its module; a :class:`CliError` for unknown or missing games."""
+    if name in EXTRA_MODULES:
+        module = EXTRA_MODULES[name]
+        return module.GAME, module
+    if name not in GAMES:
+        raise CliError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
+    from importlib import import_module
+    try:
+        module = import_module(f"jokoak.games.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"jokoak.games.{name}":
+            raise CliError(f"game {name!r} has no engine yet") from None
+        raise CliError(f"game {name!r} cannot be loaded: {exc}") from None
+    except Exception as exc:  # a half-written engine must not take the other games down
+        raise CliError(f"game {name!r} cannot be loaded: {exc.__class__.__name__}: {exc}") from None
+    if not hasattr(module, "GAME"):
+        raise CliError(f"game {name!r} has no GAME yet")
+    return module.GAME, module
+
+
+def clauses_of(name: str, module: ModuleType) -> set[str] | None:
+    """Known clause ids: the toy module's ``CLAUSES`` or the game's segment ids."""
+    if name in EXTRA_MODULES:
+        return set(getattr(module, "CLAUSES", ())) or None
+    from ..segments import segment_map
+    return set(segment_map(name))
+
+
+def split_assignments(items: Iterable[str] | None, flag: str) -> dict[str, str]:
+    """``["a=1", "b=x"]`` -> ``{"a": "1", "b": "x"}``; a malformed item is a CliError."""
+    out: dict[str, str] = {}
+    for item in items or ():
+        name, sep, value = item.partition("=")
+        if not sep or not name.strip():
+            raise CliError(f"{flag} expects name=value, got {item!r}")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def build_rules(game: Game, ruleset: str | None, option_items: Iterable[str] | None) -> Rules:
+    """Rules from ``--ruleset`` and ``--option name=value`` (typed by each option's default)."""
+    options = {o.name: o for o in game.options}
+    values: dict[str, Any] = {}
+    try:
+        for name, text in split_assignments(option_items, "--option").items():
+            if name not in options:
+                raise RulesError(f"unknown option {name!r}; known: {', '.join(options)}")
+            values[name] = options[name].parse(text)
+        return make_rules(game, ruleset, **values)
+    except RulesError as exc:
+        raise CliError(str(exc)) from None
+
+
+def parse_param(text: str) -> Any:
+    """A ``--param`` value: an int, a fraction ``p/q``, ``true``/``false``, else the text."""
+    lowered = text.lower()
+    if lowered in ("true", "false"):
+        return lowered == "true"
+    try:
+        return int(text)
+    except ValueError:
+        pass
+    if "/" in text:
+        try:
+            return Fraction(text)
+        except (ValueError, ZeroDivisionError):
+            pass
+    return text
+
+
+def fraction_text(value: Fraction) -> str:
+    """``1/6`` (``1`` and ``0`` stay whole)."""
+    value = Fraction(value)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def decimal_text(value: Fraction, places: int = 6) -> str:
+    """A rounded decimal computed from the exact fraction (half up, no float on the way)."""
+    value = Fraction(value)
+    scaled = value * 10 ** places
+    rounded = (scaled.numerator * 2 + scaled.denominator) // (2 * scaled.denominator)
+    sign = "-" if rounded < 0 else ""
+    whole, frac = divmod(abs(rounded), 10 ** places)
+    return f"{sign}{whole}.{frac:0{places}d}"
+
+
+def seat_name(actor: int) -> str:
+    from ..engine.core import CHANCE
+    return "chance" if actor == CHANCE else f"p{actor}"
+
+
+def one_line_errors(parser: Any) -> Any:
+    """Make argparse report a bad argument as one line (no usage block), exit status 2."""
+    import sys
+
+    def error(message: str) -> None:
+        print(f"{parser.prog}: {message}", file=sys.stderr)
+        raise SystemExit(2)
+    parser.error = error
+    return parser

@@ -1,0 +1,90 @@
+"""``jokoak replay FILE [--game G] [--json]``: each step's events with their clause ids.
+
+FILE is a scenario (YAML; the game comes from ``content/<game>/scenarios/`` in its path or
+``--game``) or a record (JSON, as written by ``Record.to_json``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+from ..engine.core import SetupError
+from ..engine.harness import format_event
+from ..engine.record import Record, RecordError, replay
+from . import CliError
+from .common import clauses_of, load_game, one_line_errors, seat_name
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = one_line_errors(sub.add_parser("replay", help="replay a scenario (YAML) or record (JSON), step by step"))
+    p.add_argument("file", type=Path, help="scenario .yaml or record .json")
+    p.add_argument("--game", help="the game, when the scenario's path does not tell")
+    p.add_argument("--json", action="store_true", help="print JSON instead of text")
+    p.set_defaults(run=run)
+
+
+def _read(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CliError(f"no such file: {path}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CliError(f"cannot read {path}: {exc.__class__.__name__}") from None
+
+
+def _load(args: argparse.Namespace):
+    text = _read(args.file)
+    if args.file.suffix.lower() == ".json":
+        try:
+            name = json.loads(text).get("game")
+        except (json.JSONDecodeError, AttributeError):
+            name = None
+        games = {}
+        if isinstance(name, str):
+            games = {name: load_game(args.game or name)[0]}
+        try:
+            record = Record.from_json(text, games)
+        except RecordError as exc:
+            raise CliError(f"{args.file}: {exc}") from None
+        return record, games[record.game]
+    from ..scenarios import ScenarioError, game_from_path, parse_scenario
+    name = args.game or game_from_path(args.file)
+    if name is None:
+        raise CliError(f"{args.file}: cannot tell the game from the path; pass --game")
+    game, module = load_game(name)
+    try:
+        scenario = parse_scenario(name, args.file.stem, text, engine=game,
+                                  clauses=clauses_of(name, module))
+    except ScenarioError as exc:
+        raise CliError(str(exc)) from None
+    return scenario.record, game
+
+
+def run(args: argparse.Namespace) -> int:
+    record, game = _load(args)
+    try:
+        initial, steps = replay(game, record)
+    except SetupError as exc:
+        raise CliError(f"{args.file}: field 'setup': {exc}") from None
+    except RecordError as exc:
+        raise CliError(f"{args.file}: {exc}") from None
+    final = steps[-1].after if steps else initial
+    if args.json:
+        print(json.dumps({
+            "game": record.game, "rules": record.rules.to_json(), "setup": record.setup,
+            "steps": [{"index": s.index, "actor": s.actor, "action": s.action,
+                       "events": [e.to_json() for e in s.events]} for s in steps],
+            "terminal": final.is_terminal(),
+            "returns": final.returns() if final.is_terminal() else None,
+        }, ensure_ascii=False, indent=1))
+        return 0
+    print(f"# {record.game}, ruleset {record.rules.ruleset}, {len(steps)} steps")
+    for s in steps:
+        print(f"{s.index:4d} {seat_name(s.actor):>6} {s.action}")
+        for ev in s.events:
+            print(f"{'':12}{format_event(ev)}")
+    if final.is_terminal():
+        print(f"# end: returns {final.returns()}")
+    return 0
