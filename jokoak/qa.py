@@ -1,0 +1,285 @@
+"""Quality checks of the translations of the Basque sources.
+
+Each check looks at one entry (segment id, Basque, translation, status) and returns flags that
+name the segment and the reason. Where translate-toolkit's pofilter has the check
+(``translate.filters.checks.StandardChecker``: sentence count, end punctuation, doubled words,
+brackets, punctuation spacing) it is used; the locale-aware numbers check, the glossary checks
+and the length ratio are our own. Checks with severity ``error`` make ``python -m jokoak qa``
+and the tests fail; ``warning`` flags are shown to the translator only.
+
+Messages are English msgids (``N_``) with ``%(name)s`` parameters, so the page explains them
+in the visitor's language and the command line and tests print them in English.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
+from statistics import median
+from typing import Callable, Iterable, Sequence
+
+from babel.numbers import format_decimal
+
+from .glossary import find_terms, is_rendered, leaves_basque
+from .translations import FUZZY, TRANSLATED, UNTRANSLATED, translations
+
+Gettext = Callable[[str], str]
+ERROR, WARNING = "error", "warning"
+
+
+def N_(message: str) -> str:
+    """Mark a msgid for extraction; it is translated where it is shown."""
+    return message
+
+
+@dataclass(frozen=True)
+class CheckInfo:
+    id: str
+    title: str          # msgid
+    explanation: str    # msgid: what the check looks for and why
+    detail: str         # msgid with %(...)s parameters: what is wrong in this entry
+    severity: str
+    origin: str         # "pofilter" (translate-toolkit) or "jokoak"
+
+
+CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
+    CheckInfo("untranslated", N_("Untranslated"),
+              N_("The clause has no translation yet."),
+              N_("no translation"), ERROR, "pofilter"),
+    CheckInfo("fuzzy", N_("Fuzzy"),
+              N_("The Basque clause changed after it was translated: the old translation is "
+                 "kept for reference but not shown to visitors until someone checks it."),
+              N_("the Basque changed since this was translated"), ERROR, "pofilter"),
+    CheckInfo("same_as_source", N_("Same as source"),
+              N_("The translation is identical to the Basque. Only kept game names and kept "
+                 "Basque terms may stay as they are."),
+              N_("the translation is the Basque text"), ERROR, "pofilter"),
+    CheckInfo("numbers", N_("Numbers"),
+              N_("Every number written in digits in the Basque appears in the translation, "
+                 "in the language's own form (25,4 in Spanish and French, 25.4 in English); "
+                 "numbers are spelt out only where the Basque spells them."),
+              N_("missing: %(missing)s; not in the Basque: %(extra)s"), ERROR, "jokoak"),
+    CheckInfo("glossary", N_("Glossary consistency"),
+              N_("Every glossary term in the Basque clause is translated by its glossary "
+                 "rendering (or a listed inflected form); kept terms stay in Basque."),
+              N_("“%(term)s” should be rendered as: %(expected)s"), ERROR, "jokoak"),
+    CheckInfo("basque_term", N_("Basque term left in"),
+              N_("A glossary term whose policy is to translate it appears in Basque in the "
+                 "translation."),
+              N_("“%(found)s” is left in Basque; the glossary says: %(expected)s"), ERROR,
+              "jokoak"),
+    CheckInfo("sentencecount", N_("Sentence count"),
+              N_("The translation has as many sentences as the Basque clause."),
+              N_("%(reason)s"), ERROR, "pofilter"),
+    CheckInfo("brackets", N_("Unbalanced brackets"),
+              N_("The translation has the same brackets as the Basque."),
+              N_("%(reason)s"), ERROR, "pofilter"),
+    CheckInfo("quotes", N_("Unbalanced quotes"),
+              N_("Every opening quotation mark in the translation is closed."),
+              N_("unbalanced: %(marks)s"), ERROR, "jokoak"),
+    CheckInfo("doublewords", N_("Doubled words"),
+              N_("The same word twice in a row is usually a typing slip."),
+              N_("%(reason)s"), ERROR, "pofilter"),
+    CheckInfo("endpunc", N_("End punctuation"),
+              N_("The translation ends with the same punctuation as the Basque (a list item "
+                 "that ends with a comma continues the sentence)."),
+              N_("%(reason)s"), WARNING, "pofilter"),
+    CheckInfo("puncspacing", N_("Spacing around punctuation"),
+              N_("The spacing around punctuation differs from the Basque (French puts a "
+                 "no-break space before ; : ? ! and inside « »)."),
+              N_("%(reason)s"), WARNING, "pofilter"),
+    CheckInfo("length", N_("Length ratio"),
+              N_("The translation is much shorter or longer than translations into this "
+                 "language usually are: something may be missing or added."),
+              N_("%(ratio)s times the Basque length; usual for this language: %(norm)s"),
+              WARNING, "jokoak"),
+)}
+
+#: The checks an entry must pass for the tests and the ``qa`` command.
+ERROR_CHECKS = tuple(c for c, info in CHECKS.items() if info.severity == ERROR)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One clause to check: shipped in a catalog or read from an uploaded file."""
+
+    segment_id: str
+    source: str
+    target: str
+    status: str
+    previous_source: str | None = None
+
+
+@dataclass(frozen=True)
+class Flag:
+    check: str
+    segment_id: str
+    lang: str
+    params: tuple[tuple[str, str], ...] = field(default=())
+
+    @property
+    def info(self) -> CheckInfo:
+        return CHECKS[self.check]
+
+    @property
+    def severity(self) -> str:
+        return self.info.severity
+
+    def message(self, _: Gettext = lambda s: s) -> str:
+        """The reason, in the language of ``_`` (English by default)."""
+        return _(self.info.detail) % dict(self.params)
+
+    def __str__(self) -> str:
+        return f"{self.segment_id} [{self.lang}] {self.check}: {self.message()}"
+
+
+def _flag(check: str, entry: Entry, lang: str, **params: object) -> Flag:
+    return Flag(check, entry.segment_id, lang, tuple((k, str(v)) for k, v in params.items()))
+
+
+# --- numbers ---------------------------------------------------------------------------------
+
+#: Basque writes decimals with a comma and no space ("25,4"); "1, 2" is a list.
+_BASQUE_NUMBER = re.compile(r"(?<![\d.,])\d+(?:,\d+)?")
+_TARGET_NUMBER = re.compile(r"(?<![\d.,])\d+(?:[.,]\d+)?")
+
+
+def _locale_number(basque: str, lang: str) -> str:
+    value = Decimal(basque.replace(",", "."))
+    decimals = len(basque.split(",")[1]) if "," in basque else 0
+    pattern = "0" + ("." + "0" * decimals if decimals else "")
+    return format_decimal(value, pattern, locale=lang)
+
+
+def expected_numbers(source: str, lang: str) -> Counter[str]:
+    """The source's digit numbers as ``lang`` writes them (``25,4`` -> ``25.4`` in English)."""
+    return Counter(_locale_number(n, lang) for n in _BASQUE_NUMBER.findall(source))
+
+
+def number_problems(source: str, target: str, lang: str) -> tuple[list[str], list[str]]:
+    """(numbers missing from the translation, digit numbers the Basque does not have)."""
+    want = expected_numbers(source, lang)
+    have = Counter(_TARGET_NUMBER.findall(target))
+    missing = sorted((want - have).elements())
+    extra = sorted((have - want).elements())
+    return missing, extra
+
+
+# --- one entry -------------------------------------------------------------------------------
+
+_SPACE = re.compile(r"[\s\u00a0\u202f]+")
+_QUOTE_PAIRS = (("«", "»"), ("“", "”"), ("‘", "’"))
+
+
+def _norm(text: str) -> str:
+    return _SPACE.sub(" ", text).strip().casefold()
+
+
+def only_kept_terms(source: str, game: str, segment_id: str) -> bool:
+    """Whether the Basque is nothing but kept terms (a game name, "Doia"): may stay as is."""
+    rest, last = [], 0
+    for m in find_terms(source, game, segment_id):
+        if m.term.policy != "keep":
+            return False
+        rest.append(source[last:m.start])
+        last = m.end
+    rest.append(source[last:])
+    return not re.search(r"\w", "".join(rest))
+
+
+def unbalanced_quotes(text: str) -> list[str]:
+    """Quotation marks that are opened and not closed (or the reverse)."""
+    out = [f"{a}{b}" for a, b in _QUOTE_PAIRS[:2] if text.count(a) != text.count(b)]
+    if text.count('"') % 2:
+        out.append('"')
+    return out
+
+
+@lru_cache(maxsize=None)
+def _checker(lang: str):
+    from translate.filters.checks import CheckerConfig, StandardChecker
+    return StandardChecker(checkerconfig=CheckerConfig(targetlanguage=lang))
+
+
+def _pofilter(name: str, source: str, target: str, lang: str) -> str | None:
+    """The failure reason of a translate-toolkit check (None if it passes)."""
+    from translate.filters.checks import FilterFailure
+    try:
+        ok = getattr(_checker(lang), name)(source, target)
+    except FilterFailure as exc:
+        return str(exc)
+    return None if ok else name
+
+
+POFILTER_CHECKS = ("sentencecount", "brackets", "doublewords", "endpunc", "puncspacing")
+
+
+def check_entry(entry: Entry, lang: str, game: str, *,
+                norm: float | None = None) -> list[Flag]:
+    """Every flag of one entry. ``norm`` is the usual target/Basque length ratio."""
+    if entry.status == UNTRANSLATED or not entry.target:
+        return [_flag("untranslated", entry, lang)]
+    flags = []
+    if entry.status == FUZZY:
+        flags.append(_flag("fuzzy", entry, lang))
+    src, tgt = entry.source, entry.target
+    if _norm(src) == _norm(tgt) and not only_kept_terms(src, game, entry.segment_id):
+        flags.append(_flag("same_as_source", entry, lang))
+    missing, extra = number_problems(src, tgt, lang)
+    if missing or extra:
+        flags.append(_flag("numbers", entry, lang, missing=", ".join(missing) or "-",
+                           extra=", ".join(extra) or "-"))
+    for term in dict.fromkeys(m.term for m in find_terms(src, game, entry.segment_id)):
+        if not is_rendered(term, lang, tgt):
+            flags.append(_flag("glossary", entry, lang, term=term.eu,
+                               expected=" / ".join(term.accepted(lang))))
+        left = leaves_basque(term, lang, tgt)
+        if left:
+            flags.append(_flag("basque_term", entry, lang, found=left,
+                               expected=term.rendering[lang]))
+    for name in POFILTER_CHECKS:
+        reason = _pofilter(name, src, tgt, lang)
+        if reason:
+            flags.append(_flag(name, entry, lang, reason=reason))
+    quotes = unbalanced_quotes(tgt)
+    if quotes:
+        flags.append(_flag("quotes", entry, lang, marks=" ".join(quotes)))
+    if norm and len(src) >= 20:
+        ratio = len(tgt) / len(src)
+        if not 0.5 <= ratio / norm <= 2.0:
+            flags.append(_flag("length", entry, lang, ratio=f"{ratio:.2f}", norm=f"{norm:.2f}"))
+    return flags
+
+
+# --- catalogs --------------------------------------------------------------------------------
+
+def shipped_entries(game: str, lang: str) -> list[Entry]:
+    """The shipped catalog's entries (artifacts are never translated, so left out)."""
+    return [Entry(t.segment.id, t.segment.text, t.text, t.status, t.previous_source)
+            for t in translations(game, lang) if t.segment.translatable]
+
+
+@lru_cache(maxsize=None)
+def length_norm(lang: str) -> float:
+    """The median translation/Basque length ratio over every shipped translated clause."""
+    from . import GAMES
+    ratios = [len(t.text) / len(t.segment.text) for g in GAMES for t in translations(g, lang)
+              if t.status == TRANSLATED and len(t.segment.text) >= 20]
+    return median(ratios) if ratios else 1.0
+
+
+def check_entries(entries: Iterable[Entry], lang: str, game: str) -> list[Flag]:
+    norm = length_norm(lang)
+    return [f for e in entries for f in check_entry(e, lang, game, norm=norm)]
+
+
+def check_catalog(game: str, lang: str) -> list[Flag]:
+    """Every flag of a shipped catalog, in source order."""
+    return check_entries(shipped_entries(game, lang), lang, game)
+
+
+def errors(flags: Sequence[Flag]) -> list[Flag]:
+    return [f for f in flags if f.severity == ERROR]
