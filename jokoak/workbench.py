@@ -1,0 +1,381 @@
+"""The translators' workbench: aligned review rows, uploads for review, exports.
+
+Pure: no Streamlit. An uploaded PO or XLIFF 1.2 file is parsed in memory (never stored, never
+executed); every problem raises :class:`UploadError` with an English msgid and parameters the
+page translates. Exports are written with the libraries translators' tools read: Babel (PO),
+translate-toolkit (XLIFF 1.2, TMX, TBX).
+"""
+
+from __future__ import annotations
+
+import csv
+import difflib
+import io
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from urllib.parse import quote
+
+from babel.messages.pofile import PoFileError, read_po
+
+from .glossary import Term, terms_in
+from .i18n import po_path
+from .notes import Note, notes_for
+from .qa import Entry, Flag, check_entries, shipped_entries
+from .segments import Segment, segment_map, segments
+from .translations import FUZZY, TRANSLATED, UNTRANSLATED
+
+
+def N_(message: str) -> str:
+    return message
+
+
+#: The largest file the page reads (the three sources' catalogs are about 20 kB each).
+MAX_UPLOAD_BYTES = 512 * 1024
+PO_SUFFIXES = (".po", ".pot")
+XLIFF_SUFFIXES = (".xlf", ".xliff")
+XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
+_SAFE_TOKEN = re.compile(r"^[\w.\-]{1,40}$")
+
+
+class UploadError(ValueError):
+    """An uploaded file the workbench refuses: ``msgid % params`` says why (translated)."""
+
+    def __init__(self, msgid: str, **params: object) -> None:
+        super().__init__(msgid % params if params else msgid)
+        self.msgid = msgid
+        self.params = {k: str(v) for k, v in params.items()}
+
+
+def _shown(values: list[str], limit: int = 5) -> str:
+    """A few ids from the file, for a message: only plain tokens, never the file's markup."""
+    safe = [v if _SAFE_TOKEN.match(v) else "?" for v in values[:limit]]
+    return ", ".join(safe) + (" …" if len(values) > limit else "")
+
+
+@dataclass(frozen=True)
+class Upload:
+    game: str
+    lang: str
+    filename: str
+    kind: str                       # "po" or "xliff"
+    entries: dict[str, Entry] = field(hash=False)
+
+
+def _decode_check(data: bytes) -> None:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UploadError(N_("The file is not UTF-8 text.")) from None
+
+
+def _read_po_entries(data: bytes, lang: str) -> tuple[str | None, list[tuple[str, str, str, str, str | None]]]:
+    """(language header, [(segment id, Basque, translation, status, previous Basque)])."""
+    _decode_check(data)
+    try:
+        catalog = read_po(io.BytesIO(data), abort_invalid=True, charset="utf-8")
+    except PoFileError as exc:
+        line = re.search(r"(\d+)\s*$", str(exc))
+        raise UploadError(N_("The PO file is broken near line %(line)s."),
+                          line=line.group(1) if line else "?") from None
+    except Exception:  # Babel raises several kinds on malformed input
+        raise UploadError(N_("The file cannot be read as a PO file.")) from None
+    header = catalog.locale_identifier if catalog.locale is not None else None
+    if header is None:
+        raw = catalog.mime_headers and dict(catalog.mime_headers).get("Language")
+        header = str(raw) if raw else None
+    out = []
+    for msg in catalog:
+        if not msg.id:
+            continue
+        if isinstance(msg.id, (list, tuple)):
+            raise UploadError(N_("The file has plural entries; the sources have none."))
+        target = msg.string if isinstance(msg.string, str) else ""
+        status = UNTRANSLATED if not target else (FUZZY if msg.fuzzy else TRANSLATED)
+        prev = " ".join(msg.previous_id) if msg.previous_id else None
+        out.append((msg.context or "", msg.id, target or "", status, prev))
+    return header, out
+
+
+def _read_xliff_entries(data: bytes) -> tuple[str | None, list[tuple[str, str, str, str, str | None]]]:
+    _decode_check(data)
+    if re.search(rb"<!(DOCTYPE|ENTITY)", data):
+        raise UploadError(N_("The XLIFF file declares a DOCTYPE or entities; they are not "
+                             "accepted."))
+    from translate.storage.xliff import xlifffile
+    try:
+        store = xlifffile.parsestring(data)
+    except ValueError:
+        raise UploadError(N_("Only XLIFF 1.2 is accepted (this looks like XLIFF 2).")) from None
+    except Exception as exc:
+        line = getattr(exc, "lineno", None)
+        raise UploadError(N_("The XLIFF file is broken near line %(line)s."),
+                          line=line if isinstance(line, int) else "?") from None
+    root = store.document.getroot()
+    if not root.tag.endswith("xliff") or not str(store.namespace).startswith(
+            "urn:oasis:names:tc:xliff:document:1."):
+        raise UploadError(N_("The file cannot be read as XLIFF 1.2."))
+    out = []
+    for unit in store.units:
+        sid = unit.xmlelement.get("resname") or unit.xmlelement.get("id") or ""
+        target = unit.target or ""
+        status = UNTRANSLATED if not target else (FUZZY if unit.isfuzzy() else TRANSLATED)
+        out.append((sid, unit.source or "", target, status, None))
+    return store.gettargetlanguage(), out
+
+
+def parse_upload(data: bytes, filename: str, game: str, lang: str) -> Upload:
+    """Read an uploaded catalog for ``game`` and ``lang``; :class:`UploadError` says what is wrong."""
+    if len(data) > MAX_UPLOAD_BYTES:
+        raise UploadError(N_("The file is too large: %(size)s bytes; the limit is %(limit)s."),
+                          size=len(data), limit=MAX_UPLOAD_BYTES)
+    name = filename.lower()
+    if name.endswith(PO_SUFFIXES):
+        kind = "po"
+        header, raw = _read_po_entries(data, lang)
+    elif name.endswith(XLIFF_SUFFIXES):
+        kind = "xliff"
+        header, raw = _read_xliff_entries(data)
+    else:
+        raise UploadError(N_("Only PO (.po) and XLIFF 1.2 (.xlf, .xliff) files can be reviewed."))
+    found = (header or "").replace("-", "_").split("_")[0].lower()
+    if found != lang:
+        raise UploadError(N_("The file says its language is “%(found)s”, not “%(expected)s”."),
+                          found=found if _SAFE_TOKEN.match(found) else "?", expected=lang)
+    if not raw:
+        raise UploadError(N_("The file has no entries."))
+    known = segment_map(game)
+    unknown = [sid for sid, *_ in raw if sid not in known or not known[sid].translatable]
+    if unknown:
+        raise UploadError(N_("Entries whose segment id %(game)s does not have (%(count)s): "
+                             "%(ids)s."), count=len(unknown), game=game, ids=_shown(unknown))
+    mismatched = [sid for sid, src, *_ in raw if src != known[sid].text]
+    if mismatched:
+        raise UploadError(N_("Entries whose Basque text does not match the source (%(count)s): "
+                             "%(ids)s. Update the file from the current catalog first."),
+                          count=len(mismatched), ids=_shown(mismatched))
+    entries = {sid: Entry(sid, src, tgt, status, prev) for sid, src, tgt, status, prev in raw}
+    return Upload(game, lang, filename, kind, entries)
+
+
+# --- comparison with the shipped catalog ----------------------------------------------------
+
+SAME, CHANGED, ADDED, EMPTIED = "same", "changed", "added", "emptied"
+CHANGE_LABELS = {SAME: N_("unchanged"), CHANGED: N_("changed"), ADDED: N_("newly translated"),
+                 EMPTIED: N_("translation removed")}
+
+
+def change_of(uploaded: Entry, shipped: Entry | None) -> str:
+    """How an uploaded entry differs from the shipped translation of the same clause."""
+    old = shipped.target if shipped is not None else ""
+    if uploaded.target == old and (shipped is None or shipped.status == uploaded.status):
+        return SAME
+    if not old:
+        return ADDED
+    if not uploaded.target:
+        return EMPTIED
+    return CHANGED
+
+
+def word_diff(old: str, new: str) -> list[tuple[str, str]]:
+    """(op, text) pieces, op in equal/delete/insert, word by word (spaces kept)."""
+    a, b = re.findall(r"\s+|[^\s]+", old), re.findall(r"\s+|[^\s]+", new)
+    out: list[tuple[str, str]] = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(("equal", "".join(a[i1:i2])))
+        else:
+            if i2 > i1:
+                out.append(("delete", "".join(a[i1:i2])))
+            if j2 > j1:
+                out.append(("insert", "".join(b[j1:j2])))
+    return out
+
+
+# --- "see it in play" ------------------------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def clause_steps(game: str) -> dict[str, tuple[str, int]]:
+    """Clause id -> (scenario name, step number) of the first scenario step that cites it.
+
+    Each scenario is replayed once and the index cached; a game without scenarios (or whose
+    engine is not there yet) simply has no links.
+    """
+    try:
+        from .scenarios import scenarios
+        items = scenarios(game)
+    except Exception:
+        return {}
+    out: dict[str, tuple[str, int]] = {}
+    for sc in items:
+        try:
+            _, steps = sc.replay()
+        except Exception:
+            continue
+        for step in steps:
+            for ev in step.events:
+                for clause in ev.clauses:
+                    out.setdefault(clause, (sc.name, step.index))
+    return out
+
+
+def play_link(game: str, scenario: str, step: int, ui_lang: str) -> str:
+    """The game page's step-through at that step, in the visitor's language."""
+    return (f"/{quote(game)}?view=step&scenario={quote(scenario)}&step={int(step)}"
+            f"&lang={quote(ui_lang)}")
+
+
+# --- review rows -----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Cell:
+    lang: str
+    entry: Entry
+    flags: tuple[Flag, ...]
+    change: str | None = None       # against the shipped catalog, for an upload
+    shipped: Entry | None = None
+
+    @property
+    def has_problem(self) -> bool:
+        return bool(self.flags) or self.entry.status != TRANSLATED
+
+
+@dataclass(frozen=True)
+class Row:
+    segment: Segment
+    cells: tuple[Cell, ...]
+    terms: tuple[Term, ...]
+    notes: tuple[Note, ...]
+    play: tuple[str, int] | None
+
+
+def _safe_notes(game: str, clause: str) -> tuple[Note, ...]:
+    try:
+        return tuple(notes_for(game, {clause}))
+    except Exception:  # a broken notes file must not hide the review
+        return ()
+
+
+def review_rows(game: str, langs: tuple[str, ...],
+                upload: Upload | None = None) -> list[Row]:
+    """One row per translatable clause: Basque, each language's entry, flags, terms, notes."""
+    per_lang: dict[str, dict[str, Entry]] = {}
+    flags: dict[str, dict[str, list[Flag]]] = {}
+    shipped: dict[str, dict[str, Entry]] = {}
+    for lg in langs:
+        shipped[lg] = {e.segment_id: e for e in shipped_entries(game, lg)}
+        if upload is not None and upload.lang == lg:
+            entries = {sid: upload.entries.get(sid, Entry(sid, e.source, "", UNTRANSLATED))
+                       for sid, e in shipped[lg].items()}
+        else:
+            entries = shipped[lg]
+        per_lang[lg] = entries
+        flags[lg] = {}
+        for f in check_entries(entries.values(), lg, game):
+            flags[lg].setdefault(f.segment_id, []).append(f)
+    steps = clause_steps(game)
+    rows = []
+    for seg in segments(game):
+        if not seg.translatable:
+            continue
+        cells = []
+        for lg in langs:
+            entry = per_lang[lg][seg.id]
+            is_upload = upload is not None and upload.lang == lg
+            old = shipped[lg].get(seg.id)
+            cells.append(Cell(lg, entry, tuple(flags[lg].get(seg.id, ())),
+                              change_of(entry, old) if is_upload else None,
+                              old if is_upload else None))
+        rows.append(Row(seg, tuple(cells), tuple(terms_in(seg.text, game, seg.id)),
+                        _safe_notes(game, seg.id), steps.get(seg.id)))
+    return rows
+
+
+def filter_rows(rows: list[Row], *, only_problems: bool = False, status: str | None = None,
+                search: str = "", changed_only: bool = False) -> list[Row]:
+    """The rows a translator asked for: problems, one status, a search in any column."""
+    needle = search.strip().casefold()
+    out = []
+    for row in rows:
+        if only_problems and not any(c.has_problem for c in row.cells):
+            continue
+        if status and not any(c.entry.status == status for c in row.cells):
+            continue
+        if changed_only and not any(c.change not in (None, SAME) for c in row.cells):
+            continue
+        if needle and needle not in row.segment.text.casefold() and not any(
+                needle in c.entry.target.casefold() for c in row.cells) \
+                and needle not in row.segment.id.casefold():
+            continue
+        out.append(row)
+    return out
+
+
+def statistics_of(rows: list[Row]) -> dict[str, dict[str, int]]:
+    """Per language: translated / fuzzy / untranslated counts, errors and warnings."""
+    out: dict[str, dict[str, int]] = {}
+    for row in rows:
+        for c in row.cells:
+            s = out.setdefault(c.lang, {TRANSLATED: 0, FUZZY: 0, UNTRANSLATED: 0,
+                                        "errors": 0, "warnings": 0})
+            s[c.entry.status] = s.get(c.entry.status, 0) + 1
+            s["errors"] += sum(1 for f in c.flags if f.severity == "error")
+            s["warnings"] += sum(1 for f in c.flags if f.severity != "error")
+    return out
+
+
+# --- exports ---------------------------------------------------------------------------------
+
+def catalog_po(game: str, lang: str) -> bytes:
+    """The shipped catalog, byte for byte as in the repository."""
+    return po_path(lang, game).read_bytes()
+
+
+def catalog_xliff(game: str, lang: str) -> bytes:
+    """XLIFF 1.2 (translate-toolkit): trans-unit id = segment id; fuzzy entries need review."""
+    from lxml import etree
+    from translate.storage.xliff import xlifffile
+    skeleton = (f'<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="{XLIFF_12}">'
+                f'<file original="{game}" source-language="eu" target-language="{lang}" '
+                f'datatype="po"><body></body></file></xliff>').encode()
+    store = xlifffile.parsestring(skeleton)
+    for e in shipped_entries(game, lang):
+        unit = store.addsourceunit(e.source, filename=game)
+        unit.setid(e.segment_id)
+        unit.xmlelement.set("resname", e.segment_id)
+        if e.target:
+            unit.settarget(e.target)
+        if e.status == FUZZY:
+            unit.markfuzzy(True)
+    etree.cleanup_namespaces(store.document)
+    return bytes(store)
+
+
+def catalog_tmx(game: str, lang: str) -> bytes:
+    """TMX 1.4 (translate-toolkit) of the up-to-date translations; the note is the segment id."""
+    from translate.storage.tmx import tmxfile
+    store = tmxfile(sourcelanguage="eu", targetlanguage=lang)
+    for e in shipped_entries(game, lang):
+        if e.status == TRANSLATED:
+            store.addtranslation(e.source, "eu", e.target, lang, comment=e.segment_id)
+    return bytes(store)
+
+
+REPORT_COLUMNS = ("game", "segment", "lang", "status", "change", "check", "severity",
+                  "message", "basque", "translation")
+
+
+def report_csv(game: str, rows: list[Row]) -> str:
+    """The review as a spreadsheet: one line per flag (or per clause without flags)."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(REPORT_COLUMNS)
+    for row in rows:
+        for c in row.cells:
+            base = [game, row.segment.id, c.lang, c.entry.status, c.change or ""]
+            tail = [row.segment.text, c.entry.target]
+            if not c.flags:
+                writer.writerow(base + ["", "", ""] + tail)
+            for f in c.flags:
+                writer.writerow(base + [f.check, f.severity, f.message()] + tail)
+    return buf.getvalue()
