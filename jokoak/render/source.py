@@ -40,22 +40,44 @@ CSS = """
 .jk-source .jk-artifact{color:#6b6b6b;font-family:monospace;background:#eee;padding:0 .3rem}
 .jk-source .jk-artifact-note{color:#555;font-size:.85rem}
 .jk-source .jk-missing{color:#8a4b00;font-size:.9rem}
+.jk-source abbr.jk-term{text-decoration:underline dotted #5a5a5a;cursor:help}
 .jk-source .jk-id{font-family:monospace;font-size:.75rem;color:#444;background:#e8eef7;
   padding:0 .25rem;border-radius:.2rem;margin-right:.3rem}
 </style>
 """
 
 
-def _segment_html(seg: Segment, text: str, lang: str, show_ids: bool, highlight: bool) -> str:
+def _segment_html(seg: Segment, text: str, lang: str, show_ids: bool, highlight: bool,
+                  inner_html: str | None = None) -> str:
     classes = ["jk-seg", f"jk-{seg.kind.replace('_', '-')}"] + (["jk-hl"] if highlight else [])
     ident = f'<span class="jk-id" lang="zxx" translate="no">{escape(seg.id)}</span>' if show_ids else ""
+    body = inner_html if inner_html is not None else escape(text)
     return (f'<span class="{" ".join(classes)}" lang="{lang}" data-segment="{escape(seg.id)}">'
-            f"{ident}{escape(text)}</span>")
+            f"{ident}{body}</span>")
+
+
+def highlight_terms(text: str, lang: str, game: str, segment_id: str | None) -> str:
+    """The Basque text escaped, each glossary term in ``<abbr title="gloss">`` (gloss in ``lang``).
+
+    The gloss is the term's rendering and definition in the visitor's language, so a visitor
+    reading Spanish learns that *ostatua* is "posada" without leaving the Basque.
+    """
+    from ..glossary import find_terms
+    out, last = [], 0
+    for m in find_terms(text, game, segment_id):
+        out.append(escape(text[last:m.start]))
+        out.append(f'<abbr class="jk-term" title="{escape(m.term.gloss(lang), quote=True)}" '
+                   f'data-term="{escape(m.term.id)}">{escape(m.text)}</abbr>')
+        last = m.end
+    out.append(escape(text[last:]))
+    return "".join(out)
 
 
 def source_html(game: str, target_lang: str | None, _: Gettext, *, show_ids: bool = False,
-                highlight: Iterable[str] = (), ui_lang: str = "en") -> str:
-    """Two columns, Basque and ``target_lang`` (None: Basque only), paragraph by paragraph."""
+                highlight: Iterable[str] = (), ui_lang: str = "en", glossary: bool = True) -> str:
+    """Two columns, Basque and ``target_lang`` (None: Basque only), paragraph by paragraph.
+
+    With ``glossary``, glossary terms in the Basque carry their gloss in ``ui_lang``."""
     marked = set(highlight)
     trans = translation_map(game, target_lang) if target_lang else {}
     parts = [CSS, f'<div class="jk-source" lang="{ui_lang}"'
@@ -75,7 +97,8 @@ def source_html(game: str, target_lang: str | None, _: Gettext, *, show_ids: boo
                 left.append(art)
                 right.append(f'<span class="jk-artifact-note" lang="{ui_lang}">{note}</span>')
                 continue
-            left.append(_segment_html(seg, seg.text, "eu", show_ids, hl))
+            terms = highlight_terms(seg.text, ui_lang, game, seg.id) if glossary else None
+            left.append(_segment_html(seg, seg.text, "eu", show_ids, hl, terms))
             if target_lang:
                 t: SegmentTranslation | None = trans.get(seg.id)
                 if t is not None and t.current:
