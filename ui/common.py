@@ -72,8 +72,14 @@ def fmt_pct(value: float | Fraction, digits: int = 1) -> str:
 
 
 def html(markup: str) -> None:
-    """Show markup that the caller built with every text escaped (see :func:`esc`)."""
-    st.html(markup)
+    """Show markup that the caller built with every text escaped (see :func:`esc`).
+
+    Rendered as one raw HTML block of ``st.markdown`` (``st.html`` drops inline SVG, and the
+    game pictures must keep their ``<title>``/``<desc>`` for screen readers). Blank lines would
+    end the HTML block and let markdown parse the rest, so they are removed.
+    """
+    body = "\n".join(line for line in markup.splitlines() if line.strip())
+    st.markdown(body, unsafe_allow_html=True)
 
 
 def esc(text: Any) -> str:

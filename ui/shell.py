@@ -70,6 +70,7 @@ def run() -> None:
     language_switch()
     code = lang()  # the switch may have changed it in its callback
     set_document_language(code)
+    st.html("<style>[data-testid='stMainBlockContainer']{padding-top:2.2rem}</style>")
     try:
         nav.run()
     except Exception:  # never a traceback for a visitor

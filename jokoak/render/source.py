@@ -32,7 +32,8 @@ CSS = """
 <style>
 .jk-source{display:grid;grid-template-columns:1fr 1fr;gap:.35rem 1.5rem;font-size:1.05rem;line-height:1.55}
 .jk-source .jk-col-head{font-weight:700;border-bottom:2px solid #888;padding-bottom:.2rem}
-.jk-source .jk-seg{padding:.15rem .35rem;border-radius:.3rem}
+.jk-source .jk-seg{padding:0 .1rem;border-radius:.25rem}
+.jk-source>div{margin-bottom:.3rem}
 .jk-source .jk-seg.jk-hl{background:#fff3b0;color:#222;outline:2px solid #c99a00}
 .jk-source .jk-heading{font-weight:700;font-size:1.2rem;margin-top:.7rem}
 .jk-source .jk-title{font-weight:800;font-size:1.5rem}
