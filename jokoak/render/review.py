@@ -1,13 +1,19 @@
-"""The translators' review table as HTML: id, Basque, every translation and its status."""
+"""The translators' review as HTML: aligned rows, QA flags explained, stale-source diffs.
+
+Pure: takes review rows (:mod:`jokoak.workbench`) and a gettext function, returns markup in
+which every text (Basque, translations, anything from an uploaded file) is escaped and carries
+its ``lang``. Pages only display it; :func:`report_html` is a printable standalone page.
+"""
 
 from __future__ import annotations
 
 from html import escape
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..i18n import TARGET_LANGUAGES
-from ..segments import segments
-from ..translations import FUZZY, TRANSLATED, UNTRANSLATED, translation_map
+from ..qa import CHECKS, ERROR, Flag
+from ..translations import FUZZY, TRANSLATED, UNTRANSLATED
+from .source import highlight_terms
 
 Gettext = Callable[[str], str]
 
@@ -19,32 +25,143 @@ def N_(message: str) -> str:
 STATUS_LABELS = {TRANSLATED: N_("translated"), FUZZY: N_("fuzzy"),
                  UNTRANSLATED: N_("untranslated")}
 STATUS_COLOURS = {TRANSLATED: "#1b6e2a", FUZZY: "#8a5a00", UNTRANSLATED: "#a11d1d"}
+CHANGE_LABELS = {"same": N_("unchanged"), "changed": N_("changed"),
+                 "added": N_("newly translated"), "emptied": N_("translation removed")}
 
 CSS = """<style>
 .jk-review{border-collapse:collapse;width:100%;font-size:.95rem}
 .jk-review th,.jk-review td{border:1px solid #ccc;padding:.3rem .45rem;vertical-align:top;text-align:left}
 .jk-review th{background:#f1f1f1}
 .jk-review .jk-status{font-size:.8rem;font-weight:700}
+.jk-review .jk-change{font-size:.8rem;font-style:italic;color:#2a4f8a}
 .jk-review code{font-size:.8rem}
+.jk-review ul.jk-flags{margin:.2rem 0 0 1rem;padding:0;font-size:.82rem}
+.jk-review .jk-error{color:#a11d1d}
+.jk-review .jk-warning{color:#7a5a00}
+.jk-review .jk-terms{font-size:.82rem;margin-top:.3rem;color:#333}
+.jk-review .jk-note{font-size:.82rem;margin-top:.3rem}
+.jk-review .jk-diff{font-size:.85rem;margin-top:.3rem;padding:.2rem;background:#f7f7f7}
+.jk-review del{background:#ffd7d5;color:#6b0000}
+.jk-review ins{background:#d4f5d4;color:#0b4d0b;text-decoration:none}
+.jk-review abbr.jk-term{text-decoration:underline dotted #5a5a5a;cursor:help}
+.jk-legend dt{font-weight:700}.jk-legend dd{margin:0 0 .4rem 1rem}
+@media print{.jk-review{font-size:9pt}.jk-review a{color:inherit}}
 </style>"""
+
+
+def diff_html(pieces: Iterable[tuple[str, str]]) -> str:
+    """A word diff as escaped text with ``<del>`` / ``<ins>``."""
+    out = []
+    for op, text in pieces:
+        if op == "delete":
+            out.append(f"<del>{escape(text)}</del>")
+        elif op == "insert":
+            out.append(f"<ins>{escape(text)}</ins>")
+        else:
+            out.append(escape(text))
+    return "".join(out)
+
+
+def flag_html(flag: Flag, _: Gettext) -> str:
+    info = flag.info
+    cls = "jk-error" if flag.severity == ERROR else "jk-warning"
+    return (f'<li class="{cls}" title="{escape(_(info.explanation), quote=True)}">'
+            f"<strong>{escape(_(info.title))}</strong>: {escape(flag.message(_))}</li>")
+
+
+def _cell_html(cell, row, _: Gettext, ui_lang: str) -> str:
+    from ..workbench import word_diff
+    e = cell.entry
+    parts = [f'<div lang="{cell.lang}">{escape(e.target)}</div>']
+    parts.append(f'<div class="jk-status" lang="{ui_lang}" style="color:'
+                 f'{STATUS_COLOURS.get(e.status, "#444")}">'
+                 f'{escape(_(STATUS_LABELS.get(e.status, e.status)))}</div>')
+    if cell.change and cell.change != "same":
+        parts.append(f'<div class="jk-change" lang="{ui_lang}">'
+                     f'{escape(_(CHANGE_LABELS[cell.change]))}</div>')
+        if cell.shipped is not None and cell.shipped.target and e.target:
+            parts.append(f'<div class="jk-diff" lang="{cell.lang}">'
+                         f'{diff_html(word_diff(cell.shipped.target, e.target))}</div>')
+    if e.status == FUZZY and e.previous_source:
+        parts.append(f'<div class="jk-diff"><span lang="{ui_lang}">'
+                     f'{escape(_("The Basque when this was translated, and what changed:"))}'
+                     f'</span><br><span lang="eu">'
+                     f'{diff_html(word_diff(e.previous_source, row.segment.text))}</span></div>')
+    if cell.flags:
+        parts.append(f'<ul class="jk-flags" lang="{ui_lang}">'
+                     + "".join(flag_html(f, _) for f in cell.flags) + "</ul>")
+    return "<td>" + "".join(parts) + "</td>"
+
+
+def _terms_html(row, langs: tuple[str, ...], _: Gettext, ui_lang: str) -> str:
+    if not row.terms:
+        return ""
+    items = []
+    for t in row.terms:
+        renders = "; ".join(f'<span lang="{lg}">{escape(" / ".join(t.accepted(lg)))}</span>'
+                            for lg in langs)
+        policy = _("keep in Basque") if t.policy == "keep" else _("translate")
+        items.append(f'<li><span lang="eu">{escape(t.eu)}</span> → {renders} '
+                     f'<span lang="{ui_lang}">({escape(policy)})</span></li>')
+    return (f'<div class="jk-terms" lang="{ui_lang}">{escape(_("Glossary terms:"))}'
+            f'<ul style="margin:0 0 0 1rem;padding:0">{"".join(items)}</ul></div>')
+
+
+def aligned_review_html(game: str, rows: list, langs: tuple[str, ...], _: Gettext,
+                        ui_lang: str, *, link: Callable[[str, int], str] | None = None) -> str:
+    """One row per clause: id, Basque with glossary terms, each translation with its flags.
+
+    ``link(scenario, step)`` gives the "see it in play" address (None: no links, e.g. print).
+    """
+    head = (f"<th>{escape(_('Clause id'))}</th><th>{escape(_('Basque'))}</th>"
+            + "".join(f'<th lang="{lg}">{escape(lg)}</th>' for lg in langs))
+    body = []
+    for row in rows:
+        seg = row.segment
+        first = [f'<code lang="zxx" translate="no">{escape(seg.id)}</code>']
+        if row.play and link is not None:
+            scenario, step = row.play
+            first.append(f'<div><a href="{escape(link(scenario, step), quote=True)}" '
+                         f'target="_self" lang="{ui_lang}">{escape(_("See it in play"))}</a></div>')
+        for note in row.notes:
+            first.append(f'<div class="jk-note" lang="{ui_lang}" '
+                         f'title="{escape(_(note.body), quote=True)}">'
+                         f'{escape(_("Interpretation note: %(title)s") % {"title": _(note.title)})}'
+                         f"</div>")
+        basque = (f'<td><div lang="eu">{highlight_terms(seg.text, ui_lang, game, seg.id)}</div>'
+                  f"{_terms_html(row, langs, _, ui_lang)}</td>")
+        cells = "".join(_cell_html(c, row, _, ui_lang) for c in row.cells)
+        body.append(f'<tr data-segment="{escape(seg.id)}"><td>{"".join(first)}</td>'
+                    f"{basque}{cells}</tr>")
+    if not body:
+        return (f'<p lang="{ui_lang}">{escape(_("No clause matches these filters."))}</p>')
+    return (CSS + f'<table class="jk-review" lang="{ui_lang}"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{''.join(body)}</tbody></table>")
+
+
+def checks_legend_html(_: Gettext, ui_lang: str) -> str:
+    """Every check with its explanation in the visitor's language."""
+    items = []
+    for info in CHECKS.values():
+        kind = _("error") if info.severity == ERROR else _("warning")
+        origin = _("translate-toolkit pofilter") if info.origin == "pofilter" else _("Jokoak")
+        items.append(f"<dt>{escape(_(info.title))} <small>({escape(kind)}, "
+                     f"{escape(origin)})</small></dt><dd>{escape(_(info.explanation))}</dd>")
+    return CSS + f'<dl class="jk-legend" lang="{ui_lang}">{"".join(items)}</dl>'
+
+
+def report_html(game: str, rows: list, langs: tuple[str, ...], _: Gettext, ui_lang: str,
+                title: str) -> str:
+    """A printable standalone review report: the aligned table and the checks' legend."""
+    return (f'<!DOCTYPE html><html lang="{ui_lang}"><head><meta charset="utf-8">'
+            f"<title>{escape(title)}</title></head><body><h1>{escape(title)}</h1>"
+            + aligned_review_html(game, rows, langs, _, ui_lang)
+            + f"<h2>{escape(_('The checks'))}</h2>" + checks_legend_html(_, ui_lang)
+            + "</body></html>")
 
 
 def review_table_html(game: str, _: Gettext, ui_lang: str,
                       langs: tuple[str, ...] = TARGET_LANGUAGES) -> str:
-    maps = {lg: translation_map(game, lg) for lg in langs}
-    head = f"<th>{escape(_('Clause id'))}</th><th>{escape(_('Basque'))}</th>"
-    head += "".join(f'<th lang="{lg}">{escape(lg)}</th>' for lg in langs)
-    rows = []
-    for seg in segments(game):
-        if not seg.translatable:
-            continue
-        cells = [f'<td><code lang="zxx" translate="no">{escape(seg.id)}</code></td>',
-                 f'<td lang="eu">{escape(seg.text)}</td>']
-        for lg in langs:
-            t = maps[lg][seg.id]
-            status = (f'<div class="jk-status" lang="{ui_lang}" style="color:'
-                      f'{STATUS_COLOURS[t.status]}">{escape(_(STATUS_LABELS[t.status]))}</div>')
-            cells.append(f'<td><div lang="{lg}">{escape(t.text)}</div>{status}</td>')
-        rows.append("<tr>" + "".join(cells) + "</tr>")
-    return (CSS + f'<table class="jk-review" lang="{ui_lang}"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{''.join(rows)}</tbody></table>")
+    """The whole shipped catalog of a game, every language (the page's former table)."""
+    from ..workbench import review_rows
+    return aligned_review_html(game, review_rows(game, langs), langs, _, ui_lang)

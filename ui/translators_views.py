@@ -1,0 +1,175 @@
+"""The translators' workbench on the Translators page (Streamlit wiring only).
+
+The logic is in :mod:`jokoak.workbench` (rows, uploads, exports), :mod:`jokoak.qa` (checks)
+and :mod:`jokoak.render.review` (escaped HTML). An uploaded file lives only in the visitor's
+session memory: it is parsed, checked and shown escaped, never written to disk.
+"""
+
+from __future__ import annotations
+
+import re
+
+import streamlit as st
+
+from jokoak import GAMES
+from jokoak.booklet import GAME_INFO
+from jokoak.glossary import export_csv, export_tbx
+from jokoak.i18n import TARGET_LANGUAGES, language_name
+from jokoak.render.review import aligned_review_html, checks_legend_html, report_html
+from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
+from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, Upload, UploadError, catalog_po,
+                              catalog_tmx, catalog_xliff, filter_rows, parse_upload,
+                              play_link, report_csv, review_rows, statistics_of)
+
+from .common import _, error, html, lang
+
+ALL = "all"
+STATUS_LABELS = {TRANSLATED: "translated", FUZZY: "fuzzy", UNTRANSLATED: "untranslated"}
+_MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~:$])")
+
+
+def _md_safe(text: str) -> str:
+    """A parameter for a markdown message (st.warning): every markdown sign escaped."""
+    return _MARKDOWN.sub(r"\\\1", text)
+
+
+@st.cache_resource(show_spinner=False, max_entries=16)
+def _shipped_rows(game: str, langs: tuple[str, ...]) -> list[Row]:
+    return review_rows(game, langs)
+
+
+def _choose() -> tuple[str, tuple[str, ...]]:
+    cols = st.columns([2, 3])
+    game = cols[0].selectbox(_("Game"), GAMES, format_func=lambda g: GAME_INFO[g].name,
+                             key="jokoak_translators_game")
+    visitor = lang()
+    key = "jokoak_translators_lang"
+    if st.session_state.get(key) not in (ALL, *TARGET_LANGUAGES):
+        st.session_state[key] = visitor if visitor in TARGET_LANGUAGES else ALL
+    with cols[1]:
+        st.segmented_control(_("Translation"), options=[ALL, *TARGET_LANGUAGES], key=key,
+                             required=True, format_func=lambda c: _("All three") if c == ALL
+                             else language_name(c))
+    choice = st.session_state[key]
+    return game, (TARGET_LANGUAGES if choice == ALL else (choice,))
+
+
+def _statistics(rows: list[Row], langs: tuple[str, ...]) -> None:
+    stats = statistics_of(rows)
+    cols = st.columns(len(langs))
+    for col, code in zip(cols, langs):
+        s = stats.get(code, {})
+        total = s.get(TRANSLATED, 0) + s.get(FUZZY, 0) + s.get(UNTRANSLATED, 0)
+        col.metric(language_name(code), f"{s.get(TRANSLATED, 0)}/{total}",
+                   help=_("Translated / all translatable clauses"))
+        col.caption(_("fuzzy: %(fuzzy)s · untranslated: %(untranslated)s · errors: %(errors)s "
+                      "· warnings: %(warnings)s") % {
+            "fuzzy": s.get(FUZZY, 0), "untranslated": s.get(UNTRANSLATED, 0),
+            "errors": s.get("errors", 0), "warnings": s.get("warnings", 0)})
+
+
+def _filters(prefix: str, with_changes: bool = False) -> dict:
+    cols = st.columns([2, 2, 3] + ([2] if with_changes else []))
+    only_problems = cols[0].toggle(_("Only problems"), key=f"{prefix}_problems")
+    status = cols[1].selectbox(_("Status"), [None, TRANSLATED, FUZZY, UNTRANSLATED],
+                               key=f"{prefix}_status",
+                               format_func=lambda s: _("any status") if s is None
+                               else _(STATUS_LABELS[s]))
+    search = cols[2].text_input(_("Search in the Basque or the translation"),
+                                key=f"{prefix}_search", max_chars=200)
+    changed = cols[3].toggle(_("Only what changed"), key=f"{prefix}_changed") \
+        if with_changes else False
+    return {"only_problems": only_problems, "status": status, "search": search or "",
+            "changed_only": changed}
+
+
+def _show_rows(game: str, rows: list[Row], langs: tuple[str, ...], prefix: str,
+               with_changes: bool = False) -> None:
+    shown = filter_rows(rows, **_filters(prefix, with_changes))
+    st.caption(_("%(shown)s of %(total)s clauses shown") % {"shown": len(shown),
+                                                             "total": len(rows)})
+    ui = lang()
+    html(aligned_review_html(game, shown, langs, _, ui,
+                             link=lambda sc, step: play_link(game, sc, step, ui)))
+
+
+def review_tab(game: str, langs: tuple[str, ...]) -> None:
+    rows = _shipped_rows(game, langs)
+    _statistics(rows, langs)
+    _show_rows(game, rows, langs, "jokoak_review")
+
+
+def upload_tab(game: str, langs: tuple[str, ...]) -> None:
+    st.write(_("Upload a PO or XLIFF 1.2 file for one game and language: it is checked and "
+               "compared with the shipped translation. Nothing is stored on the server."))
+    target = langs[0] if len(langs) == 1 else st.selectbox(
+        _("Language of the file"), TARGET_LANGUAGES, format_func=language_name,
+        key="jokoak_upload_lang")
+    file = st.file_uploader(_("Catalog file (.po, .xlf, .xliff)"), key="jokoak_upload_file",
+                            type=["po", "xlf", "xliff"], accept_multiple_files=False)
+    if file is None:
+        return
+    upload = check_upload(file.getvalue(), file.name, game, target)
+    if upload is None:
+        return
+    rows = review_rows(game, (target,), upload)
+    _statistics(rows, (target,))
+    _show_rows(game, rows, (target,), "jokoak_upload", with_changes=True)
+    st.download_button(_("Review report (CSV)"), report_csv(game, rows),
+                       file_name=f"{game}.{target}.upload-review.csv", mime="text/csv",
+                       key="jokoak_upload_report")
+
+
+def check_upload(data: bytes, filename: str, game: str, target: str) -> Upload | None:
+    """The parsed upload, or a clear translated message and None."""
+    try:
+        return parse_upload(data, filename, game, target)
+    except UploadError as exc:
+        error(exc.msgid, **{k: _md_safe(v) for k, v in exc.params.items()})
+        return None
+
+
+def export_tab(game: str, langs: tuple[str, ...]) -> None:
+    st.write(_("Download the catalogs for your translation tool, the glossary and a review "
+               "report."))
+    for code in langs:
+        st.markdown(f"**{language_name(code)}**")
+        cols = st.columns(3)
+        cols[0].download_button("PO", catalog_po(game, code), file_name=f"{game}.{code}.po",
+                                mime="text/x-gettext-translation", key=f"jokoak_po_{code}")
+        cols[1].download_button("XLIFF 1.2", catalog_xliff(game, code),
+                                file_name=f"{game}.{code}.xlf", mime="application/xliff+xml",
+                                key=f"jokoak_xliff_{code}")
+        cols[2].download_button("TMX", catalog_tmx(game, code), file_name=f"{game}.{code}.tmx",
+                                mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}")
+    st.markdown(f"**{_('Glossary')}**")
+    cols = st.columns(2)
+    cols[0].download_button("TBX", export_tbx(), file_name="jokoak-glossary.tbx",
+                            mime="application/x-tbx+xml", key="jokoak_tbx")
+    cols[1].download_button("CSV", export_csv(), file_name="jokoak-glossary.csv",
+                            mime="text/csv", key="jokoak_glossary_csv")
+    st.markdown(f"**{_('Review report')}**")
+    rows = _shipped_rows(game, langs)
+    cols = st.columns(2)
+    cols[0].download_button(_("Review report (CSV)"), report_csv(game, rows),
+                            file_name=f"{game}.review.csv", mime="text/csv",
+                            key="jokoak_report_csv")
+    title = _("Translation review: %(game)s") % {"game": GAME_INFO[game].name}
+    cols[1].download_button(_("Printable review (HTML)"),
+                            report_html(game, rows, langs, _, lang(), title),
+                            file_name=f"{game}.review.html", mime="text/html",
+                            key="jokoak_report_html")
+
+
+def workbench() -> None:
+    game, langs = _choose()
+    tabs = st.tabs([_("Review"), _("Upload for review"), _("Export"), _("The checks")])
+    with tabs[0]:
+        review_tab(game, langs)
+    with tabs[1]:
+        upload_tab(game, langs)
+    with tabs[2]:
+        export_tab(game, langs)
+    with tabs[3]:
+        html(checks_legend_html(_, lang()))
+    st.caption(_("Uploads are limited to %(size)s kB.") % {"size": MAX_UPLOAD_BYTES // 1024})
