@@ -1,0 +1,234 @@
+"""The translators' workbench (issue 8): review rows, uploads, exports and the page itself."""
+
+import io
+
+import pytest
+from babel.messages.pofile import read_po
+from streamlit.testing.v1 import AppTest
+
+from jokoak import ROOT
+from jokoak.i18n import LANGUAGES, translator
+from jokoak.qa import Entry
+from jokoak.render.review import aligned_review_html, report_html
+from jokoak.translations import FUZZY, TRANSLATED
+from jokoak.workbench import (ADDED, CHANGED, Cell, Row, MAX_UPLOAD_BYTES, SAME, UploadError, catalog_po,
+                              catalog_tmx, catalog_xliff, change_of, clause_steps, filter_rows,
+                              parse_upload, play_link, review_rows, word_diff)
+from ui.common import LANG_KEY
+
+GAME, LANG = "peruludo", "fr"
+HOSTILE = ('<script>alert(1)</script><img src=x onerror="alert(2)">'
+           '[click](javascript:alert(3))')
+
+
+def shipped_po() -> bytes:
+    return catalog_po(GAME, LANG)
+
+
+def replace_translation(data: bytes, context: str, text: str) -> bytes:
+    catalog = read_po(io.BytesIO(data))
+    for msg in catalog:
+        if msg.context == context:
+            msg.string = text
+    from babel.messages.pofile import write_po
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=100)
+    return buf.getvalue()
+
+
+def upload_error(data: bytes, name: str = "peruludo.fr.po") -> UploadError:
+    with pytest.raises(UploadError) as info:
+        parse_upload(data, name, GAME, LANG)
+    return info.value
+
+
+# uploads -------------------------------------------------------------------------------------
+
+def test_the_shipped_catalog_uploads_cleanly_and_nothing_changed():
+    upload = parse_upload(shipped_po(), "peruludo.fr.po", GAME, LANG)
+    rows = review_rows(GAME, (LANG,), upload)
+    assert rows and all(c.change == SAME for r in rows for c in r.cells)
+
+
+def test_upload_too_large_is_refused():
+    assert "too large" in upload_error(b"#" * (MAX_UPLOAD_BYTES + 1)).msgid
+
+
+def test_upload_of_another_file_type_is_refused():
+    assert "Only PO" in upload_error(b"hello", "notes.txt").msgid
+
+
+def test_upload_with_broken_po_syntax_names_the_line():
+    err = upload_error(b'msgid "a"\nmsgstr "b\nnonsense here\n')
+    assert "broken" in err.msgid and err.params["line"] == "2"
+
+
+def test_upload_that_is_not_utf8_is_refused():
+    assert "UTF-8" in upload_error(b'msgid "\xff"\nmsgstr ""\n').msgid
+
+
+def test_upload_for_another_language_is_refused():
+    err = upload_error(shipped_po().replace(b"Language: fr", b"Language: de"))
+    assert "language" in err.msgid and err.params["found"] == "de"
+
+
+def test_upload_with_unknown_segment_ids_is_refused_and_hostile_ids_are_not_echoed():
+    err = upload_error(shipped_po().replace(b'msgctxt "title"', b'msgctxt "<script>x"'))
+    assert "segment id" in err.msgid and "<script>" not in str(err.params)
+
+
+def test_upload_whose_basque_does_not_match_the_source_is_refused():
+    err = upload_error(shipped_po().replace(b'msgid "peruludo"', b'msgid "perudo"', 1))
+    assert "does not match" in err.msgid and err.params["ids"] == "title"
+
+
+def test_xliff_with_a_doctype_is_refused():
+    err = upload_error(b'<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "b">]><xliff/>',
+                       "x.xlf")
+    assert "DOCTYPE" in err.msgid
+
+
+def test_xliff_2_is_refused():
+    err = upload_error(b'<xliff version="2.0" xmlns="urn:oasis:names:tc:xliff:document:2.0">'
+                       b'<file id="f"></file></xliff>', "x.xliff")
+    assert "XLIFF 2" in err.msgid
+
+
+def test_a_changed_translation_is_compared_with_the_shipped_one():
+    data = replace_translation(shipped_po(), "setup.bag", "Un sac est posé au centre.")
+    rows = review_rows(GAME, (LANG,), parse_upload(data, "x.po", GAME, LANG))
+    changed = [r.segment.id for r in filter_rows(rows, changed_only=True)]
+    assert changed == ["setup.bag"]
+    cell = next(r for r in rows if r.segment.id == "setup.bag").cells[0]
+    assert cell.change == CHANGED and cell.shipped.target == "Un sac est placé au milieu de la table."
+
+
+def test_uploaded_hostile_text_is_escaped_in_the_review():
+    data = replace_translation(shipped_po(), "setup.bag", HOSTILE)
+    rows = review_rows(GAME, (LANG,), parse_upload(data, "x.po", GAME, LANG))
+    out = aligned_review_html(GAME, filter_rows(rows, changed_only=True), (LANG,),
+                              lambda s: s, "en")
+    assert "<script>" not in out and "<img" not in out and 'href="javascript' not in out
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in out
+
+
+def test_change_kinds():
+    shipped = Entry("a", "x", "old", TRANSLATED)
+    assert change_of(Entry("a", "x", "old", TRANSLATED), shipped) == SAME
+    assert change_of(Entry("a", "x", "new", TRANSLATED), shipped) == CHANGED
+    assert change_of(Entry("a", "x", "new", TRANSLATED), Entry("a", "x", "", "untranslated")) == ADDED
+
+
+# stale translations ---------------------------------------------------------------------------
+
+def test_word_diff_marks_the_changed_words_only():
+    assert word_diff("Lau fitxa bankuan", "Bost fitxa bankuan") == [
+        ("delete", "Lau"), ("insert", "Bost"), ("equal", " fitxa bankuan")]
+
+
+def test_a_fuzzy_entry_shows_the_previous_basque_beside_the_current_one():
+    row = review_rows(GAME, (LANG,))[1]          # setup.heading: "Osagaiak eta hasiera"
+    stale = Cell(LANG, Entry(row.segment.id, row.segment.text, "Matériel et fin", FUZZY,
+                             "Osagaiak eta bukaera"), ())
+    out = aligned_review_html(GAME, [Row(row.segment, (stale,), (), (), None)], (LANG,),
+                              lambda s: s, "en")
+    assert "<del>bukaera</del><ins>hasiera</ins>" in out
+
+
+# filters and "see it in play" -----------------------------------------------------------------
+
+def test_filters_search_in_source_and_translation():
+    rows = review_rows(GAME, ("es", "fr", "en"))
+    assert [r.segment.id for r in filter_rows(rows, search="poltsa")] == [
+        "setup.bag", "palero.bag"]
+    assert [r.segment.id for r in filter_rows(rows, search="cubilete", status=TRANSLATED)][0] \
+        == "setup.dice"
+    assert filter_rows(rows, only_problems=True, status=FUZZY) == []
+
+
+def test_play_links_open_the_step_through_at_a_step_citing_the_clause():
+    steps = clause_steps("zaldi_zuria")
+    if not steps:
+        pytest.skip("zaldi zuria has no replayable scenarios in this checkout")
+    scenario, step = steps["phase2.throw1.owner"]
+    assert play_link("zaldi_zuria", scenario, step, "es") == (
+        f"/zaldi_zuria?view=step&scenario={scenario}&step={step}&lang=es")
+
+
+# exports ---------------------------------------------------------------------------------------
+
+def test_xliff_export_is_xliff_1_2_read_back_by_translate_toolkit():
+    from translate.storage.xliff import xlifffile
+    data = catalog_xliff(GAME, LANG)
+    assert b'version="1.2"' in data and b"document:1.2" in data and b"document:1.1" not in data
+    store = xlifffile.parsestring(data)
+    assert store.gettargetlanguage() == LANG
+    assert ("setup.bag", "Un sac est placé au milieu de la table.") in [
+        (u.xmlelement.get("id"), u.target) for u in store.units]
+
+
+def test_xliff_export_uploads_back_cleanly():
+    upload = parse_upload(catalog_xliff(GAME, LANG), "x.xlf", GAME, LANG)
+    assert upload.entries["setup.bag"].target == "Un sac est placé au milieu de la table."
+
+
+def test_tmx_export_is_read_back_by_translate_toolkit():
+    from translate.storage.tmx import tmxfile
+    store = tmxfile.parsestring(catalog_tmx(GAME, LANG))
+    assert ("Poltsa bat jarriko da mahai erdian.", "Un sac est placé au milieu de la table.") in [
+        (u.source, u.target) for u in store.units]
+
+
+def test_po_export_is_read_back_by_babel():
+    catalog = read_po(io.BytesIO(catalog_po(GAME, LANG)))
+    assert catalog.get("Poltsa bat jarriko da mahai erdian.", context="setup.bag").string
+
+
+def test_printable_report_is_a_whole_page_with_the_checks_explained():
+    out = report_html(GAME, review_rows(GAME, (LANG,)), (LANG,), lambda s: s, "en", "Review")
+    assert out.startswith("<!DOCTYPE html>") and "Glossary consistency" in out
+
+
+# the page ---------------------------------------------------------------------------------------
+
+def run_page(lang: str) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "pages" / "translators.py"), default_timeout=60)
+    at.session_state[LANG_KEY] = lang
+    return at.run()
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_page_renders_the_workbench_in_the_visitors_language(lang):
+    at = run_page(lang)
+    assert not at.exception, [e.value for e in at.exception]
+    _ = translator(lang).gettext
+    assert at.title[0].value == _("Translators")
+    labels = [t.label for t in at.tabs]
+    assert labels == [_("Review"), _("Upload for review"), _("Export"), _("The checks")]
+
+
+def test_page_can_show_all_three_languages_and_filter_problems():
+    at = run_page("en")
+    at.session_state["jokoak_translators_lang"] = "all"
+    at.session_state["jokoak_review_problems"] = True
+    at.run()
+    assert not at.exception
+    assert any("clauses shown" in c.value for c in at.caption)
+
+
+def _upload_bad_file():
+    import streamlit as st
+    from ui.common import LANG_KEY as KEY
+    from ui.translators_views import check_upload
+    st.session_state[KEY] = st.session_state.get("wanted", "en")
+    check_upload(b"not a catalog", "x.txt", "peruludo", "fr")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_bad_upload_shows_a_clear_translated_message(lang):
+    at = AppTest.from_function(_upload_bad_file, default_timeout=60)
+    at.session_state["wanted"] = lang
+    at.run()
+    assert not at.exception
+    msgid = "Only PO (.po) and XLIFF 1.2 (.xlf, .xliff) files can be reviewed."
+    assert at.warning[0].value == translator(lang).gettext(msgid)
