@@ -91,6 +91,10 @@ CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
               N_("The spacing around punctuation differs from the Basque (French puts a "
                  "no-break space before ; : ? ! and inside « »)."),
               N_("%(reason)s"), WARNING, "pofilter"),
+    CheckInfo("typography", N_("French spacing"),
+              N_("French puts a no-break space (U+00A0) before : and inside « », and a narrow "
+                 "no-break space (U+202F) before ; ? !, so a line never starts with them."),
+              N_("ordinary space at: %(where)s"), WARNING, "jokoak"),
     CheckInfo("length", N_("Length ratio"),
               N_("The translation is much shorter or longer than translations into this "
                  "language usually are: something may be missing or added."),
@@ -198,6 +202,14 @@ def unbalanced_quotes(text: str) -> list[str]:
     return out
 
 
+_FRENCH_SPACE = re.compile(r" [;:?!»]|« ")
+
+
+def french_spacing_problems(text: str) -> list[str]:
+    """French punctuation preceded (or « followed) by an ordinary, breakable space."""
+    return [repr(m.group(0)) for m in _FRENCH_SPACE.finditer(text)]
+
+
 @lru_cache(maxsize=None)
 def _checker(lang: str):
     from translate.filters.checks import CheckerConfig, StandardChecker
@@ -247,6 +259,10 @@ def check_entry(entry: Entry, lang: str, game: str, *,
     quotes = unbalanced_quotes(tgt)
     if quotes:
         flags.append(_flag("quotes", entry, lang, marks=" ".join(quotes)))
+    if lang == "fr":
+        spots = french_spacing_problems(tgt)
+        if spots:
+            flags.append(_flag("typography", entry, lang, where=" ".join(spots)))
     if norm and len(src) >= 20:
         ratio = len(tgt) / len(src)
         if not 0.5 <= ratio / norm <= 2.0:

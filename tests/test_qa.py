@@ -154,6 +154,14 @@ def test_quotes_an_unclosed_guillemet_fails():
                                  game="zaldi_zuria", sid="phase2.throw1")
 
 
+def test_french_spacing_an_ordinary_space_before_a_semicolon_is_a_warning():
+    source = "Ez da ezer; dena da."
+    found = flags(source, "Rien ; tout.", "fr", sid="x")
+    assert found["typography"].severity != ERROR
+    assert "typography" not in flags(source, "Rien\u202f; tout.", "fr", sid="x")
+    assert "typography" not in flags(source, "Nada; todo.", "es", sid="x")
+
+
 def test_length_a_translation_far_shorter_than_usual_is_a_warning():
     source = "Jokoan aritzeko gutxienez sei jokalari behar dira."
     found = flags(source, "Seis.", norm=1.0, sid="x")
