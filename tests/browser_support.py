@@ -39,14 +39,15 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, script: str = "app.py") -> None:
+    def __init__(self, script: str = "app.py", env: dict[str, str] | None = None) -> None:
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(self.port),
              "--server.address", "127.0.0.1", "--server.headless", "true",
              "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            env={**os.environ, **(env or {})})
 
     def wait(self, timeout: float = 60) -> None:
         deadline = time.monotonic() + timeout

@@ -13,6 +13,7 @@ import streamlit as st
 from jokoak.i18n import LANGUAGES, language_name
 
 from .common import LANG_KEY, _, lang, set_lang
+from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
 
 log = logging.getLogger("jokoak")
 
@@ -66,6 +67,13 @@ def run() -> None:
     code = lang()
     if st.query_params.get("lang") != code:
         st.query_params["lang"] = code
+    kiosk = is_kiosk()
+    if kiosk:
+        st.query_params["kiosk"] = "1"
+        apply_kiosk_chrome()
+        if attract_screen():
+            set_document_language(lang())
+            return
     nav = st.navigation(pages(), position="top")
     language_switch()
     code = lang()  # the switch may have changed it in its callback
@@ -77,3 +85,4 @@ def run() -> None:
         log.exception("page failed")
         st.error(_("Sorry, something went wrong on this page. Please choose another page or "
                    "language; the booklet itself is fine."))
+    settings_warnings()

@@ -1,0 +1,47 @@
+"""Kiosk idle reset in a real browser: countdown, continue, then back to the attract screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_support import Server, launch_browser, require_chromium, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    require_chromium()
+    conf = tmp_path_factory.mktemp("kiosk") / "jokoak.toml"
+    conf.write_text('[kiosk]\nidle_seconds = 5\ncountdown_seconds = 20\nlanguage = "eu"\n')
+    srv = Server(env={"JOKOAK_SETTINGS": str(conf)})
+    try:
+        srv.wait()
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_idle_countdown_offers_continue_then_resets_to_the_attract_screen(server):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        browser = launch_browser(pw)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{server.url}/?kiosk=1&lang=eu")
+        wait_for_app(page)
+        page.get_by_role("button", name="Français").click()
+        page.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=15000)
+        dialog = page.locator("#jk-idle")
+        dialog.wait_for(timeout=15000)
+        count = int(page.locator("#jk-idle .jk-count").inner_text())
+        assert 15 <= count <= 20
+        box = page.locator("#jk-idle-continue").bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44
+        page.locator("#jk-idle-continue").click()
+        assert dialog.count() == 0
+        dialog.wait_for(timeout=15000)           # idle again
+        page.wait_for_url("**kiosk=1&lang=eu**", timeout=40000)
+        wait_for_app(page)
+        page.get_by_role("button", name="Euskara").wait_for(timeout=15000)
+        page.wait_for_function("() => document.documentElement.lang === 'eu'", timeout=15000)
+        browser.close()

@@ -1,0 +1,123 @@
+"""Kiosk mode: large type and touch targets, an attract screen, and an idle reset.
+
+On after ``?kiosk=1`` or ``[kiosk] enabled = true`` in ``jokoak.toml``. After ``idle_seconds``
+without a touch, a countdown of at least 20 s (WCAG 2.2.1) offers one "continue" button;
+when it runs out the browser reloads the attract screen in the kiosk's language, which starts
+a fresh session (nothing of the previous visitor's state survives).
+"""
+
+from __future__ import annotations
+
+import json
+
+import streamlit as st
+
+from jokoak import GAMES
+from jokoak.booklet import GAME_INFO
+from jokoak.i18n import LANGUAGES, language_name, translator
+from jokoak.render.icons import ICONS
+from jokoak.settings import Settings, load_settings
+
+from .common import _, esc, html, lang, set_lang
+
+KIOSK_KEY = "jokoak_kiosk"
+STARTED_KEY = "jokoak_kiosk_started"
+
+
+@st.cache_resource(show_spinner=False)
+def settings() -> Settings:
+    return load_settings()
+
+
+def is_kiosk() -> bool:
+    if KIOSK_KEY not in st.session_state:
+        st.session_state[KIOSK_KEY] = (st.query_params.get("kiosk") == "1"
+                                       or settings().kiosk.enabled)
+    return st.session_state[KIOSK_KEY]
+
+
+KIOSK_CSS = """<style>
+html, body, [data-testid="stAppViewContainer"]{font-size:20px}
+[data-testid="stMainBlockContainer"] p, [data-testid="stMainBlockContainer"] li{font-size:1.2rem}
+button, [role="tab"], [data-testid="stBaseButton-segmented_control"],
+[data-testid="stBaseButton-segmented_controlActive"], a[data-testid="stTopNavLink"]{
+  min-height:48px !important; min-width:48px; font-size:1.1rem !important}
+[data-testid="stToolbar"], [data-testid="stMainMenu"], footer{display:none !important}
+*:focus-visible{outline:3px solid #1a5fb4 !important; outline-offset:2px}
+</style>"""
+
+
+def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
+    """The idle watcher; texts go in as JSON (with ``</`` broken) and out as textContent."""
+    cfg = json.dumps({
+        "idle": seconds, "countdown": countdown, "url": reset_url,
+        "title": _("Are you still there?"),
+        "body": _("The booklet will start again for the next visitor in"),
+        "unit": _("seconds"),
+        "button": _("Continue"),
+    }).replace("</", "<\\/")
+    return ("<script>(function(){var w=window;w.__jk=w.__jk||{};w.__jk.cfg=" + cfg + ";"
+            "if(w.__jk.installed){return;}w.__jk.installed=true;var last=Date.now(),ov=null;"
+            "function touch(){if(!ov){last=Date.now();}}"
+            "['pointerdown','touchstart','keydown','wheel','scroll'].forEach(function(e){"
+            "document.addEventListener(e,touch,{capture:true,passive:true});});"
+            "function hide(){if(ov){ov.remove();ov=null;}last=Date.now();}"
+            "function show(){var c=w.__jk.cfg;ov=document.createElement('div');"
+            "ov.setAttribute('role','alertdialog');ov.setAttribute('aria-modal','true');"
+            "ov.setAttribute('aria-labelledby','jk-idle-title');ov.id='jk-idle';"
+            "ov.style.cssText='position:fixed;inset:0;z-index:100000;background:rgba(0,0,0,.75);"
+            "display:flex;align-items:center;justify-content:center';"
+            "var box=document.createElement('div');box.style.cssText='background:#fff;color:#111;"
+            "padding:2.5rem;border-radius:1rem;max-width:36rem;text-align:center;font-size:1.4rem';"
+            "var h=document.createElement('h2');h.id='jk-idle-title';h.textContent=c.title;"
+            "var p=document.createElement('p');p.appendChild(document.createTextNode(c.body+' '));"
+            "var n=document.createElement('strong');n.className='jk-count';n.setAttribute('aria-live','polite');"
+            "p.appendChild(n);p.appendChild(document.createTextNode(' '+c.unit));"
+            "var b=document.createElement('button');b.id='jk-idle-continue';b.textContent=c.button;"
+            "b.style.cssText='font-size:1.5rem;min-height:64px;min-width:220px;padding:.5rem 2rem;"
+            "border-radius:.6rem;border:0;background:#1a5fb4;color:#fff;cursor:pointer';"
+            "b.addEventListener('click',hide);box.appendChild(h);box.appendChild(p);box.appendChild(b);"
+            "ov.appendChild(box);document.body.appendChild(ov);b.focus();}"
+            "setInterval(function(){var c=w.__jk.cfg,idle=(Date.now()-last)/1000;"
+            "if(!ov&&idle>=c.idle){show();}"
+            "if(ov){var left=Math.max(0,Math.ceil(c.idle+c.countdown-idle));"
+            "ov.querySelector('.jk-count').textContent=left;"
+            "if(left<=0){w.location.href=c.url;}}},250);})();</script>")
+
+
+def apply_kiosk_chrome() -> None:
+    conf = settings().kiosk
+    st.html(KIOSK_CSS)
+    reset = f"./?kiosk=1&lang={conf.language}"
+    st.html(idle_script(conf.idle_seconds, conf.countdown_seconds, reset),
+            unsafe_allow_javascript=True)
+
+
+def attract_screen() -> bool:
+    """The attract screen until a visitor touches a language; True while it is shown."""
+    if st.session_state.get(STARTED_KEY):
+        return False
+    greetings = {code: translator(code).gettext("Touch your language to begin")
+                 for code in LANGUAGES}
+    html('<div style="text-align:center">'
+         '<h1 lang="eu" style="font-size:3.2rem;margin-bottom:0">Jokoak</h1>'
+         + "".join(f'<p lang="{c}" style="font-size:1.5rem;margin:.2rem">{esc(g)}</p>'
+                   for c, g in greetings.items())
+         + '<div style="display:flex;justify-content:center;gap:2rem;margin:1rem 0">'
+         + "".join(f'<div style="width:220px">{ICONS[g](GAME_INFO[g].name, "eu")}'
+                   f'<div lang="eu" style="font-size:1.4rem;font-weight:700">'
+                   f"{esc(GAME_INFO[g].name)}</div></div>" for g in GAMES)
+         + "</div></div>")
+    for column, code in zip(st.columns(len(LANGUAGES)), LANGUAGES):
+        if column.button(language_name(code), key=f"jokoak_attract_{code}", width="stretch",
+                         type="primary"):
+            set_lang(code)
+            st.session_state[STARTED_KEY] = True
+            st.rerun()
+    return True
+
+
+def settings_warnings() -> None:
+    for problem in settings().problems:
+        text = _(problem.msgid)
+        st.caption("⚠️ " + (text % problem.params if problem.params else text))
