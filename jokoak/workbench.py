@@ -178,8 +178,8 @@ def change_of(uploaded: Entry, shipped: Entry | None) -> str:
 
 
 def word_diff(old: str, new: str) -> list[tuple[str, str]]:
-    """(op, text) pieces, op in equal/delete/insert, word by word (spaces kept)."""
-    a, b = re.findall(r"\s+|[^\s]+", old), re.findall(r"\s+|[^\s]+", new)
+    """(op, text) pieces, op in equal/delete/insert, word by word (each word with its spaces)."""
+    a, b = re.findall(r"\s*\S+\s*", old), re.findall(r"\s*\S+\s*", new)
     out: list[tuple[str, str]] = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":

@@ -123,7 +123,7 @@ def test_change_kinds():
 
 def test_word_diff_marks_the_changed_words_only():
     assert word_diff("Lau fitxa bankuan", "Bost fitxa bankuan") == [
-        ("delete", "Lau"), ("insert", "Bost"), ("equal", " fitxa bankuan")]
+        ("delete", "Lau "), ("insert", "Bost "), ("equal", "fitxa bankuan")]
 
 
 def test_a_fuzzy_entry_shows_the_previous_basque_beside_the_current_one():
@@ -232,3 +232,38 @@ def test_a_bad_upload_shows_a_clear_translated_message(lang):
     assert not at.exception
     msgid = "Only PO (.po) and XLIFF 1.2 (.xlf, .xliff) files can be reviewed."
     assert at.warning[0].value == translator(lang).gettext(msgid)
+
+
+# a real browser: hostile text in an uploaded file stays text ----------------------------------
+
+@pytest.mark.browser
+def test_hostile_strings_in_an_upload_are_shown_as_text_in_a_real_browser():
+    from browser_support import Server, launch_browser, require_chromium, wait_for_app
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+    data = replace_translation(catalog_po("zaldi_zuria", "en"), "setup.heading", HOSTILE)
+    server = Server()
+    try:
+        server.wait()
+        with sync_playwright() as pw:
+            browser = launch_browser(pw)
+            page = browser.new_page(locale="en-GB", viewport={"width": 1366, "height": 900})
+            dialogs = []
+            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+            page.goto(f"{server.url}/translators?lang=en")
+            wait_for_app(page)
+            page.get_by_role("tab", name="Upload for review").click()
+            page.locator('input[type="file"]').set_input_files(
+                files=[{"name": "zaldi_zuria.en.po", "mimeType": "text/x-gettext-translation",
+                        "buffer": data}])
+            row = page.locator('tr[data-segment="setup.heading"]').last
+            row.wait_for(timeout=30000)
+            assert "<script>alert(1)</script>" in row.inner_text()
+            assert page.locator('img[onerror], a[href^="javascript"]').count() == 0
+            assert page.evaluate("[...document.scripts].some(s => s.text.includes('alert(1)'))") \
+                is False
+            page.wait_for_timeout(500)
+            assert dialogs == []
+            browser.close()
+    finally:
+        server.stop()
