@@ -1,0 +1,164 @@
+"""The command line: replay, odds, simulate, rules; bad input is one line on stderr.
+
+The toy game (tests/toygame.py) stands in for a registered game through the
+``jokoak.cli.common.EXTRA_MODULES`` hook.
+"""
+
+import json
+
+import pytest
+
+from jokoak.__main__ import main
+from jokoak.cli import common
+from jokoak.engine import make_rules, play, random_policy
+
+import toygame
+
+SCENARIO = """
+title: Overtaking costs a chip
+caption: The runner behind passes the one ahead, who pays a chip.
+clauses: [toy.overtake]
+setup: {players: 2, chips: 3, positions: [0, 2]}
+steps: [roll:4, "step:4"]
+"""
+
+
+@pytest.fixture(autouse=True)
+def toy_registered(monkeypatch):
+    monkeypatch.setitem(common.EXTRA_MODULES, "toygame", toygame)
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code, err):
+    assert code != 0
+    assert len(err.strip().splitlines()) == 1 and "Traceback" not in err
+
+
+@pytest.fixture
+def scenario_file(tmp_path):
+    path = tmp_path / "overtake.yaml"
+    path.write_text(SCENARIO, encoding="utf-8")
+    return path
+
+
+def test_replay_prints_each_step_with_its_events_and_clause_ids(capsys, scenario_file):
+    code, out, _ = run(capsys, "replay", str(scenario_file), "--game", "toygame")
+    assert code == 0
+    assert "roll:4" in out and "payment [toy.overtake] actors=1,0 chips=1" in out
+
+
+def test_replay_json_lists_structured_events(capsys, scenario_file):
+    code, out, _ = run(capsys, "replay", str(scenario_file), "--game", "toygame", "--json")
+    steps = json.loads(out)["steps"]
+    assert code == 0 and [s["action"] for s in steps] == ["roll:4", "step:4"]
+    assert {"kind": "payment", "clauses": ["toy.overtake"], "actors": [1, 0],
+            "amounts": {"chips": 1}, "data": {}} in steps[1]["events"]
+
+
+def test_replay_reads_a_record_written_as_json(capsys, tmp_path):
+    record = play(toygame.GAME, make_rules(toygame.GAME, "short"), None, 9, random_policy)
+    path = tmp_path / "game.json"
+    path.write_text(record.to_json(), encoding="utf-8")
+    code, out, _ = run(capsys, "replay", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and len(data["steps"]) == len(record.actions) and data["terminal"]
+
+
+def test_replay_of_a_broken_scenario_names_the_step(capsys, tmp_path):
+    path = tmp_path / "bad.yaml"
+    path.write_text(SCENARIO.replace('"step:4"', '"step:5"'), encoding="utf-8")
+    code, _, err = run(capsys, "replay", str(path), "--game", "toygame")
+    assert_one_line_error(code, err)
+    assert "step 2: field 'action'" in err
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["replay", "no/such/file.yaml", "--game", "toygame"], "no such file"),
+    (["replay", "{scenario}"], "cannot tell the game"),
+    (["replay", "{scenario}", "--game", "chess"], "unknown game 'chess'"),
+    (["replay", "{broken_json}"], "not valid JSON"),
+])
+def test_replay_bad_files_fail_in_one_line(capsys, scenario_file, tmp_path, argv, message):
+    broken = tmp_path / "broken.json"
+    broken.write_text("{oops", encoding="utf-8")
+    argv = [a.format(scenario=scenario_file, broken_json=broken) for a in argv]
+    code, _, err = run(capsys, *argv)
+    assert_one_line_error(code, err)
+    assert message in err
+
+
+def test_odds_prints_exact_fractions_and_decimals(capsys):
+    code, out, _ = run(capsys, "odds", "toygame")
+    assert code == 0
+    assert "1/6" in out and "0.166667" in out and "total" in out
+
+
+def test_odds_takes_options_and_parameters(capsys):
+    code, out, _ = run(capsys, "odds", "toygame", "--option", "loaded=true",
+                       "--param", "distance=6", "--json")
+    tables = {t["name"]: t for t in json.loads(out)}
+    assert code == 0
+    assert tables["reach"]["rows"] == [{"label": "reach", "fraction": "1/3",
+                                        "decimal": "0.333333"}]
+    assert tables["die"]["total"] == "1"
+
+
+def test_odds_ruleset_changes_the_die(capsys):
+    code, out, _ = run(capsys, "odds", "toygame", "--ruleset", "short", "--json")
+    assert code == 0 and json.loads(out)[0]["rows"][0]["fraction"] == "1/4"
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["odds", "toygame", "--param", "speed=3"], "bad parameters"),
+    (["odds", "toygame", "--param", "distance"], "expects name=value"),
+    (["odds", "toygame", "--option", "loaded=maybe"], "option loaded"),
+    (["odds", "toygame", "--option", "colour=red"], "unknown option 'colour'"),
+    (["odds", "toygame", "--ruleset", "fast"], "unknown ruleset 'fast'"),
+    (["odds", "chess"], "unknown game 'chess'"),
+])
+def test_odds_bad_arguments_fail_in_one_line(capsys, argv, message):
+    code, _, err = run(capsys, *argv)
+    assert_one_line_error(code, err)
+    assert message in err
+
+
+def test_simulate_summarises_wins_and_lengths(capsys):
+    code, out, _ = run(capsys, "simulate", "toygame", "--games", "30", "--seed", "4", "--json")
+    summary = json.loads(out)
+    assert code == 0 and summary["policy"] == "greedy"
+    assert sum(summary["wins"].values()) + summary["draws"] == 30
+    assert summary["length"]["min"] <= summary["length"]["mean"] <= summary["length"]["max"]
+
+
+def test_simulate_is_reproducible_from_its_seed(capsys):
+    first = run(capsys, "simulate", "toygame", "--games", "10", "--seed", "2", "--policy", "random")
+    second = run(capsys, "simulate", "toygame", "--games", "10", "--seed", "2", "--policy", "random")
+    assert first == second and "wins per seat: 0:" in first[1]
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["simulate", "toygame", "--games", "5", "--seed", "1", "--policy", "genius"],
+     "unknown policy 'genius'"),
+    (["simulate", "toygame", "--games", "0", "--seed", "1"], "--games must be"),
+    (["simulate", "toygame", "--games", "many", "--seed", "1"], "invalid int value"),
+    (["simulate", "toygame", "--games", "5"], "--seed"),
+])
+def test_simulate_bad_arguments_fail_in_one_line(capsys, argv, message):
+    code, _, err = run(capsys, *argv)
+    assert_one_line_error(code, err)
+    assert message in err
+
+
+def test_rules_lists_options_with_justification_and_rulesets_with_provenance(capsys):
+    code, out, _ = run(capsys, "rules", "toygame", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["options"][0] == {"name": "goal", "description": toygame.OPTIONS[0].description,
+                                  "default": 10, "justification": "toy.win",
+                                  "choices": [6, 10, 20]}
+    assert [r["name"] for r in data["rulesets"]] == ["plain", "short", "loaded"]
