@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from jokoak import GAMES
 from jokoak.__main__ import main
 from jokoak.cli import common
 from jokoak.engine import make_rules, play, random_policy
@@ -162,3 +163,31 @@ def test_rules_lists_options_with_justification_and_rulesets_with_provenance(cap
                                   "default": 10, "justification": "toy.win",
                                   "choices": [6, 10, 20]}
     assert [r["name"] for r in data["rulesets"]] == ["plain", "short", "loaded"]
+
+
+def registered_or_skip(name):
+    from importlib import import_module
+    try:
+        import_module(f"jokoak.games.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name == f"jokoak.games.{name}":
+            pytest.skip(f"{name}: no engine yet")
+        raise
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_prints_odds_whose_distributions_sum_to_one(capsys, name):
+    registered_or_skip(name)
+    code, out, err = run(capsys, "odds", name, "--json")
+    assert code == 0, err
+    for table in json.loads(out):
+        if table["is_distribution"]:
+            assert table["total"] == "1", table["name"]
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_game_lists_its_rules_record(capsys, name):
+    registered_or_skip(name)
+    code, out, err = run(capsys, "rules", name, "--json")
+    assert code == 0, err
+    assert json.loads(out)["rulesets"]
