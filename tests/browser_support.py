@@ -82,3 +82,33 @@ def wait_for_app(page, timeout: float = 30000) -> None:
         " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"] *').length > 5",
         timeout=timeout)
     page.wait_for_timeout(300)
+
+
+AXE_CANDIDATES = [ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js",
+                  ROOT / "node_modules" / "axe-core" / "axe.min.js"]
+
+
+def axe_source() -> str:
+    """axe-core from the npm registry (installed by .ci/run), or skip/fail as for Chromium."""
+    override = os.environ.get("JOKOAK_AXE")
+    for path in ([Path(override)] if override else []) + AXE_CANDIDATES:
+        if path.exists():
+            return path.read_text(encoding="utf-8")
+    if os.environ.get("CI"):
+        pytest.fail("CI is set but axe-core is missing (npm install --prefix .ci/node axe-core)")
+    pytest.skip("axe-core not installed (npm install --prefix .ci/node axe-core): skipped")
+
+
+PAGES = ["/", "/zaldi_zuria", "/peruludo", "/zohn_ahl", "/translators", "/sources"]
+GAME_VIEWS = ["read", "step", "odds", "play"]
+
+
+def every_url(lang: str) -> list[str]:
+    """Every page, and every view of each game page, in ``lang``."""
+    urls = []
+    for path in PAGES:
+        if path.strip("/") in ("zaldi_zuria", "peruludo", "zohn_ahl"):
+            urls += [f"{path}?lang={lang}&view={view}" for view in GAME_VIEWS]
+        else:
+            urls.append(f"{path}?lang={lang}")
+    return urls

@@ -21,7 +21,7 @@ def server():
 
 
 @pytest.fixture(scope="module")
-def browser(server):
+def chromium_browser(server):
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
         br = launch_browser(pw)
@@ -30,8 +30,8 @@ def browser(server):
 
 
 @pytest.fixture
-def page(browser):
-    context = browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 900})
+def page(chromium_browser):
+    context = chromium_browser.new_context(locale="en-GB", viewport={"width": 1366, "height": 900})
     pg = context.new_page()
     yield pg
     context.close()
@@ -45,8 +45,8 @@ def test_home_sets_the_document_language(server, page, lang):
     assert page.evaluate("document.documentElement.lang") == lang
 
 
-def test_browser_locale_decides_without_a_lang_parameter(server, browser):
-    context = browser.new_context(locale="es-ES")
+def test_browser_locale_decides_without_a_lang_parameter(server, chromium_browser):
+    context = chromium_browser.new_context(locale="es-ES")
     pg = context.new_page()
     pg.goto(f"{server.url}/")
     wait_for_app(pg)

@@ -1,0 +1,91 @@
+"""Accessibility and offline use, in a real browser over every page and view.
+
+axe-core (from the npm registry) must find no serious or critical violation, in two
+languages; with every request to another host blocked, each page still loads completely.
+"""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+import pytest
+
+from browser_support import (Server, axe_source, every_url, launch_browser, require_chromium,
+                             wait_for_app)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server():
+    require_chromium()
+    srv = Server()
+    try:
+        srv.wait()
+        yield srv
+    finally:
+        srv.stop()
+
+
+@pytest.fixture(scope="module")
+def chromium_browser(server):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        br = launch_browser(pw)
+        yield br
+        br.close()
+
+
+def serious_violations(page, axe: str) -> list[str]:
+    page.add_script_tag(content=axe)
+    result = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+          .map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3)
+               .map(n => n.target.join(' ')).join(' | '));
+    }""")
+    return result
+
+
+@pytest.mark.parametrize("lang", ["eu", "fr"])
+def test_no_serious_or_critical_axe_violations_on_any_page(server, chromium_browser, lang):
+    axe = axe_source()
+    context = chromium_browser.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    found = {}
+    for url in every_url(lang):
+        page.goto(server.url + url)
+        wait_for_app(page)
+        page.wait_for_timeout(800)
+        problems = serious_violations(page, axe)
+        if problems:
+            found[url] = problems
+    context.close()
+    assert not found, found
+
+
+def test_every_page_loads_completely_with_other_hosts_blocked(server, chromium_browser):
+    context = chromium_browser.new_context()
+    blocked: list[str] = []
+
+    def guard(route):
+        host = urlparse(route.request.url).hostname
+        if host in ("127.0.0.1", "localhost") or route.request.url.startswith("data:"):
+            route.continue_()
+        else:
+            blocked.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    page = context.new_page()
+    failures = []
+    for url in every_url("es"):
+        page.goto(server.url + url)
+        wait_for_app(page)
+        if page.locator('[data-testid="stException"]').count():
+            failures.append(url)
+        if not page.locator("h1").count():
+            failures.append(url + " (no heading)")
+    context.close()
+    assert not failures, failures
+    assert not blocked, f"pages asked for other hosts: {sorted(set(blocked))[:10]}"
