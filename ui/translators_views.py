@@ -134,7 +134,7 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
                "report."))
     for code in langs:
         st.markdown(f"**{language_name(code)}**")
-        cols = st.columns(3)
+        cols = st.columns(4)
         cols[0].download_button("PO", catalog_po(game, code), file_name=f"{game}.{code}.po",
                                 mime="text/x-gettext-translation", key=f"jokoak_po_{code}")
         cols[1].download_button("XLIFF 1.2", catalog_xliff(game, code),
@@ -142,12 +142,13 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
                                 key=f"jokoak_xliff_{code}")
         cols[2].download_button("TMX", catalog_tmx(game, code), file_name=f"{game}.{code}.tmx",
                                 mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}")
+        cols[3].download_button(_("Glossary (TBX)"), export_tbx(lang=code),
+                                file_name=f"jokoak-glossary.{code}.tbx",
+                                mime="application/x-tbx+xml", key=f"jokoak_tbx_{code}")
     st.markdown(f"**{_('Glossary')}**")
-    cols = st.columns(2)
-    cols[0].download_button("TBX", export_tbx(), file_name="jokoak-glossary.tbx",
-                            mime="application/x-tbx+xml", key="jokoak_tbx")
-    cols[1].download_button("CSV", export_csv(), file_name="jokoak-glossary.csv",
-                            mime="text/csv", key="jokoak_glossary_csv")
+    st.download_button(_("Glossary, every language (CSV)"), export_csv(),
+                       file_name="jokoak-glossary.csv", mime="text/csv",
+                       key="jokoak_glossary_csv")
     st.markdown(f"**{_('Review report')}**")
     rows = _shipped_rows(game, langs)
     cols = st.columns(2)

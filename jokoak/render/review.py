@@ -35,6 +35,7 @@ CSS = """<style>
 .jk-review .jk-status{font-size:.8rem;font-weight:700}
 .jk-review .jk-change{font-size:.8rem;font-style:italic;color:#2a4f8a}
 .jk-review code{font-size:.8rem}
+.jk-review th:first-child{width:8.5rem}
 .jk-review ul.jk-flags{margin:.2rem 0 0 1rem;padding:0;font-size:.82rem}
 .jk-review .jk-error{color:#a11d1d}
 .jk-review .jk-warning{color:#7a5a00}
@@ -100,9 +101,9 @@ def _terms_html(row, langs: tuple[str, ...], _: Gettext, ui_lang: str) -> str:
     for t in row.terms:
         renders = "; ".join(f'<span lang="{lg}">{escape(" / ".join(t.accepted(lg)))}</span>'
                             for lg in langs)
-        policy = _("keep in Basque") if t.policy == "keep" else _("translate")
-        items.append(f'<li><span lang="eu">{escape(t.eu)}</span> → {renders} '
-                     f'<span lang="{ui_lang}">({escape(policy)})</span></li>')
+        policy = (f' <span lang="{ui_lang}">({escape(_("keep in Basque"))})</span>'
+                  if t.policy == "keep" else "")
+        items.append(f'<li><span lang="eu">{escape(t.eu)}</span> → {renders}{policy}</li>')
     return (f'<div class="jk-terms" lang="{ui_lang}">{escape(_("Glossary terms:"))}'
             f'<ul style="margin:0 0 0 1rem;padding:0">{"".join(items)}</ul></div>')
 
