@@ -8,6 +8,7 @@ to go stale); fuzzy entries are ignored, so an outdated translation never reache
 
 from __future__ import annotations
 
+import gettext as gettext_module
 from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
@@ -80,6 +81,9 @@ class Translator:
         self.domain = domain
         self._table: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
         catalog = load_catalog(lang, domain)
+        # The catalog's own Plural-Forms rule picks the form (French has three in CLDR).
+        self._plural = gettext_module.c2py(catalog.plural_expr if catalog is not None
+                                           else "(n != 1)")
         if catalog is not None:
             for msg in catalog:
                 if not msg.id or msg.fuzzy:
@@ -102,10 +106,8 @@ class Translator:
     def ngettext(self, singular: str, plural: str, n: int) -> str:
         found = self._table.get((None, singular))
         if isinstance(found, tuple):
-            index = Locale.parse(self.lang).plural_form(abs(n))
-            forms = ("zero", "one", "two", "few", "many", "other")
-            # Babel orders plural forms as in the catalog's Plural-Forms; eu/es/fr/en: one, other
-            return found[0] if index == "one" else found[-1]
+            index = self._plural(abs(n))
+            return found[min(index, len(found) - 1)]
         return singular if n == 1 else plural
 
     def has(self, message: str, context: str | None = None) -> bool:

@@ -61,3 +61,11 @@ def test_decimal_separator_follows_the_locale(lang, expected):
 def test_percent_keeps_the_locale_pattern_with_decimals():
     assert format_percent_value(0.2345, "fr", 1) == "23,4\u00a0%"
     assert format_percent_value(0.2345, "en", 1) == "23.4%"
+
+
+def test_plural_forms_follow_each_catalogs_rule():
+    singular, plural = "The clause this step applies:", "The clauses this step applies:"
+    fr = translator("fr")
+    assert fr.ngettext(singular, plural, 0) == fr.ngettext(singular, plural, 1)
+    assert fr.ngettext(singular, plural, 2) != fr.ngettext(singular, plural, 1)
+    assert translator("en").ngettext(singular, plural, 0) == plural
