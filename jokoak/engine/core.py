@@ -263,8 +263,7 @@ def sample_chance(outcomes: Sequence[tuple[str, Fraction]], rng: random.Random) 
     Raises ``ValueError`` unless the probabilities sum to exactly 1: a chance model that is
     off by a rounding error must fail loudly, never skew a game.
     """
-    denominator = math.lcm(*(Fraction(p).denominator for _, p in outcomes)) if outcomes else 1
-    weights = [Fraction(p).numerator * (denominator // Fraction(p).denominator) for _, p in outcomes]
+    denominator, weights = integer_weights([p for _, p in outcomes])
     if sum(weights) != denominator or any(w < 0 for w in weights):
         raise ValueError("chance outcomes do not sum to 1")
     ticket = rng.randrange(denominator)
@@ -273,3 +272,14 @@ def sample_chance(outcomes: Sequence[tuple[str, Fraction]], rng: random.Random) 
             return action
         ticket -= weight
     raise AssertionError("unreachable: weights sum to the denominator")
+
+
+def integer_weights(probabilities: Sequence[Fraction]) -> tuple[int, list[int]]:
+    """Exact probabilities as integer weights over their common denominator.
+
+    ``[1/3, 1/2, 1/6]`` -> ``(6, [2, 3, 1])``; the weights sum to the denominator exactly
+    when the probabilities sum to 1 (cheaper than adding ``Fraction`` objects).
+    """
+    fractions = [p if type(p) is Fraction else Fraction(p) for p in probabilities]
+    denominator = math.lcm(*(f.denominator for f in fractions)) if fractions else 1
+    return denominator, [f.numerator * (denominator // f.denominator) for f in fractions]

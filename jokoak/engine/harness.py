@@ -56,7 +56,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .core import CHANCE, TERMINAL, Event, Game, GameState, Rules, make_rules, sample_chance
+from .core import (CHANCE, TERMINAL, Event, Game, GameState, Rules, integer_weights,
+                   make_rules, sample_chance)
 from .record import Policy, Record, play, random_policy, replay
 
 #: Random playouts per ruleset in the conformance test.
@@ -182,8 +183,9 @@ def _state_problems(game: Game, state: GameState
                 return problems, outcomes, []
             if p <= 0:
                 problems.append(f"probability of {action!r} is {p}, not positive")
-        total = sum((p for _, p in outcomes), Fraction(0))
-        if total != 1:
+        denominator, weights = integer_weights([p for _, p in outcomes])
+        if sum(weights) != denominator:
+            total = Fraction(sum(weights), denominator)
             problems.append(f"chance outcomes sum to {total}, not exactly 1")
         return problems, outcomes, []
     legal = state.legal_actions()
