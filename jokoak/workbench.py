@@ -117,11 +117,32 @@ def _read_xliff_entries(data: bytes) -> tuple[str | None, list[tuple[str, str, s
         raise UploadError(N_("The file cannot be read as XLIFF 1.2."))
     out = []
     for unit in store.units:
+        if unit.xmlelement.get("restype") == "x-gettext-domain-header":
+            continue
         sid = unit.xmlelement.get("resname") or unit.xmlelement.get("id") or ""
         target = unit.target or ""
         status = UNTRANSLATED if not target else (FUZZY if unit.isfuzzy() else TRANSLATED)
         out.append((sid, unit.source or "", target, status, None))
     return store.gettargetlanguage(), out
+
+
+def _ids_from_sources(raw: list, game: str) -> list:
+    """XLIFF from tools that drop the clause ids (po2xliff numbers its units): a unit whose id
+    is not a clause id gets the clause with the same Basque text, repeated texts in order."""
+    known = segment_map(game)
+    queues: dict[str, list[str]] = {}
+    for seg in segments(game):
+        if seg.translatable:
+            queues.setdefault(seg.text, []).append(seg.id)
+    named = {sid for sid, *_ in raw if sid in known}
+    for ids in queues.values():
+        ids[:] = [i for i in ids if i not in named]
+    out = []
+    for sid, src, *rest in raw:
+        if sid not in known and queues.get(src):
+            sid = queues[src].pop(0)
+        out.append((sid, src, *rest))
+    return out
 
 
 def parse_upload(data: bytes, filename: str, game: str, lang: str) -> Upload:
@@ -145,6 +166,8 @@ def parse_upload(data: bytes, filename: str, game: str, lang: str) -> Upload:
     if not raw:
         raise UploadError(N_("The file has no entries."))
     known = segment_map(game)
+    if kind == "xliff":
+        raw = _ids_from_sources(raw, game)
     unknown = [sid for sid, *_ in raw if sid not in known or not known[sid].translatable]
     if unknown:
         raise UploadError(N_("Entries whose segment id %(game)s does not have (%(count)s): "

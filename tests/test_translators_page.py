@@ -172,6 +172,16 @@ def test_xliff_export_uploads_back_cleanly():
     assert upload.entries["setup.bag"].target == "Un sac est placé au milieu de la table."
 
 
+def test_xliff_from_po2xliff_without_clause_ids_is_matched_by_its_basque_text():
+    from translate.convert import po2xliff
+    from translate.storage import po
+    converted = po2xliff.po2xliff().convertstore(po.pofile.parsestring(catalog_po(GAME, LANG)))
+    data = converted.encode() if isinstance(converted, str) else bytes(converted)
+    upload = parse_upload(data, "x.xliff", GAME, LANG)
+    assert upload.entries["setup.bag"].target == "Un sac est placé au milieu de la table."
+    assert len(upload.entries) == len(review_rows(GAME, (LANG,)))
+
+
 def test_tmx_export_is_read_back_by_translate_toolkit():
     from translate.storage.tmx import tmxfile
     store = tmxfile.parsestring(catalog_tmx(GAME, LANG))
