@@ -160,6 +160,9 @@ def parse_upload(data: bytes, filename: str, game: str, lang: str) -> Upload:
     else:
         raise UploadError(N_("Only PO (.po) and XLIFF 1.2 (.xlf, .xliff) files can be reviewed."))
     found = (header or "").replace("-", "_").split("_")[0].lower()
+    if not found:
+        raise UploadError(N_("The file does not say its language (a Language header in a PO "
+                             "file, target-language in XLIFF)."))
     if found != lang:
         raise UploadError(N_("The file says its language is “%(found)s”, not “%(expected)s”."),
                           found=found if _SAFE_TOKEN.match(found) else "?", expected=lang)

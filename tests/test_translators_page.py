@@ -72,6 +72,11 @@ def test_upload_for_another_language_is_refused():
     assert "language" in err.msgid and err.params["found"] == "de"
 
 
+def test_upload_without_a_language_header_is_refused():
+    assert "does not say its language" in upload_error(
+        shipped_po().replace(b'"Language: fr\\n"\n', b"")).msgid
+
+
 def test_upload_with_unknown_segment_ids_is_refused_and_hostile_ids_are_not_echoed():
     err = upload_error(shipped_po().replace(b'msgctxt "title"', b'msgctxt "<script>x"'))
     assert "segment id" in err.msgid and "<script>" not in str(err.params)
