@@ -1,0 +1,437 @@
+"""Exact odds for zohn ahl and Nebäkuthana, from the engine's own chance model.
+
+Three layers, from cheap to expensive:
+
+* one throw and one turn (rethrows included): exact ``Fraction`` series;
+* one stick alone on its first circuit: where it rests and how often it falls into the north
+  creek — an acyclic Markov chain, solved exactly by one forward pass;
+* the whole game: a Markov chain over (both sticks' places, scoring sticks, team and seat on
+  turn, pending lost turns). :func:`game_chain` builds it with :func:`chain_step`, a fast
+  mirror of the engine checked against it in the tests. :func:`win_odds` (block Gauss–Seidel) and
+  :func:`game_length` (mass pushed turn by turn) solve it numerically in float64 with the
+  remaining error reported; :func:`exact_win_probability`
+  solves the same chain exactly over ``Fraction`` by sparse Gaussian elimination in an order
+  that follows the board (sticks only move forward between scoring events), which is exact
+  and fast for one scoring stick a team and grows quickly beyond (the exact answer for the
+  default game is a fraction with thousands of digits).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Any
+
+from ..engine.core import Rules
+from ..games.zohn_ahl import circuit_length, throw_distribution
+from . import OddsTable
+
+WIN0, WIN1 = "win0", "win1"
+
+
+# ---------------------------------------------------------------- one throw, one turn
+
+def throw_values(rules: Rules) -> dict[int, Fraction]:
+    """Exact distribution of one throw's value (rethrow or not)."""
+    out: dict[int, Fraction] = {}
+    for kind, p in throw_distribution(rules):
+        out[kind.value] = out.get(kind.value, Fraction(0)) + p
+    return dict(sorted(out.items()))
+
+
+def rethrow_probability(rules: Rules) -> Fraction:
+    return sum((p for k, p in throw_distribution(rules) if k.again), Fraction(0))
+
+
+def expected_turn_movement(rules: Rules) -> Fraction:
+    """Expected sites a stick moves in one turn: E[throw] / (1 - P(throw again))."""
+    again = rethrow_probability(rules)
+    if again == 1:
+        raise ValueError("every throw gives another throw: a turn never ends")
+    mean = sum((k.value * p for k, p in throw_distribution(rules)), Fraction(0))
+    return mean / (1 - again)
+
+
+def turn_movement(rules: Rules, up_to: int = 60) -> tuple[dict[int, Fraction], Fraction]:
+    """Exact P(a turn moves the stick exactly n sites) for n <= ``up_to``, and the rest.
+
+    Ignores the board (creeks, circuits): it is the dice's movement, the sum of the throws.
+    """
+    dist = throw_distribution(rules)
+    f: dict[int, Fraction] = {}
+    for n in range(1, up_to + 1):
+        total = Fraction(0)
+        for kind, p in dist:
+            if kind.again:
+                if n - kind.value >= 1:
+                    total += p * f[n - kind.value]
+            elif kind.value == n:
+                total += p
+        f[n] = total
+    shown = {n: v for n, v in f.items() if v}
+    return shown, 1 - sum(shown.values(), Fraction(0))
+
+
+# ---------------------------------------------------------------- first circuit, one stick
+
+def first_circuit(rules: Rules) -> tuple[dict[int, Fraction], Fraction, Fraction]:
+    """One stick alone, from the south creek until it completes a circuit or falls back.
+
+    Returns P(it rests at least once in gap g) for g = 1..L-1 (the north creek's entry is the
+    probability of falling into it), P(north creek) and P(circuit completed). Each throw moves
+    the stick and leaves it resting, rethrow or not; a stick never revisits a gap, so resting
+    probabilities are first-visit probabilities and one forward pass is exact.
+    """
+    length = circuit_length(rules)
+    north = length // 2
+    values = throw_values(rules)
+    rest = {g: Fraction(0) for g in range(length)}
+    rest[0] = Fraction(1)
+    complete = Fraction(0)
+    for g in range(length):
+        if g == north or not rest[g]:
+            continue
+        for v, p in values.items():
+            if g + v >= length:
+                complete += rest[g] * p
+            else:
+                rest[g + v] += rest[g] * p
+    del rest[0]
+    return rest, rest[north], complete
+
+
+# ---------------------------------------------------------------- the whole game's chain
+
+@dataclass(frozen=True)
+class ChainSpec:
+    """What the game chain depends on (hashable, so chains are cached)."""
+
+    length: int
+    scoring_sticks: int
+    carry_over: bool
+    south_restart: bool
+    dry_lose_turn: bool
+    team_sizes: tuple[int, int]
+    throws: tuple[tuple[int, bool, Fraction], ...]   # (value, again, probability)
+
+    @classmethod
+    def of(cls, rules: Rules, team_sizes: tuple[int, int] = (1, 1)) -> "ChainSpec":
+        throws = tuple((k.value, k.again, p) for k, p in throw_distribution(rules) if p)
+        return cls(circuit_length(rules), rules["scoring_sticks"], rules["carry_over"],
+                   rules["south_creek"] == "restart", rules["dry_creek_lose_turn"],
+                   tuple(team_sizes), throws)
+
+
+#: A chain state: (position of team 0, position of team 1, team 0's scoring sticks,
+#: team on turn, seat in team, lost turn pending for team 0, for team 1).
+State = tuple[int, int, int, int, int, bool, bool]
+
+
+def chain_step(spec: ChainSpec, state: State, value: int, again: bool) -> State | str:
+    """The state after one throw: mirrors ``ZohnAhlState._apply_throw`` without events."""
+    a, b, s, team, seat, l0, l1 = state
+    pos, lost = [a, b], [l0, l1]
+    length, total = spec.length, 2 * spec.scoring_sticks
+    t, o = team, 1 - team
+    target = pos[t] + value
+
+    def transfer(gainer: int) -> str | None:
+        nonlocal s
+        s += 1 if gainer == 0 else -1
+        return WIN0 if s == total else WIN1 if s == 0 else None
+
+    final = None
+    if target >= length:
+        surplus = target - length
+        if surplus == 0 and spec.south_restart:
+            pos[t] = 0
+        else:
+            won = transfer(t)
+            if won:
+                return won
+            pos[t] = surplus if (surplus and spec.carry_over) else 0
+            final = pos[t]
+    elif target == length // 2:
+        won = transfer(o)
+        if won:
+            return won
+        pos[t] = 0
+    else:
+        pos[t] = final = target
+    if final:
+        if pos[o] and final + pos[o] == length:
+            won = transfer(t)
+            if won:
+                return won
+            pos[o] = 0
+        if spec.dry_lose_turn and final in (length // 4, 3 * length // 4):
+            lost[t] = True
+    if not again:
+        if seat + 1 < spec.team_sizes[t]:
+            seat += 1
+        else:
+            team, seat = o, 0
+            while lost[team]:
+                lost[team] = False
+                team = 1 - team
+    return (pos[0], pos[1], s, team, seat, lost[0], lost[1])
+
+
+@dataclass
+class GameChain:
+    spec: ChainSpec
+    states: list[State]
+    index: dict[State, int]
+    #: per throw kind: (probability, again, destination index per state; n = WIN0, n+1 = WIN1)
+    moves: list[tuple[Fraction, bool, list[int]]]
+
+
+@lru_cache(maxsize=16)
+def game_chain(spec: ChainSpec) -> GameChain:
+    """Every non-final state and where each throw kind sends it."""
+    length, n_sticks = spec.length, spec.scoring_sticks
+    flags = [(False, False), (False, True), (True, False), (True, True)] \
+        if spec.dry_lose_turn else [(False, False)]
+    states: list[State] = [
+        (a, b, s, team, seat, l0, l1)
+        for a in range(length) for b in range(length)
+        if a != length // 2 and b != length // 2 and not (a and b and a + b == length)
+        for s in range(1, 2 * n_sticks)
+        for team in (0, 1) for seat in range(spec.team_sizes[team])
+        for l0, l1 in flags]
+    index = {st: i for i, st in enumerate(states)}
+    n = len(states)
+    final = {WIN0: n, WIN1: n + 1}
+    moves = []
+    for value, again, p in spec.throws:
+        dest = []
+        for st in states:
+            nxt = chain_step(spec, st, value, again)
+            dest.append(final[nxt] if isinstance(nxt, str) else index[nxt])
+        moves.append((p, again, dest))
+    return GameChain(spec, states, index, moves)
+
+
+def start_state(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: int = 0) -> State:
+    first = left_team if rules["first_team"] == "left" else 1 - left_team
+    n = rules["scoring_sticks"]
+    return (0, 0, n, first, 0, False, False)
+
+
+@dataclass(frozen=True)
+class WinOdds:
+    """Both teams' win probabilities, as lower bounds that together miss ``gap`` at most."""
+
+    first_team: int
+    win: tuple[float, float]    # P(team 0 wins), P(team 1 wins)
+    gap: float                  # 1 - both: an upper bound on either's error
+    sweeps: int
+
+    @property
+    def start_team_wins(self) -> float:
+        return self.win[self.first_team]
+
+
+def _arrays(chain: GameChain) -> tuple[Any, Any, Any, Any]:
+    """numpy views of the chain: probabilities, again flags, destinations (kinds x states)."""
+    import numpy as np
+    probs = np.array([float(p) for p, _, _ in chain.moves])
+    again = np.array([g for _, g, _ in chain.moves])
+    dest = np.array([d for _, _, d in chain.moves], dtype=np.int64)
+    return np.arange(len(chain.states)), probs, again, dest
+
+
+def win_odds(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: int = 0,
+             tol: float = 1e-10, max_sweeps: int = 100000) -> WinOdds:
+    """P(each team wins) from the starting position, by block Gauss–Seidel on the chain.
+
+    Between scoring events sticks only move forward, so ordering states by the sum of both
+    sticks' places (farthest first) makes every ordinary move look up an already updated
+    value: one sweep settles everything up to the next scoring event, and the number of sweeps
+    follows the number of scoring events, not of throws. Starting from zero, the values rise
+    monotonically to the true probabilities; the iteration stops when the two teams' chances
+    add up to within ``tol`` of 1 (numerical, float64; see :func:`exact_win_probability`).
+    """
+    import numpy as np
+
+    spec = ChainSpec.of(rules, team_sizes)
+    chain = game_chain(spec)
+    n = len(chain.states)
+    _, probs, _, dest = _arrays(chain)
+    sums = np.array([st[0] + st[1] for st in chain.states])
+    blocks = [np.flatnonzero(sums == total) for total in sorted(set(sums.tolist()), reverse=True)]
+    blocks = [(idx, dest[:, idx]) for idx in blocks]
+    values = np.zeros((n + 2, 2))
+    values[n, 0] = values[n + 1, 1] = 1.0
+    start = chain.index[start_state(rules, team_sizes, left_team)]
+    gap, sweeps = 1.0, 0
+    while sweeps < max_sweeps:
+        sweeps += 1
+        for idx, d in blocks:
+            values[idx] = np.einsum("k,kic->ic", probs, values[d])
+        gap = 1.0 - values[start].sum()
+        if gap <= tol:
+            break
+    first = chain.states[start][3]
+    return WinOdds(first, (float(values[start, 0]), float(values[start, 1])), max(gap, 0.0),
+                   sweeps)
+
+
+@dataclass(frozen=True)
+class GameLength:
+    """P(the game ends during turn t) for t = 1..len(length), and the mass still playing."""
+
+    length: tuple[float, ...]
+    tail: float
+
+    def mean_lower_bound(self) -> float:
+        return sum(t * p for t, p in enumerate(self.length, start=1))
+
+
+def game_length(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: int = 0,
+                max_turns: int = 1500, tol: float = 1e-9, drain: float = 1e-7) -> GameLength:
+    """Distribution of the game's length in turns (one seat's throws, rethrows included).
+
+    The probability mass is pushed forward one turn at a time: ``u = v + Rv + R²v + ...``
+    (rethrows, until what is left is below ``drain`` of the mass: that sliver is counted one
+    turn late, nothing is lost) then one ordinary throw.
+    Stops after ``max_turns`` or when less than ``tol`` is still undecided, reporting that
+    tail. Numerical (float64), from the exact chain; no sampling.
+    """
+    import numpy as np
+
+    spec = ChainSpec.of(rules, team_sizes)
+    chain = game_chain(spec)
+    n = len(chain.states)
+    _, probs, again, dest = _arrays(chain)
+    re_p, re_d = probs[again][:, None], dest[again].ravel()
+    se_p, se_d = probs[~again][:, None], dest[~again].ravel()
+    v = np.zeros(n)
+    v[chain.index[start_state(rules, team_sizes, left_team)]] = 1.0
+    length: list[float] = []
+    remaining = 1.0
+    while remaining > tol and len(length) < max_turns:
+        ended, u, pool = 0.0, v.copy(), v
+        while pool.sum() > drain * remaining and re_d.size:
+            moved = np.bincount(re_d, weights=(re_p * pool).ravel(), minlength=n + 2)
+            ended += moved[n] + moved[n + 1]
+            pool = moved[:n]
+            u += pool
+        settled = np.bincount(se_d, weights=(se_p * u).ravel(), minlength=n + 2)
+        ended += settled[n] + settled[n + 1]
+        v = settled[:n]
+        length.append(float(ended))
+        remaining = float(v.sum())
+    return GameLength(tuple(length), max(remaining, 0.0))
+
+
+def exact_win_probability(rules: Rules, team_sizes: tuple[int, int] = (1, 1),
+                          left_team: int = 0) -> Fraction:
+    """P(the starting team wins), exactly, by sparse Gaussian elimination over Fraction.
+
+    Unknowns are the chain's states; ``W(x) = sum_k p_k W(dest_k(x))`` with W = 1 when the
+    starting team holds every scoring stick, 0 when the other does. States are eliminated in
+    the order of the board (farther sticks first, then by scoring level) so that, between
+    scoring events, each row only refers to rows already solved. With one scoring stick a team
+    there are no cycles at all and this is one backward pass; more sticks add cycles and the
+    fractions (and the time) grow fast: use :func:`win_odds` for those.
+    """
+    spec = ChainSpec.of(rules, team_sizes)
+    chain = game_chain(spec)
+    start = start_state(rules, team_sizes, left_team)
+    first = start[3]
+    n = len(chain.states)
+    win_value = {n: Fraction(1 if first == 0 else 0), n + 1: Fraction(1 if first == 1 else 0)}
+    # row i: W_i = const_i + sum_j coef_ij W_j
+    order = sorted(range(n), key=lambda i: (-(chain.states[i][0] + chain.states[i][1]),
+                                            chain.states[i][2], chain.states[i][3:]))
+    rows: dict[int, tuple[Fraction, dict[int, Fraction]]] = {}
+    for i in range(n):
+        const, coef = Fraction(0), {}
+        for p, _, dest in chain.moves:
+            j = dest[i]
+            if j >= n:
+                const += p * win_value[j]
+            else:
+                coef[j] = coef.get(j, Fraction(0)) + p
+        rows[i] = (const, coef)
+    solved: dict[int, tuple[Fraction, dict[int, Fraction]]] = {}
+    for i in order:
+        const, coef = rows[i]
+        const, coef = _substitute(const, coef, solved)
+        self_coef = coef.pop(i, Fraction(0))
+        if self_coef:
+            scale = 1 / (1 - self_coef)
+            const *= scale
+            coef = {j: c * scale for j, c in coef.items()}
+        solved[i] = (const, coef)
+    # back-substitute in reverse elimination order
+    values: dict[int, Fraction] = {}
+    for i in reversed(order):
+        const, coef = solved[i]
+        values[i] = const + sum((c * values[j] for j, c in coef.items()), Fraction(0))
+    return values[chain.index[start]]
+
+
+def _substitute(const: Fraction, coef: dict[int, Fraction],
+                solved: dict[int, tuple[Fraction, dict[int, Fraction]]]
+                ) -> tuple[Fraction, dict[int, Fraction]]:
+    """Replace every already-eliminated unknown by its row (forward elimination step)."""
+    out: dict[int, Fraction] = {}
+    stack = list(coef.items())
+    while stack:
+        j, c = stack.pop()
+        if j in solved:
+            k_const, k_coef = solved[j]
+            const += c * k_const
+            stack.extend((m, c * d) for m, d in k_coef.items())
+        else:
+            out[j] = out.get(j, Fraction(0)) + c
+    return const, out
+
+
+# ---------------------------------------------------------------- tables for pages and CLI
+
+def _f(x: float) -> Fraction:
+    return Fraction(x).limit_denominator(10 ** 12)
+
+
+def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
+    """Throws, turns, the first circuit (exact) and, with ``game=True``, the whole game.
+
+    The game tables (``start_team_wins``, ``game_length``) come from :func:`win_odds` and
+    :func:`game_length`: numerical Markov computations, converted to fractions within 1e-12 and flagged
+    ``exact=no`` in their params.
+    """
+    p = str(rules["stick_probability"])
+    tag = (("ruleset", rules.ruleset), ("stick_probability", p))
+    values = throw_values(rules)
+    tables = [OddsTable("throw_values", "Value of one throw",
+                        tuple((str(v), q) for v, q in values.items()), True, tag)]
+    moves, rest = turn_movement(rules, params.get("up_to", 60))
+    tables.append(OddsTable("turn_movement", "Sites moved in one turn (rethrows included)",
+                            tuple((str(k), q) for k, q in moves.items()) + (("more", rest),),
+                            True, tag))
+    tables.append(OddsTable("turn_summary", "One turn on average",
+                            (("rethrow", rethrow_probability(rules)),
+                             ("mean_movement", expected_turn_movement(rules))), False, tag))
+    resting, north, complete = first_circuit(rules)
+    tables.append(OddsTable("first_circuit_rest",
+                            "Chance of resting in each gap during the first circuit",
+                            tuple((str(g), q) for g, q in resting.items()), False, tag))
+    tables.append(OddsTable("first_circuit_end", "How the first circuit ends",
+                            (("north_creek", north), ("complete", complete)), True, tag))
+    if params.get("game"):
+        odds = win_odds(rules)
+        num = tag + (("exact", "no"), ("gap", f"{odds.gap:.3g}"))
+        tables.append(OddsTable("start_team_wins", "Chance that the starting team wins",
+                                (("start_team", _f(odds.start_team_wins)),
+                                 ("other_team", _f(odds.win[1 - odds.first_team])),
+                                 ("undecided", _f(odds.gap))), True, num))
+        span = game_length(rules, max_turns=params.get("max_turns", 600))
+        tables.append(OddsTable("game_length", "Length of the game in turns",
+                                tuple((str(t), _f(q)) for t, q in enumerate(span.length, 1))
+                                + (("more", _f(span.tail)),), False,
+                                tag + (("exact", "no"), ("tail", f"{span.tail:.3g}"))))
+    return tables
