@@ -1,0 +1,74 @@
+"""Peruludo: Perudo (liar's dice) with sixes wild, palero, arrastatze and doia.
+
+``get_game("peruludo")`` returns :data:`GAME`. The modules: ``rules`` (options, rulesets),
+``bids`` (the raising ladder), ``setup`` (positions), ``state`` and ``transitions`` (the
+engine), ``bots`` (computer players, reading only observations).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from ...engine.core import Option, Rules, Ruleset
+from .rules import OPTIONS, RULESETS
+from .setup import default_setup as _default_setup, parse_setup
+from .bids import action_sort_key
+from .state import PeruludoState, with_changes
+
+
+@dataclass(frozen=True)
+class PeruludoGame:
+    name: str = "peruludo"
+    options: tuple[Option, ...] = OPTIONS
+    rulesets: tuple[Ruleset, ...] = RULESETS
+    #: a harness cutoff, not a rule: a six-player game takes about 3,000 actions
+    #: (30 dice thrown one at a time each round, a doia question per player after each bid);
+    #: correct doias return dice, so no finite bound holds for every game.
+    max_actions: int = 60000
+
+    def new_initial_state(self, rules: Rules, setup: Mapping[str, Any] | None = None
+                          ) -> PeruludoState:
+        table = parse_setup(rules, setup)
+        special = table.starter in table.arrastatu and not (
+            rules["arrastatze_rounds"] == "first_round_only" and table.starter in table.spent)
+        return PeruludoState(rules=rules, ages=table.ages, counts=table.counts, bag=table.bag,
+                             cups=tuple(() for _ in table.counts), starter=table.starter,
+                             starter_reason=table.starter_reason, arrastatu=table.arrastatu,
+                             spent=table.spent, arrastatze_round=special)
+
+    def default_setup(self, rules: Rules) -> dict[str, Any]:
+        return _default_setup()
+
+    def action_sort_key(self, action: str) -> tuple:
+        """Bids by quantity then face (``bid:10:2`` after ``bid:9:5``), then the rest."""
+        return action_sort_key(action)
+
+    def hidden_variants(self, state: PeruludoState, seat: int) -> list[PeruludoState]:
+        """Positions ``seat`` cannot tell from ``state``: every die ``seat`` may not see
+        turned to another face (the conformance harness checks observations match)."""
+        hidden = [s for s in range(state.players) if state.visible_cup(s, seat) is None
+                  and state.cups[s]]
+        if not hidden:
+            return []
+        cups = list(state.cups)
+        for s in hidden:
+            cups[s] = tuple(d % 6 + 1 for d in cups[s])
+        return [with_changes(state, cups=tuple(cups))]
+
+
+GAME = PeruludoGame()
+
+
+def odds_tables(rules: Rules, **params: Any):
+    """Exact odds tables (see :func:`jokoak.odds.peruludo.odds_tables`)."""
+    from ...odds.peruludo import odds_tables as build
+    return build(rules, **params)
+
+
+def __getattr__(name: str) -> Any:
+    # POLICIES lives in bots, which needs the odds module; import it on first use.
+    if name == "POLICIES":
+        from .bots import POLICIES
+        return POLICIES
+    raise AttributeError(name)

@@ -1,0 +1,85 @@
+"""Computer players at three levels, reading nothing but ``state.observation(seat)``.
+
+Each level turns its own dice and the number of unknown dice into exact probabilities
+(binomial, p = 1/3 for a face while sixes are wild, else 1/6) and differs only in how it
+uses them:
+
+* ``easy``   — calls palero only on very unlikely bids, bids at random among passable raises,
+  never calls doia;
+* ``medium`` — calls palero when the bid is less likely true than not, bids the safest raise;
+* ``hard``   — calls palero when the bid is less likely than its own safest raise, bids the
+  safest raise, preferring faces it holds on ties, and calls doia when it is more likely right
+  than wrong.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Callable
+
+from ...engine.core import Rules
+from .bids import Bid, count_face, legal_bids
+from .state import bid_context_for
+
+
+#: palero when the bid is less likely true than this (found by seeded tournaments)
+CHALLENGE_BELOW = {"easy": 0.2, "medium": 0.5, "hard": 0.4}
+
+def decide(obs: dict[str, Any], rules: Rules, level: str, rng: random.Random) -> str:
+    """The action a computer player of ``level`` picks, from an observation alone."""
+    from ...odds.peruludo import p_bid_exact, p_bid_true, ranked_bids
+    seat = obs["viewer"]
+    own = obs["own_dice"]
+    unknown = obs["dice_in_play"] - len(own)
+    wild = obs["wild"]
+    bid = tuple(obs["bid"]) if obs["bid"] else None
+    if obs["phase"] == "reveal":
+        return "lift"
+    if obs["phase"] == "doia":
+        if level == "easy":
+            return "no_doia"
+        threshold = {"medium": 0.75, "hard": 0.5}[level]
+        return "doia" if p_bid_exact(bid, own, unknown, wild) > threshold else "no_doia"
+    ctx = bid_context_for(rules, obs["dice_in_play"], obs["arrastatze_round"],
+                          obs["may_switch_face"], [(q, f) for _, q, f in obs["history"]])
+    options = ranked_bids(_lowest_per_face(legal_bids(bid, ctx)), own, unknown, wild)
+    current = p_bid_true(bid, own, unknown, wild) if bid else None
+    if level == "easy":
+        if current is not None and (current < CHALLENGE_BELOW["easy"] or not options):
+            return "palero"
+        passable = [b for b, p in options if p >= 0.35] or [b for b, _ in options[:3]]
+        return _bid(rng.choice(passable))
+    if not options:
+        return "palero"
+    if current is not None and current < CHALLENGE_BELOW[level]:
+        return "palero"
+    best_p = options[0][1]
+    ties = [b for b, p in options if p == best_p]
+    held = max(ties, key=lambda b: (count_face(own, b[1], wild), -b[0], b[1]))
+    return _bid(held)
+
+
+def _lowest_per_face(bids: list[Bid]) -> list[Bid]:
+    """For one face a higher quantity is never likelier, so only the lowest is worth ranking."""
+    lowest: dict[int, Bid] = {}
+    for quantity, face in bids:
+        if face not in lowest or quantity < lowest[face][0]:
+            lowest[face] = (quantity, face)
+    return list(lowest.values())
+
+
+def _bid(bid: Bid) -> str:
+    return f"bid:{bid[0]}:{bid[1]}"
+
+
+def policy(level: str) -> Callable[[Any, random.Random], str]:
+    """A :data:`jokoak.engine.record.Policy` that sees only the acting seat's observation."""
+    def act(state: Any, rng: random.Random) -> str:
+        seat = state.current_player()
+        return decide(state.observation(seat), state.rules, level, rng)
+    act.__name__ = f"peruludo_{level}"
+    return act
+
+
+POLICIES: dict[str, Callable[[Any, random.Random], str]] = {
+    level: policy(level) for level in ("easy", "medium", "hard")}

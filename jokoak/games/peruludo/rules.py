@@ -1,0 +1,88 @@
+"""Peruludo's options and rulesets.
+
+The first ruleset, ``basque_text``, is the Basque text's literal reading; where the text is
+silent the default is argued in ``content/notes/peruludo.yaml``. ``perudo_standard`` changes
+only the rules where common Perudo differs, and keeps sixes as the wild face in every ruleset.
+"""
+
+from __future__ import annotations
+
+from ...engine.core import Option, Ruleset
+
+
+def N_(message: str) -> str:
+    """Mark an English msgid for extraction; translated later, by the page, not here."""
+    return message
+
+
+#: Fewest and most players at one table (the default table is six players, 30 dice).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 10
+START_DICE = 5
+WILD_FACE = 6
+
+OPTIONS: tuple[Option, ...] = (
+    Option("raise_rule",
+           N_("Which raises are allowed on an ordinary face"),
+           "same_face_or_same_quantity", "raise.higher",
+           choices=("same_face_or_same_quantity", "both_may_rise", "any_face_with_more"),
+           choice_labels=(N_("More dice of the same face, or as many dice of a higher face"),
+                          N_("Also more dice of a higher face at once"),
+                          N_("Any face with more dice (common Perudo)"))),
+    Option("from_wild_rule",
+           N_("How many dice a bid needs when it leaves the sixes"),
+           "double", "raise.from_wild.switch",
+           choices=("double", "double_plus_one"),
+           choice_labels=(N_("At least double the sixes"),
+                          N_("At least double the sixes plus one (common Perudo)"))),
+    Option("forbid_repeated_bids",
+           N_("A bid already made in the round may not be made again"),
+           True, "raise.from_wild.switch"),
+    Option("reveal",
+           N_("How many cups are lifted after a palero"),
+           "partial", "palero.cups_stay_closed",
+           choices=("partial", "full"),
+           choice_labels=(N_("Only until the bid is reached; the rest stay closed"),
+                          N_("Every cup (common Perudo)"))),
+    Option("arrastatze_rounds",
+           N_("Which rounds a player in arrastatze turns into arrastatze rounds"),
+           "every_round_they_start", "arrastatze.fixed_face",
+           choices=("every_round_they_start", "first_round_only"),
+           choice_labels=(N_("Every round they start"),
+                          N_("Only the first round they start (palifico, once per game)"))),
+    Option("arrastatze_after_regain",
+           N_("What happens to arrastatze when a doia brings a player back above one die"),
+           "status_ends", "arrastatze.announce",
+           choices=("status_ends", "status_stays"),
+           choice_labels=(N_("It ends; it is announced again at the next drop to one die"),
+                          N_("It stays for the rest of the game"))),
+    Option("doia_callers",
+           N_("Who may call doia"),
+           "anyone_off_turn", "doia.call",
+           choices=("anyone_off_turn", "not_bidder_nor_turn"),
+           choice_labels=(N_("Anyone whose turn it is not, the last bidder included"),
+                          N_("Neither the last bidder nor the player on turn (common calza)"))),
+    Option("starter_after_doia",
+           N_("Who starts the round after a doia"),
+           "loser_else_player_on_turn", "round.starter",
+           choices=("loser_else_player_on_turn", "caller"),
+           choice_labels=(N_("The caller if wrong (the loser), else the player whose turn it was"),
+                          N_("The caller (common calza)"))),
+    Option("starter_after_elimination",
+           N_("Who starts the round after the loser is eliminated"),
+           "next_after_eliminated", "round.starter",
+           choices=("next_after_eliminated", "round_winner"),
+           choice_labels=(N_("The next player to the left of the eliminated one (Board Game Arena's Dudo)"),
+                          N_("The other player of the palero, or the player on turn after a doia"))),
+)
+
+RULESETS: tuple[Ruleset, ...] = (
+    Ruleset("basque_text", N_("The Basque text"),
+            N_("Jokoenea's Basque rules, read literally; silent points filled as the notes argue"),
+            {}),
+    Ruleset("perudo_standard", N_("Common Perudo, sixes wild"),
+            N_("Common Perudo (Dudo) rules, with sixes as the wild face instead of ones"),
+            {"raise_rule": "any_face_with_more", "from_wild_rule": "double_plus_one",
+             "reveal": "full", "arrastatze_rounds": "first_round_only",
+             "doia_callers": "not_bidder_nor_turn", "starter_after_doia": "caller"}),
+)

@@ -1,0 +1,203 @@
+"""Peruludo positions: immutable, with the round as four phases.
+
+* ``roll``   — chance: every die is thrown, one at a time (6 outcomes, 1/6 each), seat 0 first.
+  The cups of the last round stay on the table (``stale``) until the first die is thrown, so
+  the position after a palero still shows what was lifted.
+* ``bid``    — the player on turn bids (``bid:Q:F``) or calls ``palero``.
+* ``doia``   — after every bid, each player allowed to call doia is asked in turn (``doia`` /
+  ``no_doia``), starting to the left of the player on turn, before that player acts: "at any
+  moment" made honest as one question per player and bid.
+* ``reveal`` — after a palero the challenger lifts the cups one by one (``lift``), starting at
+  their right (the bidder) and moving right; under the text's ``partial`` reveal the cups left
+  closed once the bid is reached are never shown to anybody.
+
+Seats are numbered in the direction of play: play passes to the left, seat + 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from ...engine.core import CHANCE, TERMINAL, Event, Rules, event
+from .bids import (Bid, BidContext, action_sort_key, bid_action, bid_kind, count_face, legal_bids, next_seat,
+                   parse_bid, seats_to_the_right)
+from .rules import START_DICE, WILD_FACE
+
+SIXTH = Fraction(1, 6)
+
+_BID_CLAUSES = {
+    "opening": ("round.opening_bid", "round.no_six_opening"),
+    "more": ("turn.raise_or_challenge", "turn.options", "raise.option", "raise.ways", "raise.higher"),
+    "higher_face": ("turn.raise_or_challenge", "turn.options", "raise.option", "raise.ways",
+                    "raise.higher"),
+    "both": ("turn.raise_or_challenge", "raise.option", "raise.higher"),
+    "any_face": ("turn.raise_or_challenge", "raise.option", "raise.higher"),
+    "to_wild": ("turn.raise_or_challenge", "raise.option", "raise.ways", "raise.to_wild"),
+    "more_wild": ("turn.raise_or_challenge", "raise.option", "raise.from_wild",
+                  "raise.from_wild.more"),
+    "from_wild": ("turn.raise_or_challenge", "raise.option", "raise.from_wild",
+                  "raise.from_wild.switch"),
+    "arrastatze_more": ("turn.raise_or_challenge", "raise.option", "arrastatze.fixed_face"),
+    "arrastatze_switch": ("turn.raise_or_challenge", "raise.option", "arrastatze.others_switch"),
+}
+
+
+@dataclass(frozen=True)
+class PeruludoState:
+    rules: Rules
+    ages: tuple[int, ...]
+    counts: tuple[int, ...]
+    bag: int
+    cups: tuple[tuple[int, ...], ...]
+    starter: int
+    starter_reason: str
+    arrastatu: frozenset[int] = frozenset()
+    spent: frozenset[int] = frozenset()
+    phase: str = "roll"
+    stale: bool = True
+    round_no: int = 1
+    arrastatze_round: bool = False
+    bid: Bid | None = None
+    bidder: int | None = None
+    turn: int | None = None
+    history: tuple[tuple[int, int, int], ...] = ()
+    asking: tuple[int, ...] = ()
+    challenger: int | None = None
+    reveal_order: tuple[int, ...] = ()
+    revealed: tuple[int, ...] = ()
+    running: int = 0
+    winner: int | None = None
+    last_loser: int | None = None
+
+    # --- public facts -------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return len(self.counts)
+
+    @property
+    def wild(self) -> bool:
+        """Sixes are wild, except in an arrastatze round (clause ``arrastatze.no_wilds``)."""
+        return not self.arrastatze_round
+
+    def alive(self) -> list[int]:
+        return [s for s in range(self.players) if self.counts[s] > 0]
+
+    def dice_in_play(self) -> int:
+        return sum(self.counts)
+
+    def bid_context(self, seat: int | None = None) -> BidContext:
+        """Everything :func:`legal_bids` needs; public, so bots can rebuild it."""
+        seat = self.turn if seat is None else seat
+        return bid_context_for(self.rules, self.dice_in_play(), self.arrastatze_round,
+                               seat in self.arrastatu and seat != self.starter,
+                               [(q, f) for _, q, f in self.history])
+
+    # --- protocol -----------------------------------------------------------------------
+    def current_player(self) -> int:
+        if self.phase == "over":
+            return TERMINAL
+        if self.phase == "roll":
+            return CHANCE
+        if self.phase == "doia":
+            return self.asking[0]
+        if self.phase == "reveal":
+            return self.challenger
+        return self.turn
+
+    def is_terminal(self) -> bool:
+        return self.phase == "over"
+
+    def returns(self) -> list[float]:
+        return [1.0 if s == self.winner else 0.0 for s in range(self.players)]
+
+    def chance_outcomes(self) -> list[tuple[str, Fraction]]:
+        if self.phase != "roll":
+            return []
+        return [(f"roll:{face}", SIXTH) for face in range(1, 7)]
+
+    def legal_actions(self) -> list[str]:
+        if self.phase == "bid":
+            acts = [bid_action(b) for b in legal_bids(self.bid, self.bid_context())]
+            if self.bid is not None:
+                acts.append("palero")
+            return acts  # already in action_sort_key order: bids by (quantity, face), palero
+        if self.phase == "doia":
+            return ["doia", "no_doia"]
+        if self.phase == "reveal":
+            return ["lift"]
+        return []
+
+    def totals(self) -> dict[str, int]:
+        """Dice in the players' hands plus the bag: no action creates or destroys a die."""
+        return {"dice": sum(self.counts) + self.bag}
+
+    def apply(self, action: str) -> tuple["PeruludoState", list[Event]]:
+        from . import transitions
+        return transitions.apply(self, action)
+
+    # --- what a seat may see ------------------------------------------------------------
+    def visible_cup(self, seat: int, viewer: int | None) -> tuple[int, ...] | None:
+        """A cup's dice if ``viewer`` may see them: their own, a lifted cup, or a spectator."""
+        if viewer is None or viewer == seat or seat in self.revealed:
+            return self.cups[seat]
+        return None
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        """What ``player`` knows; ``None`` is a spectator who sees every die."""
+        return {
+            "viewer": player,
+            "phase": self.phase,
+            "players": self.players,
+            "ages": list(self.ages),
+            "dice_counts": list(self.counts),
+            "dice_in_play": self.dice_in_play(),
+            "bag": self.bag,
+            "cups": [None if (c := self.visible_cup(s, player)) is None else list(c)
+                     for s in range(self.players)],
+            "own_dice": (list(self.cups[player]) if player is not None and not self.stale
+                         else []),
+            "round_dice_thrown": not self.stale,
+            "revealed": list(self.revealed),
+            "running_count": self.running,
+            "closed_cups": [s for s in self.reveal_order if s not in self.revealed],
+            "bid": list(self.bid) if self.bid else None,
+            "bidder": self.bidder,
+            "turn": self.turn,
+            "asking": self.asking[0] if self.phase == "doia" else None,
+            "challenger": self.challenger,
+            "starter": self.starter,
+            "starter_reason": self.starter_reason,
+            "round": self.round_no,
+            "arrastatze": sorted(self.arrastatu),
+            "arrastatze_round": self.arrastatze_round,
+            "wild": self.wild,
+            "history": [list(h) for h in self.history],
+            "winner": self.winner,
+            "may_switch_face": (player is not None and player in self.arrastatu
+                                and player != self.starter),
+        }
+
+
+def with_changes(state: PeruludoState, **changes: Any) -> PeruludoState:
+    """``dataclasses.replace`` without re-running ``__init__``: the engine copies states
+    tens of thousands of times in a tournament, and every field is already valid."""
+    new = object.__new__(PeruludoState)
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
+
+def bid_context_for(rules: Rules, total: int, arrastatze_round: bool, may_switch: bool,
+                    earlier: list[Bid]) -> BidContext:
+    return BidContext(total_dice=total, wild=not arrastatze_round,
+                      arrastatze_round=arrastatze_round,
+                      may_switch_face=arrastatze_round and may_switch,
+                      raise_rule=rules["raise_rule"], from_wild_rule=rules["from_wild_rule"],
+                      earlier_bids=frozenset(earlier),
+                      forbid_repeated=rules["forbid_repeated_bids"])
+
+
+def bid_clauses(kind: str) -> tuple[str, ...]:
+    return _BID_CLAUSES[kind]
