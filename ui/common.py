@@ -71,6 +71,25 @@ def fmt_pct(value: float | Fraction, digits: int = 1) -> str:
     return format_percent_value(value, lang(), digits)
 
 
+def remembered_widget_key(state_key: str) -> str:
+    """A widget key for a choice whose labels are translated, kept under ``state_key``.
+
+    A widget whose option labels change with the language must be a new widget per language;
+    the choice itself lives in ``state_key`` and is copied into the widget before it is drawn
+    and back (``remember``) when the visitor changes it.
+    """
+    widget_key = f"{state_key}__{lang()}"
+    st.session_state[widget_key] = st.session_state[state_key]
+    return widget_key
+
+
+def remember(widget_key: str, state_key: str) -> None:
+    """``on_change`` callback for :func:`remembered_widget_key` widgets."""
+    value = st.session_state.get(widget_key)
+    if value is not None:
+        st.session_state[state_key] = value
+
+
 def html(markup: str) -> None:
     """Show markup that the caller built with every text escaped (see :func:`esc`).
 

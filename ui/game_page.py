@@ -15,7 +15,7 @@ from jokoak.booklet import GAME_INFO
 from jokoak.i18n import TARGET_LANGUAGES, language_name
 from jokoak.render.source import source_html
 
-from .common import _, esc, html, lang
+from .common import _, esc, html, lang, remember, remembered_widget_key, tr
 
 VIEW_LABELS = {"read": "Read the rules", "step": "Step through", "odds": "Odds", "play": "Play"}
 
@@ -49,8 +49,12 @@ def _choose_view(game: str, views: list[str]) -> str:
         wanted = st.query_params.get("view")
         st.session_state[key] = wanted if wanted in views else "read"
     if len(views) > 1:
-        st.segmented_control(_("View"), options=views, key=key, required=True,
-                             format_func=lambda v: _(VIEW_LABELS[v]),
+        # Translated labels: one widget per language, initialised from the remembered view.
+        widget_key = remembered_widget_key(key)
+        gettext = tr().gettext  # bound now: format_func may run outside this session's run
+        st.segmented_control(_("View"), options=views, key=widget_key, required=True,
+                             on_change=remember, args=(widget_key, key),
+                             format_func=lambda v: gettext(VIEW_LABELS[v]),
                              label_visibility="collapsed")
     view = st.session_state[key]
     if st.query_params.get("view") != view:

@@ -21,7 +21,7 @@ from jokoak.notes import notes_for
 from jokoak.render.source import clause_excerpt_html
 from jokoak.scenarios import Scenario, scenarios
 
-from .common import _, esc, html, lang, ngettext
+from .common import _, esc, html, lang, ngettext, remember, remembered_widget_key, tr
 
 WATCH = "__watch__"
 
@@ -85,9 +85,16 @@ def step_through_view(game: str) -> None:
     if st.session_state.get(key) not in options:
         wanted = st.query_params.get("scenario")
         st.session_state[key] = wanted if wanted in options else options[0]
-    name = st.selectbox(_("Scenario"), options, key=key,
-                        format_func=lambda n: _("Watch a whole game") if n == WATCH
-                        else _(items[n].title))
+    # The widget's key carries the language: its labels are translated, so a new language is
+    # a new widget, initialised from the remembered choice.
+    widget_key = remembered_widget_key(key)
+    gettext = tr().gettext  # bound now: format_func may be called outside this session's run
+    st.selectbox(_("Scenario"), options, key=widget_key, on_change=remember,
+                 args=(widget_key, key),
+                 format_func=lambda n: gettext("Watch a whole game") if n == WATCH
+                 else gettext(items[n].title))
+    name = st.session_state[key]
+    st.query_params["scenario"] = name
     if name == WATCH:
         seed_key = f"jokoak_seed_{game}"
         st.session_state.setdefault(seed_key, 1)
