@@ -48,7 +48,8 @@ def test_random_playouts_keep_every_engine_promise(name, ruleset, import_error):
     if import_error is not None:
         raise import_error
     game, _ = load(name)
-    summary = check_game(game, games=PLAYOUTS, rulesets=[ruleset])
+    policies = getattr(import_module(f"jokoak.games.{name}"), "POLICIES", None)
+    summary = check_game(game, games=PLAYOUTS, rulesets=[ruleset], policies=policies)
     assert summary.games == PLAYOUTS
     assert summary.longest <= game.max_actions
 

@@ -145,20 +145,28 @@ def test_a_state_that_does_not_compare_by_value_is_caught():
 
 def test_an_option_without_justification_is_caught():
     game = game_with(options=toygame.OPTIONS + (Option("speed", "Speed", 1, ""),))
-    assert rules_problems(game) == ["option speed: justification (clause id or source) is empty"]
+    assert rules_problems(game, toygame.CLAUSES) == [
+        "option speed: justification (clause id or source) is empty"]
     with pytest.raises(ConformanceError, match="justification"):
         check(game)
+
+
+def test_a_justification_naming_an_unknown_clause_is_caught():
+    game = game_with(options=toygame.OPTIONS + (Option("speed", "Speed", 1, "toy.speed"),))
+    assert rules_problems(game, toygame.CLAUSES) == [
+        "option speed: justification 'toy.speed' is no clause id of the source "
+        "(name a source with a space in it)"]
 
 
 def test_a_default_outside_the_choices_is_caught():
     game = game_with(options=(Option("goal", "Goal", 7, "toy.win", choices=(6, 10)),
                               *toygame.OPTIONS[1:]))
-    assert any("default refused" in p for p in rules_problems(game))
+    assert any("default refused" in p for p in rules_problems(game, toygame.CLAUSES))
 
 
 def test_a_setup_that_is_not_json_data_is_caught():
     game = game_with(default_setup=lambda rules: {"players": 2, "chips": Fraction(3)})
-    assert any("not JSON data" in p for p in rules_problems(game))
+    assert any("not JSON data" in p for p in rules_problems(game, toygame.CLAUSES))
 
 
 def test_golden_text_is_deterministic_and_lists_clauses():

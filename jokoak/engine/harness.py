@@ -106,8 +106,14 @@ def _sort_key(game: Game) -> Callable[[str], Any]:
 
 # --- the rules record -----------------------------------------------------------------
 
-def rules_problems(game: Game) -> list[str]:
-    """Everything wrong with the game's options and rulesets (empty list: conforms)."""
+def rules_problems(game: Game, clauses: frozenset[str] | None = None) -> list[str]:
+    """Everything wrong with the game's options and rulesets (empty list: conforms).
+
+    A justification without a space reads as a clause id and must be one of ``clauses``
+    (default: the game's segment ids); with a space it names a source (``"Pierer 1857"``).
+    """
+    if clauses is None:
+        clauses = known_clauses(game.name)
     problems: list[str] = []
     names = [o.name for o in game.options]
     if len(set(names)) != len(names):
@@ -118,6 +124,10 @@ def rules_problems(game: Game) -> list[str]:
             problems.append(f"option {opt.name}: description must be a one-line msgid")
         if not isinstance(opt.justification, str) or not opt.justification.strip():
             problems.append(f"option {opt.name}: justification (clause id or source) is empty")
+        elif clauses is not None and not any(c.isspace() for c in opt.justification) \
+                and opt.justification not in clauses:
+            problems.append(f"option {opt.name}: justification {opt.justification!r} is no "
+                            f"clause id of the source (name a source with a space in it)")
         try:
             opt.check(opt.default)
         except ValueError as exc:
@@ -356,12 +366,18 @@ def check_playout(game: Game, rules: Rules, seed: int, policy: Policy = random_p
 def check_game(game: Game, games: int = DEFAULT_GAMES, seed: int = 0,
                clauses: frozenset[str] | None = None,
                rulesets: Sequence[str] | None = None,
-               thorough_games: int = THOROUGH_GAMES) -> Summary:
+               thorough_games: int = THOROUGH_GAMES,
+               policies: Mapping[str, Policy] | None = None) -> Summary:
     """The whole harness for one game: rules record, then ``games`` playouts per ruleset,
-    the first ``thorough_games`` of them thorough (see :func:`check_playout`)."""
+    the first ``thorough_games`` of them thorough (see :func:`check_playout`).
+
+    With ``policies`` (the module's ``POLICIES``), every other game is played by them
+    (seat ``i`` plays the ``i``-th, cycling) instead of uniformly random moves: random
+    players resign or stall early, computer players reach the deep positions.
+    """
     if clauses is None:
         clauses = known_clauses(game.name)
-    problems = rules_problems(game)
+    problems = rules_problems(game, clauses)
     if problems:
         raise ConformanceError(f"{game.name}: " + "; ".join(problems))
     summary = Summary(game=game.name)
@@ -369,7 +385,8 @@ def check_game(game: Game, games: int = DEFAULT_GAMES, seed: int = 0,
         rules = make_rules(game, name)
         summary.rulesets.append(name)
         for i in range(games):
-            check_playout(game, rules, seed + i, clauses=clauses, summary=summary,
+            policy = seat_policy(policies)[0] if policies and i % 2 else random_policy
+            check_playout(game, rules, seed + i, policy, clauses=clauses, summary=summary,
                           thorough=i < thorough_games)
     return summary
 
