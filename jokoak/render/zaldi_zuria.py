@@ -38,7 +38,8 @@ _EVENT_KINDS: tuple[tuple[str, str], ...] = (
     ("auctioneer_chosen", N_("Auctioneer chosen")), ("auction_open", N_("Card put up for sale")),
     ("bid", N_("Bid")), ("auction_pass", N_("No bid")), ("card_sold", N_("Card sold")),
     ("card_unsold", N_("Card unsold")), ("play_begins", N_("Throws begin")),
-    ("throw", N_("Throw")), ("payment", N_("Payment")), ("no_payment", N_("No payment")),
+    ("takes_dice", N_("Turn taken")), ("throw", N_("Throw")), ("payment", N_("Payment")),
+    ("no_payment", N_("No payment")),
     ("turn_pass", N_("Turn passed")), ("eliminated", N_("Player out")),
     ("card_released", N_("Card given up")), ("inn_opens", N_("Inn opens")),
     ("game_end", N_("End of the game")),
@@ -111,6 +112,8 @@ def describe_event(ev: Event, _: Gettext) -> str:
             "card": card_name(d.get("card"), _)}
     elif k == "play_begins":
         text = _("The cards are sold; the throws begin with %(player)s.") % {"player": who}
+    elif k == "takes_dice":
+        text = _("%(player)s takes the dice.") % {"player": who}
     elif k == "throw":
         text = _("%(player)s throws %(marks)s: %(pips)s pips, %(kind)s (the bank holds "
                  "%(bank)s).") % {

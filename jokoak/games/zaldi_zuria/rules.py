@@ -67,7 +67,13 @@ def parse_roll(action: str) -> frozenset[str]:
 
 def chance_outcomes() -> list[tuple[str, Fraction]]:
     """One chance node over the 256 patterns, exact; sums to 1 (tested)."""
-    return [(roll_action(p), Fraction(marks_weight(p), DENOMINATOR)) for p in all_patterns()]
+    return list(_OUTCOMES)
+
+
+_OUTCOMES: tuple[tuple[str, Fraction], ...] = tuple(
+    (roll_action(p), Fraction(marks_weight(p), DENOMINATOR)) for p in all_patterns())
+#: Every ``roll:`` action, for a quick legality check.
+ROLL_ACTIONS: frozenset[str] = frozenset(a for a, _ in _OUTCOMES)
 
 
 def pips(shown: frozenset[str]) -> int:

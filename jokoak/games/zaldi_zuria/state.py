@@ -41,8 +41,8 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ...engine.core import CHANCE, TERMINAL, Event, Rules, SetupError, event
-from .rules import (BANK, CARDS, MARKS, STAKE, START_CHIPS, N_, chance_outcomes, parse_roll,
-                    pips)
+from .rules import (BANK, CARDS, MARKS, ROLL_ACTIONS, STAKE, START_CHIPS, N_, chance_outcomes,
+                    parse_roll, pips)
 from .throws import Party, Table, resolve, settle
 
 
@@ -135,7 +135,7 @@ class ZaldiState:
         if player == TERMINAL:
             return []
         if player == CHANCE:
-            return sorted((a for a, _ in chance_outcomes()), key=action_sort_key)
+            return list(_SORTED_ROLLS)
         if self.phase == "auction":
             bids = [f"bid:{n}" for n in range(self.high_bid + 1, self.chips[player] + 1)]
             return ["pass"] + bids
@@ -152,7 +152,7 @@ class ZaldiState:
     def observation(self, player: int | None) -> dict[str, Any]:
         """Everything is public in zaldi zuria: every seat sees what a spectator sees."""
         return {
-            "viewer": player, "phase": self.phase, "chips": list(self.chips), "bank": self.bank,
+            "phase": self.phase, "chips": list(self.chips), "bank": self.bank,
             "out": sorted(self.out), "holders": dict(self.holders),
             "auctioneer": self.auctioneer, "inn_open": self.inn_open,
             "card_on_sale": self.card_on_sale, "high_bid": self.high_bid,
@@ -184,7 +184,7 @@ class ZaldiState:
             if amount is not None and amount <= self.high_bid:
                 raise IllegalAction(N_("A bid must be more than the standing bid of "
                                        "%(bid)s chips."), bid=self.high_bid)
-        if action not in self.legal_actions():
+        if (action not in ROLL_ACTIONS) if player == CHANCE else (action not in self.legal_actions()):
             raise IllegalAction(N_("%(action)s is not allowed now."), action=action)
         events: list[Event] = []
         state = self
@@ -203,6 +203,7 @@ class ZaldiState:
         if action == "throw":
             passes = list(state.passes)
             passes[player] = 0
+            events.append(event("takes_dice", "play.start", (player,)))
             return replace(state, throwing=True, passes=tuple(passes)), events
         return state._roll(parse_roll(action), events)
 
@@ -382,6 +383,9 @@ class ZaldiState:
         start = -1 if seat is None else seat
         n = self.players
         return tuple(s for s in ((start + i) % n for i in range(1, n + 1)) if s not in self.out)
+
+
+_SORTED_ROLLS: tuple[str, ...] = tuple(sorted(ROLL_ACTIONS, key=action_sort_key))
 
 
 def _int_or_none(text: str) -> int | None:

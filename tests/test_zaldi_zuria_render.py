@@ -1,0 +1,89 @@
+"""Zaldi zuria's sentences and table picture: every event worded, every text escaped."""
+
+import re
+
+from jokoak.engine.core import make_rules
+from jokoak.engine.record import play, replay
+from jokoak.games import get_game
+from jokoak.games.zaldi_zuria import POLICIES
+from jokoak.i18n import translator
+from jokoak.render.zaldi_zuria import describe_event, event_kinds, render_table_svg
+from jokoak.scenarios import scenarios
+
+GAME = get_game("zaldi_zuria")
+
+
+def all_events():
+    events, states = [], []
+    for sc in scenarios("zaldi_zuria"):
+        initial, steps = sc.replay()
+        states.append(initial)
+        for step in steps:
+            events += step.events
+            states.append(step.after)
+    return events, states
+
+
+def identity(message):
+    return message
+
+
+def test_every_event_kind_the_engine_emits_is_listed_with_a_label():
+    events, _ = all_events()
+    listed = dict(event_kinds())
+    assert {e.kind for e in events} <= set(listed)
+    assert all(label.strip() for label in listed.values())
+
+
+def test_the_scenarios_show_every_listed_event_kind():
+    events, _ = all_events()
+    assert set(dict(event_kinds())) <= {e.kind for e in events}
+
+
+def test_every_event_becomes_a_sentence_through_the_translator():
+    events, _ = all_events()
+    seen = []
+
+    def spy(message):
+        seen.append(message)
+        return message
+    for ev in events:
+        text = describe_event(ev, spy)
+        assert text and not text[0].islower() and "%(" not in text, (ev.kind, text)
+    assert seen
+
+
+def test_sentences_read_well_in_every_language():
+    events, _ = all_events()
+    for lang in ("eu", "es", "fr", "en"):
+        _ = translator(lang).gettext
+        for ev in events:
+            assert describe_event(ev, _)
+
+
+def test_table_svg_is_accessible_and_carries_its_language():
+    _, states = all_events()
+    for state in states[::7]:
+        svg = render_table_svg(state, identity, "fr", viewer=0)
+        assert svg.startswith("<svg") and 'role="img"' in svg
+        assert re.search(r"<title[^>]*>.+</title>", svg) and "<desc" in svg
+        assert all('lang="fr"' in tag for tag in re.findall(r"<text[^>]*>", svg))
+
+
+def test_table_svg_escapes_every_text():
+    _, states = all_events()
+    hostile = lambda message: "<script>&" + message   # noqa: E731
+    svg = render_table_svg(states[-1], hostile, "en")
+    assert "<script>" not in svg and "&lt;script&gt;&amp;" in svg
+
+
+def test_table_svg_shows_dice_chips_and_bank_of_a_seeded_game():
+    rules = make_rules(GAME)
+    rec = play(GAME, rules, None, 5, POLICIES["careful"])
+    _, steps = replay(GAME, rec)
+    state = steps[-1].after
+    svg = render_table_svg(state, identity, "en")
+    assert f"Bank: {state.bank} chips" in svg or "Bank: 1 chip" in svg
+    for seat in range(6):
+        assert f"Player {seat + 1}" in svg
+    assert svg.count("<circle") >= 1 or state.last_roll == frozenset()
