@@ -156,6 +156,16 @@ def gap_kind(position: int, length: int) -> str:
     return "open"
 
 
+def place_key(position: int, length: int, direction: str) -> str:
+    """Like :func:`gap_kind`, but names which dry creek (the first one met lies on the side
+    the stick runs to)."""
+    kind = gap_kind(position, length)
+    if kind == "dry_creek":
+        west = (position % length == length // 4) == (direction == "west")
+        return "west_dry_creek" if west else "east_dry_creek"
+    return kind
+
+
 def knees_crossed(start: int, distance: int, sites_per_side: int) -> int:
     """How many knee ends a move counted (only the 40-site reading counts them)."""
     if sites_per_side != 10:
@@ -292,7 +302,9 @@ class ZohnAhlState:
         if start == 0 and self.rules["stick_set"] == "nebakuthana":
             clauses.append("nebakuthana.gates")
         events = [event("move", clauses, (t,),
-                        {"direction": self.direction(t), "to_kind": gap_kind(target, length)},
+                        {"direction": self.direction(t),
+                         "to_kind": ("beyond_south_creek" if target > length
+                                     else place_key(target, length, self.direction(t)))},
                         start=start, end=target % length if target != length else length,
                         distance=distance)]
         state = self
