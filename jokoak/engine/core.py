@@ -263,15 +263,45 @@ def sample_chance(outcomes: Sequence[tuple[str, Fraction]], rng: random.Random) 
     Raises ``ValueError`` unless the probabilities sum to exactly 1: a chance model that is
     off by a rounding error must fail loudly, never skew a game.
     """
-    denominator, weights = integer_weights([p for _, p in outcomes])
+    actions, denominator, weights = outcome_weights(outcomes)
     if sum(weights) != denominator or any(w < 0 for w in weights):
         raise ValueError("chance outcomes do not sum to 1")
+    return draw_weighted(actions, denominator, weights, rng)
+
+
+#: id(outcomes) -> (outcomes, result): games that return one cached outcome list per chance
+#: situation (dice of 8 faces: 256 outcomes) get its integer weights computed once.
+_WEIGHTS_MEMO: dict[int, tuple[Sequence[tuple[str, Fraction]], tuple[list[str], int, list[int]]]] = {}
+
+
+def outcome_weights(outcomes: Sequence[tuple[str, Fraction]]) -> tuple[list[str], int, list[int]]:
+    """``(actions, denominator, weights)`` of a chance node (see :func:`integer_weights`).
+
+    Memoised by the identity of ``outcomes`` (the list is kept alive with the result, so an
+    id cannot be reused while cached); games must not mutate a list they handed out.
+    """
+    key = id(outcomes)
+    hit = _WEIGHTS_MEMO.get(key)
+    if hit is not None and hit[0] is outcomes:
+        return hit[1]
+    denominator, weights = integer_weights([p for _, p in outcomes])
+    result = ([a for a, _ in outcomes], denominator, weights)
+    if len(_WEIGHTS_MEMO) >= 256:
+        _WEIGHTS_MEMO.clear()
+    _WEIGHTS_MEMO[key] = (outcomes, result)
+    return result
+
+
+def draw_weighted(actions: Sequence[str], denominator: int, weights: Sequence[int],
+                  rng: random.Random) -> str:
+    """The drawing half of :func:`sample_chance`, for callers that already hold the weights
+    (one ``randrange(denominator)``, so both draw the same outcome from the same seed)."""
     ticket = rng.randrange(denominator)
-    for (action, _), weight in zip(outcomes, weights):
+    for action, weight in zip(actions, weights):
         if ticket < weight:
             return action
         ticket -= weight
-    raise AssertionError("unreachable: weights sum to the denominator")
+    raise ValueError("chance outcomes do not sum to 1")
 
 
 def integer_weights(probabilities: Sequence[Fraction]) -> tuple[int, list[int]]:
@@ -281,5 +311,7 @@ def integer_weights(probabilities: Sequence[Fraction]) -> tuple[int, list[int]]:
     when the probabilities sum to 1 (cheaper than adding ``Fraction`` objects).
     """
     fractions = [p if type(p) is Fraction else Fraction(p) for p in probabilities]
-    denominator = math.lcm(*(f.denominator for f in fractions)) if fractions else 1
-    return denominator, [f.numerator * (denominator // f.denominator) for f in fractions]
+    denominators = {f.denominator for f in fractions}
+    denominator = math.lcm(*denominators) if denominators else 1
+    scale = {d: denominator // d for d in denominators}
+    return denominator, [f.numerator * scale[f.denominator] for f in fractions]

@@ -56,8 +56,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .core import (CHANCE, TERMINAL, Event, Game, GameState, Rules, integer_weights,
-                   make_rules, sample_chance)
+from .core import (CHANCE, TERMINAL, Event, Game, GameState, Rules, draw_weighted,
+                   make_rules, outcome_weights)
 from .record import Policy, Record, play, random_policy, replay
 
 #: Random playouts per ruleset in the conformance test.
@@ -167,9 +167,10 @@ def state_problems(game: Game, state: GameState) -> list[str]:
 
 
 def _state_problems(game: Game, state: GameState
-                    ) -> tuple[list[str], list[tuple[str, Fraction]], list[str]]:
-    """:func:`state_problems`, also handing back the chance outcomes and legal actions it
-    read, so the playout does not ask the game twice."""
+                    ) -> tuple[list[str], list[tuple[str, Fraction]], list[Any]]:
+    """:func:`state_problems`, also handing back the chance outcomes and, at a chance node,
+    ``[actions, denominator, weights]``, else the legal actions, so the playout does not
+    ask the game (or compute the weights) twice."""
     problems: list[str] = []
     player = state.current_player()
     terminal = state.is_terminal()
@@ -183,21 +184,22 @@ def _state_problems(game: Game, state: GameState
         outcomes = state.chance_outcomes()
         if not outcomes:
             problems.append("chance node without chance_outcomes()")
-        actions = [a for a, _ in outcomes]
-        if len(set(actions)) != len(actions):
-            problems.append("chance outcomes repeat an action")
         for action, p in outcomes:
-            if not isinstance(p, Fraction):
+            if type(p) is not Fraction:
                 problems.append(f"probability of {action!r} is a {type(p).__name__}, "
                                 f"not an exact Fraction")
                 return problems, outcomes, []
-            if p <= 0:
-                problems.append(f"probability of {action!r} is {p}, not positive")
-        denominator, weights = integer_weights([p for _, p in outcomes])
+        actions, denominator, weights = outcome_weights(outcomes)
+        if len(set(actions)) != len(actions):
+            problems.append("chance outcomes repeat an action")
+        if min(weights, default=1) <= 0:
+            action = actions[weights.index(min(weights))]
+            problems.append(f"probability of {action!r} is "
+                            f"{Fraction(min(weights), denominator)}, not positive")
         if sum(weights) != denominator:
             total = Fraction(sum(weights), denominator)
             problems.append(f"chance outcomes sum to {total}, not exactly 1")
-        return problems, outcomes, []
+        return problems, outcomes, [actions, denominator, weights]
     legal = state.legal_actions()
     if not legal:
         problems.append(f"no legal action for player {player} before the end")
@@ -327,7 +329,7 @@ def check_playout(game: Game, rules: Rules, seed: int, policy: Policy = random_p
         problems, outcomes, legal = _state_problems(game, state)
         fail(len(actions), problems)
         if outcomes:
-            action = sample_chance(outcomes, rng)
+            action = draw_weighted(*legal, rng)   # = sample_chance(outcomes, rng)
         elif policy is random_policy:
             action = rng.choice(legal)   # what random_policy does, without asking twice
         else:
