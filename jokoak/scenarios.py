@@ -91,6 +91,9 @@ def _parse_steps(where: str, raw: Any, known: Iterable[str] | None
         if isinstance(item, str):
             out.append((item, None, None, ()))
             continue
+        if isinstance(item, (int, float, bool)) or item is None:
+            raise ScenarioError(f"{at}: field 'action': {item!r} is not an action string "
+                                f"(quote it)")
         if not isinstance(item, dict):
             raise ScenarioError(f"{at}: a step is an action string or a mapping with 'action'")
         unknown = set(item) - set(STEP_KEYS)
