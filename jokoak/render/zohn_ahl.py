@@ -113,7 +113,7 @@ def describe_event(ev: Event, _: Gettext) -> str:
     if ev.kind == "throw":
         table = _NEBAKUTHANA_SENTENCES if d.get("stick_set") == "nebakuthana" else _THROW_SENTENCES
         text = _cap(_(table[ev.amount("marked", 0)]) % {"team": team})
-        if d.get("sahe"):
+        if d.get("sahe") and ev.amount("marked", 0) in (1, 3):
             text += " " + _("The green sahe is among them.")
         return text
     if ev.kind == "move":
