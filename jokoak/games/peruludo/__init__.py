@@ -72,3 +72,16 @@ def __getattr__(name: str) -> Any:
         from .bots import POLICIES
         return POLICIES
     raise AttributeError(name)
+
+
+def dealt(rules: Rules, setup: Mapping[str, Any] | None, cups: list[list[int]]
+          ) -> PeruludoState:
+    """The position after the round's throw came out as ``cups`` (one list per seat, empty
+    for seats without dice): for tests, examples and the play view's replays."""
+    state = GAME.new_initial_state(rules, setup)
+    for cup in cups:
+        for face in cup:
+            state, _ = state.apply(f"roll:{face}")
+    if state.phase != "bid":
+        raise ValueError("the cups do not match the dice each seat holds")
+    return state
