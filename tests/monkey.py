@@ -14,8 +14,8 @@ from streamlit.testing.v1 import AppTest
 
 from jokoak import ROOT
 
-PAGES = ["pages/home.py", "pages/zaldi_zuria.py", "pages/peruludo.py", "pages/zohn_ahl.py",
-         "pages/translators.py", "pages/sources.py"]
+PAGES = ["app_pages/home.py", "app_pages/zaldi_zuria.py", "app_pages/peruludo.py", "app_pages/zohn_ahl.py",
+         "app_pages/translators.py", "app_pages/sources.py"]
 
 
 @dataclass
@@ -114,7 +114,7 @@ def open_page(page: str, lang: str) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.query_params["lang"] = lang
     at.run()
-    if page != "pages/home.py":
+    if page != "app_pages/home.py":
         at.switch_page(page)
         at.run()
     return at

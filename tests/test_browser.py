@@ -73,3 +73,19 @@ def test_language_survives_a_page_change(server, page):
     wait_for_app(page)
     page.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=15000)
     assert "lang=fr" in page.url
+
+
+def test_a_deep_link_to_a_fresh_server_goes_through_the_router(chromium_browser):
+    """The very first request of a new server is a deep link to a game page."""
+    fresh = Server()
+    try:
+        fresh.wait()
+        context = chromium_browser.new_context()
+        pg = context.new_page()
+        pg.goto(f"{fresh.url}/peruludo?lang=fr")
+        wait_for_app(pg)
+        pg.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=15000)
+        pg.get_by_text("Français").first.wait_for(timeout=15000)   # the language switch
+        context.close()
+    finally:
+        fresh.stop()

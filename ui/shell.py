@@ -51,21 +51,30 @@ def set_document_language(code: str) -> None:
             unsafe_allow_javascript=True)
 
 
+def N_(message: str) -> str:
+    return message
+
+
+#: (script, title msgid — or a game name kept in Basque —, icon, url path, translate title?)
+PAGE_SPECS: list[tuple[str, str, str, str, bool]] = [
+    ("app_pages/home.py", N_("Home"), ":material/home:", "home", True),
+    ("app_pages/zaldi_zuria.py", "zaldi zuria", ":material/casino:", "zaldi_zuria", False),
+    ("app_pages/peruludo.py", "peruludo", ":material/emoji_objects:", "peruludo", False),
+    ("app_pages/zohn_ahl.py", "zohn ahl", ":material/crop_square:", "zohn_ahl", False),
+    ("app_pages/translators.py", N_("Translators"), ":material/translate:", "translators", True),
+    ("app_pages/sources.py", N_("Sources & credits"), ":material/menu_book:", "sources", True),
+]
+
+
+def page_titles(gettext) -> list[str]:
+    """Navigation titles in the visitor's language (game names stay in Basque)."""
+    return [gettext(title) if translate else title for _s, title, _i, _u, translate in PAGE_SPECS]
+
+
 def pages() -> list:
-    return [
-        st.Page("pages/home.py", title=_("Home"), icon=":material/home:", url_path="home",
-                default=True),
-        st.Page("pages/zaldi_zuria.py", title="zaldi zuria", icon=":material/casino:",
-                url_path="zaldi_zuria"),
-        st.Page("pages/peruludo.py", title="peruludo", icon=":material/emoji_objects:",
-                url_path="peruludo"),
-        st.Page("pages/zohn_ahl.py", title="zohn ahl", icon=":material/crop_square:",
-                url_path="zohn_ahl"),
-        st.Page("pages/translators.py", title=_("Translators"), icon=":material/translate:",
-                url_path="translators"),
-        st.Page("pages/sources.py", title=_("Sources & credits"), icon=":material/menu_book:",
-                url_path="sources"),
-    ]
+    titles = page_titles(_)
+    return [st.Page(script, title=title, icon=icon, url_path=url, default=(url == "home"))
+            for (script, _t, icon, url, _tr), title in zip(PAGE_SPECS, titles)]
 
 
 def run() -> None:

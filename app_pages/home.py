@@ -26,4 +26,4 @@ for column, game in zip(st.columns(3), GAMES):
         for view in available_views(game):
             if st.button(_(VIEW_LABELS[view]), key=f"home_{game}_{view}", width="stretch"):
                 st.session_state[f"jokoak_view_{game}"] = view
-                st.switch_page(f"pages/{game}.py", query_params={"lang": lang(), "view": view})
+                st.switch_page(f"app_pages/{game}.py", query_params={"lang": lang(), "view": view})

@@ -1,0 +1,60 @@
+"""Two visitors in one server, side by side: languages, games and steps never leak."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from browser_support import Server, launch_browser, require_chromium, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server():
+    require_chromium()
+    srv = Server()
+    try:
+        srv.wait()
+        yield srv
+    finally:
+        srv.stop()
+
+
+def step_in_url(page) -> int:
+    found = re.search(r"[?&]step=(\d+)", page.url)
+    return int(found.group(1)) if found else 0
+
+
+def press_next(page, times: int) -> None:
+    for _ in range(times):
+        before = step_in_url(page)
+        page.locator('[data-testid="stBaseButton-primary"]').first.click()
+        page.wait_for_function(f"() => /[?&]step={before + 1}(&|$)/.test(location.search)",
+                               timeout=20000)
+        wait_for_app(page)
+
+
+def test_two_visitors_keep_their_own_language_game_and_step(server):
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        browser = launch_browser(pw)
+        anne = browser.new_context().new_page()
+        beñat = browser.new_context().new_page()
+        anne.goto(f"{server.url}/zaldi_zuria?lang=fr&view=step")
+        beñat.goto(f"{server.url}/zaldi_zuria?lang=es&view=step")
+        wait_for_app(anne)
+        wait_for_app(beñat)
+        press_next(anne, 2)
+        press_next(beñat, 4)
+        press_next(anne, 1)
+        assert step_in_url(anne) == 3 and step_in_url(beñat) == 4
+        assert anne.evaluate("document.documentElement.lang") == "fr"
+        assert beñat.evaluate("document.documentElement.lang") == "es"
+        beñat.goto(f"{server.url}/sources?lang=es")
+        wait_for_app(beñat)
+        press_next(anne, 1)
+        assert step_in_url(anne) == 4
+        assert anne.evaluate("document.documentElement.lang") == "fr"
+        browser.close()

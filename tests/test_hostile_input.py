@@ -1,0 +1,54 @@
+"""Hostile query parameters are ignored (or refused with a message); nothing breaks."""
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from jokoak import ROOT
+from ui.common import LANG_KEY
+
+HOSTILE = ["", "xx", "<script>alert(1)</script>", '"><img src=x onerror=alert(1)>',
+           "../../../etc/passwd", "%00", "9" * 500, "-1", "[x](javascript:alert(1))",
+           "a" * 10000]
+PAGES = ["app_pages/home.py", "app_pages/zaldi_zuria.py", "app_pages/peruludo.py", "app_pages/zohn_ahl.py",
+         "app_pages/translators.py", "app_pages/sources.py"]
+
+
+def visit(page: str, params: dict[str, str]) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    for key, value in params.items():
+        at.query_params[key] = value
+    at.run()
+    if page != "app_pages/home.py":
+        at.switch_page(page)
+        at.run()
+    return at
+
+
+def no_failure(at: AppTest) -> None:
+    assert not at.exception, [e.value for e in at.exception]
+    assert not [e for e in at.error], [e.value for e in at.error]
+
+
+@pytest.mark.parametrize("value", HOSTILE)
+@pytest.mark.parametrize("name", ["lang", "view", "scenario", "step", "kiosk", "unknown"])
+def test_hostile_parameter_on_a_game_page_is_ignored(name, value):
+    at = visit("app_pages/zaldi_zuria.py", {name: value, **({} if name == "lang" else {"lang": "fr"})})
+    no_failure(at)
+    assert at.session_state[LANG_KEY] == ("eu" if name == "lang" else "fr")
+    if name == "view":
+        assert at.session_state["jokoak_view_zaldi_zuria"] == "read"
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_page_survives_every_hostile_parameter_at_once(page):
+    at = visit(page, {"lang": "<b>", "view": "../x", "scenario": "<script>", "step": "-9",
+                      "kiosk": "2"})
+    no_failure(at)
+    assert at.session_state[LANG_KEY] == "eu"
+
+
+def test_a_step_beyond_the_end_opens_the_start_of_the_scenario():
+    at = visit("app_pages/zaldi_zuria.py", {"lang": "en", "view": "step", "step": "99999"})
+    no_failure(at)
+    steps = [k for k in at.session_state if str(k).startswith("jokoak_step_zaldi_zuria")]
+    assert steps and all(at.session_state[k] == 0 for k in steps)
