@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from functools import lru_cache
 from math import comb
 from typing import Any, Mapping
 
@@ -135,8 +136,21 @@ def throw_probability(kind: ThrowKind, stick_set: str, p: Fraction) -> Fraction:
 
 def throw_distribution(rules: Rules) -> list[tuple[ThrowKind, Fraction]]:
     """Every throw kind with its exact probability (sums to 1)."""
-    stick_set, p = rules["stick_set"], Fraction(rules["stick_probability"])
-    return [(k, throw_probability(k, stick_set, p)) for k in throw_kinds(stick_set)]
+    return list(_distribution(rules["stick_set"], Fraction(rules["stick_probability"])))
+
+
+@lru_cache(maxsize=64)
+def _distribution(stick_set: str, p: Fraction) -> tuple[tuple[ThrowKind, Fraction], ...]:
+    return tuple((k, throw_probability(k, stick_set, p)) for k in throw_kinds(stick_set))
+
+
+@lru_cache(maxsize=64)
+def _outcomes(stick_set: str, p: Fraction) -> tuple[tuple[str, Fraction], ...]:
+    return tuple((k.action, q) for k, q in _distribution(stick_set, p) if q)
+
+
+_KINDS_BY_ACTION = {name: {k.action: k for k in throw_kinds(name)}
+                    for name in ("zohn_ahl", "nebakuthana")}
 
 
 # ---------------------------------------------------------------- board geometry
@@ -223,7 +237,7 @@ class ZohnAhlState:
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         if not self.awaiting_throw or self.over:
             return []
-        return [(k.action, p) for k, p in throw_distribution(self.rules) if p]
+        return list(_outcomes(self.rules["stick_set"], Fraction(self.rules["stick_probability"])))
 
     def returns(self) -> list[float]:
         seats = self.team_sizes[0] + self.team_sizes[1]
@@ -270,7 +284,7 @@ class ZohnAhlState:
 
     def _apply_throw(self, action: str) -> tuple["ZohnAhlState", list[Event]]:
         stick_set = self.rules["stick_set"]
-        kinds = {k.action: k for k in throw_kinds(stick_set)}
+        kinds = _KINDS_BY_ACTION[stick_set]
         if action not in kinds:
             raise ValueError(f"illegal throw {action!r}")
         kind = kinds[action]

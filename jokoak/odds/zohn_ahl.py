@@ -313,14 +313,18 @@ def game_length(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: i
     remaining = 1.0
     while remaining > tol and len(length) < max_turns:
         ended, u, pool = 0.0, v.copy(), v
-        while pool.sum() > drain * remaining and re_d.size:
+        late = np.zeros(n)
+        while re_d.size:
             moved = np.bincount(re_d, weights=(re_p * pool).ravel(), minlength=n + 2)
             ended += moved[n] + moved[n + 1]
             pool = moved[:n]
+            if pool.sum() <= drain * remaining:
+                late = pool         # rethrows still pending: they start the next turn
+                break
             u += pool
         settled = np.bincount(se_d, weights=(se_p * u).ravel(), minlength=n + 2)
         ended += settled[n] + settled[n + 1]
-        v = settled[:n]
+        v = settled[:n] + late
         length.append(float(ended))
         remaining = float(v.sum())
     return GameLength(tuple(length), max(remaining, 0.0))

@@ -1,0 +1,83 @@
+"""The zohn ahl board SVG and event sentences: accessible, escaped, translated, complete."""
+
+import random
+import xml.etree.ElementTree as ET
+
+from jokoak.engine.core import event
+from jokoak.engine.record import play, replay
+from jokoak.games.zohn_ahl import GAME, default_rules, thrower
+from jokoak.render.zohn_ahl import (describe_event, event_kinds, render_board_svg,
+                                    sample_state, site_points)
+from jokoak.scenarios import scenarios
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def identity(message):
+    return message
+
+
+def test_board_svg_has_title_desc_and_language():
+    root = ET.fromstring(render_board_svg(sample_state(), identity, "fr"))
+    assert root.get("lang") == "fr"
+    assert root.find(SVG + "title").text and root.find(SVG + "desc").text
+    assert "12 sites past the south creek" in root.find(SVG + "desc").text
+
+
+def test_board_svg_without_a_state_is_an_empty_board():
+    root = ET.fromstring(render_board_svg(None, identity, "eu"))
+    assert root.find(SVG + "title").text == "zohn ahl board"
+
+
+def test_board_svg_numbers_every_site_on_demand():
+    svg = render_board_svg(None, identity, "en", numbered=True)
+    texts = [t.text for t in ET.fromstring(svg).iter(SVG + "text")]
+    assert all(str(n) in texts for n in range(1, 41))
+    assert "40" not in [t.text for t in ET.fromstring(render_board_svg(None, identity, "en"))
+                        .iter(SVG + "text")]
+
+
+def test_board_sites_forty_or_thirty_two():
+    assert len(site_points(10)) == 40 and len(site_points(8)) == 32
+
+
+def test_board_svg_escapes_translated_text():
+    svg = render_board_svg(sample_state(), lambda m: "<b>&" + m, "en")
+    ET.fromstring(svg)          # still well-formed
+    assert "<b>" not in svg
+
+
+def test_board_svg_uses_the_translator():
+    def shout(message):
+        return message.replace("ahl stone", "AHL STONE").replace("south creek", "SOUTH CREEK")
+    svg = render_board_svg(sample_state(), shout, "en")
+    assert "AHL STONE" in svg and "SOUTH CREEK" in svg
+
+
+def test_event_kinds_cover_every_event_the_engine_emits():
+    known = {k for k, _ in event_kinds()}
+    seen = set()
+    for sc in scenarios("zohn_ahl"):
+        _, steps = sc.replay()
+        seen |= {e.kind for s in steps for e in s.events}
+    for ruleset in ("basque_text", "some_authors"):
+        record = play(GAME, default_rules(ruleset), {"players": [2, 1], "positions": [0, 0],
+                                                     "scoring": [4, 4]}, 3, thrower)
+        _, steps = replay(GAME, record)
+        seen |= {e.kind for s in steps for e in s.events}
+    assert seen == known
+
+
+def test_describe_event_gives_a_translated_sentence_for_every_kind():
+    for sc in scenarios("zohn_ahl"):
+        _, steps = sc.replay()
+        for step in steps:
+            for ev in step.events:
+                text = describe_event(ev, identity)
+                assert text and text != ev.kind and "%(" not in text
+                assert describe_event(ev, lambda m: "X" + m).count("X") >= 1
+
+
+def test_describe_event_abandoned_draw():
+    ev = event("abandon", "win.abandoned", (0,), {"winner": -1}, sticks_0=4, sticks_1=4)
+    assert "nobody wins" in describe_event(ev, identity)
