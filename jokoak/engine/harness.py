@@ -1,11 +1,14 @@
 """The conformance harness: what every game engine and every ruleset must satisfy.
 
-``check_game(GAME)`` plays seeded random games (``random_policy`` for every seat, chance
-through :func:`sample_chance`) and checks, at every state and every ``apply`` (the items
+``check_game(GAME, policies=POLICIES)`` plays seeded games — uniformly random moves, and
+every other game the module's computer players, which reach the deep positions random
+players resign before; chance through the seeded generator exactly as
+:func:`sample_chance` draws — and checks, at every state and every ``apply`` (the items
 marked * only in the first ``THOROUGH_GAMES`` games of each ruleset, to keep it fast):
 
 * **rules record** — options have a name, a one-line msgid ``description``, a default the
-  option accepts and a ``justification``; rulesets have unique names, a title and a
+  option accepts and a ``justification`` (a clause id of the source, or a source named
+  with a space in it: ``"Pierer 1857"``); rulesets have unique names, a title and a
   provenance, and every ruleset builds with :func:`make_rules`; ``default_setup`` survives a
   JSON round trip (records store it as JSON).
 * **legal actions** — strings, unique, sorted (by ``GAME.action_sort_key`` if the game
@@ -17,7 +20,7 @@ marked * only in the first ``THOROUGH_GAMES`` games of each ruleset, to keep it 
   and events, and the state applied to does not change (so states must compare by value:
   frozen dataclasses with tuples do).
 * **events** — :class:`Event` instances citing at least one clause, every clause a known
-  segment id of the game's source; actors and amounts integers; ``to_json`` is JSON.
+  segment id of the game's source; actors and amounts integers; ``to_json`` is JSON (*).
 * **conservation** — ``totals()`` is identical before and after every ``apply``.
 * **termination** — every game ends within ``GAME.max_actions`` actions.
 * **replay** * — the :class:`Record` of the game replays to equal states, and survives
