@@ -20,7 +20,9 @@ title: Overtaking costs a chip
 caption: The runner behind passes the one ahead, who pays a chip.
 clauses: [toy.overtake]
 setup: {players: 2, chips: 3, positions: [0, 2]}
-steps: [roll:4, "step:4"]
+steps:
+- roll:4
+- {action: "step:4", caption: The runner passes}
 """
 
 
@@ -51,6 +53,7 @@ def test_replay_prints_each_step_with_its_events_and_clause_ids(capsys, scenario
     code, out, _ = run(capsys, "replay", str(scenario_file), "--game", "toygame")
     assert code == 0
     assert "roll:4" in out and "payment [toy.overtake] actors=1,0 chips=1" in out
+    assert "step:4    # The runner passes" in out
 
 
 def test_replay_json_lists_structured_events(capsys, scenario_file):
@@ -73,6 +76,7 @@ def test_replay_reads_a_record_written_as_json(capsys, tmp_path):
 def test_replay_of_a_broken_scenario_names_the_step(capsys, tmp_path):
     path = tmp_path / "bad.yaml"
     path.write_text(SCENARIO.replace('"step:4"', '"step:5"'), encoding="utf-8")
+    assert '"step:5"' in path.read_text(encoding="utf-8")
     code, _, err = run(capsys, "replay", str(path), "--game", "toygame")
     assert_one_line_error(code, err)
     assert "step 2: field 'action'" in err

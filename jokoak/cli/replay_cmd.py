@@ -48,7 +48,7 @@ def _load(args: argparse.Namespace):
             record = Record.from_json(text, games)
         except RecordError as exc:
             raise CliError(f"{args.file}: {exc}") from None
-        return record, games[record.game]
+        return record, games[record.game], ()
     from ..scenarios import ScenarioError, game_from_path, parse_scenario
     name = args.game or game_from_path(args.file)
     if name is None:
@@ -59,11 +59,11 @@ def _load(args: argparse.Namespace):
                                   clauses=clauses_of(name, module))
     except ScenarioError as exc:
         raise CliError(str(exc)) from None
-    return scenario.record, game
+    return scenario.record, game, scenario.step_captions
 
 
 def run(args: argparse.Namespace) -> int:
-    record, game = _load(args)
+    record, game, captions = _load(args)
     try:
         initial, steps = replay(game, record)
     except SetupError as exc:
@@ -75,6 +75,7 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({
             "game": record.game, "rules": record.rules.to_json(), "setup": record.setup,
             "steps": [{"index": s.index, "actor": s.actor, "action": s.action,
+                       "caption": captions[s.index - 1] if captions else None,
                        "events": [e.to_json() for e in s.events]} for s in steps],
             "terminal": final.is_terminal(),
             "returns": final.returns() if final.is_terminal() else None,
@@ -82,7 +83,9 @@ def run(args: argparse.Namespace) -> int:
         return 0
     print(f"# {record.game}, ruleset {record.rules.ruleset}, {len(steps)} steps")
     for s in steps:
-        print(f"{s.index:4d} {seat_name(s.actor):>6} {s.action}")
+        caption = captions[s.index - 1] if captions else None
+        print(f"{s.index:4d} {seat_name(s.actor):>6} {s.action}"
+              + (f"    # {caption}" if caption else ""))
         for ev in s.events:
             print(f"{'':12}{format_event(ev)}")
     if final.is_terminal():
