@@ -104,3 +104,10 @@ def test_seeded_simulation_of_100000_throws_fits_the_pip_sum_distribution():
     probs = {s: exact[s] for s in range(16)} | {"16+": sum(exact[s] for s in tail)}
     assert sum(sums.values()) == n
     assert chi_square(observed, probs, n) < 39.25                    # df 16, p = 0.001
+
+
+def test_odds_tables_refuse_impossible_parameters():
+    import pytest
+    for bad in ({"bank": -1}, {"players": 1}, {"inn_open": "yes"}, {"bank": "many"}):
+        with pytest.raises(ValueError):
+            odds_tables(rules(), **bad)

@@ -168,6 +168,12 @@ def simulate_throws(n: int, seed: int) -> dict[str, dict[Any, int]]:
 def odds_tables(rules: Rules, bank: int = 24, players: int = 6,
                 inn_open: bool = False) -> list[OddsTable]:
     """Every table the odds page and ``jokoak odds zaldi_zuria`` show."""
+    if not isinstance(bank, int) or isinstance(bank, bool) or not 0 <= bank <= 10_000:
+        raise ValueError("bank must be a whole number of chips from 0 to 10000")
+    if not isinstance(players, int) or isinstance(players, bool) or not 3 <= players <= 12:
+        raise ValueError("players must be a whole number from 3 to 12")
+    if not isinstance(inn_open, bool):
+        raise ValueError("inn_open must be true or false")
     params = (("bank", str(bank)), ("players", str(players)), ("inn_open", str(inn_open)))
     return [
         OddsTable("throw_kinds", N_("Kind of throw"),
