@@ -1,7 +1,6 @@
 """Computer players: legal, deterministic under a seed, and stronger at higher levels."""
 
 import itertools
-import random
 
 import pytest
 

@@ -5,7 +5,6 @@ from fractions import Fraction
 import pytest
 
 from jokoak.engine.core import CHANCE, SetupError, make_rules
-from jokoak.games import get_game
 from jokoak.games.peruludo import GAME, dealt
 from jokoak.games.peruludo.bids import BidContext, bid_kind, legal_bids
 

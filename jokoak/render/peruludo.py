@@ -233,10 +233,11 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
     who is in arrastatze. The player on turn is outlined in gold."""
     la = escape(lang)
     uid = f"pl{state.round_no}-{len(state.history)}-{len(state.revealed)}"
+    title = _("peruludo: the table")
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" width="100%" '
            f'role="img" aria-labelledby="{uid}-t {uid}-d" lang="{la}" xml:lang="{la}" '
            f'style="max-width:{_W}px">',
-           f'<title id="{uid}-t" lang="{la}">{escape(_("peruludo: the table"))}</title>',
+           f'<title id="{uid}-t" lang="{la}">{escape(title)}</title>',
            f'<desc id="{uid}-d" lang="{la}">{escape(table_summary(state, _, viewer))}</desc>',
            f'<rect x="0" y="0" width="{_W}" height="{_H}" rx="18" fill="{_FELT}"/>',
            f'<ellipse cx="{_CX}" cy="{_CY}" rx="{_RX - 120}" ry="{_RY - 95}" fill="#3d7a4c" '

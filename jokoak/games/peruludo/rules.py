@@ -72,8 +72,9 @@ OPTIONS: tuple[Option, ...] = (
            N_("Who starts the round after the loser is eliminated"),
            "next_after_eliminated", "round.starter",
            choices=("next_after_eliminated", "round_winner"),
-           choice_labels=(N_("The next player to the left of the eliminated one (Board Game Arena's Dudo)"),
-                          N_("The other player of the palero, or the player on turn after a doia"))),
+           choice_labels=(
+               N_("The next player to the left of the eliminated one (Board Game Arena's Dudo)"),
+               N_("The other player of the palero, or the player on turn after a doia"))),
 )
 
 RULESETS: tuple[Ruleset, ...] = (

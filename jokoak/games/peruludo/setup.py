@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...engine.core import Rules, SetupError
-from .rules import MAX_PLAYERS, MIN_PLAYERS, START_DICE
+from .rules import MAX_PLAYERS, MIN_PLAYERS, START_DICE, N_
 
 
 @dataclass(frozen=True)
@@ -43,12 +43,12 @@ def _int_list(setup: Mapping[str, Any], name: str, length: int, default: list[in
     value = setup.get(name, default)
     if not isinstance(value, list) or not all(isinstance(v, int) and not isinstance(v, bool)
                                               for v in value):
-        raise SetupError("Setup field %(field)s must be a list of whole numbers.", field=name)
+        raise SetupError(N_("Setup field %(field)s must be a list of whole numbers."), field=name)
     if len(value) != length:
-        raise SetupError("Setup field %(field)s must have one entry per player (%(players)s).",
+        raise SetupError(N_("Setup field %(field)s must have one entry per player (%(players)s)."),
                          field=name, players=length)
     if any(v < 0 for v in value):
-        raise SetupError("Setup field %(field)s may not hold negative numbers.", field=name)
+        raise SetupError(N_("Setup field %(field)s may not hold negative numbers."), field=name)
     return value
 
 
@@ -56,31 +56,36 @@ def _seat_list(setup: Mapping[str, Any], name: str, players: int) -> list[int]:
     value = setup.get(name, [])
     if not isinstance(value, list) or not all(isinstance(v, int) and 0 <= v < players
                                               for v in value):
-        raise SetupError("Setup field %(field)s must list seats from 0 to %(last)s.",
+        raise SetupError(N_("Setup field %(field)s must list seats from 0 to %(last)s."),
                          field=name, last=players - 1)
     return value
 
 
 def parse_setup(rules: Rules, setup: Mapping[str, Any] | None) -> Table:
-    setup = dict(setup) if setup is not None else default_setup()
-    if not isinstance(setup, dict):
-        raise SetupError("The setup must be a mapping of fields.")
-    players = setup.get("players", len(setup["dice"]) if isinstance(setup.get("dice"), list) else 6)
+    if setup is None:
+        setup = default_setup()
+    if not isinstance(setup, Mapping):
+        raise SetupError(N_("The setup must be a mapping of fields."))
+    setup = dict(setup)
+    dice = setup.get("dice")
+    players = setup.get("players", len(dice) if isinstance(dice, list) else 6)
     if not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise SetupError("A game needs from %(min)s to %(max)s players; got %(count)s.",
+        raise SetupError(N_("A game needs from %(min)s to %(max)s players; got %(count)s."),
                          min=MIN_PLAYERS, max=MAX_PLAYERS, count=players)
     counts = _int_list(setup, "dice", players, [START_DICE] * players)
     if sum(1 for c in counts if c > 0) < 2:
-        raise SetupError("Setup field %(field)s: at least two players need dice.", field="dice")
+        raise SetupError(N_("Setup field %(field)s: at least two players need dice."),
+                         field="dice")
     ages = _int_list(setup, "ages", players, [20 + 7 * i for i in range(players)])
     bag = setup.get("bag", 0)
     if not isinstance(bag, int) or isinstance(bag, bool) or bag < 0:
-        raise SetupError("Setup field %(field)s must be a whole number, 0 or more.", field="bag")
+        raise SetupError(N_("Setup field %(field)s must be a whole number, 0 or more."),
+                         field="bag")
     alive = [s for s in range(players) if counts[s] > 0]
     if "starter" in setup and setup["starter"] is not None:
         starter = setup["starter"]
         if not isinstance(starter, int) or starter not in alive:
-            raise SetupError("Setup field %(field)s must be a seat that still has dice.",
+            raise SetupError(N_("Setup field %(field)s must be a seat that still has dice."),
                              field="starter")
         reason = "setup"
     else:
@@ -91,12 +96,12 @@ def parse_setup(rules: Rules, setup: Mapping[str, Any] | None) -> Table:
     for seat in arrastatu:
         if counts[seat] == 0 or (rules["arrastatze_after_regain"] == "status_ends"
                                  and counts[seat] != 1):
-            raise SetupError("Setup field %(field)s: seat %(seat)s cannot be in arrastatze "
-                             "with %(dice)s dice.", field="arrastatze", seat=seat,
+            raise SetupError(N_("Setup field %(field)s: seat %(seat)s cannot be in arrastatze "
+                             "with %(dice)s dice."), field="arrastatze", seat=seat,
                              dice=counts[seat])
     unknown = set(setup) - {"players", "dice", "ages", "bag", "starter", "arrastatze",
                             "arrastatze_spent"}
     if unknown:
-        raise SetupError("Unknown setup field %(field)s.", field=sorted(unknown)[0])
+        raise SetupError(N_("Unknown setup field %(field)s."), field=sorted(unknown)[0])
     return Table(tuple(counts), tuple(ages), bag, starter, reason, frozenset(arrastatu),
                  frozenset(spent))

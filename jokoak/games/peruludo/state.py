@@ -20,16 +20,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ...engine.core import CHANCE, TERMINAL, Event, Rules, event
-from .bids import (Bid, BidContext, action_sort_key, bid_action, bid_kind, count_face, legal_bids, next_seat,
-                   parse_bid, seats_to_the_right)
-from .rules import START_DICE, WILD_FACE
+from ...engine.core import CHANCE, TERMINAL, Event, Rules
+from .bids import Bid, BidContext, bid_action, legal_bids
 
 SIXTH = Fraction(1, 6)
 
 _BID_CLAUSES = {
     "opening": ("round.opening_bid", "round.no_six_opening"),
-    "more": ("turn.raise_or_challenge", "turn.options", "raise.option", "raise.ways", "raise.higher"),
+    "more": ("turn.raise_or_challenge", "turn.options", "raise.option", "raise.ways",
+             "raise.higher"),
     "higher_face": ("turn.raise_or_challenge", "turn.options", "raise.option", "raise.ways",
                     "raise.higher"),
     "both": ("turn.raise_or_challenge", "raise.option", "raise.higher"),

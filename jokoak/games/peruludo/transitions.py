@@ -2,11 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ...engine.core import Event, event
 from .bids import bid_kind, count_face, next_seat, parse_bid, seats_to_the_right
-from .rules import START_DICE, WILD_FACE
+from .rules import START_DICE
 from .state import PeruludoState, bid_clauses, with_changes
 
 
