@@ -251,6 +251,8 @@ def play_view() -> None:
     left, right = st.columns([3, 2])
     with left:
         html(render_table_svg(state, _, lang(), viewer=0))
+        html(f'<details lang="{lang()}"><summary>{esc(_("The table as text"))}</summary>'
+             f'<p>{esc(table_summary(state, _))}</p></details>')
     with right:
         _controls(state)
     _event_log(per_step, game.get("since", 0))

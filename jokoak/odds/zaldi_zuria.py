@@ -165,6 +165,13 @@ def simulate_throws(n: int, seed: int) -> dict[str, dict[Any, int]]:
             "straight": {"straight": hits[[p for p, _ in patterns()].index(STRAIGHT)]}}
 
 
+def observed_frequencies(n: int, seed: int) -> dict[str, dict[Any, Fraction]]:
+    """:func:`simulate_throws` as exact observed frequencies (count / n), for chart overlays."""
+    counts = simulate_throws(n, seed)
+    return {name: {k: Fraction(c, n or 1) for k, c in table.items()}
+            for name, table in counts.items()}
+
+
 def odds_tables(rules: Rules, bank: int = 24, players: int = 6,
                 inn_open: bool = False) -> list[OddsTable]:
     """Every table the odds page and ``jokoak odds zaldi_zuria`` show."""
@@ -192,4 +199,4 @@ def odds_tables(rules: Rules, bank: int = 24, players: int = 6,
 
 
 __all__ = ["throw_kinds", "pip_sums", "straight", "bank_outcomes", "card_values",
-           "expected_gain", "simulate_throws", "odds_tables", "MARKS", "PIP_MARKS"]
+           "expected_gain", "simulate_throws", "observed_frequencies", "odds_tables", "MARKS", "PIP_MARKS"]

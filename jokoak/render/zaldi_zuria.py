@@ -285,7 +285,7 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
     held = [card_name(c, _) for c in CARDS if state.holder(c) == BANK]
     if held:
         out.append(_text(40, 88, bank, lang, 24, "bold"))
-        out.append(_text(40, 110, _("Cards: %(cards)s") % {"cards": ", ".join(held)}, lang, 15))
+        out.append(_text(40, 111, _("Cards: %(cards)s") % {"cards": ", ".join(held)}, lang, 17))
     else:
         out.append(_text(40, 100, bank, lang, 26, "bold"))
     inn = _("The inn is open.") if state.inn_open else _("The inn is closed.")
@@ -298,7 +298,7 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
                f'stroke="{_INK}" stroke-width="2"/>')
     top = 84 if len(status) > 1 else 96
     for i, line in enumerate(status[:2]):
-        out.append(_text(668, top + 24 * i, line, lang, 18))
+        out.append(_text(668, top + 24 * i, line, lang, 20))
     marks = state.last_roll or frozenset()
     x0 = (_W - (8 * _DIE + 7 * _GAP)) / 2
     for i, mark in enumerate(MARKS):
@@ -340,10 +340,10 @@ def _seat_box(state: Any, seat: int, x: float, y: float, _: Gettext, lang: str,
     elif on_turn:
         roles.append(_("on turn"))
     if roles:
-        parts.append(_text(x + 14, y + 86, ", ".join(roles), lang, 17))
+        parts.append(_text(x + 14, y + 88, ", ".join(roles), lang, 19))
     cards = [card_name(c, _) for c in state.cards_of(seat)]
-    for i, line in enumerate(_wrap(", ".join(cards), 26)[:2] if cards else [_("no cards")]):
-        parts.append(_text(x + 14, y + 114 + 24 * i, line, lang, 19,
+    for i, line in enumerate(_wrap(", ".join(cards), 24)[:2] if cards else [_("no cards")]):
+        parts.append(_text(x + 14, y + 116 + 24 * i, line, lang, 21,
                            fill=_INK if cards else "#666666"))
     return "".join(parts)
 
