@@ -41,9 +41,9 @@ def _load(args: argparse.Namespace):
             name = json.loads(text).get("game")
         except (json.JSONDecodeError, AttributeError):
             name = None
-        games = {}
-        if isinstance(name, str):
-            games = {name: load_game(args.game or name)[0]}
+        if args.game and isinstance(name, str) and args.game != name:
+            raise CliError(f"{args.file}: the record is a {name} game, not {args.game}")
+        games = {name: load_game(name)[0]} if isinstance(name, str) else {}
         try:
             record = Record.from_json(text, games)
         except RecordError as exc:
