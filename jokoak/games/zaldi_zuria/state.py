@@ -20,6 +20,16 @@ Phases (``state.phase``):
 One game = one auction + throws until an ending; ``next_auctioneer`` records who would
 auction the next game.
 
+Events (kind: clauses): ``table_set`` (setup.*), ``start_throw``/``start_tie``/
+``auctioneer_chosen`` (start.auctioneer), ``auction_open``/``bid``/``auction_pass``/
+``card_sold``/``card_unsold`` (phase1.auction, phase1.buyers), ``play_begins`` and
+``takes_dice`` (play.start), ``turn_pass``/``eliminated``/``card_released`` (phase1.absence),
+``throw`` (the kind's list item, plus phase1.throw_without_cards for a thrower without
+cards), ``payment`` (the rule that asks for it; ``data.short`` when the payer ran out),
+``no_payment`` (``data.reason``: ``self``, ``no_holder`` or ``not_covered``), ``inn_opens``
+(phase3.inn_opens) and ``game_end`` (ending and the exact rule). A payment's parties are
+seats or ``"bank"``.
+
 Setup (``new_initial_state(rules, setup)``), a mapping; every field optional:
 
 ``players`` (int, at least ``minimum_players``; default 6 or ``len(chips)``),
