@@ -88,7 +88,7 @@ def test_replay_of_a_broken_scenario_names_the_step(capsys, tmp_path):
     (["replay", "{scenario}", "--game", "chess"], "unknown game 'chess'"),
     (["replay", "{broken_json}"], "not valid JSON"),
     (["replay", "{other_json}", "--game", "toygame"], "the record is a zohn_ahl game, not toygame"),
-    (["replay", "{other_json}"], "zohn_ahl"),
+    (["replay", "{other_json}"], "field 'rules': unknown ruleset 'nope'"),
 ])
 def test_replay_bad_files_fail_in_one_line(capsys, scenario_file, tmp_path, argv, message):
     broken = tmp_path / "broken.json"
