@@ -87,14 +87,14 @@ def test_replay_of_a_broken_scenario_names_the_step(capsys, tmp_path):
     (["replay", "{scenario}"], "cannot tell the game"),
     (["replay", "{scenario}", "--game", "chess"], "unknown game 'chess'"),
     (["replay", "{broken_json}"], "not valid JSON"),
-    (["replay", "{other_json}", "--game", "toygame"], "the record is a zohn_ahl game, not toygame"),
+    (["replay", "{other_json}", "--game", "peruludo"], "the record is a toygame game, not peruludo"),
     (["replay", "{other_json}"], "field 'rules': unknown ruleset 'nope'"),
 ])
 def test_replay_bad_files_fail_in_one_line(capsys, scenario_file, tmp_path, argv, message):
     broken = tmp_path / "broken.json"
     broken.write_text("{oops", encoding="utf-8")
     other = tmp_path / "other.json"
-    other.write_text('{"game": "zohn_ahl", "rules": {"ruleset": "nope"}, "setup": {}, '
+    other.write_text('{"game": "toygame", "rules": {"ruleset": "nope"}, "setup": {}, '
                      '"actions": []}', encoding="utf-8")
     argv = [a.format(scenario=scenario_file, broken_json=broken, other_json=other) for a in argv]
     code, _, err = run(capsys, *argv)
