@@ -465,3 +465,29 @@ def test_illegal_actions_are_refused():
         table().apply("bid:3")
     with pytest.raises(IllegalAction):
         table().apply("roll:1")
+
+
+# ---- properties ---------------------------------------------------------------------------
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from jokoak.games.zaldi_zuria.rules import chance_outcomes  # noqa: E402
+
+ROLLS = [a for a, _ in chance_outcomes()]
+
+
+@settings(max_examples=100, deadline=None)
+@given(bank=st.integers(0, 60), chips=st.lists(st.integers(0, 40), min_size=6, max_size=6),
+       inn_open=st.booleans(), thrower=st.integers(0, 5), roll=st.sampled_from(ROLLS),
+       ruleset=st.sampled_from([r.name for r in GAME.rulesets]),
+       unsold=st.sampled_from(["bank", "nobody"]), sold=st.sets(st.sampled_from(CARDS)))
+def test_any_throw_on_any_table_conserves_chips_and_leaves_no_purse_negative(
+        bank, chips, inn_open, thrower, roll, ruleset, unsold, sold):
+    holders = {c: HOLDERS[c] for c in sold}
+    state = table(bank=bank, chips=chips, inn_open=inn_open, to_throw=thrower,
+                  holders=holders, ruleset=ruleset, unsold_cards=unsold)
+    after, events = throw(state, roll)
+    assert after.totals() == state.totals()
+    assert after.bank >= 0 and min(after.chips) >= 0
+    paid = sum(e.amount("chips") for e in events if e.kind == "payment")
+    owed = sum(e.amount("owed") for e in events if e.kind == "payment")
+    assert paid <= owed
