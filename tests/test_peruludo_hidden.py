@@ -73,7 +73,9 @@ def test_palero_cups_stay_closed_hidden_in_observation_svg_and_next_round():
         assert "1, 4, 4, 5, 2" not in summary and "2, 2, 5, 1, 4" not in summary
         svg = render_table_svg(state, str, "en", viewer=viewer)
         assert "1, 4, 4, 5, 2" not in svg and "2, 2, 5, 1, 4" not in svg
-    assert "2, 2, 5, 1, 4" in table_summary(state, str, None)
+    spectator = render_table_svg(state, str, "en")  # the step-through's picture
+    assert "1, 4, 4, 5, 2" not in spectator and "2, 2, 5, 1, 4" not in spectator
+    assert "3, 3, 6, 1, 5" in table_summary(state, str, None)  # lifted cups are shown
 
 
 def test_observation_is_json_data():

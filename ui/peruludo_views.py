@@ -54,11 +54,11 @@ def odds_view() -> None:
                                      default=5, key="jokoak_peruludo_odds_owncount") or 0
     defaults = [2, 2, 3, 5, 6, 1]
     own = []
-    cols = st.columns(max(own_count, 1))
+    cols = st.columns(2)  # two pickers a row: six touch targets each need the width
     for i in range(own_count):
-        with cols[i]:
+        with cols[i % 2]:
             face = st.segmented_control(_("Die %(n)s") % {"n": i + 1}, FACES,
-                                        default=defaults[i], format_func=str,
+                                        default=defaults[i], format_func=_face_label,
                                         key=f"jokoak_peruludo_odds_die{i}")
             own.append(face or defaults[i])
     face = st.segmented_control(_("Face of the bid"), FACES, default=2,

@@ -6,8 +6,10 @@ params) and returns text or markup with every text escaped. Players are "Player 
 
 What a viewer may see follows the engine: ``render_table_svg(..., viewer=seat)`` draws only
 the dice ``state.visible_cup(seat, viewer)`` allows (own cup, lifted cups); ``viewer=None``
-is the spectator and sees every die. ``describe_event(ev, _, viewer=seat)`` likewise words a
-``roll`` of another seat without its face.
+is the spectator and sees every die until a palero is called, then only the lifted cups, so
+the cups that stay closed (``palero.cups_stay_closed``) are never drawn open (see
+:func:`shown_cup`). ``describe_event(ev, _, viewer=seat)`` words a ``roll`` of another seat
+without its face.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from math import cos, pi, sin
 from typing import Any, Callable
 
 from ..engine.core import Event
+from ..games.peruludo.bids import count_face
 
 Gettext = Callable[[str], str]
 
@@ -196,6 +199,19 @@ def _seat_xy(seat: int, players: int) -> tuple[float, float]:
     return _CX + _RX * cos(angle), _CY + _RY * sin(angle)
 
 
+def shown_cup(state: Any, seat: int, viewer: int | None) -> tuple[int, ...] | None:
+    """The dice of ``seat`` the picture may show ``viewer``.
+
+    As the engine's observation, except that once a palero is called the spectator too sees
+    only the lifted cups: the step-through shows the reveal cup by cup, and the cups left
+    closed (clause ``palero.cups_stay_closed``) stay closed in the picture for everyone but
+    their owner.
+    """
+    if state.reveal_order and seat not in state.revealed and viewer != seat:
+        return None
+    return state.visible_cup(seat, viewer)
+
+
 def table_summary(state: Any, _: Gettext, viewer: int | None = None) -> str:
     """The table in sentences (the SVG's <desc>, and a text alternative for pages)."""
     parts = [_("Round %(round)s.") % {"round": state.round_no},
@@ -214,7 +230,7 @@ def table_summary(state: Any, _: Gettext, viewer: int | None = None) -> str:
             continue
         line = _("%(player)s has %(dice)s.") % {"player": player_name(seat, _),
                                                 "dice": dice_text(count, _)}
-        cup = state.visible_cup(seat, viewer)
+        cup = shown_cup(state, seat, viewer)
         if cup:
             line += " " + _("Dice: %(faces)s.") % {"faces": ", ".join(map(str, cup))}
         elif state.cups[seat]:
@@ -266,7 +282,7 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
 
 def _seat(state: Any, seat: int, _: Gettext, lang: str, viewer: int | None) -> str:
     x, y = _seat_xy(seat, state.players)
-    w, h = 170, 96
+    w, h = (196, 104) if state.players <= 6 else (150, 96)
     on_turn = state.current_player() == seat
     out = [f'<rect x="{x - w / 2:.0f}" y="{y - h / 2:.0f}" width="{w}" height="{h}" rx="12" '
            f'fill="{_PAPER if state.counts[seat] else "#bbbbbb"}" '
@@ -278,19 +294,26 @@ def _seat(state: Any, seat: int, _: Gettext, lang: str, viewer: int | None) -> s
         status += " · " + _("arrastatze")
     out.append(_text(x, y - h / 2 + 40, status, lang, 15, fill=_RED if seat in state.arrastatu
                      else _INK))
-    cup = state.visible_cup(seat, viewer)
+    cup = shown_cup(state, seat, viewer)
     if cup:
         face = state.bid[1] if state.bid else None
-        size = min(24.0, (w - 12) / max(len(cup), 1) - 3)
+        size = min(32.0, (w - 12) / max(len(cup), 1) - 3)
+        left = x - (len(cup) * (size + 3) - 3) / 2
         for i, d in enumerate(cup):
             counts = face is not None and (d == face or (state.wild and d == 6))
-            out.append(_die(x - w / 2 + 8 + i * (size + 3), y + 4, d, size, counts))
-    elif state.cups[seat]:
+            out.append(_die(left + i * (size + 3), y + 2, d, size, counts))
+    elif state.cups[seat] and state.counts[seat]:
         out.append(f'<path d="M{x - 28:.0f},{y + 34:.0f} L{x - 20:.0f},{y + 4:.0f} '
                    f'L{x + 20:.0f},{y + 4:.0f} L{x + 28:.0f},{y + 34:.0f} Z" fill="#6b3e1f" '
                    f'stroke="{_INK}"/>')
-    if seat in state.revealed:
+    if seat in state.revealed and state.bid is not None:
+        # lifted: its place in the lifting order and the running count after it
         order = state.revealed.index(seat) + 1
+        face = state.bid[1]
+        running = sum(count_face(state.cups[s], face, state.wild)
+                      for s in state.revealed[:order])
         out.append(_text(x + w / 2 - 6, y - h / 2 + 20, f"#{order}", lang, 14, "bold",
+                         anchor="end", fill=_RED))
+        out.append(_text(x + w / 2 - 6, y - h / 2 + 40, f"= {running}", lang, 14, "bold",
                          anchor="end", fill=_RED))
     return "".join(out)

@@ -33,8 +33,9 @@ def _roll(state: PeruludoState, face: int) -> tuple[PeruludoState, list[Event]]:
     events: list[Event] = []
     if state.stale:
         events.append(_round_start_event(state))
-        state = with_changes(state, cups=tuple(() for _ in state.counts), stale=False, revealed=(),
-                        reveal_order=(), running=0, challenger=None)
+        state = with_changes(state, cups=tuple(() for _ in state.counts), stale=False,
+                             revealed=(), reveal_order=(), running=0, challenger=None,
+                             bid=None, bidder=None, history=())
     seat = next(s for s in range(state.players) if len(state.cups[s]) < state.counts[s])
     cups = list(state.cups)
     cups[seat] = cups[seat] + (face,)
@@ -205,12 +206,13 @@ def _lose_die(state: PeruludoState, events: list, loser: int, other: int):
 
 def _end_round(state: PeruludoState, events: list, starter: int, reason: str,
                loser: int | None):
+    """Set up the next round. The last bid and the lifted cups stay on the table (for the
+    picture) until the first die of the next round is thrown."""
     arrastatu, spent = state.arrastatu, state.spent
     if state.arrastatze_round and state.rules["arrastatze_rounds"] == "first_round_only":
         arrastatu, spent = arrastatu - {state.starter}, spent | {state.starter}
     special = starter in arrastatu
     state = with_changes(state, phase="roll", stale=True, round_no=state.round_no + 1,
                     starter=starter, starter_reason=reason, arrastatze_round=special,
-                    arrastatu=arrastatu, spent=spent, bid=None, bidder=None, turn=None,
-                    history=(), asking=(), last_loser=loser)
+                    arrastatu=arrastatu, spent=spent, turn=None, asking=(), last_loser=loser)
     return state, events
