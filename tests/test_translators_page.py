@@ -207,7 +207,7 @@ def test_printable_report_is_a_whole_page_with_the_checks_explained():
 # the page ---------------------------------------------------------------------------------------
 
 def run_page(lang: str) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "pages" / "translators.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "app_pages" / "translators.py"), default_timeout=60)
     at.session_state[LANG_KEY] = lang
     return at.run()
 
