@@ -196,9 +196,9 @@ def _text(x: float, y: float, body: str, lang: str, size: int = 22, weight: str 
 
 
 def _die_face(x: float, y: float, mark: str | None, label: str) -> str:
-    """One die: blank, 1-6 pips, a bell or a hammer; ``label`` is its accessible name."""
+    """One die: blank, 1-6 pips, a bell or a hammer; ``label`` names the face (the picture as a whole carries the accessible description)."""
     s = _DIE
-    out = [f'<g aria-label="{escape(label, quote=True)}"><rect x="{x}" y="{y}" width="{s}" '
+    out = [f'<g data-face="{escape(label, quote=True)}"><rect x="{x}" y="{y}" width="{s}" '
            f'height="{s}" rx="12" fill="{_PAPER}" stroke="{_INK}" stroke-width="3"/>']
     if mark == "bell":
         out.append(f'<path d="M{x+s*.25},{y+s*.72} Q{x+s*.25},{y+s*.22} {x+s*.5},{y+s*.2} '
