@@ -17,7 +17,12 @@ from jokoak.render.source import source_html
 
 from .common import _, esc, html, lang, remember, remembered_widget_key, tr
 
-VIEW_LABELS = {"read": "Read the rules", "step": "Step through", "odds": "Odds", "play": "Play"}
+def N_(message: str) -> str:
+    return message
+
+
+VIEW_LABELS = {"read": N_("Read the rules"), "step": N_("Step through"), "odds": N_("Odds"),
+               "play": N_("Play")}
 
 
 def _views_module(game: str) -> ModuleType | None:

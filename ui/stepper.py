@@ -26,6 +26,10 @@ from .common import _, esc, html, lang, ngettext, remember, remembered_widget_ke
 WATCH = "__watch__"
 
 
+def N_(message: str) -> str:
+    return message
+
+
 def _renderer(game: str) -> ModuleType | None:
     try:
         module = import_module(f"jokoak.render.{game}")
@@ -77,6 +81,11 @@ def _translation_target() -> str | None:
     return code if code != "eu" else st.session_state.get("jokoak_translation_lang", "es")
 
 
+def _go(step_key: str, target: int | None) -> None:
+    if target is not None:
+        st.session_state[step_key] = target
+
+
 def step_through_view(game: str) -> None:
     module = _renderer(game)
     items = {sc.name: sc for sc in _scenarios(game)}
@@ -117,27 +126,25 @@ def step_through_view(game: str) -> None:
                                                      and int(wanted) <= total) else 0
     index = min(st.session_state[step_key], total)
 
+    controls = [
+        ("first", N_("Start"), ":material/first_page:", "left", index > 0, 0),
+        ("back", N_("Back"), ":material/chevron_left:", "left", index > 0, index - 1),
+        ("next", N_("Next"), ":material/chevron_right:", "right", index < total, index + 1),
+        ("last", N_("End"), ":material/last_page:", "right", index < total, total),
+    ]
+    # Callbacks move the step before the rerun draws anything, so every control is drawn
+    # for the step the visitor now sees.
     cols = st.columns(5)
-    if cols[0].button(_("⏮ Start"), key=f"{step_key}_first", disabled=index == 0,
-                      width="stretch"):
-        index = 0
-    if cols[1].button(_("◀ Back"), key=f"{step_key}_back", disabled=index == 0,
-                      width="stretch"):
-        index -= 1
-    if cols[2].button(_("Next ▶"), key=f"{step_key}_next", disabled=index >= total,
-                      width="stretch", type="primary"):
-        index += 1
-    if cols[3].button(_("End ⏭"), key=f"{step_key}_last", disabled=index >= total,
-                      width="stretch"):
-        index = total
-    kinds = list(module.event_kinds())
+    for col, (name, label, icon, side, enabled, target) in zip(cols, controls):
+        col.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}",
+                   disabled=not enabled, width="stretch", on_click=_go, args=(step_key, target),
+                   type="primary" if name == "next" else "secondary")
     with cols[4].popover(_("Jump to…"), width="stretch"):
-        for kind, label in kinds:
+        for kind, label in module.event_kinds():
             target = next((s.index for s in steps[index:] if any(e.kind == kind for e in s.events)),
                           None)
-            if st.button(_(label), key=f"{step_key}_jump_{kind}", disabled=target is None):
-                index = target
-    st.session_state[step_key] = index
+            st.button(_(label), key=f"{step_key}_jump_{kind}", disabled=target is None,
+                      on_click=_go, args=(step_key, target))
     st.query_params["step"] = str(index)
 
     st.progress(index / total if total else 1.0,

@@ -34,7 +34,7 @@ CSS = """
 .jk-source .jk-col-head{font-weight:700;border-bottom:2px solid #888;padding-bottom:.2rem}
 .jk-source .jk-seg{padding:0 .1rem;border-radius:.25rem}
 .jk-source>div{margin-bottom:.3rem}
-.jk-source .jk-seg.jk-hl{background:#fff3b0;color:#222;outline:2px solid #c99a00}
+.jk-source .jk-seg.jk-hl{background:#fff1a8;color:#1d1d1d;box-shadow:0 0 0 2px #fff1a8;-webkit-box-decoration-break:clone;box-decoration-break:clone}
 .jk-source .jk-heading{font-weight:700;font-size:1.2rem;margin-top:.7rem}
 .jk-source .jk-title{font-weight:800;font-size:1.5rem}
 .jk-source .jk-example{font-style:italic}
