@@ -200,3 +200,9 @@ def test_every_game_lists_its_rules_record(capsys, name):
     code, out, err = run(capsys, "rules", name, "--json")
     assert code == 0, err
     assert json.loads(out)["rulesets"]
+
+
+def test_simulate_counts_equal_returns_as_a_draw_and_shares_a_tied_win():
+    from jokoak.cli.simulate_cmd import winners
+    assert winners([0.0, 0.0, 0.0]) == []
+    assert winners([1.0, -1.0, 1.0]) == [0, 2]

@@ -3,7 +3,7 @@
 Each broken toy below breaks exactly one rule of the engine API; the harness must name it.
 """
 
-from dataclasses import fields
+from dataclasses import fields, replace
 from fractions import Fraction
 
 import pytest
@@ -68,6 +68,26 @@ def test_hidden_information_without_hidden_variants_is_caught():
 def test_a_hidden_variant_that_changes_nothing_is_caught():
     with pytest.raises(ConformanceError, match="changes nothing"):
         check(game_with(hidden_variants=lambda state, seat: [state] if state.die else []))
+
+
+def test_legal_actions_that_reveal_what_the_mover_cannot_see_are_caught():
+    class BlindMover(RaceState):
+        """The mover 'cannot see' its die, yet is offered exactly the steps it allows."""
+
+        def observation(self, player):
+            view = super().observation(player)
+            if player is not None:
+                view["die"] = None
+            return view
+
+    def every_other_face(state, seat):
+        if state.die is None:
+            return []
+        return [replace(state, die=f) for f in range(1, 7) if f != state.die]
+
+    with pytest.raises(ConformanceError, match="legal actions of seat 0 depend on what it "
+                                               "cannot see"):
+        check(game_with(BlindMover, hidden_variants=every_other_face))
 
 
 def test_unsorted_legal_actions_are_caught():
