@@ -1,0 +1,51 @@
+"""The zohn ahl odds and play views run without exceptions and their buttons work."""
+
+from streamlit.testing.v1 import AppTest
+
+TIMEOUT = 120
+
+
+def odds_app():
+    from ui.zohn_ahl_views import odds_view
+    odds_view()
+
+
+def play_app():
+    from ui.zohn_ahl_views import play_view
+    play_view()
+
+
+def test_odds_view_draws_five_charts_each_with_a_text_alternative():
+    at = AppTest.from_function(odds_app, default_timeout=TIMEOUT).run()
+    assert not at.exception
+    charts = [e for e in at.main if e.type == "vega_lite_chart"]
+    assert len(charts) == 5
+    alternatives = [m for m in at.markdown if "<details" in m.value]
+    assert len(alternatives) == 5
+
+
+def test_odds_view_follows_the_stick_probability_and_ruleset():
+    at = AppTest.from_function(odds_app, default_timeout=TIMEOUT).run()
+    before = [m.value for m in at.markdown if "<details" in m.value][0]
+    at.slider(key="jokoak_zohn_ahl_odds_p").set_value(30).run()
+    assert not at.exception
+    after = [m.value for m in at.markdown if "<details" in m.value][0]
+    assert before != after
+    at.segmented_control(key="jokoak_zohn_ahl_odds_ruleset").set_value("nebakuthana").run()
+    assert not at.exception
+
+
+def test_play_view_throws_until_the_game_ends_or_abandons():
+    at = AppTest.from_function(play_app, default_timeout=TIMEOUT).run()
+    assert not at.exception and at.info
+    at.button(key="jokoak_zohn_ahl_play_new").click().run()
+    assert not at.exception
+    assert any("<svg" in m.value for m in at.markdown)
+    for _ in range(15):
+        at.button(key="jokoak_zohn_ahl_play_throw").click().run()
+        assert not at.exception
+    assert any("<li>" in m.value for m in at.markdown)
+    at.button(key="jokoak_zohn_ahl_play_abandon").click().run()
+    assert not at.exception
+    assert at.success or at.info
+    assert not [b for b in at.button if b.key == "jokoak_zohn_ahl_play_throw"]

@@ -1,0 +1,256 @@
+"""zohn ahl's odds and play views (Streamlit wiring only).
+
+The numbers come from :mod:`jokoak.odds.zohn_ahl` (exact fractions for throws, turns and the
+first circuit; the whole game's Markov chain solved numerically); the board and sentences from
+:mod:`jokoak.render.zohn_ahl`. A game in progress lives in ``st.session_state`` as a
+:class:`~jokoak.engine.record.Record`: every rerun replays it. Touch only: buttons, sliders and
+segmented controls.
+"""
+
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+from typing import Any
+
+import altair as alt
+import streamlit as st
+
+from jokoak.engine.core import CHANCE, make_rules, sample_chance
+from jokoak.engine.record import Record
+from jokoak.games.zohn_ahl import GAME, POLICIES
+from jokoak.i18n import translator
+from jokoak.odds import zohn_ahl as Z
+from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
+from jokoak.segments import segment_map
+
+from .common import _, esc, fmt_num, fmt_pct, html, lang
+
+PLAY_KEY = "jokoak_zohn_ahl_play"
+VISITOR_TEAM = 0
+COLOUR = "#8a3b12"
+
+
+def N_(message: str) -> str:
+    """Mark a msgid for extraction; translated where it is shown."""
+    return message
+
+
+RESULT_LABELS = {"start_team": N_("Starting team"), "other_team": N_("Other team"),
+                 "undecided": N_("Still undecided")}
+
+
+def _ruleset_title(name: str) -> str:
+    return _(next(r.title for r in GAME.rulesets if r.name == name))
+
+
+# ---- odds ---------------------------------------------------------------------------------
+@st.cache_data(show_spinner=False, max_entries=64)
+def _exact_tables(ruleset: str, percent: int) -> dict[str, Any]:
+    """Throws, turns and the first circuit (exact fractions, as strings for the cache)."""
+    rules = make_rules(GAME, ruleset, stick_probability=Fraction(percent, 100))
+    moves, rest = Z.turn_movement(rules, up_to=40)
+    resting, north, complete = Z.first_circuit(rules)
+    return {"values": [(v, str(q)) for v, q in Z.throw_values(rules).items()],
+            "moves": [(n, str(q)) for n, q in moves.items()], "moves_rest": str(rest),
+            "mean": str(Z.expected_turn_movement(rules)),
+            "resting": [(g, str(q)) for g, q in resting.items()], "north": str(north),
+            "length": 4 * rules["sites_per_side"]}
+
+
+@st.cache_data(show_spinner=False, max_entries=32)
+def _game_tables(ruleset: str, percent: int) -> dict[str, Any]:
+    """The whole game's chain, solved numerically (expensive: cached per choice)."""
+    rules = make_rules(GAME, ruleset, stick_probability=Fraction(percent, 100))
+    odds = Z.win_odds(rules, tol=1e-7)
+    span = Z.game_length(rules, max_turns=400, tol=1e-6)
+    return {"start": odds.start_team_wins, "other": odds.win[1 - odds.first_team],
+            "gap": odds.gap, "length": list(span.length), "tail": span.tail,
+            "first": odds.first_team}
+
+
+def odds_view() -> None:
+    """Charts for a chosen ruleset and a chosen chance that a stick falls marked side up."""
+    intro = _("Choose the rules and how likely a throw stick is to land marked side up: the "
+              "charts show the chances worked out from the rules.")
+    html(f'<p lang="{lang()}">{esc(intro)}</p>')
+    names = [r.name for r in GAME.rulesets]
+    ruleset = st.segmented_control(_("Rules"), names, default=names[0],
+                                   format_func=_ruleset_title,
+                                   key="jokoak_zohn_ahl_odds_ruleset") or names[0]
+    percent = st.slider(_("Chance that a stick lands marked side up (%)"), 10, 90, 50, 5,
+                        key="jokoak_zohn_ahl_odds_p")
+    exact = _exact_tables(ruleset, percent)
+    values = [(fmt_num(v), Fraction(q)) for v, q in exact["values"]]
+    _bar(values, _("Value of one throw"), _("Points"), _("Probability"))
+    moves = [(fmt_num(n), Fraction(q)) for n, q in exact["moves"]]
+    _bar(moves, _("Sites moved in one turn, extra throws included (on average %(mean)s)")
+         % {"mean": fmt_num(Fraction(exact["mean"]), 2)}, _("Sites"), _("Probability"))
+    north_gap = exact["length"] // 2
+    resting = [(fmt_num(g), Fraction(q)) for g, q in exact["resting"]]
+    _bar(resting, _("Chance of resting in each gap on the first circuit (north creek: gap "
+                    "%(gap)s, %(pct)s)") % {"gap": fmt_num(north_gap),
+                                            "pct": fmt_pct(Fraction(exact["north"]))},
+         _("Gap, counted from the south creek"), _("Probability"),
+         highlight=fmt_num(north_gap))
+    with st.spinner(_("Working out the whole game…")):
+        game = _game_tables(ruleset, percent)
+    team = team_name(game["first"], _)
+    rows = [(_(RESULT_LABELS["start_team"]) + f" ({team})", game["start"]),
+            (_(RESULT_LABELS["other_team"]), game["other"])]
+    _bar(rows, _("Chance that the starting team wins"), _("Team"), _("Probability"),
+         digits=2)
+    length = [(fmt_num(t), p) for t, p in enumerate(game["length"], start=1)]
+    _bar(length, _("Length of the game in turns (after %(turns)s turns %(pct)s of games are "
+                   "still going)") % {"turns": fmt_num(len(game["length"])),
+                                      "pct": fmt_pct(game["tail"], 2)},
+         _("Turn"), _("Probability"), every=10)
+    st.caption(_("Throws, turns and the first circuit are exact fractions. The whole game is "
+                 "a Markov chain over both sticks' places, the scoring sticks and the team on "
+                 "turn, solved numerically from the rules (not by playing games)."))
+
+
+def _bar(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: str,
+         highlight: str | None = None, digits: int = 1, every: int = 1) -> None:
+    data = [{"x": label, "order": i, "p": float(value), "pct": fmt_pct(value, digits),
+             "hot": label == highlight} for i, (label, value) in enumerate(rows)]
+    colour = (alt.condition("datum.hot", alt.value("#1d6fa5"), alt.value(COLOUR))
+              if highlight else alt.value(COLOUR))
+    chart = (alt.Chart(alt.Data(values=data), title=title).mark_bar()
+             .encode(x=alt.X("x:N", title=x_title, sort=alt.SortField("order")),
+                     y=alt.Y("p:Q", title=y_title, axis=alt.Axis(format="%")),
+                     color=colour,
+                     tooltip=[alt.Tooltip("x:N", title=x_title),
+                              alt.Tooltip("pct:N", title=y_title)]))
+    st.altair_chart(chart, width="stretch")
+    pairs = [(d["x"], d["pct"]) for i, d in enumerate(data) if d["p"] > 0 and i % every == 0]
+    _text_alternative(title, pairs)
+
+
+def _text_alternative(title: str, pairs: list[tuple[str, str]]) -> None:
+    """The chart's numbers as text, for screen readers and for anyone who prefers a list."""
+    items = "".join(f"<li>{esc(a)}: {esc(b)}</li>" for a, b in pairs)
+    label = _("The chart as text: %(title)s") % {"title": title}
+    html(f'<details lang="{lang()}"><summary>{esc(label)}</summary><ul>{items}</ul></details>')
+
+
+# ---- play ---------------------------------------------------------------------------------
+def _new_game(ruleset: str, seed: int) -> None:
+    rules = make_rules(GAME, ruleset)
+    record = Record(game="zohn_ahl", rules=rules, setup=GAME.default_setup(rules), seed=seed)
+    st.session_state[PLAY_KEY] = {"record": record, "shown": 0}
+
+
+def _replay(record: Record) -> tuple[Any, list]:
+    state = GAME.new_initial_state(record.rules, record.setup)
+    events = []
+    for action in record.actions:
+        state, evs = state.apply(action)
+        events.extend(evs)
+    return state, events
+
+
+def _run(record: Record, actions: list[str], state: Any, stop_at_visitor: bool) -> Any:
+    """Chance and the computer team act until the visitor must press (or the game ends)."""
+    policy = POLICIES["thrower"]
+    while not state.is_terminal():
+        player = state.current_player()
+        if player != CHANCE and state.team_of_seat(player) == VISITOR_TEAM and stop_at_visitor:
+            break
+        rng = random.Random(f"{record.seed}:{len(actions)}")
+        action = (sample_chance(state.chance_outcomes(), rng) if player == CHANCE
+                  else policy(state, rng))
+        state, _ = state.apply(action)
+        actions.append(action)
+        stop_at_visitor = True
+    return state
+
+
+def _throw() -> None:
+    """The visitor throws; then the computer team plays until it is the visitor's turn."""
+    game = st.session_state[PLAY_KEY]
+    record = game["record"]
+    state, events = _replay(record)
+    game["shown"] = len(events)
+    actions = list(record.actions)
+    state, _ = state.apply("throw")
+    actions.append("throw")
+    _run(record, actions, state, stop_at_visitor=False)
+    game["record"] = Record(record.game, record.rules, record.setup, record.seed, tuple(actions))
+
+
+def _abandon() -> None:
+    game = st.session_state[PLAY_KEY]
+    record = game["record"]
+    state, events = _replay(record)
+    game["shown"] = len(events)
+    game["record"] = Record(record.game, record.rules, record.setup, record.seed,
+                            record.actions + ("abandon",))
+
+
+def _clause_html(clause: str) -> str:
+    """The clause in the visitor's language if translated, else in Basque (marked so)."""
+    segment = segment_map("zohn_ahl").get(clause)
+    if segment is None:
+        return esc(clause)
+    source = translator(lang(), "zohn_ahl")
+    translated = lang() != "eu" and source.has(segment.text, clause)
+    text = source.pgettext(clause, segment.text) if translated else segment.text
+    code = lang() if translated else "eu"
+    return f'{esc(clause)}: <q lang="{code}">{esc(text)}</q>'
+
+
+def play_view() -> None:
+    """The visitor throws for the north–south team against a computer west–east team."""
+    with st.expander(_("New game"), expanded=PLAY_KEY not in st.session_state):
+        names = [r.name for r in GAME.rulesets]
+        ruleset = st.segmented_control(_("Rules"), names, default=names[0],
+                                       format_func=_ruleset_title,
+                                       key="jokoak_zohn_ahl_play_ruleset") or names[0]
+        if st.button(_("Start a new game"), type="primary", key="jokoak_zohn_ahl_play_new",
+                     width="stretch"):
+            seed = st.session_state.get("jokoak_zohn_ahl_play_seed", 0) + 1
+            st.session_state["jokoak_zohn_ahl_play_seed"] = seed
+            _new_game(ruleset, seed)
+    if PLAY_KEY not in st.session_state:
+        st.info(_("Choose the rules and press “Start a new game”. You throw for the "
+                  "north–south team; the computer throws for the west–east team."))
+        return
+    game = st.session_state[PLAY_KEY]
+    record = game["record"]
+    state, events = _replay(record)
+    if not state.is_terminal() and state.team_of_seat(state.current_player()) != VISITOR_TEAM:
+        actions = list(record.actions)
+        state = _run(record, actions, state, stop_at_visitor=True)
+        game["record"] = record = Record(record.game, record.rules, record.setup, record.seed,
+                                         tuple(actions))
+        state, events = _replay(record)
+    html(render_board_svg(state, _, lang()))
+    _event_log(events[game.get("shown", 0):])
+    if state.is_terminal():
+        if state.winner == VISITOR_TEAM:
+            st.success(_("Your team wins!"))
+        elif state.winner in (0, 1):
+            st.info(_("%(team)s wins the game.") % {"team": team_name(state.winner, _)})
+        else:
+            st.info(_("Nobody wins."))
+        return
+    st.button(_("Throw the sticks"), type="primary", key="jokoak_zohn_ahl_play_throw",
+              on_click=_throw, width="stretch")
+    st.button(_("Stop the game here (most scoring sticks wins)"),
+              key="jokoak_zohn_ahl_play_abandon", on_click=_abandon)
+
+
+def _event_log(events: list) -> None:
+    """What the last throws did, each sentence with the rule it applies."""
+    shown = [e for e in events if e.kind not in ("start",)] or events
+    if not shown:
+        return
+    items = []
+    for ev in shown[-24:]:
+        rules = "; ".join(_clause_html(c) for c in ev.clauses
+                          if c.startswith(("throw.", "penalty.", "capture.", "circuit.",
+                                           "win.", "variant.", "nebakuthana.", "turn.")))
+        note = f'<br><small>{rules}</small>' if rules else ""
+        items.append(f"<li>{esc(describe_event(ev, _))}{note}</li>")
+    html(f'<ul lang="{lang()}" style="font-size:1.1rem">{"".join(items)}</ul>')
