@@ -85,12 +85,47 @@ def safest_next_bids(previous: Bid | None, ctx: BidContext, own: Sequence[int],
     return ranked_bids(legal_bids(previous, ctx), own, unknown, ctx.wild)[:limit]
 
 
-def odds_tables(rules: Rules, unknown: int = 25, own: Sequence[int] = (2, 2, 3, 5, 6),
-                face: int = 2, wild: bool = True, previous: Bid | None = (7, 2),
-                limit: int = 5, **_: Any) -> list[OddsTable]:
+def _dice_param(value: Any) -> tuple[int, ...]:
+    """``own`` as given by a page (a sequence) or the command line (``"2,2,3"``, ``5``)."""
+    if isinstance(value, int):
+        value = (value,)
+    elif isinstance(value, str):
+        value = tuple(int(v) for v in value.replace(" ", "").split(",") if v)
+    dice = tuple(int(v) for v in value)
+    if any(d not in range(1, 7) for d in dice):
+        raise ValueError(f"own dice must show faces 1 to 6, got {list(dice)}")
+    return dice
+
+
+def _bid_param(value: Any) -> Bid | None:
+    """``previous`` as ``(7, 2)``, ``"7:2"`` or ``None`` / ``"none"``."""
+    if value is None or (isinstance(value, str) and value.lower() in ("", "none")):
+        return None
+    if isinstance(value, str):
+        value = value.split(":")
+    quantity, face = (int(v) for v in value)
+    if quantity < 1 or face not in range(1, 7):
+        raise ValueError(f"previous bid must be quantity:face, got {value}")
+    return quantity, face
+
+
+def odds_tables(rules: Rules, unknown: int = 25, own: Any = (2, 2, 3, 5, 6),
+                face: int = 2, wild: bool = True, previous: Any = (7, 2),
+                limit: int = 5) -> list[OddsTable]:
     """Four tables for one situation: count distribution, P(true) and P(exact) per
-    quantity, and the safest legal raises of ``previous`` (if given)."""
-    own = tuple(own)
+    quantity, and the safest legal raises of ``previous`` (if given).
+
+    ``unknown`` dice are hidden from the player holding ``own``; ``wild`` false means an
+    arrastatze round. From the command line: ``--param own=2,2,3 --param previous=7:2``.
+    """
+    own = _dice_param(own)
+    previous = _bid_param(previous)
+    if not isinstance(unknown, int) or not 0 <= unknown <= 100:
+        raise ValueError(f"unknown must be a number of dice from 0 to 100, got {unknown!r}")
+    if face not in range(1, 7):
+        raise ValueError(f"face must be 1 to 6, got {face!r}")
+    if not isinstance(wild, bool):
+        raise ValueError(f"wild must be true or false, got {wild!r}")
     total = unknown + len(own)
     params = (("unknown", str(unknown)), ("own", ",".join(map(str, own))), ("face", str(face)),
               ("wild", str(wild).lower()),
