@@ -66,7 +66,7 @@ from .record import Policy, Record, play, random_policy, replay
 #: Random playouts per ruleset in the conformance test.
 DEFAULT_GAMES = 200
 #: Of those, the first ones also get the costly checks (see :func:`check_playout`).
-THOROUGH_GAMES = 25
+THOROUGH_GAMES = 10
 #: At most this many hidden variants are checked per state and seat (keeps the harness fast).
 MAX_VARIANTS = 6
 
