@@ -27,6 +27,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # output piped into `head`: the reader has what it wanted
+        sys.stderr.close()
+        return 0
     except Exception as exc:  # the one-line promise holds even for bugs
         print(f"jokoak: internal error: {exc.__class__.__name__}: {exc}", file=sys.stderr)
         return 3
