@@ -76,3 +76,25 @@ def test_play_view_bid_builder_disables_an_illegal_bid_and_explains_it():
     at.button(key="jokoak_peruludo_play_bid").click().run()
     after = at.session_state["jokoak_peruludo_play"]["record"]
     assert after.actions[len(record.actions)] == "bid:2:2"
+
+
+def test_play_view_plays_a_whole_game_to_its_winner():
+    at = AppTest.from_function(play_app, default_timeout=TIMEOUT).run()
+    at.segmented_control(key="jokoak_peruludo_play_opponents").set_value(2).run()
+    at.button(key="jokoak_peruludo_play_new").click().run()
+    order = ["jokoak_peruludo_play_palero", "jokoak_peruludo_play_bid",
+             "jokoak_peruludo_play_nodoia", "jokoak_peruludo_play_lift",
+             "jokoak_peruludo_play_next"]
+    for _ in range(600):
+        offered = {b.key for b in at.button if not b.disabled}
+        key = next((k for k in order if k in offered), None)
+        if key is None:
+            break
+        at.button(key=key).click().run()
+        assert not at.exception, key
+    record = at.session_state["jokoak_peruludo_play"]["record"]
+    from jokoak.engine.record import replay
+    from jokoak.games.peruludo import GAME
+    _, steps = replay(GAME, record)
+    assert steps[-1].after.is_terminal()
+    assert at.success or any("wins the game" in i.value for i in at.info)

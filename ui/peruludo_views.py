@@ -221,6 +221,8 @@ def play_view() -> None:
         else:
             st.info(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)})
         return
+    if state.counts[0] == 0:
+        st.info(_("You have no dice left: watch the others finish the game."))
     if state.phase == "reveal":
         _reveal_controls(state)
     elif state.phase == "roll":
