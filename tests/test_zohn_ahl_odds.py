@@ -107,6 +107,12 @@ def test_exact_win_probability_agrees_with_the_numerical_solution():
     assert abs(float(exact) - odds.start_team_wins) < 1e-12
 
 
+def test_win_odds_on_the_event_system_agrees_with_the_whole_chain():
+    rules = default_rules(scoring_sticks=2)
+    reduced, full = Z.win_odds(rules, tol=1e-12), Z.win_odds_by_states(rules, tol=1e-12)
+    assert abs(reduced.start_team_wins - full.start_team_wins) < 1e-10
+
+
 def test_win_odds_bounds_add_up():
     odds = Z.win_odds(default_rules(scoring_sticks=2))
     assert odds.gap < 1e-9 and abs(sum(odds.win) + odds.gap - 1) < 1e-12

@@ -7,13 +7,14 @@ Three layers, from cheap to expensive:
   creek — an acyclic Markov chain, solved exactly by one forward pass;
 * the whole game: a Markov chain over (both sticks' places, scoring sticks, team and seat on
   turn, pending lost turns). :func:`game_chain` builds it with :func:`chain_step`, a fast
-  mirror of the engine checked against it in the tests. :func:`win_odds` (block Gauss–Seidel) and
-  :func:`game_length` (mass pushed turn by turn) solve it numerically in float64 with the
-  remaining error reported; :func:`exact_win_probability`
-  solves the same chain exactly over ``Fraction`` by sparse Gaussian elimination in an order
-  that follows the board (sticks only move forward between scoring events), which is exact
-  and fast for one scoring stick a team and grows quickly beyond (the exact answer for the
-  default game is a fraction with thousands of digits).
+  mirror of the engine checked against it in the tests; :func:`event_system` reduces it to
+  its scoring events (sticks only move forward in between, so that part is one exact
+  backward pass). :func:`win_odds` (Gauss–Seidel on the events) and :func:`game_length`
+  (mass pushed turn by turn) solve it numerically in float64 with the remaining error
+  reported; :func:`exact_win_probability` solves the same chain exactly over ``Fraction`` by
+  sparse Gaussian elimination in the board's order, which is exact and fast with one scoring
+  stick a team (no cycles) and impractical beyond (cycles between scoring levels make the
+  fractions and the fill-in grow without bound in practice).
 """
 
 from __future__ import annotations
@@ -242,9 +243,12 @@ def _arrays(chain: GameChain) -> tuple[Any, Any, Any, Any]:
     return np.arange(len(chain.states)), probs, again, dest
 
 
-def win_odds(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: int = 0,
+def win_odds_by_states(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: int = 0,
              tol: float = 1e-10, max_sweeps: int = 100000) -> WinOdds:
-    """P(each team wins) from the starting position, by block Gauss–Seidel on the chain.
+    """P(each team wins), by block Gauss–Seidel on the whole chain (no reduction).
+
+    Used when :func:`event_system` would not fit in memory (the "some authors" lost turns
+    multiply the phases by four), and as an independent check of :func:`win_odds`.
 
     Between scoring events sticks only move forward, so ordering states by the sum of both
     sticks' places (farthest first) makes every ordinary move look up an already updated
@@ -439,3 +443,135 @@ def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
                                 + (("more", _f(span.tail)),), False,
                                 tag + (("exact", "no"), ("tail", f"{span.tail:.3g}"))))
     return tables
+
+
+# ---------------------------------------------------------------- the reduced (event) system
+
+def _phase_of(state: State) -> tuple:
+    a, b, _s, team, seat, l0, l1 = state
+    return (a, b, team, seat, l0, l1)
+
+
+DELTAS = (-2, -1, 0, 1, 2)      # a throw can complete a circuit and then hit: two levels
+
+
+@dataclass
+class EventSystem:
+    """The game reduced to its scoring events (see :func:`event_system`)."""
+
+    spec: ChainSpec
+    index: dict[tuple, int]         # phase -> row of G
+    G: Any                          # phases x (jump targets per delta): first jump's law
+    blocks: dict[int, tuple[int, int]]   # delta -> column range of G
+    entries: list[int]              # phases a jump can land on (rows of the reduced system)
+    to_entry: dict[int, Any]        # delta -> entry row of each column of that delta
+
+
+#: Largest G (phases x jump targets) built, in float64 cells (about 200 MB).
+MAX_EVENT_CELLS = 25_000_000
+
+
+@lru_cache(maxsize=8)
+def event_system(spec: ChainSpec) -> EventSystem | None:
+    """From every phase, where the next *jump* happens and lands.
+
+    A phase is everything but the scoring sticks. An ordinary move only takes sticks forward;
+    a jump changes the scoring sticks by ``delta`` (-2..2) or sends a stick back. So
+    ``G = (I - A)^-1 B`` (A: ordinary moves, B: jumps) is one backward pass over the board,
+    from the farthest places to the nearest, with no iteration. None if G would be larger
+    than :data:`MAX_EVENT_CELLS`.
+    """
+    import numpy as np
+
+    mid = 10 ** 9                   # a scoring level far from both ends: nothing is won here
+    free = ChainSpec(spec.length, mid, spec.carry_over, spec.south_restart,
+                     spec.dry_lose_turn, spec.team_sizes, spec.throws)
+    template = game_chain(ChainSpec(spec.length, 1, spec.carry_over, spec.south_restart,
+                                    spec.dry_lose_turn, spec.team_sizes, spec.throws))
+    phases = [_phase_of(st) for st in template.states]
+    index = {ph: i for i, ph in enumerate(phases)}
+    kinds = [(float(p), value, again) for value, again, p in spec.throws]
+    n = len(phases)
+    targets = np.zeros((len(kinds), n), dtype=np.int64)
+    forward = np.zeros((len(kinds), n), dtype=bool)
+    jumps: dict[int, list[tuple[int, int, float]]] = {d: [] for d in DELTAS}
+    for i, (a, b, team, seat, l0, l1) in enumerate(phases):
+        for k, (p, value, again) in enumerate(kinds):
+            nxt = chain_step(free, (a, b, mid, team, seat, l0, l1), value, again)
+            y, delta = index[_phase_of(nxt)], nxt[2] - mid
+            if delta == 0 and nxt[0] + nxt[1] > a + b:
+                forward[k, i], targets[k, i] = True, y
+            else:
+                jumps[delta].append((i, y, p))
+    width = sum(len({y for _, y, _ in jumps[d]}) for d in DELTAS)
+    if n * width > MAX_EVENT_CELLS:
+        return None
+    entries = sorted({y for d in DELTAS for _, y, _ in jumps[d]})
+    entry_row = {y: r for r, y in enumerate(entries)}
+    blocks, columns, start = {}, {}, 0
+    for d in DELTAS:
+        cols = sorted({y for _, y, _ in jumps[d]})
+        columns[d] = {y: start + j for j, y in enumerate(cols)}
+        blocks[d] = (start, start + len(cols))
+        start += len(cols)
+    G = np.zeros((n, start))
+    for d in DELTAS:
+        for i, y, p in jumps[d]:
+            G[i, columns[d][y]] += p
+    sums = np.array([ph[0] + ph[1] for ph in phases])
+    for total in sorted(set(sums.tolist()), reverse=True):
+        block = np.flatnonzero(sums == total)
+        for k, (p, _, _) in enumerate(kinds):
+            rows = block[forward[k, block]]
+            if rows.size:
+                G[rows] += p * G[targets[k, rows]]
+    to_entry = {d: np.array([entry_row[y] for y in sorted(columns[d], key=columns[d].get)],
+                            dtype=np.int64) for d in DELTAS}
+    return EventSystem(spec, index, G, blocks, entries, to_entry)
+
+
+def win_odds(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: int = 0,
+             tol: float = 1e-10, max_sweeps: int = 200000) -> WinOdds:
+    """P(each team wins) from the starting position, on the game reduced to its events.
+
+    With ``U_s`` the chances at the phases a jump lands on when team 0 holds ``s`` scoring
+    sticks, ``U_s = sum_d H_d U_{s+d}`` (``H`` = rows of :func:`event_system`'s G); U is 0
+    below the first level and 1 at the top (for team 1, the other way round). Gauss–Seidel
+    from zero rises monotonically to the solution, one scoring event per sweep, so the two
+    teams' values are lower bounds whose shortfall from 1 (``gap``) bounds the error; it
+    stops when the gap at the start is below ``tol``. Numerical (float64). Falls back to
+    :func:`win_odds_by_states` when the reduction would not fit in memory.
+    """
+    import numpy as np
+
+    spec = ChainSpec.of(rules, team_sizes)
+    system = event_system(spec)
+    if system is None:
+        return win_odds_by_states(rules, team_sizes, left_team, tol, max_sweeps)
+    start = start_state(rules, team_sizes, left_team)
+    top = 2 * spec.scoring_sticks
+    m = len(system.entries)
+    H = np.ascontiguousarray(system.G[system.entries])
+    lead = system.G[system.index[_phase_of(start)]]
+    parts = [(d, system.to_entry[d]) for d in DELTAS if system.to_entry[d].size]
+    # U[team][L + 1] = that team's chances at level L (padded at -1 and top + 1)
+    U = np.zeros((2, top + 3, m))
+    U[1, :2] = 1.0                         # levels -1 and 0: team 1 has won
+    U[0, top + 1:] = 1.0                   # levels top and top + 1: team 0 has won
+
+    def gathered(team: int, level: int) -> Any:
+        """The values the jumps from ``level`` land on, in G's column order."""
+        return np.concatenate([U[team, min(max(level + d, -1), top + 1) + 1][rows]
+                               for d, rows in parts])
+
+    gap, sweeps, found = 1.0, 0, [0.0, 0.0]
+    while sweeps < max_sweeps:
+        sweeps += 1
+        for level in range(1, top):
+            for team in (0, 1):            # plain loops: BLAS threads stall on a busy server
+                U[team, level + 1] = np.einsum("ij,j->i", H, gathered(team, level))
+        found = [float(lead @ gathered(team, start[2])) for team in (0, 1)]
+        gap = 1.0 - sum(found)
+        if gap <= tol:
+            break
+    return WinOdds(start[3], (float(found[0]), float(found[1])), max(gap, 0.0), sweeps)
