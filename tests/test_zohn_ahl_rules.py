@@ -254,6 +254,13 @@ def test_setup_errors_name_the_field(setup, field):
     assert info.value.params["field"] == field
 
 
+def test_sticks_dice_a_stick_probability_of_0_or_1_is_refused():
+    for p in (Fraction(0), Fraction(1)):
+        with pytest.raises(SetupError) as info:
+            start(stick_probability=p)
+        assert info.value.params["field"] == "stick_probability"
+
+
 def test_totals_scoring_sticks_are_conserved_through_a_game():
     import random
     from jokoak.engine.core import sample_chance

@@ -445,6 +445,9 @@ class ZohnAhlGame:
         n = rules["scoring_sticks"]
         if not isinstance(n, int) or n < 1:
             raise SetupError("Setup field %(field)s must be at least 1.", field="scoring_sticks")
+        if not 0 < Fraction(rules["stick_probability"]) < 1:
+            raise SetupError("Setup field %(field)s must lie strictly between 0 and 1.",
+                             field="stick_probability")
         sizes = _int_pair(setup, "players", (1, 1))
         if not all(1 <= s <= MAX_TEAM_SIZE for s in sizes):
             raise SetupError("Setup field %(field)s: each team has 1 to %(max)s players.",
