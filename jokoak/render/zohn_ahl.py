@@ -275,15 +275,18 @@ def board_summary(state: ZohnAhlState | None, _: Gettext) -> str:
 
 
 def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str, numbered: bool = False,
-                     sites_per_side: int | None = None) -> str:
-    """The board as a standalone, accessible SVG (``<title>``, ``<desc>``, ``lang``)."""
+                     sites_per_side: int | None = None, id_prefix: str = "za") -> str:
+    """The board as a standalone, accessible SVG (``<title>``, ``<desc>``, ``lang``).
+
+    ``id_prefix`` keeps the title/desc ids unique when a page shows several boards.
+    """
     per_side = sites_per_side or (state.rules["sites_per_side"] if state is not None else 10)
-    lg = escape(lang)
+    lg, ident = escape(lang), escape(id_prefix)
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE + 70}" '
-           f'role="img" lang="{lg}" xml:lang="{lg}" aria-labelledby="za-title za-desc" '
-           f'style="max-width:100%;height:auto">',
-           f'<title id="za-title">{escape(_("zohn ahl board"))}</title>',
-           f'<desc id="za-desc">{escape(board_summary(state, _))}</desc>',
+           f'role="img" lang="{lg}" xml:lang="{lg}" '
+           f'aria-labelledby="{ident}-title {ident}-desc" style="max-width:100%;height:auto">',
+           f'<title id="{ident}-title">{escape(_("zohn ahl board"))}</title>',
+           f'<desc id="{ident}-desc">{escape(board_summary(state, _))}</desc>',
            f'<rect x="0" y="0" width="{SIZE}" height="{SIZE + 70}" fill="#f6efe1"/>']
     out.append(_creeks(_, lang))
     out.append(_outline())
