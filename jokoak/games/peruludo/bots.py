@@ -4,12 +4,16 @@ Each level turns its own dice and the number of unknown dice into exact probabil
 (binomial, p = 1/3 for a face while sixes are wild, else 1/6) and differs only in how it
 uses them:
 
-* ``easy``   — calls palero only on very unlikely bids, bids at random among passable raises,
-  never calls doia;
-* ``medium`` — calls palero when the bid is less likely true than not, bids the safest raise;
-* ``hard``   — calls palero when the bid is less likely than its own safest raise, bids the
-  safest raise, preferring faces it holds on ties, and calls doia when it is more likely right
-  than wrong.
+* ``easy``   — calls palero only on bids it thinks less than 20 % likely, otherwise bids at
+  random among raises at least 35 % likely, and never calls doia;
+* ``medium`` — calls palero below 50 %, bids the safest raise (the lowest quantity of the
+  face most likely to be there, preferring faces it holds), calls doia only when 75 % sure;
+* ``hard``   — the same bidding, but calls palero below 40 % (raising a doubtful bid is often
+  worse than it looks, since the next player may challenge) and calls doia when more likely
+  right than wrong.
+
+The thresholds come from seeded tournaments (tests/test_peruludo_bots.py), where hard beats
+medium and medium beats easy under both rulesets.
 """
 
 from __future__ import annotations
