@@ -73,25 +73,23 @@ def _choose_labels(widget, labels: list[str]) -> None:
     """Select options by their shown labels, as a touch on the screen would.
 
     AppTest only exposes the formatted labels of option widgets, and the frontend sends those
-    labels back, so the widget state is built from them directly.
+    labels back (an index for radio buttons), so the widget state is built from them directly.
     """
+    from streamlit.proto.WidgetStates_pb2 import WidgetState
     base = type(widget)
 
     class Chosen(base):  # type: ignore[misc, valid-type]
         @property
-        def formatted_values(self):  # noqa: D401
-            return labels
-
-        @property
         def _widget_state(self):
-            state = super()._widget_state
+            state = WidgetState()
+            state.id = self.id
             if kind_uses_index(base):
-                state.ClearField("int_value")
                 state.int_value = list(self.options).index(labels[0])
+            else:
+                state.string_array_value.data[:] = labels
             return state
 
     widget.__class__ = Chosen
-    widget._value = labels if base.__name__ == "Multiselect" else labels[0]
 
 
 def kind_uses_index(cls) -> bool:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 from html import escape
-from typing import Any
+from contextvars import ContextVar
+from typing import Any, Callable
 
 import streamlit as st
 
@@ -18,9 +19,17 @@ from jokoak.i18n import (DEFAULT_LANGUAGE, LANGUAGES, Translator, format_number,
 
 LANG_KEY = "jokoak_lang"
 
+#: The language of the run that drew a widget, for its format_func when it is called after
+#: that run (AppTest serialises widget states outside the script run). Context-local, so
+#: concurrent sessions never share it.
+_RUN_LANGUAGE: ContextVar[str | None] = ContextVar("jokoak_run_language", default=None)
+
 
 def lang() -> str:
     """The visitor's UI language: ``?lang=``, else their earlier choice, else the browser's."""
+    pinned = _RUN_LANGUAGE.get()
+    if pinned is not None:
+        return pinned
     if LANG_KEY not in st.session_state:
         st.session_state[LANG_KEY] = initial_language()
     return st.session_state[LANG_KEY]
@@ -35,6 +44,20 @@ def initial_language() -> str:
     except Exception:  # no browser context (AppTest, scripts)
         browser = None
     return negotiate_language(browser) if browser else DEFAULT_LANGUAGE
+
+
+def in_this_language(format_func: Callable[[Any], str]) -> Callable[[Any], str]:
+    """Wrap a widget's ``format_func`` so it labels in this run's language whenever called."""
+    code = lang()
+
+    def labelled(value: Any) -> str:
+        token = _RUN_LANGUAGE.set(code)
+        try:
+            return format_func(value)
+        finally:
+            _RUN_LANGUAGE.reset(token)
+
+    return labelled
 
 
 def set_lang(code: str) -> None:

@@ -15,7 +15,7 @@ from jokoak.booklet import GAME_INFO
 from jokoak.i18n import TARGET_LANGUAGES, language_name
 from jokoak.render.source import source_html
 
-from .common import _, esc, html, lang, remember, remembered_widget_key, tr
+from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
 
 def N_(message: str) -> str:
     return message
@@ -56,10 +56,9 @@ def _choose_view(game: str, views: list[str]) -> str:
     if len(views) > 1:
         # Translated labels: one widget per language, initialised from the remembered view.
         widget_key = remembered_widget_key(key)
-        gettext = tr().gettext  # bound now: format_func may run outside this session's run
         st.segmented_control(_("View"), options=views, key=widget_key, required=True,
                              on_change=remember, args=(widget_key, key),
-                             format_func=lambda v: gettext(VIEW_LABELS[v]),
+                             format_func=in_this_language(lambda v: _(VIEW_LABELS[v])),
                              label_visibility="collapsed")
     view = st.session_state[key]
     if st.query_params.get("view") != view:

@@ -23,7 +23,7 @@ from jokoak.games.peruludo.bids import from_wild_minimum, half_up, parse_bid
 from jokoak.odds.peruludo import p_bid_true
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang
+from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -58,11 +58,11 @@ def odds_view() -> None:
     for i in range(own_count):
         with cols[i % 2]:
             face = st.segmented_control(_("Die %(n)s") % {"n": i + 1}, FACES,
-                                        default=defaults[i], format_func=_face_label,
+                                        default=defaults[i], format_func=in_this_language(_face_label),
                                         key=f"jokoak_peruludo_odds_die{i}")
             own.append(face or defaults[i])
     face = st.segmented_control(_("Face of the bid"), FACES, default=2,
-                                format_func=_face_label, key="jokoak_peruludo_odds_face") or 2
+                                format_func=in_this_language(_face_label), key="jokoak_peruludo_odds_face") or 2
     wild = st.toggle(_("Sixes are wild (off: an arrastatze round)"), value=True,
                      key="jokoak_peruludo_odds_wild")
     total = unknown + len(own)
@@ -196,11 +196,11 @@ def play_view() -> None:
         opponents = st.segmented_control(_("Computer players"), [2, 3, 4, 5], default=3,
                                          key="jokoak_peruludo_play_opponents") or 3
         level = st.segmented_control(_("Level"), list(LEVEL_LABELS), default="medium",
-                                     format_func=lambda v: _(LEVEL_LABELS[v]),
+                                     format_func=in_this_language(lambda v: _(LEVEL_LABELS[v])),
                                      key="jokoak_peruludo_play_level") or "medium"
         ruleset = st.segmented_control(
             _("Rules"), [r.name for r in GAME.rulesets], default=GAME.rulesets[0].name,
-            format_func=lambda n: _(next(r.title for r in GAME.rulesets if r.name == n)),
+            format_func=in_this_language(lambda n: _(next(r.title for r in GAME.rulesets if r.name == n))),
             key="jokoak_peruludo_play_ruleset") or GAME.rulesets[0].name
         if st.button(_("Start a new game"), type="primary", key="jokoak_peruludo_play_new",
                      width="stretch"):

@@ -21,7 +21,8 @@ from jokoak.notes import notes_for
 from jokoak.render.source import clause_excerpt_html
 from jokoak.scenarios import Scenario, scenarios
 
-from .common import _, esc, html, lang, ngettext, remember, remembered_widget_key, tr
+from .common import (_, esc, html, in_this_language, lang, ngettext, remember,
+                     remembered_widget_key)
 
 WATCH = "__watch__"
 
@@ -97,11 +98,10 @@ def step_through_view(game: str) -> None:
     # The widget's key carries the language: its labels are translated, so a new language is
     # a new widget, initialised from the remembered choice.
     widget_key = remembered_widget_key(key)
-    gettext = tr().gettext  # bound now: format_func may be called outside this session's run
     st.selectbox(_("Scenario"), options, key=widget_key, on_change=remember,
                  args=(widget_key, key),
-                 format_func=lambda n: gettext("Watch a whole game") if n == WATCH
-                 else gettext(items[n].title))
+                 format_func=in_this_language(lambda n: _("Watch a whole game") if n == WATCH
+                                              else _(items[n].title)))
     name = st.session_state[key]
     st.query_params["scenario"] = name
     if name == WATCH:

@@ -21,7 +21,7 @@ from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, Upload, UploadError, catalo
                               catalog_tmx, catalog_xliff, filter_rows, parse_upload,
                               play_link, report_csv, review_rows, statistics_of)
 
-from .common import _, error, html, lang
+from .common import _, error, html, lang, in_this_language
 
 ALL = "all"
 STATUS_LABELS = {TRANSLATED: "translated", FUZZY: "fuzzy", UNTRANSLATED: "untranslated"}
@@ -40,7 +40,7 @@ def _shipped_rows(game: str, langs: tuple[str, ...]) -> list[Row]:
 
 def _choose() -> tuple[str, tuple[str, ...]]:
     cols = st.columns([2, 3])
-    game = cols[0].selectbox(_("Game"), GAMES, format_func=lambda g: GAME_INFO[g].name,
+    game = cols[0].selectbox(_("Game"), GAMES, format_func=in_this_language(lambda g: GAME_INFO[g].name),
                              key="jokoak_translators_game")
     visitor = lang()
     key = "jokoak_translators_lang"
@@ -48,8 +48,8 @@ def _choose() -> tuple[str, tuple[str, ...]]:
         st.session_state[key] = visitor if visitor in TARGET_LANGUAGES else ALL
     with cols[1]:
         st.segmented_control(_("Translation"), options=[ALL, *TARGET_LANGUAGES], key=key,
-                             required=True, format_func=lambda c: _("All three") if c == ALL
-                             else language_name(c))
+                             required=True, format_func=in_this_language(lambda c: _("All three") if c == ALL
+                             else language_name(c)))
     choice = st.session_state[key]
     return game, (TARGET_LANGUAGES if choice == ALL else (choice,))
 
@@ -73,8 +73,8 @@ def _filters(prefix: str, with_changes: bool = False) -> dict:
     only_problems = cols[0].toggle(_("Only problems"), key=f"{prefix}_problems")
     status = cols[1].selectbox(_("Status"), [None, TRANSLATED, FUZZY, UNTRANSLATED],
                                key=f"{prefix}_status",
-                               format_func=lambda s: _("any status") if s is None
-                               else _(STATUS_LABELS[s]))
+                               format_func=in_this_language(lambda s: _("any status") if s is None
+                               else _(STATUS_LABELS[s])))
     search = cols[2].text_input(_("Search in the Basque or the translation"),
                                 key=f"{prefix}_search", max_chars=200)
     changed = cols[3].toggle(_("Only what changed"), key=f"{prefix}_changed") \

@@ -25,7 +25,7 @@ from jokoak.render.source import clause_excerpt_html
 from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang
+from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language
 
 PLAY_KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.
@@ -67,7 +67,7 @@ def odds_view() -> None:
     html(f'<p lang="{lang()}">{esc(_("Every figure here is exact, computed from the same dice model the game uses. Move the bank to see what the next throw can do."))}</p>')
     names = [r.name for r in GAME.rulesets]
     ruleset = st.segmented_control(_("Rules"), names, default=names[0],
-                                   format_func=_ruleset_title,
+                                   format_func=in_this_language(_ruleset_title),
                                    key="jokoak_zaldi_zuria_odds_ruleset") or names[0]
     rules = make_rules(GAME, ruleset)
     players = st.segmented_control(_("Players"), [6, 7, 8], default=6,
@@ -76,7 +76,7 @@ def odds_view() -> None:
     inn_open = st.toggle(_("The inn is open"), value=False, key="jokoak_zaldi_zuria_odds_inn")
     size = st.select_slider(_("Simulated throws"), [1000, 5000, 10000, 50000, 100000],
                             value=10000, key="jokoak_zaldi_zuria_odds_sim",
-                            format_func=fmt_num)
+                            format_func=in_this_language(fmt_num))
     tables = {t.name: t for t in odds_tables(rules, bank=bank, players=players,
                                              inn_open=inn_open)}
     sim = _simulation(size)
@@ -235,7 +235,7 @@ def play_view() -> None:
     with st.expander(_("New game"), expanded=PLAY_KEY not in st.session_state):
         names = [r.name for r in GAME.rulesets]
         ruleset = st.segmented_control(_("Rules"), names, default=names[0],
-                                       format_func=_ruleset_title,
+                                       format_func=in_this_language(_ruleset_title),
                                        key="jokoak_zaldi_zuria_play_ruleset") or names[0]
         if st.button(_("Start a new game"), type="primary", key="jokoak_zaldi_zuria_play_new",
                      width="stretch"):

@@ -24,7 +24,7 @@ from jokoak.odds import zohn_ahl as Z
 from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
 from jokoak.segments import segment_map
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang
+from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language
 
 PLAY_KEY = "jokoak_zohn_ahl_play"
 VISITOR_TEAM = 0
@@ -76,7 +76,7 @@ def odds_view() -> None:
     html(f'<p lang="{lang()}">{esc(intro)}</p>')
     names = [r.name for r in GAME.rulesets]
     ruleset = st.segmented_control(_("Rules"), names, default=names[0],
-                                   format_func=_ruleset_title,
+                                   format_func=in_this_language(_ruleset_title),
                                    key="jokoak_zohn_ahl_odds_ruleset") or names[0]
     percent = st.slider(_("Chance that a stick lands marked side up (%)"), 10, 90, 50, 5,
                         key="jokoak_zohn_ahl_odds_p")
@@ -205,7 +205,7 @@ def play_view() -> None:
     with st.expander(_("New game"), expanded=PLAY_KEY not in st.session_state):
         names = [r.name for r in GAME.rulesets]
         ruleset = st.segmented_control(_("Rules"), names, default=names[0],
-                                       format_func=_ruleset_title,
+                                       format_func=in_this_language(_ruleset_title),
                                        key="jokoak_zohn_ahl_play_ruleset") or names[0]
         if st.button(_("Start a new game"), type="primary", key="jokoak_zohn_ahl_play_new",
                      width="stretch"):

@@ -1,0 +1,203 @@
+"""Browser and server benchmarks of the booklet, each against a bare Streamlit app measured in
+the same run (bench/bare_app.py). Prints a table; never asserts.
+
+    python bench/web_bench.py steps     # click "next step" until the page has settled
+    python bench/web_bench.py load      # page load until the first chart is visible
+    python bench/web_bench.py memory    # server memory with 30 concurrent sessions
+    python bench/web_bench.py growth [N]   # memory growth over N sessions opened and closed
+    python bench/web_bench.py all
+
+Needs Debian's Chromium (/usr/bin/chromium) and Playwright for Python.
+"""
+
+from __future__ import annotations
+
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tests"))
+
+from browser_support import Server, launch_browser  # noqa: E402
+
+SETTLED = ("() => { const a = document.querySelector('[data-testid=stApp]');"
+           " return a && a.getAttribute('data-test-script-state') === 'notRunning'; }")
+GAMES = ["zaldi_zuria", "peruludo", "zohn_ahl"]
+
+
+def rss_kib(pid: int) -> int:
+    """Resident memory of the server process, from /proc."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1])
+    return 0
+
+
+def settle(page, timeout: float = 60000) -> None:
+    page.wait_for_function(SETTLED, timeout=timeout)
+
+
+def clicks(page, url: str, until_changed: str, n: int) -> list[float]:
+    """Seconds from each click on the primary button until the rerun has finished."""
+    page.goto(url)
+    page.wait_for_selector('[data-testid="stBaseButton-primary"]', timeout=60000)
+    settle(page)
+    times = []
+    for _ in range(n):
+        before = page.evaluate(until_changed)
+        start = time.perf_counter()
+        page.locator('[data-testid="stBaseButton-primary"]').first.click()
+        page.wait_for_function(f"(b) => ({until_changed})() !== b", arg=before, timeout=60000)
+        settle(page)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def bench_steps(pw, n: int = 15) -> list[tuple[str, float, float]]:
+    browser = launch_browser(pw)
+    rows = []
+    bare, booklet = Server(str(ROOT / "bench" / "bare_app.py")), Server()
+    try:
+        bare.wait()
+        booklet.wait()
+        page = browser.new_page()
+        page.goto(booklet.url)   # warm the server once
+        settle(page)
+        base = statistics.median(clicks(page, bare.url, "() => document.body.innerText.match(/step=(\\d+)/)?.[1]", n))
+        rows.append(("bare app: one button", base, 1.0))
+        for game in GAMES:
+            t = statistics.median(clicks(page, f"{booklet.url}/{game}?lang=en&view=step&scenario=__watch__",
+                                         "() => location.search.match(/step=(\\d+)/)?.[1]", n))
+            rows.append((f"{game}: next step", t, t / base))
+    finally:
+        bare.stop()
+        booklet.stop()
+        browser.close()
+    return rows
+
+
+def first_chart(page, url: str) -> float:
+    start = time.perf_counter()
+    page.goto(url)
+    page.wait_for_selector('[data-testid="stVegaLiteChart"] canvas, '
+                           '[data-testid="stVegaLiteChart"] svg', timeout=120000)
+    return time.perf_counter() - start
+
+
+def bench_load(pw, n: int = 5) -> list[tuple[str, float, float]]:
+    browser = launch_browser(pw)
+    rows = []
+    bare, booklet = Server(str(ROOT / "bench" / "bare_app.py")), Server()
+    try:
+        bare.wait()
+        booklet.wait()
+        warm = browser.new_page()
+        for game in GAMES:
+            first_chart(warm, f"{booklet.url}/{game}?lang=en&view=odds")  # caches warm
+        base = statistics.median(first_chart(browser.new_context().new_page(), bare.url)
+                                 for _ in range(n))
+        rows.append(("bare app: first chart", base, 1.0))
+        for game in GAMES:
+            t = statistics.median(
+                first_chart(browser.new_context().new_page(), f"{booklet.url}/{game}?lang=en&view=odds")
+                for _ in range(n))
+            rows.append((f"{game}: odds page, first chart", t, t / base))
+    finally:
+        bare.stop()
+        booklet.stop()
+        browser.close()
+    return rows
+
+
+def open_sessions(browser, url: str, count: int) -> list:
+    contexts = []
+    for _ in range(count):
+        ctx = browser.new_context()
+        page = ctx.new_page()
+        page.goto(url)
+        settle(page)
+        contexts.append(ctx)
+    return contexts
+
+
+def bench_memory(pw, sessions: int = 30) -> list[tuple[str, float, float]]:
+    browser = launch_browser(pw)
+    rows = []
+    results = {}
+    for name, server, path in (("bare app", Server(str(ROOT / "bench" / "bare_app.py")), "/"),
+                               ("booklet", Server(), "/zaldi_zuria?lang=eu&view=step")):
+        try:
+            server.wait()
+            contexts = open_sessions(browser, server.url + path, sessions)
+            time.sleep(2)
+            results[name] = rss_kib(server.proc.pid) / 1024
+            for ctx in contexts:
+                ctx.close()
+        finally:
+            server.stop()
+    browser.close()
+    rows.append((f"bare app, {sessions} sessions (MiB RSS)", results["bare app"], 1.0))
+    rows.append((f"booklet, {sessions} sessions (MiB RSS)", results["booklet"],
+                 results["booklet"] / results["bare app"]))
+    return rows
+
+
+def bench_growth(pw, total: int = 1000, batch: int = 10) -> list[tuple[str, float, float]]:
+    """Open and close ``total`` sessions over every page; RSS after the first batch vs end."""
+    browser = launch_browser(pw)
+    server = Server()
+    paths = ["/?lang=eu", "/zaldi_zuria?lang=es&view=step", "/peruludo?lang=fr&view=odds",
+             "/zohn_ahl?lang=en&view=play", "/translators?lang=eu", "/sources?lang=fr"]
+    try:
+        server.wait()
+        opened = 0
+        first = None
+        while opened < total:
+            contexts = []
+            for i in range(batch):
+                ctx = browser.new_context()
+                page = ctx.new_page()
+                page.goto(server.url + paths[(opened + i) % len(paths)])
+                contexts.append((ctx, page))
+            for ctx, page in contexts:
+                settle(page)
+                ctx.close()
+            opened += batch
+            if first is None and opened >= 5 * batch:
+                time.sleep(3)
+                first = rss_kib(server.proc.pid) / 1024
+        time.sleep(5)
+        last = rss_kib(server.proc.pid) / 1024
+    finally:
+        server.stop()
+        browser.close()
+    return [(f"RSS after {5 * batch} sessions (MiB)", first, 1.0),
+            (f"RSS after {total} sessions (MiB)", last, last / first),
+            ("growth (MiB)", last - first, 0.0)]
+
+
+def show(title: str, rows) -> None:
+    print(f"\n{title}")
+    for label, value, ratio in rows:
+        print(f"  {label:<45} {value:9.3f}   x{ratio:5.2f}")
+
+
+def main(argv: list[str]) -> None:
+    from playwright.sync_api import sync_playwright
+    what = argv[0] if argv else "all"
+    with sync_playwright() as pw:
+        if what in ("steps", "all"):
+            show("Click 'next step' until settled (median seconds, ratio to bare)", bench_steps(pw))
+        if what in ("load", "all"):
+            show("Page load until the first chart is visible (median seconds)", bench_load(pw))
+        if what in ("memory", "all"):
+            show("Server memory with 30 concurrent sessions", bench_memory(pw))
+        if what in ("growth", "all"):
+            total = int(argv[1]) if len(argv) > 1 else 1000
+            show(f"Memory over {total} sessions opened and closed", bench_growth(pw, total))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
