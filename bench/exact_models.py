@@ -1,0 +1,52 @@
+"""Time the exact chance models: every throw distribution (target: under 10 ms each) and
+zohn ahl's exact win probability (target: under 2 s). Prints figures; never asserts.
+
+    python bench/exact_models.py
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from importlib import import_module
+
+from jokoak.engine.core import CHANCE, make_rules
+from jokoak.games import get_game
+
+
+def best_of(fn, repeat: int = 7) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times), statistics.median(times)
+
+
+def first_chance_state(game):
+    """The first chance node of a default game (the first throw)."""
+    rules = make_rules(game)
+    state = game.new_initial_state(rules, game.default_setup(rules))
+    while state.current_player() != CHANCE:
+        moves = [a for a in state.legal_actions() if a != "abandon"]
+        state, _ = state.apply(moves[0])
+    return state
+
+
+def main() -> None:
+    for name in ("zaldi_zuria", "peruludo", "zohn_ahl"):
+        game = get_game(name)
+        module = import_module(f"jokoak.games.{name}")
+        state = first_chance_state(game)
+        low, mid = best_of(state.chance_outcomes)
+        print(f"{name:<12} one throw's chance outcomes      best {low*1000:7.2f} ms  "
+              f"median {mid*1000:7.2f} ms")
+        for ruleset in game.rulesets:
+            rules = make_rules(game, ruleset.name)
+            low, mid = best_of(lambda: module.odds_tables(rules), repeat=3)
+            print(f"{name:<12} all odds tables ({ruleset.name:<16}) best {low*1000:7.1f} ms  "
+                  f"median {mid*1000:7.1f} ms")
+
+
+if __name__ == "__main__":
+    main()
