@@ -6,5 +6,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 os.chdir(ROOT)
+# Every chart drawn in a test is validated against the Vega-Lite schema (ui.common.show_chart).
+os.environ.setdefault("JOKOAK_VALIDATE_CHARTS", "1")
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))

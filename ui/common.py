@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 from html import escape
+import os
 from contextvars import ContextVar
 from typing import Any, Callable
 
+import altair as alt
 import streamlit as st
 
 from jokoak.i18n import (DEFAULT_LANGUAGE, LANGUAGES, Translator, format_number,
@@ -111,6 +113,19 @@ def remember(widget_key: str, state_key: str) -> None:
     value = st.session_state.get(widget_key)
     if value is not None:
         st.session_state[state_key] = value
+
+
+#: Charts are validated against the Vega-Lite schema only when asked (the tests ask, through
+#: tests/conftest.py). Validation at creation and at conversion was most of an odds page's
+#: server time on every rerun; the charts are built by our code, not by visitors.
+VALIDATE_CHARTS = os.environ.get("JOKOAK_VALIDATE_CHARTS") == "1"
+if not VALIDATE_CHARTS:
+    alt.utils.schemapi.disable_debug_mode()
+
+
+def show_chart(chart: Any) -> None:
+    """Draw an Altair chart (validated only under the tests, see :data:`VALIDATE_CHARTS`)."""
+    st.vega_lite_chart(chart.to_dict(validate=VALIDATE_CHARTS), width="stretch")
 
 
 def html(markup: str) -> None:

@@ -23,7 +23,7 @@ from jokoak.games.peruludo.bids import from_wild_minimum, half_up, parse_bid
 from jokoak.odds.peruludo import p_bid_true
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language
+from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -100,7 +100,7 @@ def _chart(rows: tuple[tuple[str, Fraction], ...], title: str, x_title: str, y_t
                      y=alt.Y("p:Q", title=y_title, axis=alt.Axis(format="%")),
                      tooltip=[alt.Tooltip("x:O", title=x_title),
                               alt.Tooltip("pct:N", title=y_title)]))
-    st.altair_chart(chart, width="stretch")
+    show_chart(chart)
     _text_alternative(title, [(fmt_num(int(label)), fmt_pct(value)) for label, value in rows
                               if value > 0])
 
@@ -125,7 +125,7 @@ def _safest(rows: tuple[tuple[str, Fraction], ...], previous_q: int, face: int) 
                              axis=alt.Axis(format="%")),
                      tooltip=[alt.Tooltip("bid:N", title=_("Bid")),
                               alt.Tooltip("pct:N", title=_("Chance the bid is true"))]))
-    st.altair_chart(chart, width="stretch")
+    show_chart(chart)
     _text_alternative(title, [(d["bid"], d["pct"]) for d in data])
 
 

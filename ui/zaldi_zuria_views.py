@@ -25,7 +25,7 @@ from jokoak.render.source import clause_excerpt_html
 from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language
+from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart
 
 PLAY_KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.
@@ -83,7 +83,11 @@ def odds_view() -> None:
     _kinds_chart(tables["throw_kinds"].rows, sim["kinds"], size)
     _pip_chart(tables["pip_sum"].rows, sim["pip_sums"], size)
     straight = tables["straight"].rows[0][1]
-    html(f'<p lang="{lang()}">{esc(_("1, 2, 3, 4, 5, 6 and two blanks, which ends the game: %(pct)s (25 in 1,679,616).") % {"pct": fmt_pct(straight, 4)})}</p>')
+    straight_text = _("1, 2, 3, 4, 5, 6 and two blanks, which ends the game: %(pct)s "
+                      "(%(count)s in %(total)s).") % {
+        "pct": fmt_pct(straight, 4), "count": fmt_num(straight.numerator),
+        "total": fmt_num(straight.denominator)}
+    html(f'<p lang="{lang()}">{esc(straight_text)}</p>')
     _bank_chart(ruleset, players, inn_open, bank, tables["bank_outcomes"].rows)
     _cards_chart(tables["card_values"].rows, bank, inn_open)
 
@@ -103,7 +107,7 @@ def _layered(data: list[dict[str, Any]], title: str, x_field: str, x_title: str,
     dots = (alt.Chart(alt.Data(values=seen)).mark_point(color="#b8860b", filled=True, size=90,
                                                          shape="diamond")
             .encode(x=x, y="p:Q", tooltip=tooltip))
-    st.altair_chart(alt.layer(bars, dots, title=title), width="stretch")
+    show_chart(alt.layer(bars, dots, title=title))
 
 
 def _kinds_chart(rows: tuple[tuple[str, Fraction], ...], observed: dict[str, int],
@@ -157,7 +161,7 @@ def _bank_chart(ruleset: str, players: int, inn_open: bool, bank: int,
                               alt.Tooltip("pct:N", title=y_title)]))
     rule = (alt.Chart(alt.Data(values=[{"bank": bank}])).mark_rule(color="#b8860b", size=3)
             .encode(x="bank:Q"))
-    st.altair_chart(alt.layer(lines, rule, title=title), width="stretch")
+    show_chart(alt.layer(lines, rule, title=title))
     pairs = [(labels[k], fmt_pct(v, 2)) for k, v in rows]
     html(f'<p lang="{lang()}">{esc(_("With %(amount)s in the bank:") % {"amount": chips_text(bank, _)})} '
          + esc("; ".join(f"{a}: {b}" for a, b in pairs)) + "</p>")
@@ -174,7 +178,7 @@ def _cards_chart(rows: tuple[tuple[str, Fraction], ...], bank: int, inn_open: bo
                      y=alt.Y("v:Q", title=y_title),
                      tooltip=[alt.Tooltip("card:N", title=_("Card")),
                               alt.Tooltip("txt:N", title=y_title)]))
-    st.altair_chart(chart, width="stretch")
+    show_chart(chart)
     st.caption(_("Averaged over who throws, compared with another player holding the card; "
                  "negative means the card costs its holder."))
     _text_alternative(title, [(d["card"], d["txt"]) for d in data])
