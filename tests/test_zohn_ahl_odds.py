@@ -158,3 +158,4 @@ def test_odds_tables_game_tables_on_request():
                                              max_turns=200)}
     assert {"start_team_wins", "game_length"} <= set(tables)
     assert dict(tables["start_team_wins"].params)["exact"] == "no"
+    assert tables["start_team_wins"].total() == 1

@@ -1,6 +1,5 @@
 """The zohn ahl board SVG and event sentences: accessible, escaped, translated, complete."""
 
-import random
 import xml.etree.ElementTree as ET
 
 from jokoak.engine.core import event

@@ -433,10 +433,10 @@ def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     if params.get("game"):
         odds = win_odds(rules)
         num = tag + (("exact", "no"), ("gap", f"{odds.gap:.3g}"))
+        start, other = _f(odds.start_team_wins), _f(odds.win[1 - odds.first_team])
         tables.append(OddsTable("start_team_wins", "Chance that the starting team wins",
-                                (("start_team", _f(odds.start_team_wins)),
-                                 ("other_team", _f(odds.win[1 - odds.first_team])),
-                                 ("undecided", _f(odds.gap))), True, num))
+                                (("start_team", start), ("other_team", other),
+                                 ("undecided", 1 - start - other)), True, num))
         span = game_length(rules, max_turns=params.get("max_turns", 600))
         tables.append(OddsTable("game_length", "Length of the game in turns",
                                 tuple((str(t), _f(q)) for t, q in enumerate(span.length, 1))
