@@ -117,7 +117,8 @@ def _bar(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: str,
     colour = (alt.condition("datum.hot", alt.value("#1d6fa5"), alt.value(COLOUR))
               if highlight else alt.value(COLOUR))
     chart = (alt.Chart(alt.Data(values=data), title=title).mark_bar()
-             .encode(x=alt.X("x:N", title=x_title, sort=alt.SortField("order")),
+             .encode(x=alt.X("x:N", title=x_title, sort=alt.SortField("order"),
+                             axis=alt.Axis(labelAngle=0, labelOverlap=True)),
                      y=alt.Y("p:Q", title=y_title, axis=alt.Axis(format="%")),
                      color=colour,
                      tooltip=[alt.Tooltip("x:N", title=x_title),
