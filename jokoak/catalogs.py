@@ -55,6 +55,43 @@ def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -
     yield from walk(data)
 
 
+GETTEXT_FUNCTIONS = {"_": 1, "N_": 1, "gettext": 1, "ngettext": 2, "pgettext": 2}
+
+
+def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+    """Babel's Python extractor, plus the gettext calls it cannot see inside f-strings.
+
+    On Python 3.11 the tokenizer reads an f-string as a single token, so
+    ``f"<th>{_('Basque')}</th>"`` escapes Babel's extractor; an ``ast`` pass over the f-strings
+    finds those calls (Python 3.12+ tokenizes f-strings and Babel sees them itself).
+    """
+    import ast
+
+    from babel.messages.extract import extract_python as babel_extract_python
+
+    source = fileobj.read()
+    seen = set()
+    for lineno, funcname, message, comments in babel_extract_python(
+            io.BytesIO(source), keywords, comment_tags, options):
+        seen.add((funcname, message if isinstance(message, (str, type(None))) else tuple(message)))
+        yield lineno, funcname, message, comments
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for call in ast.walk(node):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                    and call.func.id in GETTEXT_FUNCTIONS):
+                continue
+            strings = [a.value for a in call.args[:GETTEXT_FUNCTIONS[call.func.id]]
+                       if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if len(strings) != GETTEXT_FUNCTIONS[call.func.id]:
+                continue
+            message = strings[0] if len(strings) == 1 else tuple(strings)
+            if (call.func.id, message) not in seen:
+                seen.add((call.func.id, message))
+                yield call.lineno, call.func.id, message, []
+
+
 def _babel_config() -> tuple[list[tuple[str, str]], dict[str, dict], dict[str, Any]]:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["babel"]
     method_map, options_map = [], {}
@@ -71,7 +108,9 @@ def ui_template() -> Catalog:
     method_map, options_map, keywords = _babel_config()
     catalog = Catalog(project=PROJECT, domain=UI_DOMAIN, creation_date=FIXED_DATE,
                       locale=SOURCE_UI_LANGUAGE, fuzzy=False)
-    method_map = [(p, "jokoak.catalogs:extract_yaml" if m == "yaml" else m) for p, m in method_map]
+    extractors = {"yaml": "jokoak.catalogs:extract_yaml",
+                  "python": "jokoak.catalogs:extract_python"}
+    method_map = [(p, extractors.get(m, m)) for p, m in method_map]
     for filename, lineno, message, comments, context in extract_from_dir(
             ROOT, method_map, options_map, keywords=keywords, comment_tags=("TRANSLATORS:",),
             strip_comment_tags=True, directory_filter=_directory_filter):
