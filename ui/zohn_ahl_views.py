@@ -24,7 +24,7 @@ from jokoak.odds import zohn_ahl as Z
 from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
 from jokoak.segments import segment_map
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language
+from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, show_chart
 
 PLAY_KEY = "jokoak_zohn_ahl_play"
 VISITOR_TEAM = 0
@@ -123,7 +123,7 @@ def _bar(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: str,
                      color=colour,
                      tooltip=[alt.Tooltip("x:N", title=x_title),
                               alt.Tooltip("pct:N", title=y_title)]))
-    st.altair_chart(chart, width="stretch")
+    show_chart(chart)
     pairs = [(d["x"], d["pct"]) for i, d in enumerate(data) if d["p"] > 0 and i % every == 0]
     _text_alternative(title, pairs)
 
