@@ -22,7 +22,7 @@ SWITCH_KEY = "jokoak_lang_switch"
 #: Page-wide styles: less empty space above, captions dark enough for WCAG AA contrast.
 BOOKLET_CSS = """<style>
 [data-testid='stMainBlockContainer']{padding-top:4.2rem}
-[data-testid='stCaptionContainer'], [data-testid='stCaptionContainer'] p{color:#4a4d57}
+[data-testid='stCaptionContainer'], [data-testid='stCaptionContainer'] p{color:#4a4d57 !important;opacity:1 !important}
 </style>"""
 
 
