@@ -42,6 +42,10 @@ CSS = """
 .jk-source .jk-artifact-note{color:#555;font-size:.85rem}
 .jk-source .jk-missing{color:#8a4b00;font-size:.9rem}
 .jk-source abbr.jk-term{text-decoration:underline dotted #5a5a5a;cursor:help}
+.jk-source details.jk-note{display:block;margin:.25rem 0 .4rem;padding:.2rem .5rem;
+  border-left:4px solid #174ea6;background:#eef3fb;font-size:.92rem;color:#1d1d1d}
+.jk-source details.jk-note summary{cursor:pointer;font-weight:600;min-height:28px}
+.jk-source .jk-note-cites{font-size:.8rem;color:#3d4049;margin:.2rem 0 0}
 .jk-source .jk-id{font-family:monospace;font-size:.75rem;color:#444;background:#e8eef7;
   padding:0 .25rem;border-radius:.2rem;margin-right:.3rem}
 </style>
@@ -75,7 +79,8 @@ def highlight_terms(text: str, lang: str, game: str, segment_id: str | None) -> 
 
 
 def source_html(game: str, target_lang: str | None, _: Gettext, *, show_ids: bool = False,
-                highlight: Iterable[str] = (), ui_lang: str = "en", glossary: bool = True) -> str:
+                highlight: Iterable[str] = (), ui_lang: str = "en", glossary: bool = True,
+                with_notes: bool = True) -> str:
     """Two columns, Basque and ``target_lang`` (None: Basque only), paragraph by paragraph.
 
     With ``glossary``, glossary terms in the Basque carry their gloss in ``ui_lang``."""
@@ -107,12 +112,33 @@ def source_html(game: str, target_lang: str | None, _: Gettext, *, show_ids: boo
                 else:
                     right.append(f'<span class="jk-missing" lang="{ui_lang}">'
                                  f'{escape(_("(not translated yet)"))}</span>')
+        notes = notes_html(game, [seg.id for seg in block], _, ui_lang) if with_notes else ""
+        (right if target_lang else left).append(notes)
         wrap = "div"
         parts.append(f"<{wrap}>{' '.join(left)}</{wrap}>")
         if target_lang:
             parts.append(f"<{wrap}>{' '.join(right)}</{wrap}>")
     parts.append("</div>")
     return "".join(parts)
+
+
+def notes_html(game: str, segment_ids: Iterable[str], _: Gettext, ui_lang: str) -> str:
+    """The interpretation notes whose first clause is among ``segment_ids``, as disclosures.
+
+    A note about several clauses is shown once, beside the first of them."""
+    from ..notes import notes
+    wanted = set(segment_ids)
+    out = []
+    for note in notes(game):
+        if note.clauses and note.clauses[0] in wanted:
+            cited = ", ".join(note.clauses)
+            out.append(f'<details class="jk-note" lang="{ui_lang}" data-note="{escape(note.id)}">'
+                       f"<summary>{escape(_('Interpretation note'))}: {escape(_(note.title))}"
+                       f"</summary><p>{escape(_(note.body))}</p>"
+                       f'<p class="jk-note-cites"><span lang="{ui_lang}">'
+                       f"{escape(_('Clauses'))}:</span> "
+                       f'<span lang="zxx" translate="no">{escape(cited)}</span></p></details>')
+    return "".join(out)
 
 
 def clause_excerpt_html(game: str, clause_ids: Iterable[str], target_lang: str | None,
