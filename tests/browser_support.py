@@ -75,11 +75,17 @@ def launch_browser(playwright):
 
 
 def wait_for_app(page, timeout: float = 30000) -> None:
-    """Until Streamlit has finished running the script (no running indicator)."""
+    """Until Streamlit has finished its script run and drawn the page's content.
+
+    ``stApp`` carries the script state; "notRunning" after a run, with elements in the
+    main block (before the first run the state is "initial" and the block is a skeleton).
+    """
     page.wait_for_selector('[data-testid="stApp"]', timeout=timeout)
     page.wait_for_function(
-        "() => !document.querySelector('[data-testid=\"stStatusWidget\"]')"
-        " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"] *').length > 5",
+        "() => { const app = document.querySelector('[data-testid=\"stApp\"]');"
+        " return app && app.getAttribute('data-test-script-state') === 'notRunning'"
+        " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"]"
+        " [data-testid=\"stElementContainer\"]').length > 1; }",
         timeout=timeout)
     page.wait_for_timeout(300)
 

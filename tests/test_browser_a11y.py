@@ -84,7 +84,9 @@ def test_every_page_loads_completely_with_other_hosts_blocked(server, chromium_b
         wait_for_app(page)
         if page.locator('[data-testid="stException"]').count():
             failures.append(url)
-        if not page.locator("h1").count():
+        try:
+            page.locator("h1").first.wait_for(timeout=15000)
+        except Exception:
             failures.append(url + " (no heading)")
     context.close()
     assert not failures, failures

@@ -10,13 +10,19 @@ def odds_app():
     odds_view()
 
 
+def english(at):
+    """Messages checked below are the English msgids: the visitor reads English."""
+    at.session_state["jokoak_lang"] = "en"
+    return at
+
+
 def play_app():
     from ui.zohn_ahl_views import play_view
     play_view()
 
 
 def test_odds_view_draws_five_charts_each_with_a_text_alternative():
-    at = AppTest.from_function(odds_app, default_timeout=TIMEOUT).run()
+    at = english(AppTest.from_function(odds_app, default_timeout=TIMEOUT)).run()
     assert not at.exception
     charts = [e for e in at.main if e.type == "vega_lite_chart"]
     assert len(charts) == 5
@@ -25,7 +31,7 @@ def test_odds_view_draws_five_charts_each_with_a_text_alternative():
 
 
 def test_odds_view_follows_the_stick_probability_and_ruleset():
-    at = AppTest.from_function(odds_app, default_timeout=TIMEOUT).run()
+    at = english(AppTest.from_function(odds_app, default_timeout=TIMEOUT)).run()
     before = [m.value for m in at.markdown if "<details" in m.value][0]
     at.slider(key="jokoak_zohn_ahl_odds_p").set_value(30).run()
     assert not at.exception
@@ -36,7 +42,7 @@ def test_odds_view_follows_the_stick_probability_and_ruleset():
 
 
 def test_play_view_throws_until_the_game_ends_or_abandons():
-    at = AppTest.from_function(play_app, default_timeout=TIMEOUT).run()
+    at = english(AppTest.from_function(play_app, default_timeout=TIMEOUT)).run()
     assert not at.exception and at.info
     at.button(key="jokoak_zohn_ahl_play_new").click().run()
     assert not at.exception

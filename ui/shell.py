@@ -10,6 +10,7 @@ import logging
 
 import streamlit as st
 
+from jokoak import ROOT
 from jokoak.i18n import LANGUAGES, language_name
 
 from .common import LANG_KEY, _, lang, set_lang
@@ -18,6 +19,7 @@ from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnin
 log = logging.getLogger("jokoak")
 
 SWITCH_KEY = "jokoak_lang_switch"
+FAVICON = ROOT / "assets" / "favicon.png"
 
 #: Page-wide styles: less empty space above, captions dark enough for WCAG AA contrast.
 BOOKLET_CSS = """<style>
@@ -78,7 +80,8 @@ def pages() -> list:
 
 
 def run() -> None:
-    st.set_page_config(page_title="Jokoak", page_icon=":material/casino:", layout="wide")
+    # A local favicon: a material-symbol icon would be fetched from Google's font servers.
+    st.set_page_config(page_title="Jokoak", page_icon=str(FAVICON), layout="wide")
     code = lang()
     if st.query_params.get("lang") != code:
         st.query_params["lang"] = code
