@@ -223,7 +223,7 @@ def _die_face(x: float, y: float, mark: str | None, label: str) -> str:
 
 def table_summary(state: Any, _: Gettext) -> str:
     """The whole table in sentences: the SVG's <desc>, and a text alternative for pages."""
-    parts = [_phase_label(state, _),
+    parts = [_phase_label(state, _) + ".",  # a heading on the picture, a sentence here
              _("The bank holds %(amount)s.") % {"amount": chips_text(state.bank, _)},
              _("The inn is open.") if state.inn_open else _("The inn is closed.")]
     if state.auctioneer is not None:
