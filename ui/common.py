@@ -123,6 +123,19 @@ if not VALIDATE_CHARTS:
     alt.utils.schemapi.disable_debug_mode()
 
 
+def percent_axis(**kwargs: Any) -> "alt.Axis":
+    """A probability axis labelled as Babel writes percents in the visitor's locale.
+
+    Vega's own ``format="%"`` is English only (``50%``); the expression rebuilds the locale's
+    pattern (Basque ``%\u00a050``, French ``50\u00a0%``) and decimal sign around the number.
+    """
+    from babel.numbers import get_decimal_symbol
+    code = lang()
+    prefix, suffix = format_percent_value(0.5, code, 0).split("50")
+    number = f"replace(format(datum.value * 100, '.3~f'), '.', '{get_decimal_symbol(code)}')"
+    return alt.Axis(labelExpr=f"'{prefix}' + {number} + '{suffix}'", **kwargs)
+
+
 def show_chart(chart: Any) -> None:
     """Draw an Altair chart (validated only under the tests, see :data:`VALIDATE_CHARTS`)."""
     st.vega_lite_chart(chart.to_dict(validate=VALIDATE_CHARTS), width="stretch")

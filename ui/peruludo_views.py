@@ -23,7 +23,7 @@ from jokoak.games.peruludo.bids import from_wild_minimum, half_up, parse_bid
 from jokoak.odds.peruludo import p_bid_true
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart
+from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -97,7 +97,7 @@ def _chart(rows: tuple[tuple[str, Fraction], ...], title: str, x_title: str, y_t
     chart = (alt.Chart(alt.Data(values=data), title=title)
              .mark_bar(color="#2e5d3a")
              .encode(x=alt.X("x:O", title=x_title),
-                     y=alt.Y("p:Q", title=y_title, axis=alt.Axis(format="%")),
+                     y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
                      tooltip=[alt.Tooltip("x:O", title=x_title),
                               alt.Tooltip("pct:N", title=y_title)]))
     show_chart(chart)
@@ -122,7 +122,7 @@ def _safest(rows: tuple[tuple[str, Fraction], ...], previous_q: int, face: int) 
     chart = (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
              .encode(y=alt.Y("bid:N", title=_("Bid"), sort=None),
                      x=alt.X("p:Q", title=_("Chance the bid is true"),
-                             axis=alt.Axis(format="%")),
+                             axis=percent_axis()),
                      tooltip=[alt.Tooltip("bid:N", title=_("Bid")),
                               alt.Tooltip("pct:N", title=_("Chance the bid is true"))]))
     show_chart(chart)

@@ -25,7 +25,7 @@ from jokoak.render.source import clause_excerpt_html
 from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart
+from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis
 
 PLAY_KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.
@@ -98,11 +98,12 @@ def _layered(data: list[dict[str, Any]], title: str, x_field: str, x_title: str,
     y_title = _("Probability")
     exact = [d for d in data if d["source"] == "exact"]
     seen = [d for d in data if d["source"] == "observed"]
-    x = alt.X(f"{x_field}:N", title=x_title, sort=x_sort)
+    x = alt.X(f"{x_field}:N", title=x_title, sort=x_sort,
+              axis=alt.Axis(labelAngle=0, labelLimit=260))  # readable on a kiosk
     tooltip = [alt.Tooltip(f"{x_field}:N", title=x_title), alt.Tooltip("pct:N", title=y_title),
                alt.Tooltip("label:N", title=_("Source"))]
     bars = (alt.Chart(alt.Data(values=exact)).mark_bar(color="#2e5d3a")
-            .encode(x=x, y=alt.Y("p:Q", title=y_title, axis=alt.Axis(format="%")),
+            .encode(x=x, y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
                     tooltip=tooltip))
     dots = (alt.Chart(alt.Data(values=seen)).mark_point(color="#b8860b", filled=True, size=90,
                                                          shape="diamond")
@@ -153,7 +154,7 @@ def _bank_chart(ruleset: str, players: int, inn_open: bool, bank: int,
     x_title, y_title = _("Chips in the bank"), _("Probability")
     lines = (alt.Chart(alt.Data(values=data)).mark_line(point=True)
              .encode(x=alt.X("bank:Q", title=x_title),
-                     y=alt.Y("p:Q", title=y_title, axis=alt.Axis(format="%")),
+                     y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
                      color=alt.Color("what:N", title=_("Event"),
                                      legend=alt.Legend(orient="bottom", labelLimit=400)),
                      tooltip=[alt.Tooltip("bank:Q", title=x_title),

@@ -24,7 +24,7 @@ from jokoak.odds import zohn_ahl as Z
 from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
 from jokoak.segments import segment_map
 
-from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, show_chart
+from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, show_chart, percent_axis
 
 PLAY_KEY = "jokoak_zohn_ahl_play"
 VISITOR_TEAM = 0
@@ -119,7 +119,7 @@ def _bar(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: str,
     chart = (alt.Chart(alt.Data(values=data), title=title).mark_bar()
              .encode(x=alt.X("x:N", title=x_title, sort=alt.SortField("order"),
                              axis=alt.Axis(labelAngle=0, labelOverlap=True)),
-                     y=alt.Y("p:Q", title=y_title, axis=alt.Axis(format="%")),
+                     y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
                      color=colour,
                      tooltip=[alt.Tooltip("x:N", title=x_title),
                               alt.Tooltip("pct:N", title=y_title)]))
