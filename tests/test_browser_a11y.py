@@ -10,30 +10,9 @@ from urllib.parse import urlparse
 
 import pytest
 
-from browser_support import (Server, axe_source, every_url, launch_browser, require_chromium,
-                             wait_for_app)
+from browser_support import axe_source, every_url, wait_for_app
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def server():
-    require_chromium()
-    srv = Server()
-    try:
-        srv.wait()
-        yield srv
-    finally:
-        srv.stop()
-
-
-@pytest.fixture(scope="module")
-def chromium_browser(server):
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
-        br = launch_browser(pw)
-        yield br
-        br.close()
 
 
 def serious_violations(page, axe: str) -> list[str]:

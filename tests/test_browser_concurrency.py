@@ -6,20 +6,9 @@ import re
 
 import pytest
 
-from browser_support import Server, launch_browser, require_chromium, wait_for_app
+from browser_support import launch_browser, wait_for_app
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def server():
-    require_chromium()
-    srv = Server()
-    try:
-        srv.wait()
-        yield srv
-    finally:
-        srv.stop()
 
 
 def step_in_url(page) -> int:
