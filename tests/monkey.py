@@ -152,3 +152,12 @@ def run_monkey(page: str, lang: str, interactions: int, seed: int,
             report.failures.append(f"{label}: {failed[:1]}")
             at = None
     return report
+
+
+def run_job(job: tuple[str, str, int, int]) -> tuple[str, str, int, list[str]]:
+    """One (page, language) monkey run, for a process pool."""
+    import os
+    os.chdir(ROOT)
+    page, lang, interactions, seed = job
+    report = run_monkey(page, lang, interactions, seed)
+    return page, lang, report.interactions, report.failures
