@@ -69,3 +69,13 @@ def test_a_deep_link_to_a_fresh_server_goes_through_the_router(chromium_browser)
         context.close()
     finally:
         fresh.stop()
+
+
+def test_touching_another_language_relabels_the_page_at_once(server, page):
+    page.goto(f"{server.url}/sources?lang=eu")
+    wait_for_app(page)
+    for name, code in (("Français", "fr"), ("Español", "es"), ("Euskara", "eu")):
+        page.locator("[data-testid=stButtonGroup] button", has_text=name).first.click()
+        page.wait_for_function(f"() => document.documentElement.lang === '{code}'",
+                               timeout=15000)
+        page.wait_for_function(f"() => location.search.includes('lang={code}')", timeout=15000)

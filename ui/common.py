@@ -62,6 +62,14 @@ def in_this_language(format_func: Callable[[Any], str]) -> Callable[[Any], str]:
     return labelled
 
 
+def pin_run_language(code: str | None) -> None:
+    """Fix the language for the rest of this script run (the router calls it once the
+    switch has spoken): charts ask for it hundreds of times, and session state is slow to
+    read. Context-local: other sessions' runs never see it. ``None`` unpins (the router
+    does so first thing, as Streamlit may rerun a session in the same thread)."""
+    _RUN_LANGUAGE.set(code)
+
+
 def set_lang(code: str) -> None:
     if code in LANGUAGES:
         st.session_state[LANG_KEY] = code

@@ -13,7 +13,7 @@ import streamlit as st
 from jokoak import ROOT
 from jokoak.i18n import LANGUAGES, language_name
 
-from .common import LANG_KEY, _, lang, set_lang
+from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
 
 log = logging.getLogger("jokoak")
@@ -80,6 +80,7 @@ def pages() -> list:
 
 
 def run() -> None:
+    pin_run_language(None)
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
     st.set_page_config(page_title="Jokoak", page_icon=str(FAVICON), layout="wide")
     code = lang()
@@ -95,6 +96,7 @@ def run() -> None:
     nav = st.navigation(pages(), position="top")
     language_switch()
     code = lang()  # the switch may have changed it in its callback
+    pin_run_language(code)
     set_document_language(code)
     st.html(BOOKLET_CSS)
     try:
