@@ -160,7 +160,9 @@ def template(domain: str) -> Catalog:
 
 def _render(catalog: Catalog, **kw: Any) -> bytes:
     buf = io.BytesIO()
-    write_po(buf, catalog, width=100, sort_output=False, include_previous=True, **kw)
+    # No line numbers in "#:" references: moving code must not make every catalog stale.
+    write_po(buf, catalog, width=100, sort_output=False, include_previous=True,
+             include_lineno=False, **kw)
     return buf.getvalue()
 
 

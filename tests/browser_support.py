@@ -85,7 +85,7 @@ def wait_for_app(page, timeout: float = 30000) -> None:
         "() => { const app = document.querySelector('[data-testid=\"stApp\"]');"
         " return app && app.getAttribute('data-test-script-state') === 'notRunning'"
         " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"]"
-        " [data-testid=\"stElementContainer\"]').length > 1; }",
+        " [data-testid=\"stElementContainer\"]').length > 0; }",
         timeout=timeout)
     page.wait_for_timeout(300)
 
