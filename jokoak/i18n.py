@@ -137,16 +137,20 @@ def _number_pattern(lang: str, kind: str, digits: int) -> tuple[NumberPattern, L
     return parse_pattern(pattern), locale
 
 
+@lru_cache(maxsize=8192)
 def format_number(value: int | float | Fraction, lang: str, digits: int = 0) -> str:
-    """``12.345,6`` in Basque, ``12,345.6`` in English."""
+    """``12.345,6`` in Basque, ``12,345.6`` in English (remembered: pages format the same
+    axis labels and table cells on every rerun, and Babel's formatting is slow)."""
     if isinstance(value, Fraction):
         value = float(value)
     pattern, locale = _number_pattern(lang, "decimal", digits)
     return pattern.apply(value, locale)
 
 
+@lru_cache(maxsize=8192)
 def format_percent_value(value: float | Fraction, lang: str, digits: int = 1) -> str:
-    """A probability as a percent in the locale's own pattern (Basque: ``%\u00a023,4``)."""
+    """A probability as a percent in the locale's own pattern (Basque: ``%\u00a023,4``);
+    remembered like :func:`format_number`."""
     if isinstance(value, Fraction):
         value = float(value)
     pattern, locale = _number_pattern(lang, "percent", digits)

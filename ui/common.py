@@ -6,9 +6,12 @@ from :func:`jokoak.i18n.translator` (read-only, shared), never from ``gettext.in
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from fractions import Fraction
 from html import escape
+import json
 import os
+import threading
 from contextvars import ContextVar
 from typing import Any, Callable
 
@@ -144,9 +147,40 @@ def percent_axis(**kwargs: Any) -> "alt.Axis":
     return alt.Axis(labelExpr=f"'{prefix}' + {number} + '{suffix}'", **kwargs)
 
 
-def show_chart(chart: Any) -> None:
-    """Draw an Altair chart (validated only under the tests, see :data:`VALIDATE_CHARTS`)."""
-    st.vega_lite_chart(chart.to_dict(validate=VALIDATE_CHARTS), width="stretch")
+#: Vega-Lite specs already built, as JSON, by (builder, language, arguments); bounded.
+_SPECS: "OrderedDict[tuple[str, str, str], str]" = OrderedDict()
+_SPECS_LOCK = threading.Lock()
+SPEC_CACHE_SIZE = 256
+
+
+def show_chart(build: Callable[..., Any], *args: Any,
+               extra_layer: dict[str, Any] | None = None) -> None:
+    """Draw the Altair chart ``build(*args)`` returns, building it once per language and args.
+
+    Building an Altair chart (shorthand parsing, deep copies, conversion to a dict) was most of
+    an odds page's server time on every rerun, though the same sliders give the same chart. So
+    ``build`` must be a pure function of its arguments and the run's language (it may call
+    ``_`` and the formatters); its spec is kept as JSON, bounded to
+    :data:`SPEC_CACHE_SIZE` charts, and each draw gets a fresh copy (Streamlit edits the spec
+    it is given). ``extra_layer``, a Vega-Lite layer dict, is added to that copy: a marker that
+    follows a slider (built by ``build`` as a layered chart) then costs nothing to move. Charts
+    are validated only under the tests, see :data:`VALIDATE_CHARTS`.
+    """
+    key = (f"{build.__module__}.{build.__qualname__}", lang(), repr(args))
+    with _SPECS_LOCK:
+        text = _SPECS.get(key)
+        if text is not None:
+            _SPECS.move_to_end(key)
+    if text is None:
+        text = json.dumps(build(*args).to_dict(validate=VALIDATE_CHARTS))
+        with _SPECS_LOCK:
+            _SPECS[key] = text
+            while len(_SPECS) > SPEC_CACHE_SIZE:
+                _SPECS.popitem(last=False)
+    spec = json.loads(text)
+    if extra_layer is not None:
+        spec["layer"].append(extra_layer)
+    st.vega_lite_chart(spec, width="stretch")
 
 
 def html(markup: str) -> None:

@@ -79,28 +79,31 @@ def odds_view() -> None:
                                              wild=wild, previous=(previous_q, face))}
     _chart(tables["count_distribution"].rows,
            _("How many dice count for %(face)s on the whole table") % {"face": face},
-           _("Dice that count"), _("Probability"), "bar")
+           _("Dice that count"), _("Probability"))
     _chart(tables["bid_true"].rows,
            _("Chance that a bid of this many %(face)s is true (survives a palero)")
            % {"face": face},
-           _("Quantity bid"), _("Chance the bid is true"), "bar")
+           _("Quantity bid"), _("Chance the bid is true"))
     _chart(tables["bid_exact"].rows,
            _("Chance that a bid of this many %(face)s is exact (a doia would win)")
            % {"face": face},
-           _("Quantity bid"), _("Chance the bid is exact"), "bar")
+           _("Quantity bid"), _("Chance the bid is exact"))
     _safest(tables["safest_bids"].rows, previous_q, face)
 
 
-def _chart(rows: tuple[tuple[str, Fraction], ...], title: str, x_title: str, y_title: str,
-           mark: str) -> None:
+def _bar_spec(rows: tuple[tuple[str, Fraction], ...], title: str, x_title: str,
+              y_title: str) -> Any:
     data = [{"x": int(label), "p": float(value), "pct": fmt_pct(value)} for label, value in rows]
-    chart = (alt.Chart(alt.Data(values=data), title=title)
-             .mark_bar(color="#2e5d3a")
-             .encode(x=alt.X("x:O", title=x_title),
-                     y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
-                     tooltip=[alt.Tooltip("x:O", title=x_title),
-                              alt.Tooltip("pct:N", title=y_title)]))
-    show_chart(chart)
+    return (alt.Chart(alt.Data(values=data), title=title)
+            .mark_bar(color="#2e5d3a")
+            .encode(x=alt.X("x:O", title=x_title),
+                    y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
+                    tooltip=[alt.Tooltip("x:O", title=x_title),
+                             alt.Tooltip("pct:N", title=y_title)]))
+
+
+def _chart(rows: tuple[tuple[str, Fraction], ...], title: str, x_title: str, y_title: str) -> None:
+    show_chart(_bar_spec, rows, title, x_title, y_title)
     _text_alternative(title, [(fmt_num(int(label)), fmt_pct(value)) for label, value in rows
                               if value > 0])
 
@@ -112,6 +115,14 @@ def _text_alternative(title: str, pairs: list[tuple[str, str]]) -> None:
     html(f'<details lang="{lang()}"><summary>{esc(label)}</summary><ul>{items}</ul></details>')
 
 
+def _safest_spec(data: list[dict[str, Any]], title: str) -> Any:
+    return (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
+            .encode(y=alt.Y("bid:N", title=_("Bid"), sort=None),
+                    x=alt.X("p:Q", title=_("Chance the bid is true"), axis=percent_axis()),
+                    tooltip=[alt.Tooltip("bid:N", title=_("Bid")),
+                             alt.Tooltip("pct:N", title=_("Chance the bid is true"))]))
+
+
 def _safest(rows: tuple[tuple[str, Fraction], ...], previous_q: int, face: int) -> None:
     title = _("Safest next legal bids after %(bid)s") % {"bid": bid_text(previous_q, face, _)}
     data = [{"bid": bid_text(*map(int, label.split(":")), _), "p": float(v), "pct": fmt_pct(v)}
@@ -119,13 +130,7 @@ def _safest(rows: tuple[tuple[str, Fraction], ...], previous_q: int, face: int) 
     if not data:
         st.info(_("No legal raise: the only move left is palero."))
         return
-    chart = (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
-             .encode(y=alt.Y("bid:N", title=_("Bid"), sort=None),
-                     x=alt.X("p:Q", title=_("Chance the bid is true"),
-                             axis=percent_axis()),
-                     tooltip=[alt.Tooltip("bid:N", title=_("Bid")),
-                              alt.Tooltip("pct:N", title=_("Chance the bid is true"))]))
-    show_chart(chart)
+    show_chart(_safest_spec, data, title)
     _text_alternative(title, [(d["bid"], d["pct"]) for d in data])
 
 

@@ -93,7 +93,7 @@ def odds_view() -> None:
 
 
 def _layered(data: list[dict[str, Any]], title: str, x_field: str, x_title: str,
-             x_sort: list[str] | None = None) -> None:
+             x_sort: list[str] | None = None) -> Any:
     """Exact probabilities as bars, observed frequencies as dots on top."""
     y_title = _("Probability")
     exact = [d for d in data if d["source"] == "exact"]
@@ -108,13 +108,11 @@ def _layered(data: list[dict[str, Any]], title: str, x_field: str, x_title: str,
     dots = (alt.Chart(alt.Data(values=seen)).mark_point(color="#b8860b", filled=True, size=90,
                                                          shape="diamond")
             .encode(x=x, y="p:Q", tooltip=tooltip))
-    show_chart(alt.layer(bars, dots, title=title))
+    return alt.layer(bars, dots, title=title)
 
 
-def _kinds_chart(rows: tuple[tuple[str, Fraction], ...], observed: dict[str, int],
-                 n: int) -> None:
-    title = _("Kind of throw: exact (bars) and %(n)s simulated throws (dots)") % {
-        "n": fmt_num(n)}
+def _kinds_spec(rows: tuple[tuple[str, Fraction], ...], observed: dict[str, int], n: int,
+                title: str) -> Any:
     data = []
     for key, value in rows:
         label = _(zodds.KIND_LABELS[key])
@@ -123,17 +121,23 @@ def _kinds_chart(rows: tuple[tuple[str, Fraction], ...], observed: dict[str, int
         freq = Fraction(observed[key], n)
         data.append({"kind": label, "p": float(freq), "pct": fmt_pct(freq, 2),
                      "source": "observed", "label": _("simulated")})
-    _layered(data, title, "kind", _("Kind of throw"),
-             x_sort=[_(zodds.KIND_LABELS[k]) for k, _v in rows])
+    return _layered(data, title, "kind", _("Kind of throw"),
+                    x_sort=[_(zodds.KIND_LABELS[k]) for k, _v in rows])
+
+
+def _kinds_chart(rows: tuple[tuple[str, Fraction], ...], observed: dict[str, int],
+                 n: int) -> None:
+    title = _("Kind of throw: exact (bars) and %(n)s simulated throws (dots)") % {
+        "n": fmt_num(n)}
+    show_chart(_kinds_spec, rows, observed, n, title)
     _text_alternative(title, [(_(zodds.KIND_LABELS[k]), _("%(exact)s exact, %(seen)s simulated")
                                % {"exact": fmt_pct(v, 2),
                                   "seen": fmt_pct(Fraction(observed[k], n), 2)})
                               for k, v in rows])
 
 
-def _pip_chart(rows: tuple[tuple[str, Fraction], ...], observed: dict[int, int],
-               n: int) -> None:
-    title = _("Sum of the pips: exact (bars) and simulated (dots)")
+def _pip_spec(rows: tuple[tuple[str, Fraction], ...], observed: dict[int, int], n: int,
+              title: str) -> Any:
     data = []
     for label, value in rows:
         freq = Fraction(observed[int(label)], n)
@@ -141,13 +145,19 @@ def _pip_chart(rows: tuple[tuple[str, Fraction], ...], observed: dict[int, int],
                   "label": _("exact")},
                  {"sum": label, "p": float(freq), "pct": fmt_pct(freq, 2),
                   "source": "observed", "label": _("simulated")}]
-    _layered(data, title, "sum", _("Sum of the pips"), x_sort=[label for label, _v in rows])
+    return _layered(data, title, "sum", _("Sum of the pips"),
+                    x_sort=[label for label, _v in rows])
+
+
+def _pip_chart(rows: tuple[tuple[str, Fraction], ...], observed: dict[int, int],
+               n: int) -> None:
+    title = _("Sum of the pips: exact (bars) and simulated (dots)")
+    show_chart(_pip_spec, rows, observed, n, title)
     _text_alternative(title, [(fmt_num(int(label)), fmt_pct(v, 3)) for label, v in rows])
 
 
-def _bank_chart(ruleset: str, players: int, inn_open: bool, bank: int,
-                rows: tuple[tuple[str, Fraction], ...]) -> None:
-    title = _("What the next throw does, for each size of the bank")
+def _bank_spec(ruleset: str, players: int, inn_open: bool, title: str) -> Any:
+    """Every outcome's chance for banks 0..BANK_RANGE (the current bank is drawn apart)."""
     labels = {k: _(v) for k, v in zodds.BANK_LABELS.items()}
     data = [{**d, "what": labels[d["key"]], "pct": fmt_pct(d["p"], 2)}
             for d in _bank_curve(ruleset, players, inn_open)]
@@ -160,29 +170,44 @@ def _bank_chart(ruleset: str, players: int, inn_open: bool, bank: int,
                      tooltip=[alt.Tooltip("bank:Q", title=x_title),
                               alt.Tooltip("what:N", title=_("Event")),
                               alt.Tooltip("pct:N", title=y_title)]))
-    rule = (alt.Chart(alt.Data(values=[{"bank": bank}])).mark_rule(color="#b8860b", size=3)
-            .encode(x="bank:Q"))
-    show_chart(alt.layer(lines, rule, title=title))
+    return alt.layer(lines, title=title)
+
+
+def _bank_marker(bank: int) -> dict[str, Any]:
+    """The current bank as a vertical rule: a Vega-Lite layer added to the cached lines."""
+    return {"mark": {"type": "rule", "color": "#b8860b", "size": 3},
+            "data": {"values": [{"bank": bank}]},
+            "encoding": {"x": {"field": "bank", "type": "quantitative"}}}
+
+
+def _bank_chart(ruleset: str, players: int, inn_open: bool, bank: int,
+                rows: tuple[tuple[str, Fraction], ...]) -> None:
+    title = _("What the next throw does, for each size of the bank")
+    labels = {k: _(v) for k, v in zodds.BANK_LABELS.items()}
+    show_chart(_bank_spec, ruleset, players, inn_open, title, extra_layer=_bank_marker(bank))
     pairs = [(labels[k], fmt_pct(v, 2)) for k, v in rows]
     html(f'<p lang="{lang()}">{esc(_("With %(amount)s in the bank:") % {"amount": chips_text(bank, _)})} '
          + esc("; ".join(f"{a}: {b}" for a, b in pairs)) + "</p>")
     _text_alternative(title, pairs)
 
 
+def _cards_spec(rows: tuple[tuple[str, Fraction], ...], title: str) -> Any:
+    y_title = _("Chips per throw")
+    data = [{"card": _(CARD_LABELS[c]), "v": float(v), "txt": fmt_num(v, 2)} for c, v in rows]
+    return (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
+            .encode(x=alt.X("card:N", title=_("Card"), sort=None),
+                    y=alt.Y("v:Q", title=y_title),
+                    tooltip=[alt.Tooltip("card:N", title=_("Card")),
+                             alt.Tooltip("txt:N", title=y_title)]))
+
+
 def _cards_chart(rows: tuple[tuple[str, Fraction], ...], bank: int, inn_open: bool) -> None:
     title = _("Expected chips a card earns its holder per throw (bank of %(bank)s)") % {
         "bank": fmt_num(bank)}
-    y_title = _("Chips per throw")
-    data = [{"card": _(CARD_LABELS[c]), "v": float(v), "txt": fmt_num(v, 2)} for c, v in rows]
-    chart = (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
-             .encode(x=alt.X("card:N", title=_("Card"), sort=None),
-                     y=alt.Y("v:Q", title=y_title),
-                     tooltip=[alt.Tooltip("card:N", title=_("Card")),
-                              alt.Tooltip("txt:N", title=y_title)]))
-    show_chart(chart)
+    show_chart(_cards_spec, rows, title)
     st.caption(_("Averaged over who throws, compared with another player holding the card; "
                  "negative means the card costs its holder."))
-    _text_alternative(title, [(d["card"], d["txt"]) for d in data])
+    _text_alternative(title, [(_(CARD_LABELS[c]), fmt_num(v, 2)) for c, v in rows])
 
 
 # ---- play ---------------------------------------------------------------------------------

@@ -110,21 +110,26 @@ def odds_view() -> None:
                  "turn, solved numerically from the rules (not by playing games)."))
 
 
-def _bar(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: str,
-         highlight: str | None = None, digits: int = 1, every: int = 1) -> None:
+def _bar_spec(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: str,
+              highlight: str | None, digits: int) -> Any:
     data = [{"x": label, "order": i, "p": float(value), "pct": fmt_pct(value, digits),
              "hot": label == highlight} for i, (label, value) in enumerate(rows)]
     colour = (alt.condition("datum.hot", alt.value("#1d6fa5"), alt.value(COLOUR))
               if highlight else alt.value(COLOUR))
-    chart = (alt.Chart(alt.Data(values=data), title=title).mark_bar()
-             .encode(x=alt.X("x:N", title=x_title, sort=alt.SortField("order"),
-                             axis=alt.Axis(labelAngle=0, labelOverlap=True)),
-                     y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
-                     color=colour,
-                     tooltip=[alt.Tooltip("x:N", title=x_title),
-                              alt.Tooltip("pct:N", title=y_title)]))
-    show_chart(chart)
-    pairs = [(d["x"], d["pct"]) for i, d in enumerate(data) if d["p"] > 0 and i % every == 0]
+    return (alt.Chart(alt.Data(values=data), title=title).mark_bar()
+            .encode(x=alt.X("x:N", title=x_title, sort=alt.SortField("order"),
+                            axis=alt.Axis(labelAngle=0, labelOverlap=True)),
+                    y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
+                    color=colour,
+                    tooltip=[alt.Tooltip("x:N", title=x_title),
+                             alt.Tooltip("pct:N", title=y_title)]))
+
+
+def _bar(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: str,
+         highlight: str | None = None, digits: int = 1, every: int = 1) -> None:
+    show_chart(_bar_spec, rows, title, x_title, y_title, highlight, digits)
+    pairs = [(label, fmt_pct(value, digits)) for i, (label, value) in enumerate(rows)
+             if value > 0 and i % every == 0]
     _text_alternative(title, pairs)
 
 
