@@ -87,3 +87,16 @@ def test_table_svg_shows_dice_chips_and_bank_of_a_seeded_game():
     for seat in range(6):
         assert f"Player {seat + 1}" in svg
     assert svg.count("<circle") >= 1 or state.last_roll == frozenset()
+
+
+def test_an_auction_bid_is_not_worded_as_a_liars_dice_wager():
+    """Basque says eskaintza for an offer in the auction and apustua for peruludo's wager."""
+    from jokoak.render.peruludo import event_kinds as peruludo_kinds
+    auction = dict(event_kinds())["bid"]
+    wager = dict(peruludo_kinds())["bid"]
+    assert auction != wager
+    for lang in ("eu", "es", "fr"):
+        _ = translator(lang).gettext
+        assert _(auction) != _(wager), lang
+    assert translator("eu").gettext(auction) == "Eskaintza"
+    assert translator("eu").gettext(wager) == "Apustua"

@@ -36,7 +36,7 @@ _EVENT_KINDS: tuple[tuple[str, str], ...] = (
     ("table_set", N_("Table set")), ("start_throw", N_("Opening throw")),
     ("start_tie", N_("Tie in the opening throws")),
     ("auctioneer_chosen", N_("Auctioneer chosen")), ("auction_open", N_("Card put up for sale")),
-    ("bid", N_("Bid")), ("auction_pass", N_("No bid")), ("card_sold", N_("Card sold")),
+    ("bid", N_("Auction bid")), ("auction_pass", N_("No bid")), ("card_sold", N_("Card sold")),
     ("card_unsold", N_("Card unsold")), ("play_begins", N_("Throws begin")),
     ("takes_dice", N_("Turn taken")), ("throw", N_("Throw")), ("payment", N_("Payment")),
     ("no_payment", N_("No payment")),
@@ -250,7 +250,7 @@ def _status_lines(state: Any, _: Gettext) -> list[str]:
     """The top-right box: the card for sale and the standing bid, or who is on turn."""
     if state.phase == "auction":
         bid = (_("Highest bid: %(amount)s") % {"amount": chips_text(state.high_bid, _)}
-               if state.high_bidder is not None else _("No bid yet"))
+               if state.high_bidder is not None else _("No bid yet in the auction"))
         return [_("For sale: %(card)s") % {"card": card_name(state.card_on_sale, _)}, bid]
     if state.phase == "play":
         return [_("On turn: %(player)s") % {"player": player_name(state.to_throw, _)}]
