@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from browser_support import Server, launch_browser, require_chromium, wait_for_app
@@ -35,6 +37,9 @@ def test_idle_countdown_offers_continue_then_resets_to_the_attract_screen(server
         dialog.wait_for(timeout=15000)
         count = int(page.locator("#jk-idle .jk-count").inner_text())
         assert 15 <= count <= 20
+        sentence = page.locator("#jk-idle p").inner_text()   # one translated sentence
+        assert re.fullmatch(r"Le livret va recommencer pour le prochain visiteur dans \d+ "
+                            r"secondes\.", sentence), sentence
         box = page.locator("#jk-idle-continue").bounding_box()
         assert box["height"] >= 44 and box["width"] >= 44
         page.locator("#jk-idle-continue").click()

@@ -18,7 +18,7 @@ from jokoak.i18n import LANGUAGES, language_name, translator
 from jokoak.render.icons import ICONS
 from jokoak.settings import Settings, load_settings
 
-from .common import _, esc, html, lang, set_lang
+from .common import _, esc, html, lang, ngettext, set_lang
 
 KIOSK_KEY = "jokoak_kiosk"
 STARTED_KEY = "jokoak_kiosk_started"
@@ -52,8 +52,13 @@ def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
     cfg = json.dumps({
         "idle": seconds, "countdown": countdown, "url": reset_url,
         "title": _("Are you still there?"),
-        "body": _("The booklet will start again for the next visitor in"),
-        "unit": _("seconds"),
+        # one sentence per plural form, the live count put where the translation puts it
+        "one": ngettext("The booklet will start again for the next visitor in %(seconds)s "
+                        "second.", "The booklet will start again for the next visitor in "
+                        "%(seconds)s seconds.", 1),
+        "other": ngettext("The booklet will start again for the next visitor in %(seconds)s "
+                          "second.", "The booklet will start again for the next visitor in "
+                          "%(seconds)s seconds.", 2),
         "button": _("Continue"),
     }).replace("</", "<\\/")
     return ("<script>(function(){var w=window;w.__jk=w.__jk||{};w.__jk.cfg=" + cfg + ";"
@@ -70,9 +75,10 @@ def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
             "var box=document.createElement('div');box.style.cssText='background:#fff;color:#111;"
             "padding:2.5rem;border-radius:1rem;max-width:36rem;text-align:center;font-size:1.4rem';"
             "var h=document.createElement('h2');h.id='jk-idle-title';h.textContent=c.title;"
-            "var p=document.createElement('p');p.appendChild(document.createTextNode(c.body+' '));"
+            "var p=document.createElement('p');var pre=document.createTextNode(''),"
+            "post=document.createTextNode('');"
             "var n=document.createElement('strong');n.className='jk-count';n.setAttribute('aria-live','polite');"
-            "p.appendChild(n);p.appendChild(document.createTextNode(' '+c.unit));"
+            "p.appendChild(pre);p.appendChild(n);p.appendChild(post);ov.jkParts=[pre,n,post];"
             "var b=document.createElement('button');b.id='jk-idle-continue';b.textContent=c.button;"
             "b.style.cssText='font-size:1.5rem;min-height:64px;min-width:220px;padding:.5rem 2rem;"
             "border-radius:.6rem;border:0;background:#1a5fb4;color:#fff;cursor:pointer';"
@@ -81,7 +87,9 @@ def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
             "setInterval(function(){var c=w.__jk.cfg,idle=(Date.now()-last)/1000;"
             "if(!ov&&idle>=c.idle){show();}"
             "if(ov){var left=Math.max(0,Math.ceil(c.idle+c.countdown-idle));"
-            "ov.querySelector('.jk-count').textContent=left;"
+            "var parts=ov.jkParts;if(parts[1].textContent!==String(left)){"
+            "var t=(left===1?c.one:c.other).split('%(seconds)s');"
+            "parts[0].nodeValue=t[0];parts[1].textContent=left;parts[2].nodeValue=t.slice(1).join('');}"
             "if(left<=0){w.location.href=c.url;}}},250);})();</script>")
 
 
