@@ -24,6 +24,7 @@ from jokoak.odds.peruludo import p_bid_true
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
 
 from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis
+from .play import new_game_panel, replayed
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -135,7 +136,7 @@ def _safest(rows: tuple[tuple[str, Fraction], ...], previous_q: int, face: int) 
 
 
 # ---- play ---------------------------------------------------------------------------------
-def _new_game(opponents: int, level: str, ruleset: str, seed: int) -> None:
+def _new_game(*, opponents: int, level: str, ruleset: str, seed: int) -> None:
     players = opponents + 1
     rules = make_rules(GAME, ruleset)
     setup = {"players": players, "dice": [5] * players,
@@ -146,13 +147,7 @@ def _new_game(opponents: int, level: str, ruleset: str, seed: int) -> None:
 
 
 def _replay(record: Record) -> tuple[Any, list]:
-    """The current state and every event so far (recomputed from the record)."""
-    state = GAME.new_initial_state(record.rules, record.setup)
-    events = []
-    for action in record.actions:
-        state, evs = state.apply(action)
-        events.extend(evs)
-    return state, events
+    return replayed(GAME, record)
 
 
 def _advance(record: Record, level: str) -> Record:
@@ -197,21 +192,15 @@ def _roll_next_round() -> None:
 
 def play_view() -> None:
     """The visitor (Player 1) against two to five computer players."""
-    with st.expander(_("New game"), expanded=PLAY_KEY not in st.session_state):
+    def choices() -> dict[str, Any]:
         opponents = st.segmented_control(_("Computer players"), [2, 3, 4, 5], default=3,
                                          key="jokoak_peruludo_play_opponents") or 3
         level = st.segmented_control(_("Level"), list(LEVEL_LABELS), default="medium",
                                      format_func=in_this_language(lambda v: _(LEVEL_LABELS[v])),
                                      key="jokoak_peruludo_play_level") or "medium"
-        ruleset = st.segmented_control(
-            _("Rules"), [r.name for r in GAME.rulesets], default=GAME.rulesets[0].name,
-            format_func=in_this_language(lambda n: _(next(r.title for r in GAME.rulesets if r.name == n))),
-            key="jokoak_peruludo_play_ruleset") or GAME.rulesets[0].name
-        if st.button(_("Start a new game"), type="primary", key="jokoak_peruludo_play_new",
-                     width="stretch"):
-            seed = st.session_state.get("jokoak_peruludo_play_seed", 0) + 1
-            st.session_state["jokoak_peruludo_play_seed"] = seed
-            _new_game(opponents, level, ruleset, seed)
+        return {"opponents": opponents, "level": level}
+
+    new_game_panel(GAME, PLAY_KEY, "jokoak_peruludo_play", _new_game, choices)
     if PLAY_KEY not in st.session_state:
         st.info(_("Choose the players and press “Start a new game”."))
         return

@@ -26,6 +26,7 @@ from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
 from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis
+from .play import new_game_panel
 
 PLAY_KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.
@@ -211,7 +212,7 @@ def _cards_chart(rows: tuple[tuple[str, Fraction], ...], bank: int, inn_open: bo
 
 
 # ---- play ---------------------------------------------------------------------------------
-def _new_game(ruleset: str, seed: int) -> None:
+def _new_game(*, ruleset: str, seed: int) -> None:
     rules = make_rules(GAME, ruleset)
     st.session_state[PLAY_KEY] = {
         "record": Record(game="zaldi_zuria", rules=rules, setup=GAME.default_setup(rules),
@@ -262,16 +263,7 @@ def _apply(action: str) -> None:
 
 def play_view() -> None:
     """The visitor is Player 1 at a table with five computer players."""
-    with st.expander(_("New game"), expanded=PLAY_KEY not in st.session_state):
-        names = [r.name for r in GAME.rulesets]
-        ruleset = st.segmented_control(_("Rules"), names, default=names[0],
-                                       format_func=in_this_language(_ruleset_title),
-                                       key="jokoak_zaldi_zuria_play_ruleset") or names[0]
-        if st.button(_("Start a new game"), type="primary", key="jokoak_zaldi_zuria_play_new",
-                     width="stretch"):
-            seed = st.session_state.get("jokoak_zaldi_zuria_play_seed", 0) + 1
-            st.session_state["jokoak_zaldi_zuria_play_seed"] = seed
-            _new_game(ruleset, seed)
+    new_game_panel(GAME, PLAY_KEY, "jokoak_zaldi_zuria_play", _new_game)
     if PLAY_KEY not in st.session_state:
         st.info(_("You are Player 1, with five computer players. Press “Start a new game”."))
         return

@@ -25,6 +25,7 @@ from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
 from jokoak.segments import segment_map
 
 from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, show_chart, percent_axis
+from .play import new_game_panel, replayed
 
 PLAY_KEY = "jokoak_zohn_ahl_play"
 VISITOR_TEAM = 0
@@ -141,19 +142,14 @@ def _text_alternative(title: str, pairs: list[tuple[str, str]]) -> None:
 
 
 # ---- play ---------------------------------------------------------------------------------
-def _new_game(ruleset: str, seed: int) -> None:
+def _new_game(*, ruleset: str, seed: int) -> None:
     rules = make_rules(GAME, ruleset)
     record = Record(game="zohn_ahl", rules=rules, setup=GAME.default_setup(rules), seed=seed)
     st.session_state[PLAY_KEY] = {"record": record, "shown": 0}
 
 
 def _replay(record: Record) -> tuple[Any, list]:
-    state = GAME.new_initial_state(record.rules, record.setup)
-    events = []
-    for action in record.actions:
-        state, evs = state.apply(action)
-        events.extend(evs)
-    return state, events
+    return replayed(GAME, record)
 
 
 def _run(record: Record, actions: list[str], state: Any, stop_at_visitor: bool) -> Any:
@@ -208,16 +204,7 @@ def _clause_html(clause: str) -> str:
 
 def play_view() -> None:
     """The visitor throws for the north–south team against a computer west–east team."""
-    with st.expander(_("New game"), expanded=PLAY_KEY not in st.session_state):
-        names = [r.name for r in GAME.rulesets]
-        ruleset = st.segmented_control(_("Rules"), names, default=names[0],
-                                       format_func=in_this_language(_ruleset_title),
-                                       key="jokoak_zohn_ahl_play_ruleset") or names[0]
-        if st.button(_("Start a new game"), type="primary", key="jokoak_zohn_ahl_play_new",
-                     width="stretch"):
-            seed = st.session_state.get("jokoak_zohn_ahl_play_seed", 0) + 1
-            st.session_state["jokoak_zohn_ahl_play_seed"] = seed
-            _new_game(ruleset, seed)
+    new_game_panel(GAME, PLAY_KEY, "jokoak_zohn_ahl_play", _new_game)
     if PLAY_KEY not in st.session_state:
         st.info(_("Choose the rules and press “Start a new game”. You throw for the "
                   "north–south team; the computer throws for the west–east team."))
