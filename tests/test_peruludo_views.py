@@ -1,28 +1,10 @@
 """The peruludo odds and play views run without exceptions and their buttons work."""
 
-from streamlit.testing.v1 import AppTest
-
-TIMEOUT = 60
-
-
-def odds_app():
-    from ui.peruludo_views import odds_view
-    odds_view()
-
-
-def english(at):
-    """Messages checked below are the English msgids: the visitor reads English."""
-    at.session_state["jokoak_lang"] = "en"
-    return at
-
-
-def play_app():
-    from ui.peruludo_views import play_view
-    play_view()
+from view_support import open_view
 
 
 def test_odds_view_draws_four_charts_each_with_a_text_alternative():
-    at = english(AppTest.from_function(odds_app, default_timeout=TIMEOUT)).run()
+    at = open_view("peruludo_views", "odds_view")
     assert not at.exception
     charts = [e for e in at.main if e.type == "vega_lite_chart"]
     assert len(charts) == 4
@@ -31,7 +13,7 @@ def test_odds_view_draws_four_charts_each_with_a_text_alternative():
 
 
 def test_odds_view_follows_the_wild_switch_and_an_empty_table():
-    at = english(AppTest.from_function(odds_app, default_timeout=TIMEOUT)).run()
+    at = open_view("peruludo_views", "odds_view")
     at.toggle(key="jokoak_peruludo_odds_wild").set_value(False).run()
     assert not at.exception
     at.slider(key="jokoak_peruludo_odds_unknown").set_value(0).run()
@@ -57,7 +39,7 @@ def press_through(at, presses):
 
 
 def test_play_view_starts_a_game_and_every_button_moves_it_on():
-    at = english(AppTest.from_function(play_app, default_timeout=TIMEOUT)).run()
+    at = open_view("peruludo_views", "play_view")
     assert not at.exception and at.info  # asks to start a game
     at.segmented_control(key="jokoak_peruludo_play_opponents").set_value(2).run()
     at.button(key="jokoak_peruludo_play_new").click().run()
@@ -68,7 +50,7 @@ def test_play_view_starts_a_game_and_every_button_moves_it_on():
 
 
 def test_play_view_bid_builder_disables_an_illegal_bid_and_explains_it():
-    at = english(AppTest.from_function(play_app, default_timeout=TIMEOUT)).run()
+    at = open_view("peruludo_views", "play_view")
     at.button(key="jokoak_peruludo_play_new").click().run()
     # the visitor is the youngest, so opens the first round: sixes are not allowed
     at.button(key="jokoak_peruludo_play_face6").click().run()
@@ -85,7 +67,7 @@ def test_play_view_bid_builder_disables_an_illegal_bid_and_explains_it():
 
 
 def test_play_view_plays_a_whole_game_to_its_winner():
-    at = english(AppTest.from_function(play_app, default_timeout=TIMEOUT)).run()
+    at = open_view("peruludo_views", "play_view")
     at.segmented_control(key="jokoak_peruludo_play_opponents").set_value(2).run()
     at.button(key="jokoak_peruludo_play_new").click().run()
     order = ["jokoak_peruludo_play_palero", "jokoak_peruludo_play_bid",

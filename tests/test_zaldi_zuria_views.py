@@ -1,27 +1,8 @@
 """Zaldi zuria's odds and play views run in Streamlit (AppTest): no exception, buttons work."""
 
 import pytest
-from streamlit.testing.v1 import AppTest
 
-from ui.common import LANG_KEY
-
-TIMEOUT = 120
-
-
-def odds_script():
-    from ui.zaldi_zuria_views import odds_view
-    odds_view()
-
-
-def play_script():
-    from ui.zaldi_zuria_views import play_view
-    play_view()
-
-
-def run(script, lang="en"):
-    at = AppTest.from_function(script, default_timeout=TIMEOUT)
-    at.session_state[LANG_KEY] = lang
-    return at.run()
+from view_support import open_view
 
 
 def keys(at):
@@ -34,12 +15,12 @@ def game(at):
 
 @pytest.mark.parametrize("lang", ["eu", "en"])
 def test_odds_view_renders_without_exception(lang):
-    at = run(odds_script, lang)
+    at = open_view("zaldi_zuria_views", "odds_view", lang)
     assert not at.exception, [e.value for e in at.exception]
 
 
 def test_odds_view_follows_the_bank_slider_and_the_inn_toggle():
-    at = run(odds_script)
+    at = open_view("zaldi_zuria_views", "odds_view")
     at.slider(key="jokoak_zaldi_zuria_odds_bank").set_value(10).run()
     at.toggle(key="jokoak_zaldi_zuria_odds_inn").set_value(True).run()
     assert not at.exception
@@ -47,7 +28,7 @@ def test_odds_view_follows_the_bank_slider_and_the_inn_toggle():
 
 
 def test_play_view_starts_a_game_at_the_auction_with_large_buttons():
-    at = run(play_script)
+    at = open_view("zaldi_zuria_views", "play_view")
     assert not at.exception and "jokoak_zaldi_zuria_play_new" in keys(at)
     at.button(key="jokoak_zaldi_zuria_play_new").click().run()
     assert not at.exception
@@ -56,7 +37,7 @@ def test_play_view_starts_a_game_at_the_auction_with_large_buttons():
 
 
 def test_play_view_a_bid_reaches_the_game_record():
-    at = run(play_script)
+    at = open_view("zaldi_zuria_views", "play_view")
     at.button(key="jokoak_zaldi_zuria_play_new").click().run()
     before = len(game(at)["record"].actions)
     at.button(key="jokoak_zaldi_zuria_play_bid1").click().run()
@@ -65,7 +46,7 @@ def test_play_view_a_bid_reaches_the_game_record():
 
 
 def test_play_view_throws_and_shows_payments_with_their_clauses():
-    at = run(play_script)
+    at = open_view("zaldi_zuria_views", "play_view")
     at.button(key="jokoak_zaldi_zuria_play_new").click().run()
     for _ in range(8):
         if "jokoak_zaldi_zuria_play_throw" in keys(at):
@@ -82,7 +63,7 @@ def test_play_view_throws_and_shows_payments_with_their_clauses():
 
 
 def test_play_view_two_passes_put_the_visitor_out_and_the_game_plays_to_its_end():
-    at = run(play_script)
+    at = open_view("zaldi_zuria_views", "play_view")
     at.button(key="jokoak_zaldi_zuria_play_new").click().run()
     for _ in range(40):
         if "jokoak_zaldi_zuria_play_new" in keys(at) and len(keys(at)) == 1:

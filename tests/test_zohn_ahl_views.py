@@ -1,28 +1,10 @@
 """The zohn ahl odds and play views run without exceptions and their buttons work."""
 
-from streamlit.testing.v1 import AppTest
-
-TIMEOUT = 120
-
-
-def odds_app():
-    from ui.zohn_ahl_views import odds_view
-    odds_view()
-
-
-def english(at):
-    """Messages checked below are the English msgids: the visitor reads English."""
-    at.session_state["jokoak_lang"] = "en"
-    return at
-
-
-def play_app():
-    from ui.zohn_ahl_views import play_view
-    play_view()
+from view_support import open_view
 
 
 def test_odds_view_draws_five_charts_each_with_a_text_alternative():
-    at = english(AppTest.from_function(odds_app, default_timeout=TIMEOUT)).run()
+    at = open_view("zohn_ahl_views", "odds_view")
     assert not at.exception
     charts = [e for e in at.main if e.type == "vega_lite_chart"]
     assert len(charts) == 5
@@ -31,7 +13,7 @@ def test_odds_view_draws_five_charts_each_with_a_text_alternative():
 
 
 def test_odds_view_follows_the_stick_probability_and_ruleset():
-    at = english(AppTest.from_function(odds_app, default_timeout=TIMEOUT)).run()
+    at = open_view("zohn_ahl_views", "odds_view")
     before = [m.value for m in at.markdown if "<details" in m.value][0]
     at.slider(key="jokoak_zohn_ahl_odds_p").set_value(30).run()
     assert not at.exception
@@ -42,7 +24,7 @@ def test_odds_view_follows_the_stick_probability_and_ruleset():
 
 
 def test_play_view_throws_until_the_game_ends_or_abandons():
-    at = english(AppTest.from_function(play_app, default_timeout=TIMEOUT)).run()
+    at = open_view("zohn_ahl_views", "play_view")
     assert not at.exception and at.info
     at.button(key="jokoak_zohn_ahl_play_new").click().run()
     assert not at.exception
