@@ -15,6 +15,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,13 +56,24 @@ def clicks(page, url: str, until_changed: str, n: int) -> list[float]:
     return times
 
 
-def bench_steps(pw, n: int = 15) -> list[tuple[str, float, float]]:
+@contextmanager
+def bare_and_booklet(pw):
+    """A browser, the bare app's server and the booklet's, stopped whatever happens."""
     browser = launch_browser(pw)
-    rows = []
     bare, booklet = Server(str(ROOT / "bench" / "bare_app.py")), Server()
     try:
         bare.wait()
         booklet.wait()
+        yield browser, bare, booklet
+    finally:
+        bare.stop()
+        booklet.stop()
+        browser.close()
+
+
+def bench_steps(pw, n: int = 15) -> list[tuple[str, float, float]]:
+    rows = []
+    with bare_and_booklet(pw) as (browser, bare, booklet):
         page = browser.new_page()
         page.goto(booklet.url)   # warm the server once
         settle(page)
@@ -71,10 +83,6 @@ def bench_steps(pw, n: int = 15) -> list[tuple[str, float, float]]:
             t = statistics.median(clicks(page, f"{booklet.url}/{game}?lang=en&view=step&scenario=__watch__",
                                          "() => location.search.match(/step=(\\d+)/)?.[1]", n))
             rows.append((f"{game}: next step", t, t / base))
-    finally:
-        bare.stop()
-        booklet.stop()
-        browser.close()
     return rows
 
 
@@ -87,12 +95,8 @@ def first_chart(page, url: str) -> float:
 
 
 def bench_load(pw, n: int = 5) -> list[tuple[str, float, float]]:
-    browser = launch_browser(pw)
     rows = []
-    bare, booklet = Server(str(ROOT / "bench" / "bare_app.py")), Server()
-    try:
-        bare.wait()
-        booklet.wait()
+    with bare_and_booklet(pw) as (browser, bare, booklet):
         warm = browser.new_page()
         for game in GAMES:
             first_chart(warm, f"{booklet.url}/{game}?lang=en&view=odds")  # caches warm
@@ -104,10 +108,6 @@ def bench_load(pw, n: int = 5) -> list[tuple[str, float, float]]:
                 first_chart(browser.new_context().new_page(), f"{booklet.url}/{game}?lang=en&view=odds")
                 for _ in range(n))
             rows.append((f"{game}: odds page, first chart", t, t / base))
-    finally:
-        bare.stop()
-        booklet.stop()
-        browser.close()
     return rows
 
 
