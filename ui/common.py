@@ -153,6 +153,13 @@ _SPECS_LOCK = threading.Lock()
 SPEC_CACHE_SIZE = 256
 
 
+def number_axis(**kwargs: Any) -> "alt.Axis":
+    """A plain number axis with the locale's decimal sign (Vega's own is always ``.``)."""
+    from babel.numbers import get_decimal_symbol
+    number = f"replace(format(datum.value, '.3~f'), '.', '{get_decimal_symbol(lang())}')"
+    return alt.Axis(labelExpr=number, **kwargs)
+
+
 def show_chart(build: Callable[..., Any], *args: Any,
                extra_layer: dict[str, Any] | None = None) -> None:
     """Draw the Altair chart ``build(*args)`` returns, building it once per language and args.

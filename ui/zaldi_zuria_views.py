@@ -25,7 +25,7 @@ from jokoak.render.source import clause_excerpt_html
 from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis
+from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis, number_axis
 from .play import new_game_panel
 
 PLAY_KEY = "jokoak_zaldi_zuria_play"
@@ -196,8 +196,10 @@ def _cards_spec(rows: tuple[tuple[str, Fraction], ...], title: str) -> Any:
     y_title = _("Chips per throw")
     data = [{"card": _(CARD_LABELS[c]), "v": float(v), "txt": fmt_num(v, 2)} for c, v in rows]
     return (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
-            .encode(x=alt.X("card:N", title=_("Card"), sort=None),
-                    y=alt.Y("v:Q", title=y_title),
+            .encode(x=alt.X("card:N", title=_("Card"), sort=None,
+                            # upright labels: turned ones pushed the title out of the frame
+                            axis=alt.Axis(labelAngle=0, labelLimit=220)),
+                    y=alt.Y("v:Q", title=y_title, axis=number_axis()),
                     tooltip=[alt.Tooltip("card:N", title=_("Card")),
                              alt.Tooltip("txt:N", title=y_title)]))
 
