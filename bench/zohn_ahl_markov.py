@@ -3,22 +3,38 @@
     python bench/zohn_ahl_markov.py
 
 Exact (Fraction): throws, turns, first circuit, and the win probability with one scoring
-stick a team (an acyclic chain). Numerical (float64, from the same exact chain): the win
-probability by Gauss–Seidel on the game reduced to its scoring events (the "some authors"
-ruleset falls back to the whole chain) and the game length by pushing the mass turn by turn.
-The machine's load matters: BLAS is avoided in the loops, but timings vary.
+stick a team (an acyclic chain). Certified (exact intervals from float solutions checked in
+integer arithmetic, :mod:`jokoak.odds.zohn_ahl_bounds`): the win probability, the mean
+length and the length distribution; "check again" re-runs only the exact checks of the
+certificate. Numerical (float64, for comparison): Gauss–Seidel on the game reduced to its
+scoring events ("some authors" falls back to the whole chain). The chain of a board is
+built once and reused for every stick probability, as the page does. The machine is shared:
+timings vary with its load (wall-clock seconds, and the load average is printed).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from fractions import Fraction
+from typing import Any, Callable
 
 from jokoak.games.zohn_ahl import default_rules
 from jokoak.odds import zohn_ahl as Z
+from jokoak.odds import zohn_ahl_bounds as B
+
+CASES: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("basque_text", {}),
+    ("nebakuthana", {}),
+    ("ludii", {}),
+    ("some_authors", {}),
+    ("basque_text", {"stick_probability": Fraction(1, 3)}),
+    ("basque_text", {"stick_probability": Fraction(9, 20)}),
+    ("nebakuthana", {"stick_probability": Fraction(9, 20)}),
+)
 
 
-def timed(label, fn):
+def timed(label: str, fn: Callable[[], Any]) -> Any:
     start = time.perf_counter()
     result = fn()
     print(f"{label:<58} {time.perf_counter() - start:7.2f} s")
@@ -26,6 +42,7 @@ def timed(label, fn):
 
 
 def main() -> None:
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     for ruleset in ("basque_text", "nebakuthana"):
         rules = default_rules(ruleset)
         print(f"\n== {ruleset}, fair sticks")
@@ -33,28 +50,40 @@ def main() -> None:
         print("  mean movement per turn:", Z.expected_turn_movement(rules))
         _, north, _ = Z.first_circuit(rules)
         print(f"  P(north creek on the first circuit) = {float(north):.6f}")
-    for ruleset, opts in (("basque_text", {}), ("nebakuthana", {}), ("some_authors", {}),
-                          ("ludii", {}), ("basque_text", {"stick_probability": Fraction(1, 3)})):
+    for ruleset, opts in CASES:
         rules = default_rules(ruleset, **opts)
         name = ruleset + "".join(f" {k}={v}" for k, v in opts.items())
         print(f"\n== {name}")
         spec = Z.ChainSpec.of(rules)
-        timed("  build the chain", lambda: Z.game_chain(spec))
-        system = timed("  reduce it to scoring events", lambda: Z.event_system(spec))
-        if system is not None:
-            print(f"  {len(system.index)} phases, {len(system.entries)} landing phases")
-        else:
-            print("  too large to reduce: whole-chain Gauss-Seidel")
-        odds = timed("  win probability (tol 1e-10)", lambda: Z.win_odds(rules))
-        print(f"  P(start team wins) = {odds.start_team_wins:.10f}  gap {odds.gap:.1e}  "
-              f"sweeps {odds.sweeps}")
-        span = timed("  game length, 600 turns", lambda: Z.game_length(rules, max_turns=600))
-        print(f"  mean length >= {span.mean_lower_bound():.2f} turns, tail {span.tail:.2e}")
+        timed("  build the chain (once per board)", lambda: B.chain_arrays(spec))
+        print(f"  {len(Z.game_chain(spec).states)} states")
+        cert = timed("  certified win odds (float solves + exact checks)",
+                     lambda: B.win_certificate(rules))
+        timed("  check the certificate again (exact integers only)",
+              lambda: B.verify_win_certificate(cert))
+        odds = B.certified_win_odds(rules)
+        start = odds.start_team_wins
+        print(f"  P(start team wins) in [{float(start.lo):.13f}, {float(start.hi):.13f}]"
+              f"  width {float(start.width):.1e}")
+        print(f"  mean turns in [{float(odds.turns.lo):.9f}, {float(odds.turns.hi):.9f}],"
+              f" mean throws <= {float(odds.throws_hi):.2f}")
+        span = timed("  certified game length, 600 turns",
+                     lambda: B.certified_game_length(rules, max_turns=600))
+        print(f"  {span.turns} turns, P(longer) in [{float(span.tail_lo):.6e}, "
+              f"{float(span.tail_hi):.6e}], slack {float(span.slack):.1e}")
+        if ruleset != "some_authors":
+            numeric = timed("  float win probability, event system (tol 1e-10)",
+                            lambda: Z.win_odds(rules))
+            print(f"  float P(start team wins) = {numeric.start_team_wins:.10f}"
+                  f"  gap {numeric.gap:.1e}  sweeps {numeric.sweeps}")
     for per_side in (8, 10):
         rules = default_rules(scoring_sticks=1, sites_per_side=per_side)
         exact = timed(f"\n  exact win probability, 1 stick a team, {4 * per_side} sites",
                       lambda: Z.exact_win_probability(rules))
         print(f"  = {float(exact):.15f} ({len(str(exact.denominator))}-digit denominator)")
+        odds = B.certified_win_odds(rules)
+        print(f"  certified: in the interval {exact in odds.start_team_wins},"
+              f" width {float(odds.width):.1e}")
 
 
 if __name__ == "__main__":

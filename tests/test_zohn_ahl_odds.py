@@ -157,5 +157,6 @@ def test_odds_tables_game_tables_on_request():
     tables = {t.name: t for t in odds_tables(default_rules(scoring_sticks=1), game=True,
                                              max_turns=200)}
     assert {"start_team_wins", "game_length"} <= set(tables)
-    assert dict(tables["start_team_wins"].params)["exact"] == "no"
+    assert dict(tables["start_team_wins"].params)["exact"] == "bounds"
     assert tables["start_team_wins"].total() == 1
+    assert tables["game_length"].total() == 1

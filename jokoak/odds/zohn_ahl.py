@@ -14,12 +14,15 @@ Three layers, from cheap to expensive:
   reported; :func:`exact_win_probability` solves the same chain exactly over ``Fraction`` by
   sparse Gaussian elimination in the board's order, which is exact and fast with one scoring
   stick a team (no cycles) and impractical beyond (cycles between scoring levels make the
-  fractions and the fill-in grow without bound in practice).
+  fractions and the fill-in grow without bound in practice). For any number of sticks,
+  :mod:`jokoak.odds.zohn_ahl_bounds` encloses the win probability, the mean length and the
+  length distribution in intervals of ``Fraction``s proven by exact integer checks; the
+  game tables of :func:`odds_tables` come from there.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
@@ -190,28 +193,46 @@ class GameChain:
 
 @lru_cache(maxsize=16)
 def game_chain(spec: ChainSpec) -> GameChain:
-    """Every non-final state and where each throw kind sends it."""
-    length, n_sticks = spec.length, spec.scoring_sticks
+    """Every non-final state and where each throw kind sends it.
+
+    The states and each kind's destinations do not depend on the stick probability, so they
+    are cached by the board alone (:func:`chain_states`, :func:`throw_destinations`): a new
+    probability only pairs them with new numbers.
+    """
+    board = replace(spec, throws=())
+    states, index = chain_states(board)
+    moves = [(p, again, list(throw_destinations(board, value, again)))
+             for value, again, p in spec.throws]
+    return GameChain(spec, states, index, moves)
+
+
+@lru_cache(maxsize=8)
+def chain_states(board: ChainSpec) -> tuple[list[State], dict[State, int]]:
+    """The non-final states of a board (a spec without throws) and their indices."""
+    length, n_sticks = board.length, board.scoring_sticks
     flags = [(False, False), (False, True), (True, False), (True, True)] \
-        if spec.dry_lose_turn else [(False, False)]
+        if board.dry_lose_turn else [(False, False)]
     states: list[State] = [
         (a, b, s, team, seat, l0, l1)
         for a in range(length) for b in range(length)
         if a != length // 2 and b != length // 2 and not (a and b and a + b == length)
         for s in range(1, 2 * n_sticks)
-        for team in (0, 1) for seat in range(spec.team_sizes[team])
+        for team in (0, 1) for seat in range(board.team_sizes[team])
         for l0, l1 in flags]
-    index = {st: i for i, st in enumerate(states)}
+    return states, {st: i for i, st in enumerate(states)}
+
+
+@lru_cache(maxsize=64)
+def throw_destinations(board: ChainSpec, value: int, again: bool) -> tuple[int, ...]:
+    """Where a throw of ``value`` sends every state (n = WIN0, n + 1 = WIN1)."""
+    states, index = chain_states(board)
     n = len(states)
     final = {WIN0: n, WIN1: n + 1}
-    moves = []
-    for value, again, p in spec.throws:
-        dest = []
-        for st in states:
-            nxt = chain_step(spec, st, value, again)
-            dest.append(final[nxt] if isinstance(nxt, str) else index[nxt])
-        moves.append((p, again, dest))
-    return GameChain(spec, states, index, moves)
+    out = []
+    for st in states:
+        nxt = chain_step(board, st, value, again)
+        out.append(final[nxt] if isinstance(nxt, str) else index[nxt])
+    return tuple(out)
 
 
 def start_state(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: int = 0) -> State:
@@ -401,16 +422,17 @@ def _substitute(const: Fraction, coef: dict[int, Fraction],
 
 # ---------------------------------------------------------------- tables for pages and CLI
 
-def _f(x: float) -> Fraction:
-    return Fraction(x).limit_denominator(10 ** 12)
-
-
 def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     """Throws, turns, the first circuit (exact) and, with ``game=True``, the whole game.
 
-    The game tables (``start_team_wins``, ``game_length``) come from :func:`win_odds` and
-    :func:`game_length`: numerical Markov computations, converted to fractions within 1e-12 and flagged
-    ``exact=no`` in their params.
+    The game tables come from :mod:`jokoak.odds.zohn_ahl_bounds`: proven bounds, flagged
+    ``exact=bounds`` in their params. ``start_team_wins``: the starting team's lower bound,
+    the other team's lower bound and, as ``undecided``, the width of the interval between
+    them (the rows add up to exactly 1; params ``lo``/``hi`` give the interval). ``game_length``:
+    lower bounds of P(the game ends during turn t), and as ``more`` the rest (the mass
+    beyond the table plus the bounds' slack, so the rows add up to exactly 1); params give
+    the tail's bounds, the slack (the largest ``hi - lo`` of a row) and the mean length's
+    bounds. ``max_turns`` (default 600) sets the table's length.
     """
     p = str(rules["stick_probability"])
     tag = (("ruleset", rules.ruleset), ("stick_probability", p))
@@ -431,17 +453,25 @@ def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     tables.append(OddsTable("first_circuit_end", "How the first circuit ends",
                             (("north_creek", north), ("complete", complete)), True, tag))
     if params.get("game"):
-        odds = win_odds(rules)
-        num = tag + (("exact", "no"), ("gap", f"{odds.gap:.3g}"))
-        start, other = _f(odds.start_team_wins), _f(odds.win[1 - odds.first_team])
+        from .zohn_ahl_bounds import certified_game_length, certified_win_odds
+        odds = certified_win_odds(rules)
+        start, other = odds.start_team_wins, odds.other_team_wins
         tables.append(OddsTable("start_team_wins", "Chance that the starting team wins",
-                                (("start_team", start), ("other_team", other),
-                                 ("undecided", 1 - start - other)), True, num))
-        span = game_length(rules, max_turns=params.get("max_turns", 600))
+                                (("start_team", start.lo), ("other_team", other.lo),
+                                 ("undecided", start.width)), True,
+                                tag + (("exact", "bounds"), ("lo", str(start.lo)),
+                                       ("hi", str(start.hi)),
+                                       ("width", f"{float(start.width):.3g}"))))
+        span = certified_game_length(rules, max_turns=params.get("max_turns", 600))
         tables.append(OddsTable("game_length", "Length of the game in turns",
-                                tuple((str(t), _f(q)) for t, q in enumerate(span.length, 1))
-                                + (("more", _f(span.tail)),), False,
-                                tag + (("exact", "no"), ("tail", f"{span.tail:.3g}"))))
+                                tuple((str(t), q) for t, q in enumerate(span.lo, 1))
+                                + (("more", span.tail_hi),), True,
+                                tag + (("exact", "bounds"), ("rows", "lo"),
+                                       ("tail_lo", f"{float(span.tail_lo):.6g}"),
+                                       ("tail_hi", f"{float(span.tail_hi):.6g}"),
+                                       ("slack", f"{float(span.slack):.3g}"),
+                                       ("mean_lo", f"{float(odds.turns.lo):.10g}"),
+                                       ("mean_hi", f"{float(odds.turns.hi):.10g}"))))
     return tables
 
 
