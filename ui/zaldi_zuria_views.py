@@ -164,7 +164,7 @@ def _bank_spec(ruleset: str, players: int, inn_open: bool, title: str) -> Any:
             for d in _bank_curve(ruleset, players, inn_open)]
     x_title, y_title = _("Chips in the bank"), _("Probability")
     lines = (alt.Chart(alt.Data(values=data)).mark_line(point=True)
-             .encode(x=alt.X("bank:Q", title=x_title),
+             .encode(x=alt.X("bank:Q", title=x_title, axis=number_axis()),
                      y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
                      color=alt.Color("what:N", title=_("Event"),
                                      legend=alt.Legend(orient="bottom", labelLimit=400)),
