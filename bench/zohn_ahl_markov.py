@@ -9,7 +9,8 @@ length and the length distribution; "check again" re-runs only the exact checks 
 certificate. Numerical (float64, for comparison): Gauss–Seidel on the game reduced to its
 scoring events ("some authors" falls back to the whole chain). The chain of a board is
 built once and reused for every stick probability, as the page does. The machine is shared:
-timings vary with its load (wall-clock seconds, and the load average is printed).
+timings vary with its load (wall-clock seconds, this process's CPU seconds in brackets, and
+the load average is printed).
 """
 
 from __future__ import annotations
@@ -35,9 +36,11 @@ CASES: tuple[tuple[str, dict[str, Any]], ...] = (
 
 
 def timed(label: str, fn: Callable[[], Any]) -> Any:
-    start = time.perf_counter()
+    """Run ``fn`` and print its wall-clock time and this process's CPU time."""
+    start, cpu = time.perf_counter(), time.process_time()
     result = fn()
-    print(f"{label:<58} {time.perf_counter() - start:7.2f} s")
+    wall, used = time.perf_counter() - start, time.process_time() - cpu
+    print(f"{label:<58} {wall:6.2f} s  (cpu {used:5.2f} s)")
     return result
 
 
