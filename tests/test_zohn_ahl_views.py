@@ -37,3 +37,15 @@ def test_play_view_throws_until_the_game_ends_or_abandons():
     assert not at.exception
     assert at.success or at.info
     assert not [b for b in at.button if b.key == "jokoak_zohn_ahl_play_throw"]
+
+
+def test_odds_view_states_the_proven_interval_for_the_whole_game():
+    at = open_view("zohn_ahl_views", "odds_view")
+    proven = [m.value for m in at.markdown if "Proven from the rules" in m.value]
+    assert len(proven) == 1
+    assert "50.034286843" in proven[0]     # basque_text, fair sticks: [0.50034286843...]
+
+
+def test_odds_view_states_the_proven_interval_in_basque():
+    at = open_view("zohn_ahl_views", "odds_view", "eu")
+    assert any("Arauetatik frogatua" in m.value and 'lang="eu"' in m.value for m in at.markdown)

@@ -21,6 +21,7 @@ from jokoak.engine.record import Record
 from jokoak.games.zohn_ahl import GAME, POLICIES
 from jokoak.i18n import translator
 from jokoak.odds import zohn_ahl as Z
+from jokoak.odds import zohn_ahl_bounds as ZB
 from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
 from jokoak.segments import segment_map
 
@@ -28,6 +29,8 @@ from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, show
 from .play import new_game_panel, replayed
 
 PLAY_KEY = "jokoak_zohn_ahl_play"
+#: Turns shown in the length chart (the rest is reported as still going).
+LENGTH_TURNS = 400
 VISITOR_TEAM = 0
 COLOUR = "#8a3b12"
 
@@ -59,14 +62,20 @@ def _exact_tables(ruleset: str, percent: int) -> dict[str, Any]:
             "length": 4 * rules["sites_per_side"]}
 
 
-@st.cache_data(show_spinner=False, max_entries=32)
+@st.cache_data(show_spinner=False, max_entries=80)
 def _game_tables(ruleset: str, percent: int) -> dict[str, Any]:
-    """The whole game's chain, solved numerically (expensive: cached per choice)."""
+    """The whole game, as proven intervals of exact fractions (expensive: cached per choice).
+
+    See :mod:`jokoak.odds.zohn_ahl_bounds`: the chance of winning and the mean length are
+    checked in exact integer arithmetic, the length table by a proven rounding bound.
+    """
     rules = make_rules(GAME, ruleset, stick_probability=Fraction(percent, 100))
-    odds = Z.win_odds(rules, tol=1e-7)
-    span = Z.game_length(rules, max_turns=400, tol=1e-6)
-    return {"start": odds.start_team_wins, "other": odds.win[1 - odds.first_team],
-            "gap": odds.gap, "length": list(span.length), "tail": span.tail,
+    odds = ZB.certified_win_odds(rules)
+    span = ZB.certified_game_length(rules, max_turns=LENGTH_TURNS, tol=1e-9)
+    return {"start": (str(odds.start_team_wins.lo), str(odds.start_team_wins.hi)),
+            "other": (str(odds.other_team_wins.lo), str(odds.other_team_wins.hi)),
+            "turns": (str(odds.turns.lo), str(odds.turns.hi)),
+            "length": [str(q) for q in span.lo], "tail": str(span.tail_hi),
             "first": odds.first_team}
 
 
@@ -97,18 +106,30 @@ def odds_view() -> None:
     with st.spinner(_("Working out the whole game…")):
         game = _game_tables(ruleset, percent)
     team = team_name(game["first"], _)
-    rows = [(_(RESULT_LABELS["start_team"]) + f" ({team})", game["start"]),
-            (_(RESULT_LABELS["other_team"]), game["other"])]
+    start_lo, start_hi = map(Fraction, game["start"])
+    rows = [(_(RESULT_LABELS["start_team"]) + f" ({team})", start_lo),
+            (_(RESULT_LABELS["other_team"]), Fraction(game["other"][0]))]
     _bar(rows, _("Chance that the starting team wins"), _("Team"), _("Probability"),
          digits=2)
-    length = [(fmt_num(t), p) for t, p in enumerate(game["length"], start=1)]
+    turns_lo, turns_hi = map(Fraction, game["turns"])
+    proven = _("Proven from the rules: the starting team wins with a chance between %(lo)s and "
+               "%(hi)s. A game lasts %(turns)s turns on average (between %(turns_lo)s and "
+               "%(turns_hi)s).") % {
+        "lo": fmt_pct(start_lo, 9), "hi": fmt_pct(start_hi, 9),
+        "turns": fmt_num((turns_lo + turns_hi) / 2, 1), "turns_lo": fmt_num(turns_lo, 6),
+        "turns_hi": fmt_num(turns_hi, 6)}
+    html(f'<p lang="{lang()}">{esc(proven)}</p>')
+    length = [(fmt_num(t), Fraction(p)) for t, p in enumerate(game["length"], start=1)]
     _bar(length, _("Length of the game in turns (after %(turns)s turns %(pct)s of games are "
                    "still going)") % {"turns": fmt_num(len(game["length"])),
-                                      "pct": fmt_pct(game["tail"], 2)},
+                                      "pct": fmt_pct(Fraction(game["tail"]), 2)},
          _("Turn"), _("Probability"), every=10)
     st.caption(_("Throws, turns and the first circuit are exact fractions. The whole game is "
                  "a Markov chain over both sticks' places, the scoring sticks and the team on "
-                 "turn, solved numerically from the rules (not by playing games)."))
+                 "turn, worked out from the rules (not by playing games): solved in floating "
+                 "point, then proven. Every whole-game figure lies in an interval of exact "
+                 "fractions, checked in exact integer arithmetic for the chance of winning and "
+                 "the average length, and by a proven bound on rounding for the length chart."))
 
 
 def _bar_spec(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: str,
