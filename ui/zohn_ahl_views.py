@@ -140,7 +140,7 @@ def _bar_spec(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: st
               if highlight else alt.value(COLOUR))
     return (alt.Chart(alt.Data(values=data), title=title).mark_bar()
             .encode(x=alt.X("x:N", title=x_title, sort=alt.SortField("order"),
-                            axis=alt.Axis(labelAngle=0, labelOverlap=True)),
+                            axis=alt.Axis(labelAngle=0, labelOverlap=True, labelLimit=400)),
                     y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
                     color=colour,
                     tooltip=[alt.Tooltip("x:N", title=x_title),
