@@ -165,6 +165,9 @@ def bench_growth(pw, total: int = 1000, batch: int = 10) -> list[tuple[str, floa
                 settle(page)
                 ctx.close()
             opened += batch
+            if opened % 100 == 0:
+                print(f"  {opened} sessions, RSS {rss_kib(server.proc.pid) / 1024:.1f} MiB",
+                      file=sys.stderr, flush=True)
             if first is None and opened >= 5 * batch:
                 time.sleep(3)
                 first = rss_kib(server.proc.pid) / 1024
