@@ -40,8 +40,7 @@ def N_(message: str) -> str:
     return message
 
 
-RESULT_LABELS = {"start_team": N_("Starting team"), "other_team": N_("Other team"),
-                 "undecided": N_("Still undecided")}
+RESULT_LABELS = {"start_team": N_("Starting team"), "other_team": N_("Other team")}
 
 
 def _ruleset_title(name: str) -> str:

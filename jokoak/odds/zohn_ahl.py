@@ -427,7 +427,7 @@ def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
 
     The game tables come from :mod:`jokoak.odds.zohn_ahl_bounds`: proven bounds, flagged
     ``exact=bounds`` in their params. ``start_team_wins``: the starting team's lower bound,
-    the other team's lower bound and, as ``undecided``, the width of the interval between
+    the other team's lower bound and, as ``not_pinned_down``, the width of the interval between
     them (the rows add up to exactly 1; params ``lo``/``hi`` give the interval). ``game_length``:
     lower bounds of P(the game ends during turn t), and as ``more`` the rest (the mass
     beyond the table plus the bounds' slack, so the rows add up to exactly 1); params give
@@ -458,7 +458,7 @@ def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
         start, other = odds.start_team_wins, odds.other_team_wins
         tables.append(OddsTable("start_team_wins", "Chance that the starting team wins",
                                 (("start_team", start.lo), ("other_team", other.lo),
-                                 ("undecided", start.width)), True,
+                                 ("not_pinned_down", start.width)), True,
                                 tag + (("exact", "bounds"), ("lo", str(start.lo)),
                                        ("hi", str(start.hi)),
                                        ("width", f"{float(start.width):.3g}"))))
