@@ -1,7 +1,7 @@
 """Browser and server benchmarks of the booklet, each against a bare Streamlit app measured in
 the same run (bench/bare_app.py). Prints a table; never asserts.
 
-    python bench/web_bench.py steps     # click "next step" until the page has settled
+    python bench/web_bench.py steps [N] # click "next step" N times (15) until settled
     python bench/web_bench.py load      # page load until the first chart is visible
     python bench/web_bench.py memory    # server memory with 30 concurrent sessions
     python bench/web_bench.py growth [N]   # memory growth over N sessions opened and closed
@@ -192,7 +192,9 @@ def main(argv: list[str]) -> None:
     what = argv[0] if argv else "all"
     with sync_playwright() as pw:
         if what in ("steps", "all"):
-            show("Click 'next step' until settled (median seconds, ratio to bare)", bench_steps(pw))
+            clicks_each = int(argv[1]) if what == "steps" and len(argv) > 1 else 15
+            show(f"Click 'next step' until settled (median of {clicks_each} clicks, seconds, "
+                 "ratio to bare)", bench_steps(pw, clicks_each))
         if what in ("load", "all"):
             show("Page load until the first chart is visible (median seconds)", bench_load(pw))
         if what in ("memory", "all"):

@@ -79,3 +79,19 @@ def test_touching_another_language_relabels_the_page_at_once(server, page):
         page.wait_for_function(f"() => document.documentElement.lang === '{code}'",
                                timeout=15000)
         page.wait_for_function(f"() => location.search.includes('lang={code}')", timeout=15000)
+
+
+def test_next_step_moves_the_step_through_and_keeps_the_language(server, page):
+    """"Next" reruns only the step panel (a fragment): the URL, the count and the words follow."""
+    page.goto(f"{server.url}/peruludo?lang=fr&view=step")
+    wait_for_app(page)
+    progress = page.locator("[data-testid=stProgress]")
+    assert "0" in progress.inner_text()
+    for n in (1, 2, 3):
+        page.locator('[data-testid="stBaseButton-primary"]').first.click()
+        page.wait_for_function(f"() => location.search.includes('step={n}')", timeout=15000)
+        wait_for_app(page)
+    assert "3" in progress.inner_text() and "Étape" in progress.inner_text()
+    assert page.evaluate("document.documentElement.lang") == "fr"
+    page.get_by_role("button", name="Début").click()          # back to the start
+    page.wait_for_function("() => location.search.includes('step=0')", timeout=15000)

@@ -21,8 +21,8 @@ from jokoak.notes import notes_for
 from jokoak.render.source import clause_excerpt_html
 from jokoak.scenarios import Scenario, scenarios
 
-from .common import (_, esc, html, in_this_language, lang, ngettext, remember,
-                     remembered_widget_key)
+from .common import (_, esc, html, in_this_language, lang, ngettext, pin_run_language,
+                     remember, remembered_widget_key)
 
 WATCH = "__watch__"
 
@@ -116,6 +116,20 @@ def step_through_view(game: str) -> None:
         html(f'<p lang="{lang()}">{esc(_(scenario.caption))}</p>')
         record = scenario.record
         rkey = name
+    _step_panel(game, rkey, record)
+
+
+@st.fragment
+def _step_panel(game: str, rkey: str, record: Record) -> None:
+    """The controls, the picture and the explanation of one step.
+
+    A fragment: "next", "back" and the jumps rerun only this panel, not the page around it
+    (router, language switch, view tabs, scenario picker), so a step costs about what a bare
+    one-button app costs. A new scenario or language reruns the whole page as before.
+    """
+    pin_run_language(None)         # a fragment rerun skips the router: read it afresh
+    pin_run_language(lang())
+    module = _renderer(game)
     initial, steps = _replayed(game, rkey, record)
     total = len(steps)
 
