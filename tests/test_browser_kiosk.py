@@ -50,3 +50,25 @@ def test_idle_countdown_offers_continue_then_resets_to_the_attract_screen(server
         page.get_by_role("button", name="Euskara").wait_for(timeout=15000)
         page.wait_for_function("() => document.documentElement.lang === 'eu'", timeout=15000)
         browser.close()
+
+
+def test_kiosk_keeps_the_page_navigation_on_screen_with_large_targets(server):
+    """The kiosk chrome hides Streamlit's menu, never the booklet's own navigation."""
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as pw:
+        browser = launch_browser(pw)
+        page = browser.new_page(viewport={"width": 1280, "height": 900})
+        page.goto(f"{server.url}/?kiosk=1&lang=eu")
+        wait_for_app(page)
+        page.get_by_role("button", name="Español").click()
+        page.wait_for_function("() => document.documentElement.lang === 'es'", timeout=15000)
+        links = page.locator('a[data-testid="stTopNavLink"]')
+        links.first.wait_for(timeout=15000)
+        assert links.count() == 6
+        for i in range(links.count()):
+            box = links.nth(i).bounding_box()
+            assert box is not None and box["height"] >= 44, i
+        links.filter(has_text="peruludo").first.click()
+        page.wait_for_url("**/peruludo**", timeout=15000)
+        assert "lang=es" in page.url
+        browser.close()

@@ -42,7 +42,8 @@ html, body, [data-testid="stAppViewContainer"]{font-size:20px}
 button, [role="tab"], [data-testid="stBaseButton-segmented_control"],
 [data-testid="stBaseButton-segmented_controlActive"], a[data-testid="stTopNavLink"]{
   min-height:48px !important; min-width:48px; font-size:1.1rem !important}
-[data-testid="stToolbar"], [data-testid="stMainMenu"], footer{display:none !important}
+[data-testid="stMainMenu"], [data-testid="stToolbarActions"], [data-testid="stAppDeployButton"],
+footer{display:none !important}
 *:focus-visible{outline:3px solid #1a5fb4 !important; outline-offset:2px}
 </style>"""
 
