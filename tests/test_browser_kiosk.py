@@ -37,6 +37,10 @@ def test_idle_countdown_offers_continue_then_resets_to_the_attract_screen(server
         dialog.wait_for(timeout=15000)
         count = int(page.locator("#jk-idle .jk-count").inner_text())
         assert 15 <= count <= 20
+        # the dialog covers the whole screen, the navigation bar included: no page can be
+        # changed behind it while the countdown runs
+        assert page.evaluate("() => document.elementFromPoint(60, 30).closest('#jk-idle') "
+                             "!== null")
         sentence = page.locator("#jk-idle p").inner_text()   # one translated sentence
         assert re.fullmatch(r"Le livret va recommencer pour le prochain visiteur dans \d+ "
                             r"secondes\.", sentence), sentence

@@ -71,7 +71,7 @@ def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
             "function show(){var c=w.__jk.cfg;ov=document.createElement('div');"
             "ov.setAttribute('role','alertdialog');ov.setAttribute('aria-modal','true');"
             "ov.setAttribute('aria-labelledby','jk-idle-title');ov.id='jk-idle';"
-            "ov.style.cssText='position:fixed;inset:0;z-index:100000;background:rgba(0,0,0,.75);"
+            "ov.style.cssText='position:fixed;inset:0;z-index:2147483000;background:rgba(0,0,0,.75);"
             "display:flex;align-items:center;justify-content:center';"
             "var box=document.createElement('div');box.style.cssText='background:#fff;color:#111;"
             "padding:2.5rem;border-radius:1rem;max-width:36rem;text-align:center;font-size:1.4rem';"
