@@ -70,3 +70,33 @@ def test_every_page_loads_completely_with_other_hosts_blocked(server, chromium_b
     context.close()
     assert not failures, failures
     assert not blocked, f"pages asked for other hosts: {sorted(set(blocked))[:10]}"
+
+
+def test_no_serious_or_critical_axe_violations_in_kiosk_mode(server, chromium_browser):
+    """The attract screen, then home and two game pages, as a kiosk visitor reaches them."""
+    axe = axe_source()
+    context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.goto(server.url + "/?kiosk=1&lang=eu")
+    wait_for_app(page)
+    found = {}
+    problems = serious_violations(page, axe)
+    if problems:
+        found["attract screen"] = problems
+    page.get_by_role("button", name="Français").click()
+    page.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=15000)
+    page.wait_for_timeout(800)
+    problems = serious_violations(page, axe)
+    if problems:
+        found["home"] = problems
+    # a new page load would be a new visitor (the attract screen): move with the navigation
+    for game in ("zohn ahl", "peruludo"):
+        page.locator('a[data-testid="stTopNavLink"]', has_text=game).first.click()
+        page.locator("h1", has_text=game).first.wait_for(timeout=15000)
+        wait_for_app(page)
+        page.wait_for_timeout(800)
+        problems = serious_violations(page, axe)
+        if problems:
+            found[game] = problems
+    context.close()
+    assert not found, found
