@@ -26,6 +26,15 @@ def serious_violations(page, axe: str) -> list[str]:
     return result
 
 
+def note_violations(page, axe: str, found: dict, where: str) -> None:
+    """Let the page settle, run axe, and file any serious problem under ``where``."""
+    wait_for_app(page)
+    page.wait_for_timeout(800)
+    problems = serious_violations(page, axe)
+    if problems:
+        found[where] = problems
+
+
 @pytest.mark.parametrize("lang", ["eu", "fr"])
 def test_no_serious_or_critical_axe_violations_on_any_page(server, chromium_browser, lang):
     axe = axe_source()
@@ -34,11 +43,7 @@ def test_no_serious_or_critical_axe_violations_on_any_page(server, chromium_brow
     found = {}
     for url in every_url(lang):
         page.goto(server.url + url)
-        wait_for_app(page)
-        page.wait_for_timeout(800)
-        problems = serious_violations(page, axe)
-        if problems:
-            found[url] = problems
+        note_violations(page, axe, found, url)
     context.close()
     assert not found, found
 
@@ -78,25 +83,15 @@ def test_no_serious_or_critical_axe_violations_in_kiosk_mode(server, chromium_br
     context = chromium_browser.new_context(viewport={"width": 1280, "height": 900})
     page = context.new_page()
     page.goto(server.url + "/?kiosk=1&lang=eu")
-    wait_for_app(page)
     found = {}
-    problems = serious_violations(page, axe)
-    if problems:
-        found["attract screen"] = problems
+    note_violations(page, axe, found, "attract screen")
     page.get_by_role("button", name="Français").click()
     page.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=15000)
-    page.wait_for_timeout(800)
-    problems = serious_violations(page, axe)
-    if problems:
-        found["home"] = problems
+    note_violations(page, axe, found, "home")
     # a new page load would be a new visitor (the attract screen): move with the navigation
     for game in ("zohn ahl", "peruludo"):
         page.locator('a[data-testid="stTopNavLink"]', has_text=game).first.click()
         page.locator("h1", has_text=game).first.wait_for(timeout=15000)
-        wait_for_app(page)
-        page.wait_for_timeout(800)
-        problems = serious_violations(page, axe)
-        if problems:
-            found[game] = problems
+        note_violations(page, axe, found, game)
     context.close()
     assert not found, found

@@ -24,15 +24,21 @@ def server(tmp_path_factory):
         srv.stop()
 
 
+def start_visit(pw, server, language: str, code: str):
+    """A kiosk visitor: the attract screen, then a touch on ``language``."""
+    browser = launch_browser(pw)
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{server.url}/?kiosk=1&lang=eu")
+    wait_for_app(page)
+    page.get_by_role("button", name=language).click()
+    page.wait_for_function(f"() => document.documentElement.lang === '{code}'", timeout=15000)
+    return browser, page
+
+
 def test_idle_countdown_offers_continue_then_resets_to_the_attract_screen(server):
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
-        browser = launch_browser(pw)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(f"{server.url}/?kiosk=1&lang=eu")
-        wait_for_app(page)
-        page.get_by_role("button", name="Français").click()
-        page.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=15000)
+        browser, page = start_visit(pw, server, "Français", "fr")
         dialog = page.locator("#jk-idle")
         dialog.wait_for(timeout=15000)
         count = int(page.locator("#jk-idle .jk-count").inner_text())
@@ -60,12 +66,7 @@ def test_kiosk_keeps_the_page_navigation_on_screen_with_large_targets(server):
     """The kiosk chrome hides Streamlit's menu, never the booklet's own navigation."""
     from playwright.sync_api import sync_playwright
     with sync_playwright() as pw:
-        browser = launch_browser(pw)
-        page = browser.new_page(viewport={"width": 1280, "height": 900})
-        page.goto(f"{server.url}/?kiosk=1&lang=eu")
-        wait_for_app(page)
-        page.get_by_role("button", name="Español").click()
-        page.wait_for_function("() => document.documentElement.lang === 'es'", timeout=15000)
+        browser, page = start_visit(pw, server, "Español", "es")
         links = page.locator('a[data-testid="stTopNavLink"]')
         links.first.wait_for(timeout=15000)
         assert links.count() == 6
