@@ -17,7 +17,10 @@ Three layers, from cheap to expensive:
   fractions and the fill-in grow without bound in practice). For any number of sticks,
   :mod:`jokoak.odds.zohn_ahl_bounds` encloses the win probability, the mean length and the
   length distribution in intervals of ``Fraction``s proven by exact integer checks; the
-  game tables of :func:`odds_tables` come from there.
+  game tables of :func:`odds_tables` and the odds page come from there. No page calls the
+  float solvers any more: they stay as an independent second algorithm (Gauss–Seidel on the
+  scoring events, and on the whole chain) that the tests and ``bench/zohn_ahl_markov.py``
+  hold the proven intervals against.
 """
 
 from __future__ import annotations
