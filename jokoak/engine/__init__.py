@@ -1,11 +1,13 @@
 """The game-neutral engine API (OpenSpiel's shape), records and replay."""
 
-from .core import (CHANCE, TERMINAL, Event, Game, GameState, Option, Rules, Ruleset,
-                   RulesError, SetupError, event, make_rules, sample_chance)
+from .core import (CHANCE, TERMINAL, Event, Game, GameState, IllegalAction, Option, Reason,
+                   Rules, Ruleset, RulesError, SetupError, event, make_rules, reason, refusal,
+                   sample_chance)
 from .record import (Policy, Record, RecordError, ReplayError, Step, legal_here, play,
                      playout, random_policy, replay, replay_states)
 
-__all__ = ["CHANCE", "TERMINAL", "Event", "Game", "GameState", "Option", "Rules", "Ruleset",
+__all__ = ["CHANCE", "TERMINAL", "Event", "Game", "GameState", "IllegalAction", "Option",
+           "Reason", "reason", "refusal", "Rules", "Ruleset",
            "RulesError", "SetupError", "event", "make_rules", "sample_chance", "Policy",
            "Record", "RecordError", "ReplayError", "Step", "legal_here", "play", "playout",
            "random_policy", "replay", "replay_states"]

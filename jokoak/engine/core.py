@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
+from ..msgids import N_
+
 #: ``current_player()`` at a chance node.
 CHANCE = -1
 #: ``current_player()`` once the game is over.
@@ -38,6 +40,44 @@ class SetupError(ValueError):
         super().__init__(msgid % params if params else msgid)
         self.msgid = msgid
         self.params = params
+
+
+@dataclass(frozen=True)
+class Reason:
+    """Why the rules refuse an action here, for a page to say in the visitor's language.
+
+    ``msgid`` is an English gettext msgid with ``%(name)s`` placeholders filled from
+    ``params``; ``clauses`` are the segment ids of the Basque text the refusal rests on
+    (a page highlights them), empty only when no clause is involved (an unreadable action).
+    """
+
+    msgid: str
+    params: tuple[tuple[str, Any], ...] = ()
+    clauses: tuple[str, ...] = ()
+
+    def text(self, gettext: Callable[[str], str]) -> str:
+        """The reason in the language of ``gettext``."""
+        translated = gettext(self.msgid)
+        return translated % dict(self.params) if self.params else translated
+
+
+def reason(msgid: str, clauses: str | Sequence[str] = (), /, **params: Any) -> Reason:
+    """Shorthand: ``reason(N_("Sixes need at least %(count)s dice."), "raise.to_wild", count=3)``."""
+    cl = (clauses,) if isinstance(clauses, str) else tuple(clauses)
+    return Reason(msgid=msgid, params=tuple(sorted(params.items())), clauses=cl)
+
+
+class IllegalAction(ValueError):
+    """An action the rules do not allow in this position: the one exception every game's
+    ``apply`` raises for it. ``reason`` (a :class:`Reason`) says why when the game can tell.
+    """
+
+    def __init__(self, action: str, why: Reason | None = None) -> None:
+        self.action = action
+        self.reason = why
+        detail = why.msgid % dict(why.params) if why and why.params else (
+            why.msgid if why else "not legal here")
+        super().__init__(f"{action!r}: {detail}")
 
 
 @dataclass(frozen=True)
@@ -214,6 +254,10 @@ class GameState(Protocol):
     def returns(self) -> list[float]: ...
     def observation(self, player: int | None) -> dict[str, Any]: ...
     def totals(self) -> dict[str, int]: ...
+    def why_not(self, action: str) -> Reason | None:
+        """``None`` if ``action`` is legal here, else the rules' reason for refusing it
+        (:func:`refusal` is the checked way to ask)."""
+        ...
 
 
 class Game(Protocol):
@@ -315,3 +359,23 @@ def integer_weights(probabilities: Sequence[Fraction]) -> tuple[int, list[int]]:
     denominator = math.lcm(*denominators) if denominators else 1
     scale = {d: denominator // d for d in denominators}
     return denominator, [f.numerator * scale[f.denominator] for f in fractions]
+
+
+def refusal(state: GameState, action: str) -> Reason | None:
+    """Why ``action`` may not be played from ``state``, or ``None`` if it may.
+
+    Pages ask this instead of re-deriving a rule. Legality is decided by ``legal_actions``
+    (or the chance outcomes); the game's own ``why_not`` supplies the words and clauses.
+    """
+    player = state.current_player()
+    legal = ([a for a, p in state.chance_outcomes() if p > 0] if player == CHANCE
+             else state.legal_actions())
+    if action in legal:
+        return None
+    explain = getattr(state, "why_not", None)
+    why = explain(action) if explain is not None else None
+    return why if why is not None else Reason(N_ENGINE_NOT_LEGAL, (("action", action),))
+
+
+#: The fallback reason when a game cannot say more (an unreadable or out-of-place action).
+N_ENGINE_NOT_LEGAL = N_("%(action)s is not allowed now.")

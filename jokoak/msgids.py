@@ -1,0 +1,8 @@
+"""The one marker for msgids: ``N_("...")`` marks English text for extraction by
+``python -m jokoak catalogs`` and returns it unchanged; it is translated where it is shown,
+per visitor (never here, never process-global)."""
+
+
+def N_(message: str) -> str:
+    """Mark a msgid for extraction; it is translated where it is shown."""
+    return message
