@@ -20,13 +20,9 @@ from typing import Any, Callable
 
 from ..engine.core import Event
 from ..games.peruludo.bids import count_face
+from ..msgids import N_
 
 Gettext = Callable[[str], str]
-
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; translated where it is shown."""
-    return message
 
 
 _EVENT_KINDS: tuple[tuple[str, str], ...] = (

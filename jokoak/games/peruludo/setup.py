@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...engine.core import Rules, SetupError
-from .rules import MAX_PLAYERS, MIN_PLAYERS, START_DICE, N_
+from ...msgids import N_
+from .rules import MAX_PLAYERS, MIN_PLAYERS, START_DICE
 
 
 @dataclass(frozen=True)
