@@ -102,7 +102,10 @@ def play_view() -> None:
         game["record"] = record = Record(record.game, record.rules, record.setup, record.seed,
                                          tuple(actions))
         state, events = _replay(record)
-    html(render_board_svg(state, _, lang()))
+    numbers = st.toggle(_("Show the site numbers (counted the way your stick runs)"),
+                        key="za_site_numbers")
+    html(render_board_svg(state, _, lang(),
+                          numbered=state.direction(VISITOR_TEAM) if numbers else False))
     _event_log(events[game.get("shown", 0):])
     if state.is_terminal():
         if state.winner == VISITOR_TEAM:

@@ -54,7 +54,7 @@ def _exact_tables(ruleset: str, percent: int) -> dict[str, Any]:
             "moves": [(n, str(q)) for n, q in moves.items()], "moves_rest": str(rest),
             "mean": str(Z.expected_turn_movement(rules)),
             "resting": [(g, str(q)) for g, q in resting.items()], "north": str(north),
-            "length": 4 * rules["sites_per_side"]}
+            "length": Z.circuit_length(rules)}
 
 
 @st.cache_data(show_spinner=False, max_entries=80)
