@@ -29,10 +29,7 @@ from .notes import Note, notes_for
 from .qa import Entry, Flag, check_entries, shipped_entries
 from .segments import Segment, segment_map, segments
 from .translations import FUZZY, TRANSLATED, UNTRANSLATED
-
-
-def N_(message: str) -> str:
-    return message
+from .msgids import N_
 
 
 #: The largest file the page reads (the three sources' catalogs are about 20 kB each).

@@ -14,12 +14,10 @@ import streamlit as st
 from jokoak.booklet import GAME_INFO
 from jokoak.i18n import TARGET_LANGUAGES, language_name
 from jokoak.render.source import source_html
+from jokoak.msgids import N_
 
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
 from .params import query_choice
-
-def N_(message: str) -> str:
-    return message
 
 
 VIEW_LABELS = {"read": N_("Read the rules"), "step": N_("Step through"), "odds": N_("Odds"),

@@ -12,6 +12,7 @@ import streamlit as st
 
 from jokoak import ROOT
 from jokoak.i18n import LANGUAGES, language_name
+from jokoak.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
@@ -52,10 +53,6 @@ def set_document_language(code: str) -> None:
     assert code in LANGUAGES
     st.html(f"<script>document.documentElement.lang = '{code}';</script>",
             unsafe_allow_javascript=True)
-
-
-def N_(message: str) -> str:
-    return message
 
 
 #: (script, title msgid — or a game name kept in Basque —, icon, url path, translate title?)

@@ -20,16 +20,13 @@ from jokoak.games import available_games
 from jokoak.notes import notes_for
 from jokoak.render.source import clause_excerpt_html
 from jokoak.scenarios import Scenario, scenarios
+from jokoak.msgids import N_
 
 from .common import (_, esc, html, in_this_language, lang, ngettext, pin_run_language,
                      remember, remembered_widget_key)
 from .params import query_choice, query_number
 
 WATCH = "__watch__"
-
-
-def N_(message: str) -> str:
-    return message
 
 
 def _renderer(game: str) -> ModuleType | None:
