@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-
-def N_(message: str) -> str:
-    return message
+from .msgids import N_
 
 
 PROVENANCE = N_(

@@ -12,11 +12,7 @@ from fractions import Fraction
 from typing import Iterator
 
 from ...engine.core import Option, Ruleset
-
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; translated where it is shown."""
-    return message
+from ...msgids import N_
 
 
 #: The five cards in the order the text lists (and the auctioneer sells) them (setup.cards).
