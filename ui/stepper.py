@@ -57,8 +57,10 @@ def _replayed(game: str, key: str, record: Record) -> tuple[Any, tuple[Step, ...
 @st.cache_resource(show_spinner=False, max_entries=32)
 def _watch_record(game: str, seed: int) -> Record:
     engine = available_games()[game]
-    module = import_module(engine.__class__.__module__)
-    policies = getattr(module, "POLICIES", {})
+    try:
+        policies = getattr(import_module(f"jokoak.bots.{game}"), "POLICIES", {})
+    except ModuleNotFoundError:  # a game without computer players: random moves
+        policies = {}
     rules = make_rules(engine)
     setup = engine.default_setup(rules)
     policy = next(iter(policies.values())) if policies else None
