@@ -14,6 +14,7 @@ from jokoak.i18n import TARGET_LANGUAGES, language_name
 from jokoak.render.source import source_html
 
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
+from .params import query_choice
 from .stepper import step_through_view
 from .views import VIEW_LABELS, available_views, view_function
 
@@ -22,8 +23,7 @@ def _choose_view(game: str, views: list[str]) -> str:
     """The view: from ``?view=`` on arrival (deep links), then from the switch."""
     key = f"jokoak_view_{game}"
     if st.session_state.get(key) not in views:
-        wanted = st.query_params.get("view")
-        st.session_state[key] = wanted if wanted in views else "read"
+        st.session_state[key] = query_choice("view", views) or "read"
     if len(views) > 1:
         # Translated labels: one widget per language, initialised from the remembered view.
         widget_key = remembered_widget_key(key)

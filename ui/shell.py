@@ -20,6 +20,7 @@ from jokoak.msgids import N_
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .game_page import render
 from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
+from .params import drop_unknown
 
 log = logging.getLogger("jokoak")
 
@@ -124,6 +125,7 @@ def run() -> None:
     pin_run_language(None)
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
     st.set_page_config(page_title="Jokoak", page_icon=str(FAVICON), layout="wide")
+    drop_unknown()
     code = lang()
     if st.query_params.get("lang") != code:
         st.query_params["lang"] = code
