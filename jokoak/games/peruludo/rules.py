@@ -40,6 +40,13 @@ OPTIONS: tuple[Option, ...] = (
            choices=("partial", "full"),
            choice_labels=(N_("Only until the bid is reached; the rest stay closed"),
                           N_("Every cup (common Perudo)"))),
+    Option("doia_die_source",
+           N_("Where the die a right doia wins comes from"),
+           "bag_else_outside", "doia.right",
+           choices=("bag_else_outside", "bag_only"),
+           choice_labels=(N_("From the bag, else from outside the table: a right doia always "
+                             "wins a die"),
+                          N_("Only from the bag: with an empty bag a right doia wins nothing"))),
     Option("arrastatze_rounds",
            N_("Which rounds a player in arrastatze turns into arrastatze rounds"),
            "every_round_they_start", "arrastatze.fixed_face",
@@ -81,5 +88,6 @@ RULESETS: tuple[Ruleset, ...] = (
             N_("Common Perudo (Dudo) rules, with sixes as the wild face instead of ones"),
             {"raise_rule": "any_face_with_more", "from_wild_rule": "double_plus_one",
              "reveal": "full", "arrastatze_rounds": "first_round_only",
-             "doia_callers": "not_bidder_nor_turn", "starter_after_doia": "caller"}),
+             "doia_callers": "not_bidder_nor_turn", "starter_after_doia": "caller",
+             "doia_die_source": "bag_only"}),
 )
