@@ -12,7 +12,8 @@ from fractions import Fraction
 import pytest
 
 from jokoak.engine.core import CHANCE, sample_chance
-from jokoak.games.zohn_ahl import GAME, default_rules, odds_tables
+from jokoak.games.zohn_ahl import GAME, default_rules
+from jokoak.odds.zohn_ahl import odds_tables
 from jokoak.odds import zohn_ahl as Z
 
 F = Fraction

@@ -5,7 +5,8 @@ import xml.etree.ElementTree as ET
 
 from jokoak.engine.core import event
 from jokoak.engine.record import play, replay
-from jokoak.games.zohn_ahl import GAME, default_rules, thrower
+from jokoak.bots.zohn_ahl import thrower
+from jokoak.games.zohn_ahl import GAME, default_rules
 from jokoak.render.zohn_ahl import (describe_event, event_kinds, render_board_svg,
                                     sample_state, site_points)
 from jokoak.scenarios import scenarios

@@ -11,7 +11,8 @@ import streamlit as st
 
 from jokoak.engine.core import CHANCE, make_rules, sample_chance
 from jokoak.engine.record import Record
-from jokoak.games.zohn_ahl import GAME, POLICIES
+from jokoak.bots.zohn_ahl import POLICIES
+from jokoak.games.zohn_ahl import GAME
 from jokoak.i18n import translator
 from jokoak.odds import zohn_ahl as Z
 from jokoak.odds import zohn_ahl_bounds as ZB

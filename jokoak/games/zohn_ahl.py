@@ -515,18 +515,3 @@ GAME = ZohnAhlGame()
 def default_rules(ruleset: str | None = None, **overrides: Any) -> Rules:
     return make_rules(GAME, ruleset, **overrides)
 
-
-# ---------------------------------------------------------------- computer team
-
-def thrower(state: ZohnAhlState, rng: Any) -> str:
-    """Throwing involves no choice: the computer always throws and never abandons."""
-    return "throw"
-
-
-POLICIES = {"thrower": thrower}
-
-
-def odds_tables(rules: Rules, **params: Any) -> list:
-    """Exact odds (see :mod:`jokoak.odds.zohn_ahl`)."""
-    from ..odds.zohn_ahl import odds_tables as tables
-    return tables(rules, **params)
