@@ -11,7 +11,9 @@ import streamlit as st
 
 from jokoak.engine.core import CHANCE, make_rules, sample_chance
 from jokoak.engine.record import Record
-from jokoak.games.peruludo import GAME, POLICIES, odds_tables
+from jokoak.bots.peruludo import POLICIES
+from jokoak.games.peruludo import GAME
+from jokoak.odds.peruludo import odds_tables
 from jokoak.games.peruludo.bids import from_wild_minimum, half_up, parse_bid
 from jokoak.odds.peruludo import p_bid_true
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg

@@ -11,7 +11,8 @@ import streamlit as st
 
 from jokoak.engine.core import CHANCE, make_rules, sample_chance
 from jokoak.engine.record import Record
-from jokoak.games.zohn_ahl import GAME, POLICIES
+from jokoak.bots.zohn_ahl import POLICIES
+from jokoak.games.zohn_ahl import GAME
 from jokoak.i18n import translator
 from jokoak.odds import zohn_ahl as Z
 from jokoak.odds import zohn_ahl_bounds as ZB
@@ -102,7 +103,10 @@ def play_view() -> None:
         game["record"] = record = Record(record.game, record.rules, record.setup, record.seed,
                                          tuple(actions))
         state, events = _replay(record)
-    html(render_board_svg(state, _, lang()))
+    numbers = st.toggle(_("Show the site numbers (counted the way your stick runs)"),
+                        key="za_site_numbers")
+    html(render_board_svg(state, _, lang(),
+                          numbered=state.direction(VISITOR_TEAM) if numbers else False))
     _event_log(events[game.get("shown", 0):])
     if state.is_terminal():
         if state.winner == VISITOR_TEAM:
