@@ -63,11 +63,10 @@ def test_the_shipped_games_are_the_registry_in_order():
 
 @pytest.mark.parametrize("entry", registry.SHIPPED, ids=lambda e: e.key)
 def test_every_shipped_entry_finds_its_engine_renderer_odds_icon_and_seed(entry):
-    module = entry.engine_module()
-    assert entry.game() is module.GAME and callable(module.odds_tables)
+    assert entry.game() is entry.engine_module().GAME
+    assert callable(entry.odds_module().odds_tables)
     assert entry.policies()
     assert hasattr(entry.renderer_module(), "describe_event")
-    assert entry.odds_module() is not None
     assert entry.icon_svg("t", "eu").startswith("<svg")
     assert (ROOT / entry.seed).is_file() and (ROOT / entry.content / "segments.yaml").is_file()
     assert entry.sources
@@ -92,6 +91,7 @@ def test_a_registered_game_is_gone_after_its_test():
 
 def test_a_registered_game_is_found_by_the_engines_registry(toy):
     assert get_game(toygame.NAME) is toygame.GAME
+    assert toy.policies() == toygame.POLICIES
     assert available_games()[toygame.NAME] is toygame.GAME
 
 

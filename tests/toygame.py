@@ -220,7 +220,8 @@ def icon(title: str, lang: str) -> str:
 CONTENT = Path(__file__).resolve().parent / "toygame_content"
 
 #: The toy's entry in the registry: a fourth game, as the booklet's own three are described.
-#: Its modules are this one (engine, POLICIES, odds_tables); it has no renderer, so no
+#: Its modules are all this one (GAME, POLICIES, odds_tables); it words no events (no
+#: ``describe_event``), so no
 #: step-through; its content and seed are beside the tests, not in content/ and seeds/.
 ENTRY = GameEntry(
     key=NAME,
@@ -234,6 +235,7 @@ ENTRY = GameEntry(
     engine=__name__,
     renderer=__name__,
     odds=__name__,
+    bots=__name__,
     content=str(CONTENT),
     seed=str(CONTENT / "toygame.eu.txt"),
 )
