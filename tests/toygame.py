@@ -221,8 +221,8 @@ CONTENT = Path(__file__).resolve().parent / "toygame_content"
 
 #: The toy's entry in the registry: a fourth game, as the booklet's own three are described.
 #: Its modules are all this one (GAME, POLICIES, odds_tables); it words no events (no
-#: ``describe_event``), so no
-#: step-through; its content and seed are beside the tests, not in content/ and seeds/.
+#: ``describe_event``), so it has no step-through; its content and seed are beside the tests,
+#: not in content/ and seeds/.
 ENTRY = GameEntry(
     key=NAME,
     name="lasterketa",
