@@ -26,7 +26,6 @@ from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
 from jokoak.segments import segment_map
 
 from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, show_chart, percent_axis
-from .play import new_game_panel, replayed
 
 PLAY_KEY = "jokoak_zohn_ahl_play"
 #: Turns shown in the length chart (the rest is reported as still going).
