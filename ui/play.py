@@ -25,7 +25,7 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from jokoak.engine.core import Game, IllegalAction, Reason, Rules
+from jokoak.engine.core import Game, IllegalAction, Reason, Rules, make_rules
 from jokoak.engine.driver import (Beat, Position, Table, advance, decisions, pending, resume,
                                   start, submit, undo_last_decision)
 
@@ -39,6 +39,8 @@ log = logging.getLogger("jokoak")
 #: A second tap this soon after an accepted one is the same finger, not a new decision
 #: (the double-tap tests tap again up to 500 ms later).
 DEBOUNCE_SECONDS = 0.7
+#: Multiplies every pace; AppTest-driven tests set it to 0 to play beats without waiting.
+PACE_SCALE = 1.0
 
 
 @dataclass(frozen=True)
@@ -84,40 +86,57 @@ def table_of(spec: PlaySpec, game: PlaySession) -> Table:
     return spec.table({**game.choices, "autoplay": game.autoplay})
 
 
-def new_game(spec: PlaySpec, ruleset: str, choices: dict[str, Any]) -> None:
-    """Start a game with a fresh seed and let the others play up to the visitor."""
-    from jokoak.engine.core import make_rules
+def fresh_session(spec: PlaySpec, ruleset: str, choices: dict[str, Any]) -> PlaySession:
+    """A game with a fresh seed, the others played up to the visitor's first decision."""
     rules = make_rules(spec.game, ruleset)
     position = start(spec.game, rules, spec.setup(rules, choices))
     game = PlaySession(position=position, choices={**choices, "ruleset": ruleset},
                        good=position)
-    game.position = advance(position, table_of(spec, game), spec.beat)
-    game.good = game.position
-    st.session_state[spec.key] = game
+    game.position = game.good = advance(position, table_of(spec, game), spec.beat)
+    return game
+
+
+def again(spec: PlaySpec, game: PlaySession) -> PlaySession:
+    """The same choices, a new seed."""
+    choices = dict(game.choices)
+    return fresh_session(spec, choices.pop("ruleset"), choices)
+
+
+def new_game(spec: PlaySpec, ruleset: str, choices: dict[str, Any]) -> None:
+    st.session_state[spec.key] = fresh_session(spec, ruleset, choices)
 
 
 def play_again(spec: PlaySpec) -> None:
     game = session(spec)
     if game is not None:
-        choices = dict(game.choices)
-        new_game(spec, choices.pop("ruleset"), choices)
+        st.session_state[spec.key] = again(spec, game)
 
 
 def tap(spec: PlaySpec, token: int, seat: int, action: str) -> None:
-    """A visitor's tap on a control drawn at position ``token``: played once, or ignored."""
+    """A visitor's tap on a control drawn at position ``token`` (a button's callback)."""
     game = session(spec)
-    now = time.monotonic()
-    if game is None or token != game.position.length or now - game.last_tap < DEBOUNCE_SECONDS:
-        return
+    if game is not None:
+        accept_tap(spec, game, token, seat, action, time.monotonic())
+
+
+def accept_tap(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str,
+               now: float) -> bool:
+    """Play the tap once, or ignore it: a stale position (the screen had moved on, or this is
+    the second tap of a double tap) or a tap within :data:`DEBOUNCE_SECONDS` of the last
+    accepted one changes nothing. A move the rules refuse keeps the position and records
+    the engine's reason for the page to show. True if the game moved."""
+    if token != game.position.length or now - game.last_tap < DEBOUNCE_SECONDS:
+        return False
     try:
         position = submit(game.position, seat, action)
     except IllegalAction as exc:
         game.refused = exc.reason
-        return
+        return False
     game.last_tap = game.moved_at = now
     game.refused = None
     game.seen = game.position.length
     game.position = advance(position, table_of(spec, game), spec.beat, held=True)
+    return True
 
 
 def tick(spec: PlaySpec) -> None:
@@ -126,7 +145,7 @@ def tick(spec: PlaySpec) -> None:
     game = session(spec)
     now = time.monotonic()
     if (game is not None and not game.paused and not game.failed
-            and now - game.moved_at >= 0.9 * spec.pace):
+            and now - game.moved_at >= 0.9 * spec.pace * PACE_SCALE):
         before = game.position.length
         game.position = advance(game.position, table_of(spec, game), spec.beat)
         if game.position.length != before:
