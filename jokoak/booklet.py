@@ -8,10 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; it is translated where it is shown."""
-    return message
+from .msgids import N_
 
 
 @dataclass(frozen=True)

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-
-def N_(message: str) -> str:
-    return message
+from .msgids import N_
 
 
 PROVENANCE = N_(
@@ -18,8 +16,9 @@ SOURCES: dict[str, list[str]] = {
         N_("The German 19th-century game Schimmel, also sold as Glocke und Hammer (bell and "
            "hammer)."),
         N_("Pierer's Universal-Lexikon (1857–62), article “Schimmelspiel”: at least four "
-           "players; only the bell-with-hammer card is paid when bell and hammer show together; "
-           "the thrower pays on an all-blank throw; the inn opens when the pool falls below 21."),
+           "players; only the owner of the bell-with-hammer card is paid when bell and hammer "
+           "show together; the thrower pays on an all-blank throw; the inn opens when the pool "
+           "falls below 21."),
         N_("Every Boy's Book and the Young Folk's Cyclopaedia of Games and Sports (1890): each "
            "player adds four counters to the pool after the auction; the inn takes only the "
            "excess over the bank."),

@@ -19,8 +19,7 @@ import altair as alt
 import streamlit as st
 
 from jokoak.i18n import (DEFAULT_LANGUAGE, LANGUAGES, Translator, format_number,
-                         format_percent_value, negotiate_language, normalize_language,
-                         translator)
+                         format_percent_value, negotiate_language, translator)
 
 LANG_KEY = "jokoak_lang"
 
@@ -41,7 +40,8 @@ def lang() -> str:
 
 
 def initial_language() -> str:
-    from_query = normalize_language(st.query_params.get("lang"))
+    from .params import query_language
+    from_query = query_language()
     if from_query:
         return from_query
     try:

@@ -14,11 +14,10 @@ import streamlit as st
 from jokoak.booklet import GAME_INFO
 from jokoak.i18n import TARGET_LANGUAGES, language_name
 from jokoak.render.source import source_html
+from jokoak.msgids import N_
 
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
-
-def N_(message: str) -> str:
-    return message
+from .params import query_choice
 
 
 VIEW_LABELS = {"read": N_("Read the rules"), "step": N_("Step through"), "odds": N_("Odds"),
@@ -51,8 +50,7 @@ def _choose_view(game: str, views: list[str]) -> str:
     """The view: from ``?view=`` on arrival (deep links), then from the switch."""
     key = f"jokoak_view_{game}"
     if st.session_state.get(key) not in views:
-        wanted = st.query_params.get("view")
-        st.session_state[key] = wanted if wanted in views else "read"
+        st.session_state[key] = query_choice("view", views) or "read"
     if len(views) > 1:
         # Translated labels: one widget per language, initialised from the remembered view.
         widget_key = remembered_widget_key(key)

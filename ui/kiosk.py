@@ -19,6 +19,7 @@ from jokoak.render.icons import ICONS
 from jokoak.settings import Settings, load_settings
 
 from .common import _, esc, html, lang, ngettext, set_lang
+from .params import query_choice
 
 KIOSK_KEY = "jokoak_kiosk"
 STARTED_KEY = "jokoak_kiosk_started"
@@ -31,7 +32,7 @@ def settings() -> Settings:
 
 def is_kiosk() -> bool:
     if KIOSK_KEY not in st.session_state:
-        st.session_state[KIOSK_KEY] = (st.query_params.get("kiosk") == "1"
+        st.session_state[KIOSK_KEY] = (query_choice("kiosk", ("1",)) == "1"
                                        or settings().kiosk.enabled)
     return st.session_state[KIOSK_KEY]
 

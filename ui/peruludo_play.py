@@ -20,6 +20,7 @@ from jokoak.games.peruludo import GAME, POLICIES
 from jokoak.odds.peruludo import p_bid_exact, p_bid_true
 from jokoak.render.bid_words import bid_words
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
+from jokoak.msgids import N_
 
 from .common import _, esc, fmt_pct, html, in_this_language, lang, ngettext
 from . import play
@@ -29,10 +30,6 @@ VISITOR = 0
 FACES = (1, 2, 3, 4, 5, 6)
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 KEY = "jokoak_peruludo_play"
-
-
-def N_(message: str) -> str:
-    return message
 
 
 LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}

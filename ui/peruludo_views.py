@@ -22,17 +22,13 @@ from jokoak.games.peruludo import GAME, POLICIES, odds_tables
 from jokoak.games.peruludo.bids import from_wild_minimum, half_up, parse_bid
 from jokoak.odds.peruludo import p_bid_true
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
+from jokoak.msgids import N_
 
 from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 PLAY_KEY = "jokoak_peruludo_play"
-
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; translated where it is shown."""
-    return message
 
 
 LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}

@@ -12,9 +12,11 @@ import streamlit as st
 
 from jokoak import ROOT
 from jokoak.i18n import LANGUAGES, language_name
+from jokoak.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
+from .params import drop_unknown
 
 log = logging.getLogger("jokoak")
 
@@ -53,10 +55,6 @@ def set_document_language(code: str) -> None:
             unsafe_allow_javascript=True)
 
 
-def N_(message: str) -> str:
-    return message
-
-
 #: (script, title msgid — or a game name kept in Basque —, icon, url path, translate title?)
 PAGE_SPECS: list[tuple[str, str, str, str, bool]] = [
     ("app_pages/home.py", N_("Home"), ":material/home:", "home", True),
@@ -83,6 +81,7 @@ def run() -> None:
     pin_run_language(None)
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
     st.set_page_config(page_title="Jokoak", page_icon=str(FAVICON), layout="wide")
+    drop_unknown()
     code = lang()
     if st.query_params.get("lang") != code:
         st.query_params["lang"] = code

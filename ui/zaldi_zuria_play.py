@@ -13,6 +13,7 @@ from typing import Any
 import streamlit as st
 
 from jokoak.engine.core import refusal
+from jokoak.msgids import N_
 from jokoak.engine.driver import Table
 from jokoak.games.zaldi_zuria import (CARD_LABELS, GAME, POLICIES, bid_reasoning,
                                       throw_reasoning)
@@ -28,10 +29,6 @@ VISITOR = 0
 KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.
 OPPONENTS = {1: "careful", 2: "greedy", 3: "careful", 4: "greedy", 5: "careful"}
-
-
-def N_(message: str) -> str:
-    return message
 
 
 POLICY_LABELS = {"careful": N_("careful"), "greedy": N_("greedy")}

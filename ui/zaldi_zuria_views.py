@@ -204,11 +204,11 @@ def _cards_spec(rows: tuple[tuple[str, Fraction], ...], title: str) -> Any:
 
 
 def _cards_chart(rows: tuple[tuple[str, Fraction], ...], bank: int, inn_open: bool) -> None:
-    title = _("Expected chips a card earns its holder per throw (bank of %(bank)s)") % {
+    title = _("Expected chips a card earns its owner per throw (bank of %(bank)s)") % {
         "bank": fmt_num(bank)}
     show_chart(_cards_spec, rows, title)
     st.caption(_("Averaged over who throws, compared with another player holding the card; "
-                 "negative means the card costs its holder."))
+                 "negative means the card costs its owner."))
     _text_alternative(title, [(_(CARD_LABELS[c]), fmt_num(v, 2)) for c, v in rows])
 
 

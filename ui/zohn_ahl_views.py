@@ -24,6 +24,7 @@ from jokoak.odds import zohn_ahl as Z
 from jokoak.odds import zohn_ahl_bounds as ZB
 from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
 from jokoak.segments import segment_map
+from jokoak.msgids import N_
 
 from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, show_chart, percent_axis
 
@@ -32,11 +33,6 @@ PLAY_KEY = "jokoak_zohn_ahl_play"
 LENGTH_TURNS = 400
 VISITOR_TEAM = 0
 COLOUR = "#8a3b12"
-
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; translated where it is shown."""
-    return message
 
 
 RESULT_LABELS = {"start_team": N_("Starting team"), "other_team": N_("Other team")}

@@ -23,11 +23,7 @@ from typing import Any, Mapping
 
 from ..engine.core import (CHANCE, TERMINAL, Event, Option, Rules, Ruleset, SetupError, event,
                            make_rules)
-
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction without translating it (the pages translate)."""
-    return message
+from ..msgids import N_
 
 
 NAME = "zohn_ahl"

@@ -14,13 +14,9 @@ from typing import Any, Callable
 
 from ..engine.core import Event
 from ..games.zohn_ahl import GAME, ZohnAhlState, default_rules
+from ..msgids import N_
 
 Gettext = Callable[[str], str]
-
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; translated where it is shown."""
-    return message
 
 
 TEAM_NAMES = (N_("the north–south team"), N_("the west–east team"))

@@ -69,6 +69,8 @@ class PeruludoState:
     running: int = 0
     winner: int | None = None
     last_loser: int | None = None
+    #: dice a right doia brought from outside the table when the bag was empty
+    outside: int = 0
 
     # --- public facts -------------------------------------------------------------------
     @property
@@ -129,8 +131,9 @@ class PeruludoState:
         return []
 
     def totals(self) -> dict[str, int]:
-        """Dice in the players' hands plus the bag: no action creates or destroys a die."""
-        return {"dice": sum(self.counts) + self.bag}
+        """Dice in the players' hands plus the bag, less the dice brought from outside the
+        table (a right doia with an empty bag): no action creates or destroys a die."""
+        return {"dice": sum(self.counts) + self.bag - self.outside}
 
     def apply(self, action: str) -> tuple["PeruludoState", list[Event]]:
         from . import transitions
@@ -153,6 +156,7 @@ class PeruludoState:
             "dice_counts": list(self.counts),
             "dice_in_play": self.dice_in_play(),
             "bag": self.bag,
+            "outside": self.outside,
             "cups": [None if (c := self.visible_cup(s, player)) is None else list(c)
                      for s in range(self.players)],
             "own_dice": (list(self.cups[player]) if player is not None and not self.stale

@@ -94,6 +94,15 @@ def doia_askers(state: PeruludoState) -> tuple[int, ...]:
     return tuple(order)
 
 
+def doia_die_source(state: PeruludoState) -> str | None:
+    """Where a right doia's die comes from: the bag while it holds any; else, as the text
+    sets no condition ("doia esan duenak dado bat irabaziko du"), from outside the table,
+    unless the ``bag_only`` option keeps the win to the dice in the bag (``None``: no die)."""
+    if state.bag > 0:
+        return "bag"
+    return "outside" if state.rules["doia_die_source"] == "bag_else_outside" else None
+
+
 def _no_doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
     seat = state.asking[0]
     rest = state.asking[1:]
@@ -115,15 +124,19 @@ def _doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
     state = with_changes(state, revealed=tuple(state.alive()), asking=(), running=counted)
     on_turn = state.turn
     if counted == quantity:
-        gained = 1 if state.bag > 0 else 0
-        events.append(event("doia_right", "doia.right", (caller,), gained=gained,
-                            count=counted))
+        source = doia_die_source(state)
+        gained = 0 if source is None else 1
+        events.append(event("doia_right", "doia.right", (caller,), {"source": source},
+                            gained=gained, count=counted))
         counts = list(state.counts)
         counts[caller] += gained
-        state = with_changes(state, counts=tuple(counts), bag=state.bag - gained)
+        if source == "bag":
+            state = with_changes(state, counts=tuple(counts), bag=state.bag - 1)
+        elif source == "outside":
+            state = with_changes(state, counts=tuple(counts), outside=state.outside + 1)
         if gained:
-            events.append(event("die_gained", "doia.right", (caller,), dice=counts[caller],
-                                bag=state.bag))
+            events.append(event("die_gained", "doia.right", (caller,), {"source": source},
+                                dice=counts[caller], bag=state.bag))
             if (counts[caller] == 2 and caller in state.arrastatu
                     and state.rules["arrastatze_after_regain"] == "status_ends"):
                 state = with_changes(state, arrastatu=state.arrastatu - {caller})
