@@ -98,7 +98,7 @@ def _draw(game: PlaySession) -> None:
     state = game.position.state
     left, right = st.columns([3, 2], vertical_alignment="top")
     with left:
-        play.board(render_table_svg(state, _, lang(), viewer=VISITOR))
+        play.board(render_table_svg(state, _, lang(), viewer=VISITOR), game)
     with right:
         _own_dice(state)
         _controls(game, state)
@@ -112,7 +112,7 @@ def _own_dice(state: Any) -> None:
         return
     glyphs = " ".join(DIE_GLYPHS[d] for d in dice)
     label = _("Your dice:")
-    html(f'<p lang="{lang()}" style="margin:0"><span>{esc(label)}</span> '
+    html(f'<p lang="{lang()}" class="jokoak-dice" style="margin:0"><span>{esc(label)}</span> '
          f'<span aria-label="{esc(", ".join(map(str, dice)))}" '
          f'style="font-size:2.6rem;line-height:1;letter-spacing:.15em">{glyphs}</span></p>')
 
@@ -218,7 +218,7 @@ def _bid_controls(game: PlaySession, state: Any) -> None:
     why = refusal(state, action)
     if why is not None:
         html(play.reason_html(GAME.name, why))
-    left, right = st.columns(2)
+    left = right = st.container(horizontal=True)
     left.button(_("Bid %(bid)s") % {"bid": bid_words(quantity, face, _, ngettext)},
                 type="primary", key=f"{KEY}_bid", disabled=why is not None, width="stretch",
                 on_click=play.tap, args=(SPEC, token, VISITOR, action))

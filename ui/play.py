@@ -19,6 +19,7 @@ this module adds what real hands need:
 from __future__ import annotations
 
 import logging
+import os
 import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -40,7 +41,7 @@ log = logging.getLogger("jokoak")
 #: (the double-tap tests tap again up to 500 ms later).
 DEBOUNCE_SECONDS = 0.7
 #: Multiplies every pace; AppTest-driven tests set it to 0 to play beats without waiting.
-PACE_SCALE = 1.0
+PACE_SCALE = float(os.environ.get("JOKOAK_PACE_SCALE", "1") or 1)
 
 
 @dataclass(frozen=True)
@@ -302,9 +303,16 @@ def play_area(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
 
 
 PLAY_CSS = """<style>
-.jokoak-board svg{display:block;margin:0 auto;max-width:100%;height:auto;max-height:var(--jokoak-board-h,62vh)}
+.jokoak-board svg{display:block;margin:0 auto;max-width:100%;height:auto;max-height:var(--jokoak-board-h,min(62vh,calc(100vh - 330px)))}
+@media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
+ h1[lang="eu"]{font-size:2rem !important;padding:0 !important}}
 @media (orientation:portrait){.jokoak-board{--jokoak-board-h:42vh}}
-@media (max-width:640px){.jokoak-board{--jokoak-board-h:38vh}}
+@media (max-width:640px){.jokoak-board{--jokoak-board-h:26vh}
+ *:has(> h1[lang="eu"]) > p[lang]{display:none} h1[lang="eu"]{font-size:1.9rem !important;padding:0 !important}
+ [data-testid='stMainBlockContainer'] [data-testid='stVerticalBlock']{gap:.55rem}
+ .jokoak-dice span:last-child{font-size:2rem !important}
+ .jokoak-turn{font-size:1.1rem}
+ [class*='st-key-jokoak_peruludo_play_face'] button{min-width:0;padding:0 .45rem}}
 .jokoak-refused{border-left:4px solid #b3261e;padding:.2rem .8rem;margin:.3rem 0;background:#fdf0ef}
 .jokoak-turn{font-size:1.35rem;font-weight:600;margin:.2rem 0}
 .jokoak-log{font-size:1.05rem;max-height:14rem;overflow-y:auto;margin:.2rem 0}
@@ -312,6 +320,8 @@ div[data-testid='stButton'] button p{white-space:normal;overflow-wrap:anywhere;t
 </style>"""
 
 
-def board(markup: str) -> None:
-    """The table or board drawing, sized so the next control stays on screen."""
-    html(PLAY_CSS + f'<div class="jokoak-board">{markup}</div>')
+def board(markup: str, game: PlaySession) -> None:
+    """The table or board drawing, sized so the next control stays on screen. It carries
+    the position and the visitor's decision count (for the real-browser tap tests)."""
+    html(PLAY_CSS + f'<div class="jokoak-board" data-moves="{game.position.length}" '
+         f'data-decisions="{decisions_made(game)}">{markup}</div>')

@@ -56,7 +56,7 @@ def _draw(game: PlaySession) -> None:
     state = game.position.state
     left, right = st.columns([3, 2], vertical_alignment="top")
     with left:
-        play.board(render_table_svg(state, _, lang(), viewer=VISITOR))
+        play.board(render_table_svg(state, _, lang(), viewer=VISITOR), game)
         html(f'<details lang="{lang()}"><summary>{esc(_("The table as text"))}</summary>'
              f'<p>{esc(table_summary(state, _))}</p></details>')
     with right:

@@ -69,7 +69,7 @@ def _draw(game: PlaySession) -> None:
     state = game.position.state
     left, right = st.columns([3, 2], vertical_alignment="top")
     with left:
-        play.board(render_board_svg(state, _, lang()))
+        play.board(render_board_svg(state, _, lang()), game)
     with right:
         html(f'<p lang="{lang()}" style="margin:0">'
              f'{esc(_("Your team: %(team)s.") % {"team": team_name(VISITOR_TEAM, _)})}</p>')
