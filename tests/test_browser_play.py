@@ -15,9 +15,9 @@ pytestmark = pytest.mark.browser
 
 #: The control a visitor presses to decide, per game, most frequent first.
 DECISIONS = {
-    "peruludo": ["jokoak_peruludo_play_bid", "jokoak_peruludo_play_doia"],
-    "zaldi_zuria": ["jokoak_zaldi_zuria_play_nobid", "jokoak_zaldi_zuria_play_throw"],
-    "zohn_ahl": ["jokoak_zohn_ahl_play_throw"],
+    "peruludo": ['[class*="st-key-jokoak_peruludo_play_quick"]', ".st-key-jokoak_peruludo_play_doia"],
+    "zaldi_zuria": [".st-key-jokoak_zaldi_zuria_play_nobid", ".st-key-jokoak_zaldi_zuria_play_throw"],
+    "zohn_ahl": [".st-key-jokoak_zohn_ahl_play_throw"],
 }
 SIZES = [(1920, 1080), (1080, 1920), (1366, 768), (390, 844)]
 LANGS = ["eu", "fr", "es", "en"]
@@ -50,7 +50,7 @@ def open_game(browser, game, lang, size=(1366, 768)):
 
 def decision_control(page, game, timeout=30000):
     """The first enabled decision control, once the others have played up to the visitor."""
-    selector = ", ".join(f".st-key-{key} button:not([disabled])" for key in DECISIONS[game])
+    selector = ", ".join(f"{css} button:not([disabled])" for css in DECISIONS[game])
     page.wait_for_selector(selector, timeout=timeout)
     return page.locator(selector).first
 

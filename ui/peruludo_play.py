@@ -192,6 +192,39 @@ def _bid_controls(game: PlaySession, state: Any) -> None:
                                            "with your dice, the bid is true with chance %(pct)s.")
                                          % {"bid": said(*state.bid), "pct": fmt_pct(true)})
              + "</p>")
+    quick = quick_bids(state)
+    if quick:
+        html(f'<p lang="{lang()}" style="margin:.2rem 0 0">{esc(_("Raise: one tap bids"))}</p>')
+    row = st.container(horizontal=True)
+    for action in quick:
+        q, f = (int(x) for x in action.split(":")[1:])
+        row.button(f"{DIE_GLYPHS[f]} {bid_text(q, f, _)}", key=f"{KEY}_quick{f}",
+                   type="primary", help=_("Bid %(bid)s") % {"bid": bid_words(q, f, _, ngettext)},
+                   on_click=play.tap, args=(SPEC, token, VISITOR, action))
+    row.button(_("Palero!"), key=f"{KEY}_palero", disabled="palero" not in legal,
+               help=_("Call palero: you think the bid is too high"),
+               on_click=play.tap, args=(SPEC, token, VISITOR, "palero"))
+    play.refusal_note(SPEC, game)
+    with st.expander(_("Another bid: choose the number of dice and the face")):
+        _builder(game, state, legal)
+
+
+def quick_bids(state: Any) -> list[str]:
+    """For each face, the lowest legal bid (one tap each): for one face a higher quantity is
+    never likelier, so these are the bids a player weighs first. From the engine's legal
+    actions, in face order."""
+    lowest: dict[int, tuple[int, str]] = {}
+    for action in state.legal_actions():
+        if action.startswith("bid:"):
+            q, f = (int(x) for x in action.split(":")[1:])
+            if f not in lowest or q < lowest[f][0]:
+                lowest[f] = (q, action)
+    return [lowest[f][1] for f in sorted(lowest)]
+
+
+def _builder(game: PlaySession, state: Any, legal: list[str]) -> None:
+    """Any bid: the number of dice with − and +, the face, and Bid (refusals explained)."""
+    token = play.token(game)
     qkey, fkey, tkey = f"{KEY}_q", f"{KEY}_f", f"{KEY}_turn"
     bids = [a for a in legal if a.startswith("bid:")]
     if bids and st.session_state.get(tkey) != token:
@@ -218,15 +251,9 @@ def _bid_controls(game: PlaySession, state: Any) -> None:
     why = refusal(state, action)
     if why is not None:
         html(play.reason_html(GAME.name, why))
-    left = right = st.container(horizontal=True)
-    left.button(_("Bid %(bid)s") % {"bid": bid_words(quantity, face, _, ngettext)},
-                type="primary", key=f"{KEY}_bid", disabled=why is not None, width="stretch",
-                on_click=play.tap, args=(SPEC, token, VISITOR, action))
-    right.button(_("Palero!"), key=f"{KEY}_palero", width="stretch",
-                 disabled="palero" not in legal,
-                 help=_("Call palero: you think the bid is too high"),
-                 on_click=play.tap, args=(SPEC, token, VISITOR, "palero"))
-    play.refusal_note(SPEC, game)
+    st.button(_("Bid %(bid)s") % {"bid": bid_words(quantity, face, _, ngettext)},
+              type="primary", key=f"{KEY}_bid", disabled=why is not None, width="stretch",
+              on_click=play.tap, args=(SPEC, token, VISITOR, action))
 
 
 def _set(key: str, value: Any) -> None:

@@ -87,10 +87,12 @@ def table_of(spec: PlaySpec, game: PlaySession) -> Table:
     return spec.table({**game.choices, "autoplay": game.autoplay})
 
 
-def fresh_session(spec: PlaySpec, ruleset: str, choices: dict[str, Any]) -> PlaySession:
-    """A game with a fresh seed, the others played up to the visitor's first decision."""
+def fresh_session(spec: PlaySpec, ruleset: str, choices: dict[str, Any],
+                  seed: int | None = None) -> PlaySession:
+    """A game with a fresh seed (or ``seed``, for benches and shared links), the others
+    played up to the visitor's first decision."""
     rules = make_rules(spec.game, ruleset)
-    position = start(spec.game, rules, spec.setup(rules, choices))
+    position = start(spec.game, rules, spec.setup(rules, choices), seed)
     game = PlaySession(position=position, choices={**choices, "ruleset": ruleset},
                        good=position)
     game.position = game.good = advance(position, table_of(spec, game), spec.beat)
