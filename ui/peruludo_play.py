@@ -14,9 +14,10 @@ from typing import Any
 
 import streamlit as st
 
-from jokoak.engine.core import CHANCE, GameState, refusal
+from jokoak.bots.peruludo import POLICIES
+from jokoak.engine.core import CHANCE, refusal
 from jokoak.engine.driver import Table
-from jokoak.games.peruludo import GAME, POLICIES
+from jokoak.games.peruludo import GAME
 from jokoak.odds.peruludo import p_bid_exact, p_bid_true
 from jokoak.render.bid_words import bid_words
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg

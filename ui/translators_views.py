@@ -11,8 +11,7 @@ import re
 
 import streamlit as st
 
-from jokoak import GAMES
-from jokoak.booklet import GAME_INFO
+from jokoak import registry
 from jokoak.glossary import export_csv, export_tbx
 from jokoak.i18n import TARGET_LANGUAGES, language_name
 from jokoak.render.review import aligned_review_html, checks_legend_html, report_html
@@ -44,7 +43,8 @@ def _shipped_rows(game: str, langs: tuple[str, ...]) -> list[Row]:
 
 def _choose() -> tuple[str, tuple[str, ...]]:
     cols = st.columns([2, 3])
-    game = cols[0].selectbox(_("Game"), GAMES, format_func=in_this_language(lambda g: GAME_INFO[g].name),
+    game = cols[0].selectbox(_("Game"), registry.keys(),
+                             format_func=in_this_language(lambda g: registry.entry(g).name),
                              key="jokoak_translators_game")
     visitor = lang()
     key = "jokoak_translators_lang"
@@ -168,7 +168,7 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
     cols[0].download_button(_("Review report (CSV)"), report_csv(game, rows),
                             file_name=f"{game}.review.csv", mime="text/csv",
                             key="jokoak_report_csv")
-    title = _("Translation review: %(game)s") % {"game": GAME_INFO[game].name}
+    title = _("Translation review: %(game)s") % {"game": registry.entry(game).name}
     cols[1].download_button(_("Printable review (HTML)"),
                             report_html(game, rows, langs, _, lang(), title),
                             file_name=f"{game}.review.html", mime="text/html",

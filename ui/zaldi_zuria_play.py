@@ -12,11 +12,11 @@ from typing import Any
 
 import streamlit as st
 
+from jokoak.bots.zaldi_zuria import POLICIES, bid_reasoning, throw_reasoning
 from jokoak.engine.core import refusal
-from jokoak.msgids import N_
 from jokoak.engine.driver import Table
-from jokoak.games.zaldi_zuria import (CARD_LABELS, GAME, POLICIES, bid_reasoning,
-                                      throw_reasoning)
+from jokoak.games.zaldi_zuria import CARD_LABELS, GAME
+from jokoak.msgids import N_
 from jokoak.render.source import clause_excerpt_html
 from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)

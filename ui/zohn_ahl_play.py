@@ -13,9 +13,10 @@ from typing import Any
 
 import streamlit as st
 
+from jokoak.bots.zohn_ahl import POLICIES
 from jokoak.engine.core import CHANCE
 from jokoak.engine.driver import Table
-from jokoak.games.zohn_ahl import GAME, POLICIES
+from jokoak.games.zohn_ahl import GAME
 from jokoak.i18n import translator
 from jokoak.render.sticks import render_sticks_svg
 from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
@@ -69,7 +70,11 @@ def _draw(game: PlaySession) -> None:
     state = game.position.state
     left, right = st.columns([3, 2], vertical_alignment="top")
     with left:
-        play.board(render_board_svg(state, _, lang()), game)
+        numbers = st.toggle(_("Show the site numbers (counted the way your stick runs)"),
+                            key="za_site_numbers")
+        play.board(render_board_svg(state, _, lang(),
+                                    numbered=state.direction(VISITOR_TEAM) if numbers else False),
+                   game)
     with right:
         html(f'<p lang="{lang()}" style="margin:0">'
              f'{esc(_("Your team: %(team)s.") % {"team": team_name(VISITOR_TEAM, _)})}</p>')
