@@ -25,14 +25,10 @@ from babel.numbers import format_decimal
 
 from .glossary import find_terms, is_rendered, leaves_basque
 from .translations import FUZZY, TRANSLATED, UNTRANSLATED, translations
+from .msgids import N_
 
 Gettext = Callable[[str], str]
 ERROR, WARNING = "error", "warning"
-
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; it is translated where it is shown."""
-    return message
 
 
 @dataclass(frozen=True)

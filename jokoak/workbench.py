@@ -10,10 +10,15 @@ from __future__ import annotations
 
 import csv
 import difflib
+import hashlib
 import io
 import re
+import threading
+import time
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Sequence
 from urllib.parse import quote
 
 from babel.messages.pofile import PoFileError, read_po
@@ -24,14 +29,20 @@ from .notes import Note, notes_for
 from .qa import Entry, Flag, check_entries, shipped_entries
 from .segments import Segment, segment_map, segments
 from .translations import FUZZY, TRANSLATED, UNTRANSLATED
-
-
-def N_(message: str) -> str:
-    return message
+from .msgids import N_
 
 
 #: The largest file the page reads (the three sources' catalogs are about 20 kB each).
 MAX_UPLOAD_BYTES = 512 * 1024
+#: The longest translation of one clause the checks read. The longest
+#: shipped clause or translation has under 300 characters; translate-toolkit's sentence count
+#: takes time in the square of an entry's length (4,000 words: 8 s, holding the interpreter
+#: lock, so every visitor waits), so a longer entry is refused before any check runs.
+MAX_ENTRY_CHARS = 1000
+#: The checks of one upload stop (and the upload is refused) after this many seconds; a
+#: capped upload of every clause takes about a second.
+REVIEW_SECONDS = 10.0
+UTF8_BOM = b"\xef\xbb\xbf"
 PO_SUFFIXES = (".po", ".pot")
 XLIFF_SUFFIXES = (".xlf", ".xliff")
 XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
@@ -150,6 +161,8 @@ def parse_upload(data: bytes, filename: str, game: str, lang: str) -> Upload:
     if len(data) > MAX_UPLOAD_BYTES:
         raise UploadError(N_("The file is too large: %(size)s bytes; the limit is %(limit)s."),
                           size=len(data), limit=MAX_UPLOAD_BYTES)
+    if data.startswith(UTF8_BOM):   # editors on Windows write one; Babel reads it as text
+        data = data[len(UTF8_BOM):]
     name = filename.lower()
     if name.endswith(PO_SUFFIXES):
         kind = "po"
@@ -175,6 +188,11 @@ def parse_upload(data: bytes, filename: str, game: str, lang: str) -> Upload:
     if unknown:
         raise UploadError(N_("Entries whose segment id %(game)s does not have (%(count)s): "
                              "%(ids)s."), count=len(unknown), game=game, ids=_shown(unknown))
+    too_long = [sid for sid, _src, target, *_ in raw if len(target) > MAX_ENTRY_CHARS]
+    if too_long:
+        raise UploadError(N_("Entries longer than %(limit)s characters (%(count)s): %(ids)s. "
+                             "A clause's translation is a sentence or two."),
+                          limit=MAX_ENTRY_CHARS, count=len(too_long), ids=_shown(too_long))
     mismatched = [sid for sid, src, *_ in raw if src != known[sid].text]
     if mismatched:
         raise UploadError(N_("Entries whose Basque text does not match the source (%(count)s): "
@@ -282,9 +300,13 @@ def _safe_notes(game: str, clause: str) -> tuple[Note, ...]:
         return ()
 
 
-def review_rows(game: str, langs: tuple[str, ...],
-                upload: Upload | None = None) -> list[Row]:
-    """One row per translatable clause: Basque, each language's entry, flags, terms, notes."""
+def review_rows(game: str, langs: tuple[str, ...], upload: Upload | None = None,
+                budget: float | None = None) -> list[Row]:
+    """One row per translatable clause: Basque, each language's entry, flags, terms, notes.
+
+    With ``budget`` (seconds), the checks stop with an :class:`UploadError` once it is spent.
+    """
+    deadline = None if budget is None else time.monotonic() + budget
     per_lang: dict[str, dict[str, Entry]] = {}
     flags: dict[str, dict[str, list[Flag]]] = {}
     shipped: dict[str, dict[str, Entry]] = {}
@@ -297,8 +319,12 @@ def review_rows(game: str, langs: tuple[str, ...],
             entries = shipped[lg]
         per_lang[lg] = entries
         flags[lg] = {}
-        for f in check_entries(entries.values(), lg, game):
-            flags[lg].setdefault(f.segment_id, []).append(f)
+        for entry in entries.values():
+            if deadline is not None and time.monotonic() > deadline:
+                raise UploadError(N_("Checking the file took too long (the limit is %(seconds)s s), "
+                                     "so it was not reviewed."), seconds=int(budget or 0))
+            for f in check_entries((entry,), lg, game):
+                flags[lg].setdefault(f.segment_id, []).append(f)
     steps = clause_steps(game)
     rows = []
     for seg in segments(game):
@@ -317,7 +343,45 @@ def review_rows(game: str, langs: tuple[str, ...],
     return rows
 
 
-def filter_rows(rows: list[Row], *, only_problems: bool = False, status: str | None = None,
+@dataclass(frozen=True)
+class UploadReview:
+    """An upload's review, computed once: its rows, or the reason it was refused."""
+
+    upload: Upload | None
+    rows: tuple[Row, ...] = ()
+    error: UploadError | None = None
+
+
+#: Reviews by (content hash, file name, game, language): a rerun of the page (a click, a
+#: keystroke in the search box) finds the review here instead of checking the file again.
+_REVIEWS: "OrderedDict[tuple[str, str, str, str], UploadReview]" = OrderedDict()
+_REVIEWS_LOCK = threading.Lock()
+REVIEW_CACHE_SIZE = 16
+
+
+def review_upload(data: bytes, filename: str, game: str, lang: str,
+                  budget: float = REVIEW_SECONDS) -> UploadReview:
+    """Parse and check an upload once per content: later calls with the same bytes (from any
+    visitor) get the same review, refusals included, without re-running a check."""
+    key = (hashlib.sha256(data).hexdigest(), filename, game, lang)
+    with _REVIEWS_LOCK:
+        hit = _REVIEWS.get(key)
+        if hit is not None:
+            _REVIEWS.move_to_end(key)
+            return hit
+    try:
+        upload = parse_upload(data, filename, game, lang)
+        review = UploadReview(upload, tuple(review_rows(game, (lang,), upload, budget)))
+    except UploadError as exc:
+        review = UploadReview(None, (), exc)
+    with _REVIEWS_LOCK:
+        _REVIEWS[key] = review
+        while len(_REVIEWS) > REVIEW_CACHE_SIZE:
+            _REVIEWS.popitem(last=False)
+    return review
+
+
+def filter_rows(rows: Sequence[Row], *, only_problems: bool = False, status: str | None = None,
                 search: str = "", changed_only: bool = False) -> list[Row]:
     """The rows a translator asked for: problems, one status, a search in any column."""
     needle = search.strip().casefold()
@@ -337,7 +401,7 @@ def filter_rows(rows: list[Row], *, only_problems: bool = False, status: str | N
     return out
 
 
-def statistics_of(rows: list[Row]) -> dict[str, dict[str, int]]:
+def statistics_of(rows: Sequence[Row]) -> dict[str, dict[str, int]]:
     """Per language: translated / fuzzy / untranslated counts, errors and warnings."""
     out: dict[str, dict[str, int]] = {}
     for row in rows:
@@ -391,8 +455,22 @@ REPORT_COLUMNS = ("game", "segment", "lang", "status", "change", "check", "sever
                   "message", "basque", "translation")
 
 
-def report_csv(game: str, rows: list[Row]) -> str:
-    """The review as a spreadsheet: one line per flag (or per clause without flags)."""
+#: A cell starting with one of these is a formula to a spreadsheet (``=HYPERLINK(...)``,
+#: ``+1``, ``-1``, ``@SUM``, and tab or CR, which some programs strip before looking).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """A CSV cell a spreadsheet shows as text: a formula-like start gets a leading ``'``
+    (OWASP's advice against CSV injection; the apostrophe is not shown by the programs)."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+def report_csv(game: str, rows: Sequence[Row]) -> str:
+    """The review as a spreadsheet: one line per flag (or per clause without flags).
+
+    Translations come from uploaded files, so every cell is made :func:`spreadsheet_safe`.
+    """
     buf = io.StringIO()
     writer = csv.writer(buf, lineterminator="\n")
     writer.writerow(REPORT_COLUMNS)
@@ -400,8 +478,8 @@ def report_csv(game: str, rows: list[Row]) -> str:
         for c in row.cells:
             base = [game, row.segment.id, c.lang, c.entry.status, c.change or ""]
             tail = [row.segment.text, c.entry.target]
-            if not c.flags:
-                writer.writerow(base + ["", "", ""] + tail)
-            for f in c.flags:
-                writer.writerow(base + [f.check, f.severity, f.message()] + tail)
+            lines = [["", "", ""]] if not c.flags else [[f.check, f.severity, f.message()]
+                                                         for f in c.flags]
+            for middle in lines:
+                writer.writerow([spreadsheet_safe(v) for v in base + middle + tail])
     return buf.getvalue()

@@ -84,7 +84,8 @@ def test_setup_wild_sixes_count_for_every_other_face():
 
 
 def test_setup_goal_the_last_player_with_dice_wins():
-    state = dealt(BASQUE, {"players": 2, "dice": [1, 1], "ages": [1, 2], "bag": 28}, [[3], [5]])
+    state = dealt(BASQUE, {"players": 2, "dice": [1, 1], "ages": [1, 2], "bag": 28,
+                           "arrastatze": [0, 1]}, [[3], [5]])
     state, events = play(state, "bid:1:3", "bid:2:3", "palero", "lift", "lift")
     assert state.is_terminal() and state.returns() == [1.0, 0.0]
     assert kinds(events)[-2:] == ["eliminated", "win"]
@@ -319,10 +320,22 @@ def test_arrastatze_rounds_first_round_only_in_common_perudo():
 
 
 def test_notes_six_opening_only_in_arrastatze():
-    normal = three([[6], [3, 3, 1, 2], [1, 1, 5, 4, 2]], dice=[1, 4, 5], starter=0, bag=5)
+    normal = three([[6, 2], [3, 3, 1, 2], [1, 1, 5, 4, 2]], dice=[2, 4, 5], starter=0, bag=4)
     special = three([[6], [3, 3, 1, 2], [1, 1, 5, 4, 2]], dice=[1, 4, 5], starter=0, bag=5,
                     arrastatze=[0])
     assert "bid:1:6" not in normal.legal_actions() and "bid:1:6" in special.legal_actions()
+
+
+def test_arrastatze_announce_a_seat_with_one_die_is_in_arrastatze_else_setup_error():
+    with pytest.raises(SetupError) as err:
+        three([[4], [4, 1], [5, 6, 2]], starter=2, bag=9)
+    assert err.value.params["field"] == "arrastatze" and err.value.params["seat"] == 0
+
+
+def test_arrastatze_announce_a_spent_palifico_seat_may_hold_one_die():
+    state = three([[4], [4, 1], [5, 6, 2]], rules=STANDARD, starter=2, bag=9,
+                  arrastatze_spent=[0])
+    assert state.counts[0] == 1 and 0 not in state.arrastatu
 
 
 # --- doia --------------------------------------------------------------------------------
@@ -357,12 +370,36 @@ def test_doia_right_counts_the_wild_sixes():
     assert count.amount("count") == 6
 
 
-def test_doia_right_with_an_empty_bag_gains_nothing():
-    state = dealt(BASQUE, {"players": 3, "dice": [3, 5, 5], "ages": [30, 25, 40],
-                           "starter": 1}, DOIA_CUPS)
-    state, events = play(state, "bid:4:4", "bid:6:4", "doia")
+def empty_bag_doia(rules=BASQUE):
+    """The first round's bag is empty: a right doia there."""
+    state = dealt(rules, {"players": 3, "dice": [3, 5, 5], "ages": [30, 25, 40],
+                          "starter": 1}, DOIA_CUPS)
+    return play(state, "bid:4:4", "bid:6:4", "doia")
+
+
+def test_doia_right_wins_a_die_even_when_the_bag_is_empty():
+    state, events = empty_bag_doia()
+    gained = next(e for e in events if e.kind == "die_gained")
+    assert dict(gained.data)["source"] == "outside" and state.counts == (3, 6, 5)
+    assert state.bag == 0 and state.outside == 1
+
+
+def test_doia_right_from_outside_the_table_keeps_the_dice_total_conserved():
+    before = dealt(BASQUE, {"players": 3, "dice": [3, 5, 5], "ages": [30, 25, 40],
+                            "starter": 1}, DOIA_CUPS)
+    after, _ = empty_bag_doia()
+    assert after.totals() == before.totals() == {"dice": 13}
+
+
+def test_doia_die_source_bag_only_option_with_an_empty_bag_gains_nothing():
+    state, events = empty_bag_doia(make_rules(GAME, doia_die_source="bag_only"))
     assert next(e for e in events if e.kind == "doia_right").amount("gained") == 0
-    assert state.counts == (3, 5, 5)
+    assert "die_gained" not in kinds(events) and state.counts == (3, 5, 5)
+
+
+def test_doia_die_source_common_perudo_takes_only_dice_from_the_bag():
+    assert STANDARD["doia_die_source"] == "bag_only"
+    assert BASQUE["doia_die_source"] == "bag_else_outside"
 
 
 def test_doia_wrong_the_caller_loses_a_die_and_starts():
@@ -390,11 +427,11 @@ def test_arrastatze_after_regain_status_ends_or_stays():
 
 
 def test_starter_after_elimination_the_next_player_to_the_left():
-    state = three([[4], [4, 1], [5, 6, 2]], starter=2, bag=9)
+    state = three([[4], [4, 1], [5, 6, 2]], starter=2, bag=9, arrastatze=[0])
     state, events = play(state, "bid:2:5", "palero", "lift")
     assert "eliminated" in kinds(events) and state.starter == 1
     other = three([[4], [4, 1], [5, 6, 2]],
                   rules=make_rules(GAME, starter_after_elimination="round_winner"),
-                  starter=2, bag=9)
+                  starter=2, bag=9, arrastatze=[0])
     other, _ = play(other, "bid:2:5", "palero", "lift")
     assert other.starter == 2

@@ -8,34 +8,29 @@ controls, the clause highlight and the interpretation notes.
 
 from __future__ import annotations
 
-from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 import streamlit as st
 
+from jokoak import registry
 from jokoak.engine.core import make_rules
 from jokoak.engine.record import Record, Step, play, replay
 from jokoak.games import available_games
 from jokoak.notes import notes_for
 from jokoak.render.source import clause_excerpt_html
 from jokoak.scenarios import Scenario, scenarios
+from jokoak.msgids import N_
 
 from .common import (_, esc, html, in_this_language, lang, ngettext, pin_run_language,
                      remember, remembered_widget_key)
+from .params import query_choice, query_number
 
 WATCH = "__watch__"
 
 
-def N_(message: str) -> str:
-    return message
-
-
 def _renderer(game: str) -> ModuleType | None:
-    try:
-        module = import_module(f"jokoak.render.{game}")
-    except ModuleNotFoundError:
-        return None
+    module = registry.entry(game).renderer_module()
     return module if hasattr(module, "describe_event") else None
 
 
@@ -60,8 +55,7 @@ def _replayed(game: str, key: str, record: Record) -> tuple[Any, tuple[Step, ...
 @st.cache_resource(show_spinner=False, max_entries=32)
 def _watch_record(game: str, seed: int) -> Record:
     engine = available_games()[game]
-    module = import_module(engine.__class__.__module__)
-    policies = getattr(module, "POLICIES", {})
+    policies = registry.entry(game).policies()
     rules = make_rules(engine)
     setup = engine.default_setup(rules)
     policy = next(iter(policies.values())) if policies else None
@@ -82,6 +76,19 @@ def _translation_target() -> str | None:
     return code if code != "eu" else st.session_state.get("jokoak_translation_lang", "es")
 
 
+def _arrival_step(game: str, total: int) -> int:
+    """The first step shown of a scenario: ``?step=`` for the one a link opened, else 0.
+
+    The URL's step belongs to the scenario the visitor arrived at; a scenario chosen
+    afterwards (or a new dealt game) starts at its beginning, not at the previous one's step.
+    """
+    arrived = f"jokoak_step_arrived_{game}"
+    if st.session_state.get(arrived):
+        return 0
+    st.session_state[arrived] = True
+    return query_number("step", total) or 0
+
+
 def _go(step_key: str, target: int | None) -> None:
     if target is not None:
         st.session_state[step_key] = target
@@ -93,8 +100,7 @@ def step_through_view(game: str) -> None:
     options = list(items) + [WATCH]
     key = f"jokoak_scenario_{game}"
     if st.session_state.get(key) not in options:
-        wanted = st.query_params.get("scenario")
-        st.session_state[key] = wanted if wanted in options else options[0]
+        st.session_state[key] = query_choice("scenario", options) or options[0]
     # The widget's key carries the language: its labels are translated, so a new language is
     # a new widget, initialised from the remembered choice.
     widget_key = remembered_widget_key(key)
@@ -135,9 +141,7 @@ def _step_panel(game: str, rkey: str, record: Record) -> None:
 
     step_key = f"jokoak_step_{game}_{rkey}"
     if step_key not in st.session_state:
-        wanted = st.query_params.get("step")
-        st.session_state[step_key] = int(wanted) if (isinstance(wanted, str) and wanted.isdigit()
-                                                     and int(wanted) <= total) else 0
+        st.session_state[step_key] = _arrival_step(game, total)
     index = min(st.session_state[step_key], total)
 
     controls = [

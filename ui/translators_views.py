@@ -11,21 +11,24 @@ import re
 
 import streamlit as st
 
-from jokoak import GAMES
-from jokoak.booklet import GAME_INFO
+from jokoak import registry
 from jokoak.glossary import export_csv, export_tbx
-from jokoak.i18n import TARGET_LANGUAGES, language_name
+from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path
 from jokoak.render.review import aligned_review_html, checks_legend_html, report_html
 from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
-from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, Upload, UploadError, catalog_po,
-                              catalog_tmx, catalog_xliff, filter_rows, parse_upload,
-                              play_link, report_csv, review_rows, statistics_of)
+from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, UploadReview, catalog_po, catalog_tmx,
+                              catalog_xliff, filter_rows, play_link, report_csv, review_rows,
+                              review_upload, statistics_of)
 
-from .common import _, error, html, lang, in_this_language
+from .common import _, error, fmt_num, html, lang, in_this_language
 
 ALL = "all"
 STATUS_LABELS = {TRANSLATED: "translated", FUZZY: "fuzzy", UNTRANSLATED: "untranslated"}
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~:$])")
+#: Streamlit's own line under the uploader ("1MB per file • PO, XLF, XLIFF") is English and
+#: states the server's limit, not the page's: hidden, and said below in the visitor's language.
+UPLOADER_CSS = ("<style>[data-testid='stFileUploaderDropzoneInstructions']"
+                "{display:none !important}</style>")
 
 
 def _md_safe(text: str) -> str:
@@ -40,7 +43,8 @@ def _shipped_rows(game: str, langs: tuple[str, ...]) -> list[Row]:
 
 def _choose() -> tuple[str, tuple[str, ...]]:
     cols = st.columns([2, 3])
-    game = cols[0].selectbox(_("Game"), GAMES, format_func=in_this_language(lambda g: GAME_INFO[g].name),
+    game = cols[0].selectbox(_("Game"), registry.keys(),
+                             format_func=in_this_language(lambda g: registry.entry(g).name),
                              key="jokoak_translators_game")
     visitor = lang()
     key = "jokoak_translators_lang"
@@ -105,14 +109,16 @@ def upload_tab(game: str, langs: tuple[str, ...]) -> None:
     target = langs[0] if len(langs) == 1 else st.selectbox(
         _("Language of the file"), TARGET_LANGUAGES, format_func=language_name,
         key="jokoak_upload_lang")
+    st.html(UPLOADER_CSS)
     file = st.file_uploader(_("Catalog file (.po, .xlf, .xliff)"), key="jokoak_upload_file",
                             type=["po", "xlf", "xliff"], accept_multiple_files=False)
+    st.caption(upload_limit_text())
     if file is None:
         return
-    upload = check_upload(file.getvalue(), file.name, game, target)
-    if upload is None:
+    review = check_upload(file.getvalue(), file.name, game, target)
+    if review is None:
         return
-    rows = review_rows(game, (target,), upload)
+    rows = list(review.rows)
     _statistics(rows, (target,))
     _show_rows(game, rows, (target,), "jokoak_upload", with_changes=True)
     st.download_button(_("Review report (CSV)"), report_csv(game, rows),
@@ -120,13 +126,20 @@ def upload_tab(game: str, langs: tuple[str, ...]) -> None:
                        key="jokoak_upload_report")
 
 
-def check_upload(data: bytes, filename: str, game: str, target: str) -> Upload | None:
-    """The parsed upload, or a clear translated message and None."""
-    try:
-        return parse_upload(data, filename, game, target)
-    except UploadError as exc:
+def upload_limit_text() -> str:
+    """The page's own limit, in the visitor's language and number format."""
+    return _("PO or XLIFF 1.2, at most %(size)s kB per file.") % {
+        "size": fmt_num(MAX_UPLOAD_BYTES // 1024)}
+
+
+def check_upload(data: bytes, filename: str, game: str, target: str) -> UploadReview | None:
+    """The upload's review (computed once per file content), or a translated message and None."""
+    review = review_upload(data, filename, game, target)
+    if review.error is not None:
+        exc = review.error
         error(exc.msgid, **{k: _md_safe(v) for k, v in exc.params.items()})
         return None
+    return review
 
 
 def export_tab(game: str, langs: tuple[str, ...]) -> None:
@@ -135,13 +148,17 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
     for code in langs:
         st.markdown(f"**{language_name(code)}**")
         cols = st.columns(4)
-        cols[0].download_button("PO", catalog_po(game, code), file_name=f"{game}.{code}.po",
-                                mime="text/x-gettext-translation", key=f"jokoak_po_{code}")
-        cols[1].download_button("XLIFF 1.2", catalog_xliff(game, code),
-                                file_name=f"{game}.{code}.xlf", mime="application/xliff+xml",
-                                key=f"jokoak_xliff_{code}")
-        cols[2].download_button("TMX", catalog_tmx(game, code), file_name=f"{game}.{code}.tmx",
-                                mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}")
+        if not po_path(code, game).is_file():  # a game just added: no catalog until extracted
+            cols[0].caption(_("No catalog yet: “python -m jokoak catalogs” creates it."))
+        else:
+            cols[0].download_button("PO", catalog_po(game, code), file_name=f"{game}.{code}.po",
+                                    mime="text/x-gettext-translation", key=f"jokoak_po_{code}")
+            cols[1].download_button("XLIFF 1.2", catalog_xliff(game, code),
+                                    file_name=f"{game}.{code}.xlf",
+                                    mime="application/xliff+xml", key=f"jokoak_xliff_{code}")
+            cols[2].download_button("TMX", catalog_tmx(game, code),
+                                    file_name=f"{game}.{code}.tmx",
+                                    mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}")
         cols[3].download_button(_("Glossary (TBX)"), export_tbx(lang=code),
                                 file_name=f"jokoak-glossary.{code}.tbx",
                                 mime="application/x-tbx+xml", key=f"jokoak_tbx_{code}")
@@ -155,7 +172,7 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
     cols[0].download_button(_("Review report (CSV)"), report_csv(game, rows),
                             file_name=f"{game}.review.csv", mime="text/csv",
                             key="jokoak_report_csv")
-    title = _("Translation review: %(game)s") % {"game": GAME_INFO[game].name}
+    title = _("Translation review: %(game)s") % {"game": registry.entry(game).name}
     cols[1].download_button(_("Printable review (HTML)"),
                             report_html(game, rows, langs, _, lang(), title),
                             file_name=f"{game}.review.html", mime="text/html",
@@ -173,4 +190,3 @@ def workbench() -> None:
         export_tab(game, langs)
     with tabs[3]:
         html(checks_legend_html(_, lang()))
-    st.caption(_("Uploads are limited to %(size)s kB.") % {"size": MAX_UPLOAD_BYTES // 1024})

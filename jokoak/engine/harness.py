@@ -99,7 +99,8 @@ def known_clauses(game_name: str) -> frozenset[str] | None:
 
 
 def game_module(game_name: str) -> ModuleType:
-    """The module of a registered game (``POLICIES``, ``odds_tables`` live there)."""
+    """The engine module of a registered game (``GAME``; its computer players are
+    ``jokoak.bots.<game>.POLICIES``, its odds ``jokoak.odds.<game>.odds_tables``)."""
     return import_module(f"jokoak.games.{game_name}")
 
 

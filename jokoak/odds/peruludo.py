@@ -16,10 +16,7 @@ from ..engine.core import Rules
 from ..games.peruludo.bids import Bid, BidContext, count_face, legal_bids
 from ..games.peruludo.rules import WILD_FACE
 from . import OddsTable
-
-
-def N_(message: str) -> str:
-    return message
+from ..msgids import N_
 
 
 def face_probability(face: int, wild: bool) -> Fraction:

@@ -16,9 +16,10 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine.core import Rules
-from ..games.zaldi_zuria.rules import (CARDS, DENOMINATOR, MARKS, MAX_PIPS, PIP_MARKS, N_,
+from ..games.zaldi_zuria.rules import (CARDS, DENOMINATOR, MARKS, MAX_PIPS, PIP_MARKS,
                                        all_patterns, marks_weight, pips)
 from ..games.zaldi_zuria.throws import STRAIGHT, Table, resolve, settle, throw_kind
+from ..msgids import N_
 from . import OddsTable
 
 KIND_KEYS = ("all_blank", "symbols_only", "symbols_and_pips", "pips_only")

@@ -47,8 +47,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ..engine.core import Rules
-from .zohn_ahl import (ChainSpec, State, chain_states, game_chain, start_state,
-                       throw_destinations)
+from .zohn_ahl_chain import (ChainSpec, State, chain_states, game_chain, start_state,
+                             throw_destinations)
 
 #: Relative residual the float solves aim at (float64 reaches about 1e-16).
 SOLVE_RTOL = 1e-14

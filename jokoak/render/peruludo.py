@@ -20,13 +20,9 @@ from typing import Any, Callable
 
 from ..engine.core import Event
 from ..games.peruludo.bids import count_face
+from ..msgids import N_
 
 Gettext = Callable[[str], str]
-
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; translated where it is shown."""
-    return message
 
 
 _EVENT_KINDS: tuple[tuple[str, str], ...] = (
@@ -126,6 +122,9 @@ def describe_event(ev: Event, _: Gettext, viewer: int | None = None) -> str:
         return _("The bid is not exact (%(count)s, not %(quantity)s): %(player)s loses a die.") % {
             "player": who, "count": n.get("count"), "quantity": n.get("quantity")}
     if k == "die_gained":
+        if d.get("source") == "outside":
+            return _("The bag is empty, so %(player)s takes a die from outside the table and "
+                     "now has %(dice)s.") % {"player": who, "dice": dice_text(n.get("dice"), _)}
         return _("%(player)s takes a die from the bag and now has %(dice)s.") % {
             "player": who, "dice": dice_text(n.get("dice"), _)}
     if k == "palero":

@@ -14,12 +14,9 @@ from ..i18n import TARGET_LANGUAGES
 from ..qa import CHECKS, ERROR, Flag
 from ..translations import FUZZY, TRANSLATED, UNTRANSLATED
 from .source import highlight_terms
+from ..msgids import N_
 
 Gettext = Callable[[str], str]
-
-
-def N_(message: str) -> str:
-    return message
 
 
 STATUS_LABELS = {TRANSLATED: N_("translated"), FUZZY: N_("fuzzy"),

@@ -11,13 +11,9 @@ from typing import Callable, Iterable
 
 from ..segments import Segment, blocks
 from ..translations import SegmentTranslation, translation_map
+from ..msgids import N_
 
 Gettext = Callable[[str], str]
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; it is translated where it is shown."""
-    return message
-
 
 ARTIFACT_EXPLANATIONS = {
     "image_caption": N_("Scraping leftover: the end of an image link in the web page the text "

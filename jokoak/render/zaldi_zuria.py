@@ -12,13 +12,9 @@ from typing import Any, Callable
 
 from ..engine.core import Event
 from ..games.zaldi_zuria.rules import BANK, CARD_LABELS, CARDS, MARKS
+from ..msgids import N_
 
 Gettext = Callable[[str], str]
-
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; translated where it is shown."""
-    return message
 
 
 KIND_LABELS = {1: N_("all blank: the white horse"), 2: N_("bell or hammer, the rest blank"),

@@ -8,11 +8,7 @@ only the rules where common Perudo differs, and keeps sixes as the wild face in 
 from __future__ import annotations
 
 from ...engine.core import Option, Ruleset
-
-
-def N_(message: str) -> str:
-    """Mark an English msgid for extraction; translated later, by the page, not here."""
-    return message
+from ...msgids import N_
 
 
 #: Fewest and most players at one table (the default table is six players, 30 dice).
@@ -44,6 +40,13 @@ OPTIONS: tuple[Option, ...] = (
            choices=("partial", "full"),
            choice_labels=(N_("Only until the bid is reached; the rest stay closed"),
                           N_("Every cup (common Perudo)"))),
+    Option("doia_die_source",
+           N_("Where the die a right doia wins comes from"),
+           "bag_else_outside", "doia.right",
+           choices=("bag_else_outside", "bag_only"),
+           choice_labels=(N_("From the bag, else from outside the table: a right doia always "
+                             "wins a die"),
+                          N_("Only from the bag: with an empty bag a right doia wins nothing"))),
     Option("arrastatze_rounds",
            N_("Which rounds a player in arrastatze turns into arrastatze rounds"),
            "every_round_they_start", "arrastatze.fixed_face",
@@ -85,5 +88,6 @@ RULESETS: tuple[Ruleset, ...] = (
             N_("Common Perudo (Dudo) rules, with sixes as the wild face instead of ones"),
             {"raise_rule": "any_face_with_more", "from_wild_rule": "double_plus_one",
              "reveal": "full", "arrastatze_rounds": "first_round_only",
-             "doia_callers": "not_bidder_nor_turn", "starter_after_doia": "caller"}),
+             "doia_callers": "not_bidder_nor_turn", "starter_after_doia": "caller",
+             "doia_die_source": "bag_only"}),
 )

@@ -7,8 +7,10 @@ Setup format (a mapping; every field optional except where said)::
     ages: [31, 24, ...]        # the youngest starts the first round (ties: lowest seat)
     bag: 0                     # dice already in the bag (lost earlier, or spare)
     starter: 2                 # who starts this round (overrides the ages)
-    arrastatze: [3]            # seats already in arrastatze
-    arrastatze_spent: []       # seats whose one arrastatze round is over (first_round_only)
+    arrastatze: [3]            # seats already in arrastatze: every seat with one die
+                               # (dropping to one die is arrastatze, clause arrastatze.announce)
+    arrastatze_spent: []       # seats whose one arrastatze round is over (first_round_only);
+                               # a one-die seat listed here need not be under arrastatze
 
 Errors are :class:`SetupError` with an English msgid naming the field.
 """
@@ -19,7 +21,8 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...engine.core import Rules, SetupError
-from .rules import MAX_PLAYERS, MIN_PLAYERS, START_DICE, N_
+from ...msgids import N_
+from .rules import MAX_PLAYERS, MIN_PLAYERS, START_DICE
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,11 @@ def parse_setup(rules: Rules, setup: Mapping[str, Any] | None) -> Table:
             raise SetupError(N_("Setup field %(field)s: seat %(seat)s cannot be in arrastatze "
                              "with %(dice)s dice."), field="arrastatze", seat=seat,
                              dice=counts[seat])
+    for seat in alive:
+        if counts[seat] == 1 and seat not in arrastatu and seat not in spent:
+            raise SetupError(N_("Setup field %(field)s: seat %(seat)s has one die, so it has "
+                                "announced arrastatze; list it under arrastatze."),
+                             field="arrastatze", seat=seat)
     unknown = set(setup) - {"players", "dice", "ages", "bag", "starter", "arrastatze",
                             "arrastatze_spent"}
     if unknown:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
-from ...engine.core import (CHANCE, TERMINAL, Event, Reason, Rules, game_over, not_legal,
+from ...engine.core import (CHANCE, TERMINAL, Reason, Rules, game_over, not_legal,
                             not_your_turn, reason)
 from ...msgids import N_
 from .bids import Bid, BidContext, bid_action, legal_bids, parse_bid
@@ -47,7 +47,9 @@ _BID_CLAUSES = {
 
 
 @dataclass(frozen=True)
-class PeruludoState:
+class PeruludoPosition:
+    """A position and every fact about it; :class:`.engine.PeruludoState` adds the moves."""
+
     rules: Rules
     ages: tuple[int, ...]
     counts: tuple[int, ...]
@@ -72,6 +74,8 @@ class PeruludoState:
     running: int = 0
     winner: int | None = None
     last_loser: int | None = None
+    #: dice a right doia brought from outside the table when the bag was empty
+    outside: int = 0
 
     # --- public facts -------------------------------------------------------------------
     @property
@@ -132,12 +136,9 @@ class PeruludoState:
         return []
 
     def totals(self) -> dict[str, int]:
-        """Dice in the players' hands plus the bag: no action creates or destroys a die."""
-        return {"dice": sum(self.counts) + self.bag}
-
-    def apply(self, action: str) -> tuple["PeruludoState", list[Event]]:
-        from . import transitions
-        return transitions.apply(self, action)
+        """Dice in the players' hands plus the bag, less the dice brought from outside the
+        table (a right doia with an empty bag): no action creates or destroys a die."""
+        return {"dice": sum(self.counts) + self.bag - self.outside}
 
     def why_not(self, action: str, seat: int | None = None) -> Reason | None:
         """``None`` if ``action`` is legal here (for ``seat``, if given), else why not.
@@ -214,6 +215,7 @@ class PeruludoState:
             "dice_counts": list(self.counts),
             "dice_in_play": self.dice_in_play(),
             "bag": self.bag,
+            "outside": self.outside,
             "cups": [None if (c := self.visible_cup(s, player)) is None else list(c)
                      for s in range(self.players)],
             "own_dice": (list(self.cups[player]) if player is not None and not self.stale
@@ -255,10 +257,13 @@ _OUT_OF_DICE = N_("You have no dice left: you are out of the game.")
 _CHALLENGER_LIFTS = N_("The player who called palero lifts the cups.")
 
 
-def with_changes(state: PeruludoState, **changes: Any) -> PeruludoState:
+P = TypeVar("P", bound=PeruludoPosition)
+
+
+def with_changes(state: P, **changes: Any) -> P:
     """``dataclasses.replace`` without re-running ``__init__``: the engine copies states
     tens of thousands of times in a tournament, and every field is already valid."""
-    new = object.__new__(PeruludoState)
+    new = object.__new__(type(state))
     new.__dict__.update(state.__dict__)
     new.__dict__.update(changes)
     return new

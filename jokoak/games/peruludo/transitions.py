@@ -1,15 +1,19 @@
-"""What each action does: throwing, bidding, doia, palero and the end of a round."""
+"""What each action does: throwing, bidding, doia, palero and the end of a round.
+
+Functions of a position (:mod:`.state`) to the next one of the same type, so the engine's
+:class:`.engine.P` imports this module and this module never imports it.
+"""
 
 from __future__ import annotations
 
 from ...engine.core import Event, IllegalAction, event
 from .bids import bid_kind, count_face, next_seat, parse_bid, seats_to_the_right
 from .rules import START_DICE
-from .state import PeruludoState, bid_clauses, with_changes
+from .state import P, bid_clauses, with_changes
 
 
-def apply(state: PeruludoState, action: str) -> tuple[PeruludoState, list[Event]]:
-    """The next position and its events; :class:`IllegalAction` (with the state's own
+def apply(state: P, action: str) -> tuple[P, list[Event]]:
+    """The next position and its events; :class:`IllegalAction` (with the position's own
     ``why_not`` reason) for an action the rules refuse."""
     if state.phase == "roll" and action in _ROLLS:
         return _roll(state, int(action[5:]))
@@ -28,7 +32,7 @@ _ROLLS = frozenset(f"roll:{face}" for face in range(1, 7))
 
 
 # --- throwing -------------------------------------------------------------------------------
-def _roll(state: PeruludoState, face: int) -> tuple[PeruludoState, list[Event]]:
+def _roll(state: P, face: int) -> tuple[P, list[Event]]:
     events: list[Event] = []
     if state.stale:
         events.append(_round_start_event(state))
@@ -45,7 +49,7 @@ def _roll(state: PeruludoState, face: int) -> tuple[PeruludoState, list[Event]]:
     return state, events
 
 
-def _round_start_event(state: PeruludoState) -> Event:
+def _round_start_event(state: P) -> Event:
     clauses = ["round.starter", "round.facts.dice_count", "round.throw"]
     if state.round_no == 1 and state.bag == 0 and all(c == START_DICE for c in state.counts):
         clauses[:0] = ["setup.dice", "setup.bag"]
@@ -59,7 +63,7 @@ def _round_start_event(state: PeruludoState) -> Event:
 
 
 # --- bidding --------------------------------------------------------------------------------
-def _bid(state: PeruludoState, action: str) -> tuple[PeruludoState, list[Event]]:
+def _bid(state: P, action: str) -> tuple[P, list[Event]]:
     bid = parse_bid(action)
     kind = bid_kind(state.bid, bid, state.bid_context()) if bid else None
     if bid is None or kind is None:
@@ -78,7 +82,7 @@ def _bid(state: PeruludoState, action: str) -> tuple[PeruludoState, list[Event]]
     return with_changes(state, phase="doia" if asking else "bid", asking=asking), [ev]
 
 
-def doia_askers(state: PeruludoState) -> tuple[int, ...]:
+def doia_askers(state: P) -> tuple[int, ...]:
     """Who is asked about doia after a bid: every seat with dice but the player on turn
     (and, in common calza, the bidder), from the left of the player on turn round."""
     order = []
@@ -93,7 +97,16 @@ def doia_askers(state: PeruludoState) -> tuple[int, ...]:
     return tuple(order)
 
 
-def _no_doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
+def doia_die_source(state: P) -> str | None:
+    """Where a right doia's die comes from: the bag while it holds any; else, as the text
+    sets no condition ("doia esan duenak dado bat irabaziko du"), from outside the table,
+    unless the ``bag_only`` option keeps the win to the dice in the bag (``None``: no die)."""
+    if state.bag > 0:
+        return "bag"
+    return "outside" if state.rules["doia_die_source"] == "bag_else_outside" else None
+
+
+def _no_doia(state: P) -> tuple[P, list[Event]]:
     seat = state.asking[0]
     rest = state.asking[1:]
     ev = event("doia_pass", "doia.call", (seat,))
@@ -101,7 +114,7 @@ def _no_doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
 
 
 # --- doia -----------------------------------------------------------------------------------
-def _doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
+def _doia(state: P) -> tuple[P, list[Event]]:
     caller = state.asking[0]
     quantity, face = state.bid
     counted = sum(count_face(state.cups[s], face, state.wild) for s in state.alive())
@@ -114,15 +127,19 @@ def _doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
     state = with_changes(state, revealed=tuple(state.alive()), asking=(), running=counted)
     on_turn = state.turn
     if counted == quantity:
-        gained = 1 if state.bag > 0 else 0
-        events.append(event("doia_right", "doia.right", (caller,), gained=gained,
-                            count=counted))
+        source = doia_die_source(state)
+        gained = 0 if source is None else 1
+        events.append(event("doia_right", "doia.right", (caller,), {"source": source},
+                            gained=gained, count=counted))
         counts = list(state.counts)
         counts[caller] += gained
-        state = with_changes(state, counts=tuple(counts), bag=state.bag - gained)
+        if source == "bag":
+            state = with_changes(state, counts=tuple(counts), bag=state.bag - 1)
+        elif source == "outside":
+            state = with_changes(state, counts=tuple(counts), outside=state.outside + 1)
         if gained:
-            events.append(event("die_gained", "doia.right", (caller,), dice=counts[caller],
-                                bag=state.bag))
+            events.append(event("die_gained", "doia.right", (caller,), {"source": source},
+                                dice=counts[caller], bag=state.bag))
             if (counts[caller] == 2 and caller in state.arrastatu
                     and state.rules["arrastatze_after_regain"] == "status_ends"):
                 state = with_changes(state, arrastatu=state.arrastatu - {caller})
@@ -135,7 +152,7 @@ def _doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
 
 
 # --- palero ---------------------------------------------------------------------------------
-def _palero(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
+def _palero(state: P) -> tuple[P, list[Event]]:
     challenger = state.turn
     order = tuple(seats_to_the_right(challenger, state.counts))
     quantity, face = state.bid
@@ -146,7 +163,7 @@ def _palero(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
                    revealed=(), running=0), [ev]
 
 
-def _lift(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
+def _lift(state: P) -> tuple[P, list[Event]]:
     seat = state.reveal_order[len(state.revealed)]
     quantity, face = state.bid
     matched = count_face(state.cups[seat], face, state.wild)
@@ -177,7 +194,7 @@ def _lift(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
 
 
 # --- losing a die, the end of a round -------------------------------------------------------
-def _lose_die(state: PeruludoState, events: list, loser: int, other: int):
+def _lose_die(state: P, events: list, loser: int, other: int):
     counts = list(state.counts)
     counts[loser] -= 1
     state = with_changes(state, counts=tuple(counts), bag=state.bag + 1)
@@ -203,7 +220,7 @@ def _lose_die(state: PeruludoState, events: list, loser: int, other: int):
     return _end_round(state, events, loser, "loser", loser)
 
 
-def _end_round(state: PeruludoState, events: list, starter: int, reason: str,
+def _end_round(state: P, events: list, starter: int, reason: str,
                loser: int | None):
     """Set up the next round. The last bid and the lifted cups stay on the table (for the
     picture) until the first die of the next round is thrown."""

@@ -12,11 +12,7 @@ from fractions import Fraction
 from typing import Iterator
 
 from ...engine.core import Option, Ruleset
-
-
-def N_(message: str) -> str:
-    """Mark a msgid for extraction; translated where it is shown."""
-    return message
+from ...msgids import N_
 
 
 #: The five cards in the order the text lists (and the auctioneer sells) them (setup.cards).
@@ -91,24 +87,24 @@ OPTIONS: tuple[Option, ...] = (
     Option("first_thrower", N_("Who throws first once the cards are sold"), "banker",
            "Young Folk's Cyclopaedia 1890", ("banker", "left_of_banker", "white_horse_owner"),
            (N_("the banker"), N_("the player after the banker"),
-            N_("the holder of the white horse (Pierer)"))),
+            N_("the owner of the white horse (Pierer)"))),
     Option("unsold_cards", N_("What happens to a card nobody buys"), "bank", "phase1.auction",
            ("bank", "nobody"),
            (N_("the bank keeps it: the bank pays and is paid in its place"),
             N_("nobody holds it: payments to or from it are not made"))),
     Option("all_blank_payment", N_("Who pays on an all-blank throw before the inn opens"),
            "text", "phase2.throw1.owner", ("text", "everyone_pays", "thrower_pays"),
-           (N_("the Basque text: everyone if the holder threw, else the thrower"),
-            N_("everyone pays the holder (Young Folk's Cyclopaedia)"),
-            N_("only the thrower pays the holder (Pierer)"))),
+           (N_("the Basque text: everyone if the owner threw, else the thrower"),
+            N_("everyone pays the owner (Young Folk's Cyclopaedia)"),
+            N_("only the thrower pays the owner (Pierer)"))),
     Option("bell_and_hammer", N_("Which cards count when bell and hammer show together"),
            "three_cards", "phase2.throw3.both", ("three_cards", "combined_card"),
            (N_("bell, hammer and bell with hammer (the Basque text)"),
             N_("only bell with hammer (Pierer, Every Boy's Book)"))),
-    Option("symbol_payout", N_("How the bank pays the card holders on a symbol throw with pips"),
+    Option("symbol_payout", N_("How the bank pays the card owners on a symbol throw with pips"),
            "each_full_sum", "phase2.throw3.pay", ("each_full_sum", "split_sum"),
-           (N_("each card's holder gets the whole sum"),
-            N_("the holders share the sum (remainder stays in the bank)"))),
+           (N_("each card's owner gets the whole sum"),
+            N_("the owners share the sum (remainder stays in the bank)"))),
     Option("inn_payment", N_("What a throw over the bank pays to the inn"), "whole_sum",
            "phase2.throw4.c", ("whole_sum", "excess"),
            (N_("the whole pip sum (the Basque text)"),

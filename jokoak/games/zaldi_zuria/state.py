@@ -51,7 +51,8 @@ from fractions import Fraction
 from typing import Any, Mapping
 
 from ...engine.core import CHANCE, TERMINAL, Event, Rules, SetupError, event
-from .rules import (BANK, CARDS, MARKS, ROLL_ACTIONS, STAKE, START_CHIPS, N_, chance_outcomes,
+from ...msgids import N_
+from .rules import (BANK, CARDS, MARKS, ROLL_ACTIONS, STAKE, START_CHIPS, chance_outcomes,
                     parse_roll, pips)
 from .throws import Party, Table, resolve, settle
 

@@ -8,9 +8,12 @@ uses them:
   random among raises at least 35 % likely, and never calls doia;
 * ``medium`` — calls palero below 50 %, bids the safest raise (the lowest quantity of the
   face most likely to be there, preferring faces it holds), calls doia only when 75 % sure;
-* ``hard``   — the same bidding, but calls palero below 40 % (raising a doubtful bid is often
-  worse than it looks, since the next player may challenge) and calls doia when more likely
-  right than wrong.
+* ``hard``   — the same bidding, but calls palero only below 40 %, less readily than
+  ``medium``: a palero always puts one of the challenger's dice at stake, while the safest
+  raise (usually likelier than the bid it answers) passes the round on, and with three or
+  more players the die is then often lost between two others; so a bid between 40 % and
+  50 % likely is better raised than challenged. It calls doia when more likely right than
+  wrong.
 
 The thresholds come from seeded tournaments (tests/test_peruludo_bots.py), where hard beats
 medium and medium beats easy under both rulesets.
@@ -21,9 +24,10 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from ...engine.core import Rules
-from .bids import Bid, count_face, legal_bids
-from .state import bid_context_for
+from ..engine.core import Rules
+from ..games.peruludo.bids import Bid, count_face, legal_bids
+from ..games.peruludo.state import bid_context_for
+from ..odds.peruludo import p_bid_exact, p_bid_true, ranked_bids
 
 
 #: palero when the bid is less likely true than this (found by seeded tournaments)
@@ -31,7 +35,6 @@ CHALLENGE_BELOW = {"easy": 0.2, "medium": 0.5, "hard": 0.4}
 
 def decide(obs: dict[str, Any], rules: Rules, level: str, rng: random.Random) -> str:
     """The action a computer player of ``level`` picks, from an observation alone."""
-    from ...odds.peruludo import p_bid_exact, p_bid_true, ranked_bids
     seat = obs["viewer"]
     own = obs["own_dice"]
     unknown = obs["dice_in_play"] - len(own)
