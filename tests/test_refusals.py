@@ -172,13 +172,13 @@ def test_illegal_apply_raises_illegal_action_with_the_reason():
 
 
 def test_nothing_is_legal_after_the_game_is_over():
-    state = peruludo([], {"dice": [1, 1]}, [[2], [3]])
-    state = state.apply("bid:2:2")[0]
+    state = peruludo(["bid:2:2"], {"dice": [1, 1], "arrastatze": [0, 1], "starter": 0},
+                     [[2], [3]])
+    state = state.apply("palero")[0]
     while not state.is_terminal():
-        state = state.apply("doia" if state.phase == "doia" else "palero" if state.phase == "bid"
-                            else "lift")[0]
-        assert state.phase in ("bid", "doia", "reveal", "over")
-    assert why(state, "roll:1").clauses == ("setup.goal",)
+        state = state.apply("lift")[0]
+    for action in ("roll:1", "bid:1:1", "palero", "lift"):
+        assert why(state, action).clauses == ("setup.goal",)
 
 
 def test_counted_reasons_are_translated_with_their_plural():
@@ -193,7 +193,7 @@ OPTION_VALUES = [{}] + [{opt.name: value} for opt in PERULUDO.options
                         if opt.name in ("raise_rule", "from_wild_rule", "forbid_repeated_bids",
                                         "arrastatze_rounds")
                         for value in (opt.choices or (True, False)) if value != opt.default]
-SETUPS = [None, {"dice": [1, 2, 1]}, {"dice": [1, 1, 3], "arrastatze": [0, 1], "starter": 0}]
+SETUPS = [None, {"dice": [1, 2, 1], "arrastatze": [0, 2]}, {"dice": [1, 1, 3], "arrastatze": [0, 1], "starter": 0}]
 
 
 def walk(state, rng, steps):
