@@ -18,15 +18,15 @@ import streamlit as st
 
 from jokoak.engine.core import CHANCE, make_rules, sample_chance
 from jokoak.engine.record import Record
-from jokoak.games.zaldi_zuria import (CARD_LABELS, CARDS, GAME, POLICIES, bid_reasoning,
-                                      odds_tables, throw_reasoning)
+from jokoak.bots.zaldi_zuria import POLICIES, bid_reasoning, throw_reasoning
+from jokoak.games.zaldi_zuria import CARD_LABELS, CARDS, GAME
+from jokoak.odds.zaldi_zuria import odds_tables
 from jokoak.odds import zaldi_zuria as zodds
 from jokoak.render.source import clause_excerpt_html
 from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
 from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis, number_axis
-from .play import new_game_panel
 
 PLAY_KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.
@@ -205,11 +205,11 @@ def _cards_spec(rows: tuple[tuple[str, Fraction], ...], title: str) -> Any:
 
 
 def _cards_chart(rows: tuple[tuple[str, Fraction], ...], bank: int, inn_open: bool) -> None:
-    title = _("Expected chips a card earns its holder per throw (bank of %(bank)s)") % {
+    title = _("Expected chips a card earns its owner per throw (bank of %(bank)s)") % {
         "bank": fmt_num(bank)}
     show_chart(_cards_spec, rows, title)
     st.caption(_("Averaged over who throws, compared with another player holding the card; "
-                 "negative means the card costs its holder."))
+                 "negative means the card costs its owner."))
     _text_alternative(title, [(_(CARD_LABELS[c]), fmt_num(v, 2)) for c, v in rows])
 
 

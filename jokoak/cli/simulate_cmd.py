@@ -1,8 +1,8 @@
 """``jokoak simulate GAME --games N --seed S [--ruleset R] [--policy P] [--json]``.
 
 Plays N seeded games (game i uses seed S+i, so any one can be replayed alone) with the
-game module's computer players (``POLICIES``; ``random`` is always there) in every seat,
-and prints wins per seat and game lengths.
+game's computer players (``jokoak.bots.<game>.POLICIES``; ``random`` is always there) in every
+seat, and prints wins per seat and game lengths.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from ..engine.core import SetupError
 from ..engine.record import playout, random_policy
 from . import CliError
 from ..msgids import N_
-from .common import build_rules, engine_error, load_game, one_line_errors
+from .common import build_rules, engine_error, load_game, one_line_errors, policies_of
 
 #: The most games one run plays: zaldi zuria, the slowest, plays about six a second, so
 #: 20,000 games take about an hour (a million took two days). Longer runs print progress.
@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
                        minimum=1, maximum=MAX_GAMES)
     game, module = load_game(args.game)
     rules = build_rules(game, args.ruleset, args.option)
-    policies = dict(getattr(module, "POLICIES", {}) or {})
+    policies = policies_of(args.game, module)
     policies.setdefault("random", random_policy)
     name = args.policy or next(iter(policies))
     if name not in policies:

@@ -15,7 +15,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, overload
 
 from ..msgids import N_
 
@@ -234,6 +234,11 @@ class Event:
     amounts: tuple[tuple[str, int], ...] = ()
     data: tuple[tuple[str, Any], ...] = ()
 
+    @overload
+    def amount(self, name: str) -> int | None: ...
+    @overload
+    def amount(self, name: str, default: int) -> int: ...
+
     def amount(self, name: str, default: int | None = None) -> int | None:
         return dict(self.amounts).get(name, default)
 
@@ -268,9 +273,14 @@ def event(kind: str, clauses: str | Sequence[str], actors: Sequence[int] = (),
 
 
 class GameState(Protocol):
-    """An immutable position. Every method is pure."""
+    """An immutable position. Every method is pure.
 
-    rules: Rules
+    ``rules`` is a read-only property here so that a frozen dataclass's field satisfies it
+    (mypy checks every game's state against this protocol: tests/typed_conformance.py).
+    """
+
+    @property
+    def rules(self) -> Rules: ...
 
     def current_player(self) -> int: ...
     def legal_actions(self) -> list[str]: ...
@@ -298,11 +308,18 @@ class Game(Protocol):
       string order reads badly (``"bid:10:2"`` after ``"bid:9:2"``); default: ``str``.
     """
 
-    name: str
-    options: tuple[Option, ...]
-    rulesets: tuple[Ruleset, ...]
-    #: upper bound on the number of actions in a game, for the harness (documented per game)
-    max_actions: int
+    # Read-only properties, so that a frozen dataclass's fields and plain class attributes
+    # both satisfy the protocol (a game never changes them).
+    @property
+    def name(self) -> str: ...
+    @property
+    def options(self) -> tuple[Option, ...]: ...
+    @property
+    def rulesets(self) -> tuple[Ruleset, ...]: ...
+    @property
+    def max_actions(self) -> int:
+        """Upper bound on the number of actions in a game, for the harness (documented per game)."""
+        ...
 
     def new_initial_state(self, rules: Rules, setup: Mapping[str, Any] | None = None) -> GameState: ...
     def default_setup(self, rules: Rules) -> dict[str, Any]: ...

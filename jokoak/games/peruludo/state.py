@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
-from ...engine.core import CHANCE, TERMINAL, Event, Rules
+from ...engine.core import CHANCE, TERMINAL, Rules
 from .bids import Bid, BidContext, bid_action, legal_bids
 
 SIXTH = Fraction(1, 6)
@@ -44,7 +44,9 @@ _BID_CLAUSES = {
 
 
 @dataclass(frozen=True)
-class PeruludoState:
+class PeruludoPosition:
+    """A position and every fact about it; :class:`.engine.PeruludoState` adds the moves."""
+
     rules: Rules
     ages: tuple[int, ...]
     counts: tuple[int, ...]
@@ -103,9 +105,9 @@ class PeruludoState:
             return CHANCE
         if self.phase == "doia":
             return self.asking[0]
-        if self.phase == "reveal":
-            return self.challenger
-        return self.turn
+        seat = self.challenger if self.phase == "reveal" else self.turn
+        assert seat is not None, "a challenger lifts the cups; a seat is on turn to bid"
+        return seat
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -134,10 +136,6 @@ class PeruludoState:
         """Dice in the players' hands plus the bag, less the dice brought from outside the
         table (a right doia with an empty bag): no action creates or destroys a die."""
         return {"dice": sum(self.counts) + self.bag - self.outside}
-
-    def apply(self, action: str) -> tuple["PeruludoState", list[Event]]:
-        from . import transitions
-        return transitions.apply(self, action)
 
     # --- what a seat may see ------------------------------------------------------------
     def visible_cup(self, seat: int, viewer: int | None) -> tuple[int, ...] | None:
@@ -183,10 +181,13 @@ class PeruludoState:
         }
 
 
-def with_changes(state: PeruludoState, **changes: Any) -> PeruludoState:
+P = TypeVar("P", bound=PeruludoPosition)
+
+
+def with_changes(state: P, **changes: Any) -> P:
     """``dataclasses.replace`` without re-running ``__init__``: the engine copies states
     tens of thousands of times in a tournament, and every field is already valid."""
-    new = object.__new__(PeruludoState)
+    new = object.__new__(type(state))
     new.__dict__.update(state.__dict__)
     new.__dict__.update(changes)
     return new
