@@ -10,7 +10,7 @@ import argparse
 import json
 from pathlib import Path
 
-from ..engine.core import SetupError
+from ..engine.core import Game, SetupError
 from ..engine.harness import format_event
 from ..engine.record import Record, RecordError, replay
 from . import CliError
@@ -34,7 +34,7 @@ def _read(path: Path) -> str:
         raise CliError(f"cannot read {path}: {exc.__class__.__name__}") from None
 
 
-def _load(args: argparse.Namespace):
+def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...]]:
     text = _read(args.file)
     if args.file.suffix.lower() == ".json":
         try:
