@@ -27,7 +27,6 @@ from jokoak.render.peruludo import bid_text, describe_event, player_name, render
 from jokoak.msgids import N_
 
 from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis
-from .play import new_game_panel, replayed
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}

@@ -27,7 +27,6 @@ from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
 from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis, number_axis
-from .play import new_game_panel
 
 PLAY_KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.

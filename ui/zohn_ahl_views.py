@@ -28,7 +28,6 @@ from jokoak.segments import segment_map
 from jokoak.msgids import N_
 
 from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, show_chart, percent_axis
-from .play import new_game_panel, replayed
 
 PLAY_KEY = "jokoak_zohn_ahl_play"
 #: Turns shown in the length chart (the rest is reported as still going).

@@ -30,7 +30,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..engine.core import Rules
+from ..engine.core import Rules, RulesError
+from ..msgids import N_
 from ..games.zohn_ahl import circuit_length, throw_distribution
 from . import OddsTable
 from .zohn_ahl_bounds import certified_game_length, certified_win_odds
@@ -158,8 +159,8 @@ def win_odds_by_states(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_
     n = len(chain.states)
     _, probs, _, dest = _arrays(chain)
     sums = np.array([st[0] + st[1] for st in chain.states])
-    blocks = [np.flatnonzero(sums == total) for total in sorted(set(sums.tolist()), reverse=True)]
-    blocks = [(idx, dest[:, idx]) for idx in blocks]
+    levels = [np.flatnonzero(sums == total) for total in sorted(set(sums.tolist()), reverse=True)]
+    blocks = [(idx, dest[:, idx]) for idx in levels]
     values = np.zeros((n + 2, 2))
     values[n, 0] = values[n + 1, 1] = 1.0
     start = chain.index[start_state(rules, team_sizes, left_team)]
@@ -210,8 +211,9 @@ def game_length(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: i
     length: list[float] = []
     remaining = 1.0
     while remaining > tol and len(length) < max_turns:
-        ended, u, pool = 0.0, v.copy(), v
-        late = np.zeros(n)
+        pool: np.ndarray = v
+        ended, u = 0.0, v.copy()
+        late: np.ndarray = np.zeros(n)
         while re_d.size:
             moved = np.bincount(re_d, weights=(re_p * pool).ravel(), minlength=n + 2)
             ended += moved[n] + moved[n + 1]
@@ -250,7 +252,8 @@ def exact_win_probability(rules: Rules, team_sizes: tuple[int, int] = (1, 1),
                                             chain.states[i][2], chain.states[i][3:]))
     rows: dict[int, tuple[Fraction, dict[int, Fraction]]] = {}
     for i in range(n):
-        const, coef = Fraction(0), {}
+        const = Fraction(0)
+        coef: dict[int, Fraction] = {}
         for p, _, dest in chain.moves:
             j = dest[i]
             if j >= n:
@@ -295,6 +298,28 @@ def _substitute(const: Fraction, coef: dict[int, Fraction],
 
 # ---------------------------------------------------------------- tables for pages and CLI
 
+#: Bounds of the tables' parameters: (minimum, maximum) of each whole-number one. A turn
+#: moves at most a few dozen sites; a game lasts about 140 turns (the table's tail says the rest).
+PARAM_BOUNDS = {"up_to": (1, 1000), "max_turns": (1, 5000)}
+
+
+def _check_params(params: dict[str, Any]) -> None:
+    """A :class:`RulesError` for an unknown, mistyped or out-of-bounds parameter."""
+    for name, value in params.items():
+        if name == "game":
+            if not isinstance(value, bool):
+                raise RulesError("game must be true or false")
+        elif name in PARAM_BOUNDS:
+            low, high = PARAM_BOUNDS[name]
+            if type(value) is not int or not low <= value <= high:
+                raise RulesError(N_("Parameter %(param)s must be a whole number from "
+                                    "%(minimum)s to %(maximum)s."), param=name, minimum=low,
+                                 maximum=high)
+        else:
+            raise RulesError(f"unknown parameter {str(name)[:40]!r}; known: game, "
+                             + ", ".join(PARAM_BOUNDS))
+
+
 def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     """Throws, turns, the first circuit (exact) and, with ``game=True``, the whole game.
 
@@ -307,6 +332,7 @@ def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     the tail's bounds, the slack (the largest ``hi - lo`` of a row) and the mean length's
     bounds. ``max_turns`` (default 600) sets the table's length.
     """
+    _check_params(params)
     p = str(rules["stick_probability"])
     tag = (("ruleset", rules.ruleset), ("stick_probability", p))
     values = throw_values(rules)
@@ -400,6 +426,7 @@ def event_system(spec: ChainSpec) -> EventSystem | None:
     for i, (a, b, team, seat, l0, l1) in enumerate(phases):
         for k, (p, value, again) in enumerate(kinds):
             nxt = chain_step(free, (a, b, mid, team, seat, l0, l1), value, again)
+            assert not isinstance(nxt, str), "no team can win at the middle scoring level"
             y, delta = index[_phase_of(nxt)], nxt[2] - mid
             if delta == 0 and nxt[0] + nxt[1] > a + b:
                 forward[k, i], targets[k, i] = True, y
@@ -427,7 +454,7 @@ def event_system(spec: ChainSpec) -> EventSystem | None:
             rows = block[forward[k, block]]
             if rows.size:
                 G[rows] += p * G[targets[k, rows]]
-    to_entry = {d: np.array([entry_row[y] for y in sorted(columns[d], key=columns[d].get)],
+    to_entry = {d: np.array([entry_row[y] for y in sorted(columns[d], key=columns[d].__getitem__)],
                             dtype=np.int64) for d in DELTAS}
     return EventSystem(spec, index, G, blocks, entries, to_entry)
 
