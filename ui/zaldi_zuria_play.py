@@ -12,44 +12,25 @@ from typing import Any
 
 import streamlit as st
 
-<<<<<<< HEAD
-from jokoak.engine.core import CHANCE, make_rules, sample_chance
-from jokoak.engine.record import Record
 from jokoak.bots.zaldi_zuria import BIDDER_LABELS, POLICIES, bid_reasoning, throw_reasoning
-from jokoak.games.zaldi_zuria import CARD_LABELS, CARDS, GAME
-from jokoak.odds.zaldi_zuria import odds_tables
-from jokoak.odds import zaldi_zuria as zodds
-=======
-from jokoak.bots.zaldi_zuria import POLICIES, bid_reasoning, throw_reasoning
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import Table
 from jokoak.games.zaldi_zuria import CARD_LABELS, GAME
-from jokoak.msgids import N_
->>>>>>> main
 from jokoak.render.source import clause_excerpt_html
 from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
-<<<<<<< HEAD
-from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, ngettext, show_chart, percent_axis, number_axis
-from .play import new_game_panel
-=======
-from .common import _, esc, fmt_num, html, lang
+from .common import _, esc, fmt_num, fmt_pct, html, lang, ngettext
 from . import play
 from .play import PlaySession, PlaySpec
->>>>>>> main
 
 VISITOR = 0
 KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.
 OPPONENTS = {1: "careful", 2: "greedy", 3: "careful", 4: "greedy", 5: "careful"}
-<<<<<<< HEAD
+
+
 POLICY_LABELS = BIDDER_LABELS
-=======
->>>>>>> main
-
-
-POLICY_LABELS = {"careful": N_("careful"), "greedy": N_("greedy")}
 #: The raises offered as buttons (the engine decides which of them are legal).
 RAISES = (1, 2, 5)
 
