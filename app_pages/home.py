@@ -1,29 +1,39 @@
-"""Home: the three games and the three ways in (read, step through, play)."""
+"""Home: every game of the registry, and the ways into each (read, step through, odds, play)."""
+
+from math import ceil
 
 import streamlit as st
 
-from jokoak import GAMES
-from jokoak.booklet import GAME_INFO
-from jokoak.render.icons import ICONS
+from jokoak import registry
 from ui.common import _, esc, html, lang
-from ui.game_page import VIEW_LABELS, available_views
+from ui.shell import game_page
+from ui.views import VIEW_LABELS, available_views
 
-st.title(_("Jokoak — a living booklet of three traditional games"))
+#: At most this many cards a row; rows are balanced (four games: two rows of two).
+MOST_A_ROW = 3
+
+st.title(_("Jokoak — a living booklet of traditional games"))  # no count: games are added
 html(f'<p lang="{lang()}" style="font-size:1.15rem">'
-     + esc(_("Three games, each from a short Basque text. Read each rule beside its "
+     + esc(_("Each game comes from a short Basque text. Read each rule beside its "
              "translation, step through real play clause by clause, see the exact odds, and "
              "play against the computer."))
      + "</p>")
 
-for column, game in zip(st.columns(3), GAMES):
-    info = GAME_INFO[game]
-    with column.container(border=True):
-        html(ICONS[game](_(info.tagline), lang()))
-        html(f'<h2 lang="eu" style="margin:.2rem 0">{esc(info.name)}</h2>'
-             f'<p lang="{lang()}">{esc(_(info.tagline))}</p>'
-             f'<p lang="{lang()}" style="color:#555">{esc(_(info.origin))} · '
-             f'{esc(_(info.players))}</p>')
-        for view in available_views(game):
-            if st.button(_(VIEW_LABELS[view]), key=f"home_{game}_{view}", width="stretch"):
-                st.session_state[f"jokoak_view_{game}"] = view
-                st.switch_page(f"app_pages/{game}.py", query_params={"lang": lang(), "view": view})
+entries = registry.games()
+rows = ceil(len(entries) / MOST_A_ROW)
+a_row = ceil(len(entries) / rows)
+for first in range(0, len(entries), a_row):
+    # Streamlit stacks the columns of a row on a narrow screen: the cards wrap by themselves.
+    for column, entry in zip(st.columns(a_row), entries[first:first + a_row]):
+        with column.container(border=True):
+            html(entry.icon_svg(_(entry.tagline), lang()))
+            html(f'<h2 lang="eu" style="margin:.2rem 0">{esc(entry.name)}</h2>'
+                 f'<p lang="{lang()}">{esc(_(entry.tagline))}</p>'
+                 f'<p lang="{lang()}" style="color:#555">{esc(_(entry.origin))} · '
+                 f'{esc(_(entry.players))}</p>')
+            for view in available_views(entry.key):
+                if st.button(_(VIEW_LABELS[view]), key=f"home_{entry.key}_{view}",
+                             width="stretch"):
+                    st.session_state[f"jokoak_view_{entry.key}"] = view
+                    st.switch_page(game_page(entry.key),
+                                   query_params={"lang": lang(), "view": view})

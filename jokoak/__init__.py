@@ -5,4 +5,7 @@ from pathlib import Path
 #: The project folder: content/, locales/ and seeds/ live beside the package.
 ROOT = Path(__file__).resolve().parent.parent
 
-GAMES: tuple[str, ...] = ("zaldi_zuria", "peruludo", "zohn_ahl")
+# The shipped games' keys, from the one description of each game (jokoak/registry.py).
+from .registry import GAMES  # noqa: E402
+
+__all__ = ["GAMES", "ROOT"]

@@ -26,11 +26,10 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
-from . import ROOT
 from .engine.core import CHANCE, Game, RulesError, SetupError, make_rules
 from .engine.record import Record, Step, legal_here, replay
 from .games import get_game
-from .segments import segment_map, segments
+from .segments import content_dir, segment_map, segments
 
 TOP_KEYS = ("title", "caption", "clauses", "ruleset", "options", "setup", "seed", "steps")
 REQUIRED_KEYS = ("title", "caption", "clauses", "steps")
@@ -61,7 +60,7 @@ class Scenario:
 
 
 def scenario_dir(game: str) -> Path:
-    return ROOT / "content" / game / "scenarios"
+    return content_dir(game) / "scenarios"
 
 
 def game_from_path(path: Path) -> str | None:
@@ -85,7 +84,7 @@ def _parse_steps(where: str, raw: Any, known: Iterable[str] | None
     if not isinstance(raw, list):
         raise ScenarioError(f"{where}: field 'steps' must be a list")
     known = set(known) if known is not None else None
-    out = []
+    out: list[tuple[str, Any, str | None, tuple[str, ...]]] = []
     for i, item in enumerate(raw, start=1):
         at = f"{where}: step {i}"
         if isinstance(item, str):
@@ -266,7 +265,7 @@ def cited_by(items: Iterable[Scenario]) -> set[str]:
 
 def coverage_exemptions(game: str) -> dict[str, Any]:
     """``exempt:`` of ``content/<game>/coverage.yaml`` (``{}`` if the file is absent)."""
-    path = ROOT / "content" / game / "coverage.yaml"
+    path = content_dir(game) / "coverage.yaml"
     if not path.exists():
         return {}
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}

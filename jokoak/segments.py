@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from . import GAMES, ROOT
+from . import ROOT, registry
 
 KINDS = ("title", "heading", "rule", "example", "list_item", "note", "artifact")
 ARTIFACT_REASONS = ("image_caption", "list_marker", "caption_fragment")
@@ -36,7 +36,12 @@ class Segment:
 
 
 def seed_path(game: str) -> Path:
-    return ROOT / "seeds" / f"{game}.eu.txt"
+    return ROOT / registry.entry(game).seed
+
+
+def content_dir(game: str) -> Path:
+    """``content/<game>/`` (or wherever the game's registry entry puts its content)."""
+    return ROOT / registry.entry(game).content
 
 
 def seed_text(game: str) -> str:
@@ -46,9 +51,7 @@ def seed_text(game: str) -> str:
 @lru_cache(maxsize=None)
 def segments(game: str) -> tuple[Segment, ...]:
     """The game's segments in source order (validated: known kinds, unique ids)."""
-    if game not in GAMES:
-        raise KeyError(game)
-    data = yaml.safe_load((ROOT / "content" / game / "segments.yaml").read_text(encoding="utf-8"))
+    data = yaml.safe_load((content_dir(game) / "segments.yaml").read_text(encoding="utf-8"))
     out: list[Segment] = []
     for raw in data["segments"]:
         seg = Segment(game=game, id=raw["id"], kind=raw["kind"], text=raw["text"],

@@ -6,18 +6,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 os.chdir(ROOT)
-# Every chart drawn in a test is validated against the Vega-Lite schema (ui.common.show_chart).
-os.environ.setdefault("JOKOAK_VALIDATE_CHARTS", "1")
+# Charts are checked against the Vega-Lite schema by the chart tests alone
+# (tests/test_chart_schema.py): validating every chart of every test was slow.
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
 # Shared by the real-browser tests (tests/test_browser*.py): one live booklet and one
-# Chromium per test module. Both skip, with the reason, where Chromium is missing outside CI.
+# Chromium for the whole test session (a server start costs seconds). Both skip, with the
+# reason, where Chromium is missing outside CI. Tests that need another server (a fresh one,
+# another app) start their own.
 import pytest  # noqa: E402
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def server():
     from browser_support import Server, require_chromium
     require_chromium()
@@ -29,7 +31,7 @@ def server():
         srv.stop()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def chromium_browser(server):
     from playwright.sync_api import sync_playwright
 

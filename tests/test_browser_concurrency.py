@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from browser_support import launch_browser, wait_for_app
+from browser_support import wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -25,12 +25,10 @@ def press_next(page, times: int) -> None:
         wait_for_app(page)
 
 
-def test_two_visitors_keep_their_own_language_game_and_step(server):
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as pw:
-        browser = launch_browser(pw)
-        anne = browser.new_context().new_page()
-        beñat = browser.new_context().new_page()
+def test_two_visitors_keep_their_own_language_game_and_step(server, chromium_browser):
+    anne_context, beñat_context = chromium_browser.new_context(), chromium_browser.new_context()
+    anne, beñat = anne_context.new_page(), beñat_context.new_page()
+    try:
         anne.goto(f"{server.url}/zaldi_zuria?lang=fr&view=step")
         beñat.goto(f"{server.url}/zaldi_zuria?lang=es&view=step")
         wait_for_app(anne)
@@ -46,4 +44,6 @@ def test_two_visitors_keep_their_own_language_game_and_step(server):
         press_next(anne, 1)
         assert step_in_url(anne) == 4
         assert anne.evaluate("document.documentElement.lang") == "fr"
-        browser.close()
+    finally:
+        anne_context.close()
+        beñat_context.close()

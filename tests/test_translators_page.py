@@ -252,33 +252,29 @@ def test_a_bad_upload_shows_a_clear_translated_message(lang):
 # a real browser: hostile text in an uploaded file stays text ----------------------------------
 
 @pytest.mark.browser
-def test_hostile_strings_in_an_upload_are_shown_as_text_in_a_real_browser():
-    from browser_support import Server, launch_browser, require_chromium, wait_for_app
-    require_chromium()
-    from playwright.sync_api import sync_playwright
+def test_hostile_strings_in_an_upload_are_shown_as_text_in_a_real_browser(server,
+                                                                          chromium_browser):
+    from browser_support import wait_for_app
     data = replace_translation(catalog_po("zaldi_zuria", "en"), "setup.heading", HOSTILE)
-    server = Server()
+    context = chromium_browser.new_context(locale="en-GB",
+                                           viewport={"width": 1366, "height": 900})
     try:
-        server.wait()
-        with sync_playwright() as pw:
-            browser = launch_browser(pw)
-            page = browser.new_page(locale="en-GB", viewport={"width": 1366, "height": 900})
-            dialogs = []
-            page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
-            page.goto(f"{server.url}/translators?lang=en")
-            wait_for_app(page)
-            page.get_by_role("tab", name="Upload for review").click()
-            page.locator('input[type="file"]').set_input_files(
-                files=[{"name": "zaldi_zuria.en.po", "mimeType": "text/x-gettext-translation",
-                        "buffer": data}])
-            row = page.locator('tr[data-segment="setup.heading"]').last
-            row.wait_for(timeout=30000)
-            assert "<script>alert(1)</script>" in row.inner_text()
-            assert page.locator('img[onerror], a[href^="javascript"]').count() == 0
-            assert page.evaluate("[...document.scripts].some(s => s.text.includes('alert(1)'))") \
-                is False
-            page.wait_for_timeout(500)
-            assert dialogs == []
-            browser.close()
+        page = context.new_page()
+        dialogs = []
+        page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
+        page.goto(f"{server.url}/translators?lang=en")
+        wait_for_app(page)
+        page.get_by_role("tab", name="Upload for review").click()
+        page.locator('input[type="file"]').set_input_files(
+            files=[{"name": "zaldi_zuria.en.po", "mimeType": "text/x-gettext-translation",
+                    "buffer": data}])
+        row = page.locator('tr[data-segment="setup.heading"]').last
+        row.wait_for(timeout=30000)
+        assert "<script>alert(1)</script>" in row.inner_text()
+        assert page.locator('img[onerror], a[href^="javascript"]').count() == 0
+        assert page.evaluate("[...document.scripts].some(s => s.text.includes('alert(1)'))") \
+            is False
+        page.wait_for_timeout(500)
+        assert dialogs == []
     finally:
-        server.stop()
+        context.close()

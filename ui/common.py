@@ -126,9 +126,9 @@ def remember(widget_key: str, state_key: str) -> None:
         st.session_state[state_key] = value
 
 
-#: Charts are validated against the Vega-Lite schema only when asked (the tests ask, through
-#: tests/conftest.py). Validation at creation and at conversion was most of an odds page's
-#: server time on every rerun; the charts are built by our code, not by visitors.
+#: Charts are validated against the Vega-Lite schema only when asked (the chart tests ask,
+#: tests/test_chart_schema.py). Validation at creation and at conversion was most of an odds
+#: page's server time on every rerun; the charts are built by our code, not by visitors.
 VALIDATE_CHARTS = os.environ.get("JOKOAK_VALIDATE_CHARTS") == "1"
 if not VALIDATE_CHARTS:
     alt.utils.schemapi.disable_debug_mode()
@@ -187,7 +187,16 @@ def show_chart(build: Callable[..., Any], *args: Any,
     spec = json.loads(text)
     if extra_layer is not None:
         spec["layer"].append(extra_layer)
+    if VALIDATE_CHARTS:
+        validate_spec(spec)
     st.vega_lite_chart(spec, width="stretch")
+
+
+def validate_spec(spec: dict[str, Any]) -> None:
+    """Raise ``jsonschema.ValidationError`` unless ``spec`` (as drawn) is valid Vega-Lite."""
+    import jsonschema
+    schema = alt.vegalite.v6.schema.core.load_schema()
+    jsonschema.validators.validator_for(schema)(schema).validate(spec)
 
 
 def html(markup: str) -> None:

@@ -1,49 +1,22 @@
 """A game page: read the source, step through scenarios, odds, play.
 
-Views appear only when the game has them (no empty placeholders). The chosen view is kept
-in ``?view=`` so a link can open, say, the step-through at a given scenario step.
+Views appear only when the game has them (no empty placeholders; ``ui/views.py`` says which).
+The chosen view is kept in ``?view=`` so a link can open, say, the step-through at a given
+scenario step.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from types import ModuleType
-
 import streamlit as st
 
-from jokoak.booklet import GAME_INFO
+from jokoak import registry
 from jokoak.i18n import TARGET_LANGUAGES, language_name
 from jokoak.render.source import source_html
-from jokoak.msgids import N_
 
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
 from .params import query_choice
-
-
-VIEW_LABELS = {"read": N_("Read the rules"), "step": N_("Step through"), "odds": N_("Odds"),
-               "play": N_("Play")}
-
-
-def _views_module(game: str) -> ModuleType | None:
-    try:
-        return import_module(f"ui.{game}_views")
-    except ModuleNotFoundError as exc:
-        if exc.name == f"ui.{game}_views":
-            return None
-        raise
-
-
-def available_views(game: str) -> list[str]:
-    views = ["read"]
-    from .stepper import has_step_through
-    if has_step_through(game):
-        views.append("step")
-    module = _views_module(game)
-    if module is not None and hasattr(module, "odds_view"):
-        views.append("odds")
-    if module is not None and hasattr(module, "play_view"):
-        views.append("play")
-    return views
+from .stepper import step_through_view
+from .views import VIEW_LABELS, available_views, view_function
 
 
 def _choose_view(game: str, views: list[str]) -> str:
@@ -65,18 +38,20 @@ def _choose_view(game: str, views: list[str]) -> str:
 
 
 def render(game: str) -> None:
-    info = GAME_INFO[game]
-    html(f'<h1 lang="eu" style="margin-bottom:0">{esc(info.name)}</h1>'
-         f'<p lang="{lang()}" style="font-size:1.15rem">{esc(_(info.tagline))}</p>')
+    """The page of game ``game`` (any registered game: the router makes one per entry)."""
+    entry = registry.entry(game)
+    html(f'<h1 lang="eu" style="margin-bottom:0">{esc(entry.name)}</h1>'
+         f'<p lang="{lang()}" style="font-size:1.15rem">{esc(_(entry.tagline))}</p>')
     views = available_views(game)
     view = _choose_view(game, views)
     if view == "read":
         read_view(game)
     elif view == "step":
-        from .stepper import step_through_view
         step_through_view(game)
     else:
-        getattr(_views_module(game), f"{view}_view")()
+        draw = view_function(game, view)
+        assert draw is not None  # available_views offers only views that exist
+        draw()
 
 
 def translation_language_picker(game: str) -> str | None:

@@ -12,10 +12,8 @@ import json
 
 import streamlit as st
 
-from jokoak import GAMES
-from jokoak.booklet import GAME_INFO
+from jokoak import registry
 from jokoak.i18n import LANGUAGES, language_name, translator
-from jokoak.render.icons import ICONS
 from jokoak.settings import Settings, load_settings
 
 from .common import _, esc, html, lang, ngettext, set_lang
@@ -113,10 +111,12 @@ def attract_screen() -> bool:
          '<h1 lang="eu" style="font-size:3.2rem;margin-bottom:0">Jokoak</h1>'
          + "".join(f'<p lang="{c}" style="font-size:1.5rem;margin:.2rem">{esc(g)}</p>'
                    for c, g in greetings.items())
-         + '<div style="display:flex;justify-content:center;gap:2rem;margin:1rem 0">'
-         + "".join(f'<div style="width:220px">{ICONS[g](GAME_INFO[g].name, "eu")}'
+         # every registered game, wrapping onto more lines when they do not fit one
+         + '<div style="display:flex;flex-wrap:wrap;justify-content:center;gap:2rem;'
+           'margin:1rem 0">'
+         + "".join(f'<div style="width:220px">{e.icon_svg(e.name, "eu")}'
                    f'<div lang="eu" style="font-size:1.4rem;font-weight:700">'
-                   f"{esc(GAME_INFO[g].name)}</div></div>" for g in GAMES)
+                   f"{esc(e.name)}</div></div>" for e in registry.games())
          + "</div></div>")
     for column, code in zip(st.columns(len(LANGUAGES)), LANGUAGES):
         if column.button(language_name(code), key=f"jokoak_attract_{code}", width="stretch",

@@ -7,14 +7,18 @@ to ``?lang=`` (kept in the URL on every rerun, so deep links and page changes ke
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
 
 import streamlit as st
 
-from jokoak import ROOT
+from jokoak import ROOT, registry
 from jokoak.i18n import LANGUAGES, language_name
 from jokoak.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
+from .game_page import render
 from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
 from .params import drop_unknown
 
@@ -55,26 +59,66 @@ def set_document_language(code: str) -> None:
             unsafe_allow_javascript=True)
 
 
-#: (script, title msgid — or a game name kept in Basque —, icon, url path, translate title?)
-PAGE_SPECS: list[tuple[str, str, str, str, bool]] = [
-    ("app_pages/home.py", N_("Home"), ":material/home:", "home", True),
-    ("app_pages/zaldi_zuria.py", "zaldi zuria", ":material/casino:", "zaldi_zuria", False),
-    ("app_pages/peruludo.py", "peruludo", ":material/emoji_objects:", "peruludo", False),
-    ("app_pages/zohn_ahl.py", "zohn ahl", ":material/crop_square:", "zohn_ahl", False),
-    ("app_pages/translators.py", N_("Translators"), ":material/translate:", "translators", True),
-    ("app_pages/sources.py", N_("Sources & credits"), ":material/menu_book:", "sources", True),
-]
+PAGES = ROOT / "app_pages"
 
 
-def page_titles(gettext) -> list[str]:
+@dataclass(frozen=True)
+class PageSpec:
+    """One entry of the navigation: what runs, its title, icon and URL path."""
+
+    target: Path | Callable[[], None]   # a script in app_pages/, or a function
+    title: str                          # a msgid, or a game's name (kept in Basque)
+    icon: str
+    url: str
+    translate: bool                     # False for game names
+
+
+def _game_target(key: str) -> Path | Callable[[], None]:
+    """``app_pages/<key>.py`` if the game has one (tests open pages by file), else a function.
+
+    A game needs no file of its own: without one the router draws :func:`ui.game_page.render`
+    for it, so a registered game is on the navigation with no page written or edited.
+    """
+    script = PAGES / f"{key}.py"
+    if script.is_file():
+        return script
+
+    def game_page() -> None:
+        render(key)
+
+    game_page.__name__ = key
+    return game_page
+
+
+def page_specs() -> list[PageSpec]:
+    """Home, every registered game in registry order, the translators' page, the sources."""
+    return ([PageSpec(PAGES / "home.py", N_("Home"), ":material/home:", "home", True)]
+            + [PageSpec(_game_target(e.key), e.name, e.nav_icon, e.key, False)
+               for e in registry.games()]
+            + [PageSpec(PAGES / "translators.py", N_("Translators"), ":material/translate:",
+                        "translators", True),
+               PageSpec(PAGES / "sources.py", N_("Sources & credits"), ":material/menu_book:",
+                        "sources", True)])
+
+
+def page_titles(gettext: Callable[[str], str]) -> list[str]:
     """Navigation titles in the visitor's language (game names stay in Basque)."""
-    return [gettext(title) if translate else title for _s, title, _i, _u, translate in PAGE_SPECS]
+    return [gettext(spec.title) if spec.translate else spec.title for spec in page_specs()]
 
 
-def pages() -> list:
-    titles = page_titles(_)
-    return [st.Page(script, title=title, icon=icon, url_path=url, default=(url == "home"))
-            for (script, _t, icon, url, _tr), title in zip(PAGE_SPECS, titles)]
+def _page(spec: PageSpec, title: str) -> Any:
+    return st.Page(spec.target, title=title, icon=spec.icon, url_path=spec.url,
+                   default=(spec.url == "home"))
+
+
+def pages() -> list[Any]:
+    return [_page(spec, title) for spec, title in zip(page_specs(), page_titles(_))]
+
+
+def game_page(key: str) -> Any:
+    """The router's page of game ``key``, for ``st.switch_page`` (same URL path, same page)."""
+    spec = next(s for s in page_specs() if s.url == key)
+    return _page(spec, spec.title)
 
 
 def run() -> None:

@@ -8,12 +8,12 @@ controls, the clause highlight and the interpretation notes.
 
 from __future__ import annotations
 
-from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 import streamlit as st
 
+from jokoak import registry
 from jokoak.engine.core import make_rules
 from jokoak.engine.record import Record, Step, play, replay
 from jokoak.games import available_games
@@ -30,10 +30,7 @@ WATCH = "__watch__"
 
 
 def _renderer(game: str) -> ModuleType | None:
-    try:
-        module = import_module(f"jokoak.render.{game}")
-    except ModuleNotFoundError:
-        return None
+    module = registry.entry(game).renderer_module()
     return module if hasattr(module, "describe_event") else None
 
 
@@ -58,8 +55,7 @@ def _replayed(game: str, key: str, record: Record) -> tuple[Any, tuple[Step, ...
 @st.cache_resource(show_spinner=False, max_entries=32)
 def _watch_record(game: str, seed: int) -> Record:
     engine = available_games()[game]
-    module = import_module(engine.__class__.__module__)
-    policies = getattr(module, "POLICIES", {})
+    policies = registry.entry(game).policies()
     rules = make_rules(engine)
     setup = engine.default_setup(rules)
     policy = next(iter(policies.values())) if policies else None

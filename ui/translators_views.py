@@ -11,10 +11,9 @@ import re
 
 import streamlit as st
 
-from jokoak import GAMES
-from jokoak.booklet import GAME_INFO
+from jokoak import registry
 from jokoak.glossary import export_csv, export_tbx
-from jokoak.i18n import TARGET_LANGUAGES, language_name
+from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path
 from jokoak.render.review import aligned_review_html, checks_legend_html, report_html
 from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
 from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, UploadReview, catalog_po, catalog_tmx,
@@ -44,7 +43,8 @@ def _shipped_rows(game: str, langs: tuple[str, ...]) -> list[Row]:
 
 def _choose() -> tuple[str, tuple[str, ...]]:
     cols = st.columns([2, 3])
-    game = cols[0].selectbox(_("Game"), GAMES, format_func=in_this_language(lambda g: GAME_INFO[g].name),
+    game = cols[0].selectbox(_("Game"), registry.keys(),
+                             format_func=in_this_language(lambda g: registry.entry(g).name),
                              key="jokoak_translators_game")
     visitor = lang()
     key = "jokoak_translators_lang"
@@ -148,13 +148,17 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
     for code in langs:
         st.markdown(f"**{language_name(code)}**")
         cols = st.columns(4)
-        cols[0].download_button("PO", catalog_po(game, code), file_name=f"{game}.{code}.po",
-                                mime="text/x-gettext-translation", key=f"jokoak_po_{code}")
-        cols[1].download_button("XLIFF 1.2", catalog_xliff(game, code),
-                                file_name=f"{game}.{code}.xlf", mime="application/xliff+xml",
-                                key=f"jokoak_xliff_{code}")
-        cols[2].download_button("TMX", catalog_tmx(game, code), file_name=f"{game}.{code}.tmx",
-                                mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}")
+        if not po_path(code, game).is_file():  # a game just added: no catalog until extracted
+            cols[0].caption(_("No catalog yet: “python -m jokoak catalogs” creates it."))
+        else:
+            cols[0].download_button("PO", catalog_po(game, code), file_name=f"{game}.{code}.po",
+                                    mime="text/x-gettext-translation", key=f"jokoak_po_{code}")
+            cols[1].download_button("XLIFF 1.2", catalog_xliff(game, code),
+                                    file_name=f"{game}.{code}.xlf",
+                                    mime="application/xliff+xml", key=f"jokoak_xliff_{code}")
+            cols[2].download_button("TMX", catalog_tmx(game, code),
+                                    file_name=f"{game}.{code}.tmx",
+                                    mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}")
         cols[3].download_button(_("Glossary (TBX)"), export_tbx(lang=code),
                                 file_name=f"jokoak-glossary.{code}.tbx",
                                 mime="application/x-tbx+xml", key=f"jokoak_tbx_{code}")
@@ -168,7 +172,7 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
     cols[0].download_button(_("Review report (CSV)"), report_csv(game, rows),
                             file_name=f"{game}.review.csv", mime="text/csv",
                             key="jokoak_report_csv")
-    title = _("Translation review: %(game)s") % {"game": GAME_INFO[game].name}
+    title = _("Translation review: %(game)s") % {"game": registry.entry(game).name}
     cols[1].download_button(_("Printable review (HTML)"),
                             report_html(game, rows, langs, _, lang(), title),
                             file_name=f"{game}.review.html", mime="text/html",

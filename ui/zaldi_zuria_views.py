@@ -18,15 +18,15 @@ import streamlit as st
 
 from jokoak.engine.core import CHANCE, make_rules, sample_chance
 from jokoak.engine.record import Record
-from jokoak.games.zaldi_zuria import (CARD_LABELS, CARDS, GAME, POLICIES, bid_reasoning,
-                                      odds_tables, throw_reasoning)
+from jokoak.bots.zaldi_zuria import POLICIES, bid_reasoning, throw_reasoning
+from jokoak.games.zaldi_zuria import CARD_LABELS, CARDS, GAME
+from jokoak.odds.zaldi_zuria import odds_tables
 from jokoak.odds import zaldi_zuria as zodds
 from jokoak.render.source import clause_excerpt_html
 from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
 from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis, number_axis
-from .play import new_game_panel
 
 PLAY_KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.

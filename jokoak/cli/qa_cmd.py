@@ -41,7 +41,7 @@ def _short(text: str, width: int = 60) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..qa import ERROR, check_catalog
+    from ..qa import ERROR, Flag, check_catalog
     from ..translations import statistics
 
     known = set(TARGET_LANGUAGES) | set(INTERFACE_LANGUAGES)
@@ -52,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     parts = [args.only] if args.only else list(PARTS)
     if args.game and not args.only:
         parts = ["sources"]
-    problems: list[tuple[str, object]] = []
+    problems: list[tuple[str, Flag]] = []
     if "sources" in parts:
         games = [args.game] if args.game else list(GAMES)
         langs = [lg for lg in TARGET_LANGUAGES if args.lang in (None, lg)]
@@ -80,9 +80,9 @@ def run(args: argparse.Namespace) -> int:
         from ..spelling import check_spelling
         problems.extend((str(p), p) for p in check_spelling(
             [lg for lg in INTERFACE_LANGUAGES if args.lang in (None, lg)]))
-    n_errors = sum(1 for _, f in problems if f.severity == ERROR)  # type: ignore[attr-defined]
+    n_errors = sum(1 for _, f in problems if f.severity == ERROR)
     for text, flag in problems:
-        if flag.severity == ERROR or args.warnings:  # type: ignore[attr-defined]
-            print(f"{flag.severity}: {text}")  # type: ignore[attr-defined]
+        if flag.severity == ERROR or args.warnings:
+            print(f"{flag.severity}: {text}")
     print(f"{n_errors} error(s), {len(problems) - n_errors} warning(s)")
     return 1 if n_errors else 0

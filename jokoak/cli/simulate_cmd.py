@@ -1,8 +1,8 @@
 """``jokoak simulate GAME --games N --seed S [--ruleset R] [--policy P] [--json]``.
 
 Plays N seeded games (game i uses seed S+i, so any one can be replayed alone) with the
-game module's computer players (``POLICIES``; ``random`` is always there) in every seat,
-and prints wins per seat and game lengths.
+game's computer players (``jokoak.bots.<game>.POLICIES``; ``random`` is always there) in every
+seat, and prints wins per seat and game lengths.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import json
 from ..engine.core import SetupError
 from ..engine.record import playout, random_policy
 from . import CliError
-from .common import build_rules, load_game, one_line_errors
+from .common import build_rules, load_game, one_line_errors, policies_of
 
 MAX_GAMES = 1_000_000
 
@@ -43,7 +43,7 @@ def run(args: argparse.Namespace) -> int:
         raise CliError(f"--games must be between 1 and {MAX_GAMES}")
     game, module = load_game(args.game)
     rules = build_rules(game, args.ruleset, args.option)
-    policies = dict(getattr(module, "POLICIES", {}) or {})
+    policies = policies_of(args.game, module)
     policies.setdefault("random", random_policy)
     name = args.policy or next(iter(policies))
     if name not in policies:

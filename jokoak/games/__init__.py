@@ -1,29 +1,29 @@
-"""Registry of the games. Each module exposes ``GAME`` (see :class:`jokoak.engine.Game`)."""
+"""The engines of the registered games. Each engine module exposes ``GAME``
+(see :class:`jokoak.engine.Game`); where it lives is said by the game's entry in
+:mod:`jokoak.registry` (by default ``jokoak.games.<key>``)."""
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
 
-from .. import GAMES
+from .. import registry
 
 if TYPE_CHECKING:
     from ..engine import Game
 
 
 def get_game(name: str) -> "Game":
-    if name not in GAMES:
-        raise KeyError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
-    return import_module(f"{__name__}.{name}").GAME
+    """The engine of a registered game (``KeyError`` for an unknown one)."""
+    return registry.entry(name).game()
 
 
 def available_games() -> dict[str, "Game"]:
-    """Games whose engine is present (all three once the game issues land)."""
+    """Registered games whose engine is present (a game may be described before it plays)."""
     out = {}
-    for name in GAMES:
+    for entry in registry.games():
         try:
-            out[name] = get_game(name)
+            out[entry.key] = entry.game()
         except ModuleNotFoundError as exc:
-            if exc.name != f"{__name__}.{name}":
+            if exc.name != entry.engine:
                 raise
     return out

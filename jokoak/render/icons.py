@@ -1,4 +1,8 @@
-"""Small pictures of each game for the home page: pure SVG, no external assets."""
+"""Small pictures of each game for the home page: pure SVG, no external assets.
+
+Each game's entry in :mod:`jokoak.registry` names its icon here
+(``icon="jokoak.render.icons:<key>_icon"``).
+"""
 
 from __future__ import annotations
 
@@ -58,5 +62,3 @@ def zohn_ahl_icon(title: str, lang: str) -> str:
               '<ellipse cx="80" cy="50" rx="14" ry="10" fill="#999" stroke="#333"/>')
     return _svg(body, title, lang)
 
-
-ICONS = {"zaldi_zuria": zaldi_zuria_icon, "peruludo": peruludo_icon, "zohn_ahl": zohn_ahl_icon}

@@ -1,0 +1,202 @@
+"""The games of the booklet: one description of each game, which every page iterates.
+
+Home, the kiosk's attract screen, Sources, Translators, the router, the game page and the tests
+loop over :func:`games`; none of them knows the games by name. A game is added by writing its
+modules (engine, renderer, odds, icon, content) and one :class:`GameEntry` in :data:`SHIPPED`;
+a test may :func:`register` a game of its own (``tests/toygame.py``) for the length of a test.
+
+The entry names the game's modules by import path and they are imported on first use, so this
+module depends on nothing but :mod:`jokoak.msgids`: the segment model, the engines' registry
+and the command line can all ask it, and a half-written engine cannot take the others down.
+The Streamlit side (which views a game has) lives in ``ui/views.py``; the core never imports it.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from importlib import import_module
+from types import ModuleType
+from typing import Any, Callable, Iterator
+
+from .msgids import N_
+
+#: An icon renderer: (title, language of the title) -> a self-contained ``<svg>``.
+IconRenderer = Callable[[str, str], str]
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """What the booklet knows about one game before its rules.
+
+    ``key`` names the game everywhere: URL path, ``content/<key>/``, ``seeds/<key>.eu.txt``,
+    the gettext domain of its source, ``?game=`` links. ``name`` stays in Basque in every
+    language (glossary policy); ``tagline``, ``origin``, ``players`` and ``sources`` are English
+    msgids translated where they are shown. Module paths default to the convention
+    ``jokoak.games.<key>`` (``GAME``), ``jokoak.bots.<key>`` (``POLICIES``), ``jokoak.render.<key>``
+    (``describe_event`` and the table drawings) and ``jokoak.odds.<key>`` (``odds_tables``); a
+    test's game may name one module for all of them. ``icon`` is
+    ``"module:function"`` (an :data:`IconRenderer`). ``content`` and ``seed`` are paths relative
+    to the project folder (an absolute path is kept as it is, for a test's own game).
+    """
+
+    key: str
+    name: str
+    tagline: str
+    origin: str
+    players: str
+    sources: tuple[str, ...]
+    icon: str
+    nav_icon: str = ":material/casino:"     # the navigation bar's material symbol
+    engine: str = ""
+    renderer: str = ""
+    odds: str = ""
+    bots: str = ""
+    content: str = ""
+    seed: str = ""
+    _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
+
+    def __post_init__(self) -> None:
+        defaults = {"engine": f"jokoak.games.{self.key}", "renderer": f"jokoak.render.{self.key}",
+                    "odds": f"jokoak.odds.{self.key}", "bots": f"jokoak.bots.{self.key}",
+                    "content": f"content/{self.key}",
+                    "seed": f"seeds/{self.key}.eu.txt"}
+        for name, value in defaults.items():
+            if not getattr(self, name):
+                object.__setattr__(self, name, value)
+
+    # --- the game's modules, imported on first use --------------------------------------
+    def engine_module(self) -> ModuleType:
+        """The engine module (``GAME``)."""
+        return import_module(self.engine)
+
+    def game(self) -> Any:
+        """The engine's ``GAME`` object (see :class:`jokoak.engine.Game`)."""
+        return self.engine_module().GAME
+
+    def policies(self) -> dict[str, Any]:
+        """The computer players by level (``POLICIES`` of the bots module; none: ``{}``)."""
+        module = _optional_module(self.bots)
+        return dict(getattr(module, "POLICIES", {})) if module is not None else {}
+
+    def renderer_module(self) -> ModuleType | None:
+        """The pure renderer (events in words, table drawings), or ``None`` if it has none."""
+        return _optional_module(self.renderer)
+
+    def odds_module(self) -> ModuleType | None:
+        """The exact odds module, or ``None`` if the game has none."""
+        return _optional_module(self.odds)
+
+    def icon_svg(self, title: str, lang: str) -> str:
+        """The game's small picture, titled ``title`` (in language ``lang``)."""
+        renderer = self._cache.get("icon")
+        if renderer is None:
+            module, _sep, function = self.icon.partition(":")
+            renderer = self._cache["icon"] = getattr(import_module(module), function)
+        return renderer(title, lang)
+
+
+def _optional_module(path: str) -> ModuleType | None:
+    try:
+        return import_module(path)
+    except ModuleNotFoundError as exc:
+        if exc.name == path:
+            return None
+        raise
+
+
+ICONS = "jokoak.render.icons"
+
+#: The booklet's own games, in the order the pages show them.
+SHIPPED: tuple[GameEntry, ...] = (
+    GameEntry(
+        "zaldi_zuria", "zaldi zuria",
+        N_("A German dice game of auctioned cards, a bank and an inn, played with eight dice."),
+        N_("The 19th-century German game Schimmel, also sold as Glocke und Hammer."),
+        N_("6 or more players"),
+        (N_("The German 19th-century game Schimmel, also sold as Glocke und Hammer (bell and "
+            "hammer)."),
+         N_("Pierer's Universal-Lexikon (1857–62), article “Schimmelspiel”: at least four "
+            "players; only the owner of the bell-with-hammer card is paid when bell and hammer "
+            "show together; the thrower pays on an all-blank throw; the inn opens when the pool "
+            "falls below 21."),
+         N_("Every Boy's Book and the Young Folk's Cyclopaedia of Games and Sports (1890): each "
+            "player adds four counters to the pool after the auction; the inn takes only the "
+            "excess over the bank."),
+         N_("A Spanish copy in the Museo Nacional del Romanticismo (Madrid) calls it El juego "
+            "del Caballo Blanco or de la Aduana, “of German origin”, for at least three players, "
+            "preferably seven; there the inn card is the customs house.")),
+        f"{ICONS}:zaldi_zuria_icon", nav_icon=":material/casino:"),
+    GameEntry(
+        "peruludo", "peruludo",
+        N_("Liar's dice with sixes wild: bid on hidden dice, challenge, or call it exact."),
+        N_("The South American game Perudo (Dudo), with sixes instead of ones as wilds."),
+        N_("2 to 10 players"),
+        (N_("Perudo or Dudo, the South American liar's dice. In the standard game ones are wild; "
+            "here sixes are."),
+         N_("Standard Perudo asks for double plus one when leaving the wilds (here: double), "
+            "plays palifico once per player (here: arrastatze) and calza (here: doia), and "
+            "reveals every cup on a challenge (here: cups are lifted only until the bid is met)."),
+         N_("Board Game Arena's Dudo lets the player to the left of an eliminated player start "
+            "the next round.")),
+        f"{ICONS}:peruludo_icon", nav_icon=":material/emoji_objects:"),
+    GameEntry(
+        "zohn_ahl", "zohn ahl",
+        N_("A Kiowa race game: two teams throw four sticks to run around a board of points and "
+           "creeks."),
+        N_("A stick-dice race game of the Kiowa, described by Stewart Culin in 1907; with its "
+           "cousin Nebäkuthana."),
+        N_("Two teams of any size"),
+        (N_("The text is close to the English rules of the Ludii game database (game 118, "
+            "“Zohn Ahl”), which draws on Stewart Culin, Games of the North American Indians "
+            "(1907)."),
+         N_("Nebäkuthana: James Mooney (1896), as cited by Ludii, which uses four throw sticks."),
+         N_("Ludii's board has ten sites a side — a knee's end, three points, the two creek "
+            "lines, three points, a knee's end — forty a circuit; it starts with the other team "
+            "and gives each team ten scoring sticks.")),
+        f"{ICONS}:zohn_ahl_icon", nav_icon=":material/crop_square:"),
+)
+
+#: The keys of the shipped games (each has a seed, a segment map and catalogs).
+GAMES: tuple[str, ...] = tuple(entry.key for entry in SHIPPED)
+
+_registered: dict[str, GameEntry] = {}
+
+
+def games() -> tuple[GameEntry, ...]:
+    """Every game the pages show: the shipped ones, then any registered since, in order."""
+    return SHIPPED + tuple(_registered.values())
+
+
+def keys() -> tuple[str, ...]:
+    return tuple(entry.key for entry in games())
+
+
+def entry(key: str) -> GameEntry:
+    """The game called ``key``; ``KeyError`` naming the known games otherwise."""
+    for candidate in games():
+        if candidate.key == key:
+            return candidate
+    raise KeyError(f"unknown game {key!r}; known: {', '.join(keys())}")
+
+
+def register(new: GameEntry) -> None:
+    """Add a game to every page (a test's own game; shipped games belong in :data:`SHIPPED`)."""
+    if new.key in keys():
+        raise ValueError(f"a game called {new.key!r} is already registered")
+    _registered[new.key] = new
+
+
+def unregister(key: str) -> None:
+    """Remove a game added by :func:`register` (the shipped games cannot be removed)."""
+    del _registered[key]
+
+
+@contextmanager
+def registered(new: GameEntry) -> Iterator[GameEntry]:
+    """``with registered(entry):`` the game is on every page, and gone afterwards."""
+    register(new)
+    try:
+        yield new
+    finally:
+        unregister(new.key)

@@ -1,0 +1,80 @@
+"""Which views each registered game has, and the functions that draw them.
+
+The core's registry (:mod:`jokoak.registry`) describes a game but never names Streamlit code,
+so the views are found here, by convention:
+
+* ``read`` — every game: its Basque source beside a translation (``ui.game_page.read_view``);
+* ``step`` — when the game has a renderer and scenarios (``ui.stepper``);
+* ``odds`` — ``odds_view()`` in ``ui/<key>_views.py``;
+* ``play`` — ``play_view()`` in ``ui/<key>_play.py`` (or in ``ui/<key>_views.py``).
+
+A game whose views live elsewhere (a test's own game) says so with :func:`register_views`.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from types import ModuleType
+from typing import Callable
+
+from jokoak import registry
+from jokoak.msgids import N_
+
+from .stepper import has_step_through
+
+View = Callable[[], None]
+
+#: The view switch's labels, in the order the views are offered.
+VIEW_LABELS = {"read": N_("Read the rules"), "step": N_("Step through"), "odds": N_("Odds"),
+               "play": N_("Play")}
+
+#: Where each drawn view is looked for: (function name, modules ``ui.<key><suffix>``).
+CONVENTION: dict[str, tuple[str, tuple[str, ...]]] = {
+    "odds": ("odds_view", ("_views",)),
+    "play": ("play_view", ("_play", "_views")),
+}
+
+_explicit: dict[str, dict[str, View]] = {}
+
+
+def register_views(key: str, **views: View) -> None:
+    """Give game ``key`` views that do not follow the convention (``odds=…``, ``play=…``)."""
+    unknown = set(views) - set(CONVENTION)
+    if unknown:
+        raise ValueError(f"unknown views {sorted(unknown)}; known: {sorted(CONVENTION)}")
+    _explicit[key] = dict(views)
+
+
+def unregister_views(key: str) -> None:
+    _explicit.pop(key, None)
+
+
+def _module(name: str) -> ModuleType | None:
+    try:
+        return import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name == name:
+            return None
+        raise
+
+
+def view_function(key: str, view: str) -> View | None:
+    """``odds_view`` / ``play_view`` of game ``key``, or ``None`` if it has none."""
+    if key in _explicit:
+        return _explicit[key].get(view)
+    function, suffixes = CONVENTION[view]
+    for suffix in suffixes:
+        module = _module(f"ui.{key}{suffix}")
+        if module is not None and hasattr(module, function):
+            return getattr(module, function)
+    return None
+
+
+def available_views(key: str) -> list[str]:
+    """The views game ``key`` has, in :data:`VIEW_LABELS` order (no empty placeholders)."""
+    registry.entry(key)  # an unknown game is a KeyError here, not an empty page
+    views = ["read"]
+    if has_step_through(key):
+        views.append("step")
+    views += [view for view in CONVENTION if view_function(key, view) is not None]
+    return views
