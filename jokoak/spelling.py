@@ -34,6 +34,8 @@ _WITH_DIGIT = re.compile(r"\S*\d\S*")
 #: French elision and English or French possessive around a known word
 _ELISION = re.compile(r"^(?:[cdjlmnst]|qu)['’]", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$")
+#: a command quoted in a message ("python -m jokoak catalogs") is code, not words
+_COMMAND = re.compile(r"\bpython3? -m [\w .-]+")
 _URL = re.compile(r"\b(?:https?://\S+|[\w.-]+\.(?:com|org|net|eus|es|fr)\b\S*)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 
@@ -72,8 +74,9 @@ def project_words(lang: str) -> frozenset[str]:
 
 
 def clean(text: str) -> str:
-    """The text without placeholders, web addresses and numbers, which are not words."""
-    return _WITH_DIGIT.sub(" ", _URL.sub(" ", _PLACEHOLDER.sub(" ", text)))
+    """The text without placeholders, commands, web addresses and numbers: not words."""
+    text = _URL.sub(" ", _COMMAND.sub(" ", _PLACEHOLDER.sub(" ", text)))
+    return _WITH_DIGIT.sub(" ", text)
 
 
 def _accepted(word: str, words: frozenset[str]) -> bool:
