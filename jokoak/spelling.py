@@ -34,8 +34,8 @@ _WITH_DIGIT = re.compile(r"\S*\d\S*")
 #: French elision and English or French possessive around a known word
 _ELISION = re.compile(r"^(?:[cdjlmnst]|qu)['’]", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$")
-#: a command quoted in a message ("python -m jokoak catalogs") is code, not words
-_COMMAND = re.compile(r"\bpython3? -m [\w .-]+")
+#: a command or option quoted in a message ("python -m jokoak catalogs", "--games") is code
+_COMMAND = re.compile(r"\bpython3? -m [\w .-]+|(?<!\w)--[\w-]+")
 _URL = re.compile(r"\b(?:https?://\S+|[\w.-]+\.(?:com|org|net|eus|es|fr)\b\S*)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 
