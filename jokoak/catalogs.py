@@ -70,7 +70,7 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any)
     from babel.messages.extract import extract_python as babel_extract_python
 
     source = fileobj.read()
-    seen = set()
+    seen: set[tuple[Any, Any]] = set()   # (function, msgid or tuple of msgids)
     for lineno, funcname, message, comments in babel_extract_python(
             io.BytesIO(source), keywords, comment_tags, options):
         seen.add((funcname, message if isinstance(message, (str, type(None))) else tuple(message)))
@@ -86,10 +86,10 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any)
                        if isinstance(a, ast.Constant) and isinstance(a.value, str)]
             if len(strings) != GETTEXT_FUNCTIONS[call.func.id]:
                 continue
-            message = strings[0] if len(strings) == 1 else tuple(strings)
-            if (call.func.id, message) not in seen:
-                seen.add((call.func.id, message))
-                yield call.lineno, call.func.id, message, []
+            found = strings[0] if len(strings) == 1 else tuple(strings)
+            if (call.func.id, found) not in seen:
+                seen.add((call.func.id, found))
+                yield call.lineno, call.func.id, found, []
 
 
 def _babel_config() -> tuple[list[tuple[str, str]], dict[str, dict], dict[str, Any]]:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 import yaml
 
@@ -77,12 +77,12 @@ class GlossaryError(ValueError):
     """A glossary file that breaks the format (unknown policy, missing rendering...)."""
 
 
-def _as_tuple(value: object) -> tuple[str, ...]:
+def _as_tuple(value: str | Iterable[Any] | None) -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, str):
         return (value,)
-    return tuple(str(v) for v in value)  # type: ignore[union-attr]
+    return tuple(str(v) for v in value)
 
 
 def parse_glossary(data: dict) -> tuple[Term, ...]:

@@ -39,13 +39,14 @@ def decide(obs: dict[str, Any], rules: Rules, level: str, rng: random.Random) ->
     own = obs["own_dice"]
     unknown = obs["dice_in_play"] - len(own)
     wild = obs["wild"]
-    bid = tuple(obs["bid"]) if obs["bid"] else None
+    bid: Bid | None = (obs["bid"][0], obs["bid"][1]) if obs["bid"] else None
     if obs["phase"] == "reveal":
         return "lift"
     if obs["phase"] == "doia":
         if level == "easy":
             return "no_doia"
         threshold = {"medium": 0.75, "hard": 0.5}[level]
+        assert bid is not None, "doia is asked about a standing bid"
         return "doia" if p_bid_exact(bid, own, unknown, wild) > threshold else "no_doia"
     ctx = bid_context_for(rules, obs["dice_in_play"], obs["arrastatze_round"],
                           obs["may_switch_face"], [(q, f) for _, q, f in obs["history"]])

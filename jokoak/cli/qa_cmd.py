@@ -23,7 +23,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..qa import ERROR, check_catalog
+    from ..qa import ERROR, Flag, check_catalog
     from ..translations import statistics
 
     if args.lang is not None and args.lang not in TARGET_LANGUAGES:
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
     games = [args.game] if args.game else list(GAMES)
     langs = [args.lang] if args.lang else list(TARGET_LANGUAGES)
     print(f"{'game':<12} {'lang':<4} {'translated':>10} {'fuzzy':>6} {'untranslated':>12}")
-    problems = []
+    problems: list[tuple[str, Flag]] = []
     for game in games:
         for lang in langs:
             counts = statistics(game, lang)

@@ -15,7 +15,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, overload
 
 from ..msgids import N_
 
@@ -207,6 +207,11 @@ class Event:
     actors: tuple[int, ...] = ()
     amounts: tuple[tuple[str, int], ...] = ()
     data: tuple[tuple[str, Any], ...] = ()
+
+    @overload
+    def amount(self, name: str) -> int | None: ...
+    @overload
+    def amount(self, name: str, default: int) -> int: ...
 
     def amount(self, name: str, default: int | None = None) -> int | None:
         return dict(self.amounts).get(name, default)

@@ -158,8 +158,8 @@ def win_odds_by_states(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_
     n = len(chain.states)
     _, probs, _, dest = _arrays(chain)
     sums = np.array([st[0] + st[1] for st in chain.states])
-    blocks = [np.flatnonzero(sums == total) for total in sorted(set(sums.tolist()), reverse=True)]
-    blocks = [(idx, dest[:, idx]) for idx in blocks]
+    levels = [np.flatnonzero(sums == total) for total in sorted(set(sums.tolist()), reverse=True)]
+    blocks = [(idx, dest[:, idx]) for idx in levels]
     values = np.zeros((n + 2, 2))
     values[n, 0] = values[n + 1, 1] = 1.0
     start = chain.index[start_state(rules, team_sizes, left_team)]
@@ -210,8 +210,9 @@ def game_length(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: i
     length: list[float] = []
     remaining = 1.0
     while remaining > tol and len(length) < max_turns:
-        ended, u, pool = 0.0, v.copy(), v
-        late = np.zeros(n)
+        pool: np.ndarray = v
+        ended, u = 0.0, v.copy()
+        late: np.ndarray = np.zeros(n)
         while re_d.size:
             moved = np.bincount(re_d, weights=(re_p * pool).ravel(), minlength=n + 2)
             ended += moved[n] + moved[n + 1]
@@ -250,7 +251,8 @@ def exact_win_probability(rules: Rules, team_sizes: tuple[int, int] = (1, 1),
                                             chain.states[i][2], chain.states[i][3:]))
     rows: dict[int, tuple[Fraction, dict[int, Fraction]]] = {}
     for i in range(n):
-        const, coef = Fraction(0), {}
+        const = Fraction(0)
+        coef: dict[int, Fraction] = {}
         for p, _, dest in chain.moves:
             j = dest[i]
             if j >= n:
@@ -400,6 +402,7 @@ def event_system(spec: ChainSpec) -> EventSystem | None:
     for i, (a, b, team, seat, l0, l1) in enumerate(phases):
         for k, (p, value, again) in enumerate(kinds):
             nxt = chain_step(free, (a, b, mid, team, seat, l0, l1), value, again)
+            assert not isinstance(nxt, str), "no team can win at the middle scoring level"
             y, delta = index[_phase_of(nxt)], nxt[2] - mid
             if delta == 0 and nxt[0] + nxt[1] > a + b:
                 forward[k, i], targets[k, i] = True, y
@@ -427,7 +430,7 @@ def event_system(spec: ChainSpec) -> EventSystem | None:
             rows = block[forward[k, block]]
             if rows.size:
                 G[rows] += p * G[targets[k, rows]]
-    to_entry = {d: np.array([entry_row[y] for y in sorted(columns[d], key=columns[d].get)],
+    to_entry = {d: np.array([entry_row[y] for y in sorted(columns[d], key=columns[d].__getitem__)],
                             dtype=np.int64) for d in DELTAS}
     return EventSystem(spec, index, G, blocks, entries, to_entry)
 

@@ -165,7 +165,7 @@ def _gmres(apply: Callable[[Any], Any], b: Any, rtol: float, restart: int = 60,
         basis[0] = r / beta
         rhs = np.zeros(restart + 1)
         rhs[0] = beta
-        coef = np.zeros(0)
+        coef: np.ndarray = np.zeros(0)
         used = 0
         for j in range(restart):
             w = apply(basis[j])

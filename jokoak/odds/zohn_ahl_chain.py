@@ -35,7 +35,7 @@ class ChainSpec:
         throws = tuple((k.value, k.again, p) for k, p in throw_distribution(rules) if p)
         return cls(circuit_length(rules), rules["scoring_sticks"], rules["carry_over"],
                    rules["south_creek"] == "restart", rules["dry_creek_lose_turn"],
-                   tuple(team_sizes), throws)
+                   (team_sizes[0], team_sizes[1]), throws)
 
 
 #: A chain state: (position of team 0, position of team 1, team 0's scoring sticks,

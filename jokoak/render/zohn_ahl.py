@@ -114,7 +114,7 @@ def describe_event(ev: Event, _: Gettext) -> str:
         return text
     if ev.kind == "move":
         direction = d.get("direction", "west")
-        place = _PLACES.get(d.get("to_kind"))
+        place = _PLACES.get(d.get("to_kind", ""))
         if d.get("to_kind") == "beyond_south_creek":
             msg = (_("The stick of %(team)s moves %(sites)s westward, past the south creek.")
                    if direction == "west" else
@@ -392,8 +392,9 @@ def _sites(per_side: int, numbered: bool, lang: str, direction: str = "west") ->
                          f'stroke="#3b2a18" stroke-width="2"/>')
         if numbered:
             number = index + 1 if direction == "west" else len(points) - index
-            dx, dy = {"south": (0, 30), "north": (0, -20), "west": (-30, 5),
-                      "east": (30, 5)}[side]
+            offsets: dict[str, tuple[float, float]] = {
+                "south": (0, 30), "north": (0, -20), "west": (-30, 5), "east": (30, 5)}
+            dx, dy = offsets[side]
             if kind == "line":
                 dx, dy = dx * 1.4, dy * 1.4
             parts.append(_text(x + dx, y + dy, str(number), lang, 14, fill="#444"))

@@ -105,9 +105,9 @@ class PeruludoPosition:
             return CHANCE
         if self.phase == "doia":
             return self.asking[0]
-        if self.phase == "reveal":
-            return self.challenger
-        return self.turn
+        seat = self.challenger if self.phase == "reveal" else self.turn
+        assert seat is not None, "a challenger lifts the cups; a seat is on turn to bid"
+        return seat
 
     def is_terminal(self) -> bool:
         return self.phase == "over"

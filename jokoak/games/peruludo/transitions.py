@@ -73,6 +73,7 @@ def _bid(state: P, action: str) -> tuple[P, list[Event]]:
     if kind == "opening" and state.arrastatze_round:
         clauses = ("round.opening_bid", "arrastatze.fixed_face", "arrastatze.no_wilds")
     seat = state.turn
+    assert seat is not None and bid is not None, "a readable bid, made on a turn"
     new_turn = next_seat(seat, state.counts)
     ev = event("bid", clauses, (seat,), {"kind": kind, "previous": list(state.bid) if state.bid
                                          else None},
@@ -86,8 +87,9 @@ def _bid(state: P, action: str) -> tuple[P, list[Event]]:
 def doia_askers(state: P) -> tuple[int, ...]:
     """Who is asked about doia after a bid: every seat with dice but the player on turn
     (and, in common calza, the bidder), from the left of the player on turn round."""
-    order = []
+    order: list[int] = []
     seat = state.turn
+    assert seat is not None, "doia is asked about a bid made on a turn"
     for _ in range(state.players):
         seat = next_seat(seat, state.counts)
         if seat == state.turn:
@@ -117,6 +119,7 @@ def _no_doia(state: P) -> tuple[P, list[Event]]:
 # --- doia -----------------------------------------------------------------------------------
 def _doia(state: P) -> tuple[P, list[Event]]:
     caller = state.asking[0]
+    assert state.bid is not None and state.bidder is not None and state.turn is not None
     quantity, face = state.bid
     counted = sum(count_face(state.cups[s], face, state.wild) for s in state.alive())
     events = [event("doia", "doia.call", (caller, state.bidder), {"turn": state.turn},
@@ -127,6 +130,7 @@ def _doia(state: P) -> tuple[P, list[Event]]:
                     count=counted, quantity=quantity, face=face)]
     state = with_changes(state, revealed=tuple(state.alive()), asking=(), running=counted)
     on_turn = state.turn
+    assert on_turn is not None
     if counted == quantity:
         source = doia_die_source(state)
         gained = 0 if source is None else 1
@@ -155,6 +159,7 @@ def _doia(state: P) -> tuple[P, list[Event]]:
 # --- palero ---------------------------------------------------------------------------------
 def _palero(state: P) -> tuple[P, list[Event]]:
     challenger = state.turn
+    assert challenger is not None and state.bid is not None and state.bidder is not None
     order = tuple(seats_to_the_right(challenger, state.counts))
     quantity, face = state.bid
     ev = event("palero", ("turn.raise_or_challenge", "palero.option", "palero.reveal"),
@@ -166,6 +171,7 @@ def _palero(state: P) -> tuple[P, list[Event]]:
 
 def _lift(state: P) -> tuple[P, list[Event]]:
     seat = state.reveal_order[len(state.revealed)]
+    assert state.bid is not None, "cups are lifted to check the standing bid"
     quantity, face = state.bid
     matched = count_face(state.cups[seat], face, state.wild)
     running = state.running + matched
@@ -178,19 +184,21 @@ def _lift(state: P) -> tuple[P, list[Event]]:
                     left=len(state.reveal_order) - len(state.revealed))]
     closed = len(state.reveal_order) - len(state.revealed)
     reached = running >= quantity
+    challenger, bidder = state.challenger, state.bidder
+    assert challenger is not None and bidder is not None, "a palero names both"
     if reached and state.rules["reveal"] == "partial" or closed == 0:
         if reached:
             events.append(event("palero_lost", "palero.challenger_loses",
-                                (state.challenger, state.bidder), count=running,
+                                (challenger, bidder), count=running,
                                 quantity=quantity))
             if closed:
                 events.append(event("cups_stay_closed", "palero.cups_stay_closed",
                                     tuple(state.reveal_order[len(state.revealed):]),
                                     closed=closed))
-            return _lose_die(state, events, state.challenger, other=state.bidder)
-        events.append(event("palero_won", "palero.bidder_loses", (state.bidder, state.challenger),
+            return _lose_die(state, events, challenger, other=bidder)
+        events.append(event("palero_won", "palero.bidder_loses", (bidder, challenger),
                             count=running, quantity=quantity))
-        return _lose_die(state, events, state.bidder, other=state.challenger)
+        return _lose_die(state, events, bidder, other=challenger)
     return state, events
 
 

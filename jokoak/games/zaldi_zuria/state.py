@@ -259,6 +259,7 @@ class ZaldiState:
         if index >= len(CARDS):
             return self._begin_play(events)
         order = self._seats_after(self.auctioneer)
+        assert self.auctioneer is not None, "the auctioneer is chosen before the auction"
         events.append(event("auction_open", ("phase1.auction", "setup.cards"),
                             (self.auctioneer,), {"card": CARDS[index]}))
         return replace(self, phase="auction", card_index=index, high_bid=0, high_bidder=None,
@@ -348,7 +349,7 @@ class ZaldiState:
     def _roll(self, shown: frozenset[str], events: list[Event]):
         thrower = self.to_throw
         res = resolve(self.table(), shown)
-        clauses = (res.list_clause,)
+        clauses: tuple[str, ...] = (res.list_clause,)
         if not self.cards_of(thrower):
             clauses += ("phase1.throw_without_cards",)
         events.append(event("throw", clauses, (thrower,),
