@@ -131,8 +131,10 @@ STEP_CSS = """<style>
 @media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
  h1[lang="eu"]{font-size:2rem !important;padding:0 !important}
  .jokoak-board svg{max-height:calc(100vh - 360px)}}
+.st-key-jokoak_step_clauses_narrow{display:none}
 @media (max-width:640px){.st-key-jokoak_step_body [data-testid='stColumn']:last-child{order:-1}
- .jokoak-board svg{max-height:30vh}}
+ .jokoak-board svg{max-height:30vh}
+ .st-key-jokoak_step_clauses_wide{display:none} .st-key-jokoak_step_clauses_narrow{display:block}}
 </style>"""
 
 
@@ -199,9 +201,18 @@ def _step_panel(game: str, rkey: str, record: Record) -> None:
             if sentences:
                 html(f'<ul style="font-size:1.1rem">{"".join(sentences)}</ul>')
         if cited:
-            st.caption(ngettext("The clause this step applies:",
-                                "The clauses this step applies:", len(set(cited))))
-            html(clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang()))
-            for note in notes_for(game, set(cited)):
-                with st.expander(_("Interpretation note: %(title)s") % {"title": _(note.title)}):
-                    html(f'<p lang="{lang()}">{esc(_(note.body))}</p>')
+            with st.container(key="jokoak_step_clauses_wide"):
+                _clauses(game, cited)
+    if cited:
+        # On a phone the clauses come after the picture, so the picture stays under "Next".
+        with st.container(key="jokoak_step_clauses_narrow"):
+            _clauses(game, cited)
+
+
+def _clauses(game: str, cited: list[str]) -> None:
+    st.caption(ngettext("The clause this step applies:",
+                        "The clauses this step applies:", len(set(cited))))
+    html(clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang()))
+    for note in notes_for(game, set(cited)):
+        with st.expander(_("Interpretation note: %(title)s") % {"title": _(note.title)}):
+            html(f'<p lang="{lang()}">{esc(_(note.body))}</p>')
