@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ui.play as play  # noqa: E402
 from jokoak.engine.core import CHANCE  # noqa: E402
-from jokoak.games.peruludo import POLICIES  # noqa: E402
+from jokoak.bots.peruludo import POLICIES  # noqa: E402
 from ui.peruludo_play import SPEC, VISITOR, quick_bids  # noqa: E402
 
 

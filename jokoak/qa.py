@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 from statistics import median
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from babel.numbers import format_decimal
 
@@ -207,7 +207,7 @@ def french_spacing_problems(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def _checker(lang: str):
+def _checker(lang: str) -> Any:  # translate-toolkit's StandardChecker
     from translate.filters.checks import CheckerConfig, StandardChecker
     return StandardChecker(checkerconfig=CheckerConfig(targetlanguage=lang))
 

@@ -6,18 +6,16 @@ Functions of a position (:mod:`.state`) to the next one of the same type, so the
 
 from __future__ import annotations
 
-from ...engine.core import Event, event
+from ...engine.core import Event, IllegalAction, event
 from .bids import bid_kind, count_face, next_seat, parse_bid, seats_to_the_right
 from .rules import START_DICE
 from .state import P, bid_clauses, with_changes
 
 
-class IllegalAction(ValueError):
-    pass
-
-
 def apply(state: P, action: str) -> tuple[P, list[Event]]:
-    if state.phase == "roll" and action.startswith("roll:"):
+    """The next position and its events; :class:`IllegalAction` (with the position's own
+    ``why_not`` reason) for an action the rules refuse."""
+    if state.phase == "roll" and action in _ROLLS:
         return _roll(state, int(action[5:]))
     if state.phase == "bid" and action != "palero":
         return _bid(state, action)
@@ -27,13 +25,14 @@ def apply(state: P, action: str) -> tuple[P, list[Event]]:
         return _doia(state) if action == "doia" else _no_doia(state)
     if state.phase == "reveal" and action == "lift":
         return _lift(state)
-    raise IllegalAction(f"{action!r} is not legal in phase {state.phase}")
+    raise IllegalAction(action, state.why_not(action))
+
+
+_ROLLS = frozenset(f"roll:{face}" for face in range(1, 7))
 
 
 # --- throwing -------------------------------------------------------------------------------
 def _roll(state: P, face: int) -> tuple[P, list[Event]]:
-    if face not in range(1, 7):
-        raise IllegalAction(f"no face {face}")
     events: list[Event] = []
     if state.stale:
         events.append(_round_start_event(state))
@@ -67,8 +66,8 @@ def _round_start_event(state: P) -> Event:
 def _bid(state: P, action: str) -> tuple[P, list[Event]]:
     bid = parse_bid(action)
     kind = bid_kind(state.bid, bid, state.bid_context()) if bid else None
-    if kind is None:
-        raise IllegalAction(f"{action!r} is not a legal bid after {state.bid}")
+    if bid is None or kind is None:
+        raise IllegalAction(action, state.why_not(action))
     clauses = bid_clauses(kind)
     if kind == "opening" and state.arrastatze_round:
         clauses = ("round.opening_bid", "arrastatze.fixed_face", "arrastatze.no_wilds")
@@ -203,7 +202,7 @@ def _lift(state: P) -> tuple[P, list[Event]]:
 
 
 # --- losing a die, the end of a round -------------------------------------------------------
-def _lose_die(state: P, events: list, loser: int, other: int):
+def _lose_die(state: P, events: list[Event], loser: int, other: int) -> tuple[P, list[Event]]:
     counts = list(state.counts)
     counts[loser] -= 1
     state = with_changes(state, counts=tuple(counts), bag=state.bag + 1)
@@ -229,8 +228,8 @@ def _lose_die(state: P, events: list, loser: int, other: int):
     return _end_round(state, events, loser, "loser", loser)
 
 
-def _end_round(state: P, events: list, starter: int, reason: str,
-               loser: int | None):
+def _end_round(state: P, events: list[Event], starter: int, reason: str,
+               loser: int | None) -> tuple[P, list[Event]]:
     """Set up the next round. The last bid and the lifted cups stay on the table (for the
     picture) until the first die of the next round is thrown."""
     arrastatu, spent = state.arrastatu, state.spent
