@@ -10,7 +10,7 @@ import argparse
 import json
 from pathlib import Path
 
-from ..engine.core import SetupError
+from ..engine.core import Game, SetupError
 from ..engine.harness import format_event
 from ..engine.record import Record, RecordError, replay
 from . import CliError
@@ -81,7 +81,7 @@ def _check_nesting(path: Path, text: str) -> None:
                        file=str(path), limit=MAX_NESTING)
 
 
-def _load(args: argparse.Namespace):
+def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...]]:
     text = _read(args.file)
     _check_nesting(args.file, text)
     if args.file.suffix.lower() == ".json":

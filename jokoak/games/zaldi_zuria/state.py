@@ -220,7 +220,8 @@ class ZaldiState:
         return state._roll(parse_roll(action), events)
 
     # opening throws (start.auctioneer) ------------------------------------------------------
-    def _start_throw(self, shown: frozenset[str], events: list[Event]):
+    def _start_throw(self, shown: frozenset[str], events: list[Event]
+                     ) -> tuple["ZaldiState", list[Event]]:
         seat = self.contenders[len(self.start_pips)]
         got = pips(shown)
         events.append(event("start_throw", ("start.auctioneer", "setup.dice"), (seat,),
@@ -266,7 +267,8 @@ class ZaldiState:
         return replace(self, phase="auction", card_index=index, high_bid=0, high_bidder=None,
                        bidders=order, to_bid=order[0]), events
 
-    def _auction(self, seat: int, action: str, events: list[Event]):
+    def _auction(self, seat: int, action: str, events: list[Event]
+                 ) -> tuple["ZaldiState", list[Event]]:
         card = CARDS[self.card_index]
         state = self
         if action == "pass":
@@ -320,7 +322,7 @@ class ZaldiState:
         return banker
 
     # play ------------------------------------------------------------------------------------
-    def _pass(self, seat: int, events: list[Event]):
+    def _pass(self, seat: int, events: list[Event]) -> tuple["ZaldiState", list[Event]]:
         passes = list(self.passes)
         passes[seat] += 1
         events.append(event("turn_pass", "phase1.absence", (seat,), passes=passes[seat]))
@@ -347,7 +349,8 @@ class ZaldiState:
         following = self._seats_after(seat)
         return replace(self, to_throw=following[0] if following else seat, throwing=False)
 
-    def _roll(self, shown: frozenset[str], events: list[Event]):
+    def _roll(self, shown: frozenset[str], events: list[Event]
+              ) -> tuple["ZaldiState", list[Event]]:
         thrower = self.to_throw
         res = resolve(self.table(), shown)
         clauses: tuple[str, ...] = (res.list_clause,)
