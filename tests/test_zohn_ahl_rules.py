@@ -4,7 +4,7 @@ from fractions import Fraction
 
 import pytest
 
-from jokoak.engine.core import CHANCE, SetupError
+from jokoak.engine.core import CHANCE, RulesError, SetupError
 from jokoak.games import get_game
 from jokoak.games.zohn_ahl import GAME, circuit_length, default_rules
 
@@ -283,10 +283,11 @@ def test_setup_errors_name_the_field(setup, field):
 
 
 def test_sticks_dice_a_stick_probability_of_0_or_1_is_refused():
+    # The option's bounds (1/100 to 99/100) refuse it before any position is set up.
     for p in (Fraction(0), Fraction(1)):
-        with pytest.raises(SetupError) as info:
+        with pytest.raises(RulesError) as info:
             start(stick_probability=p)
-        assert info.value.params["field"] == "stick_probability"
+        assert info.value.params["option"] == "stick_probability"
 
 
 def test_totals_scoring_sticks_are_conserved_through_a_game():

@@ -92,7 +92,16 @@ def build_rules(game: Game, ruleset: str | None, option_items: Iterable[str] | N
             values[name] = options[name].parse(text)
         return make_rules(game, ruleset, **values)
     except RulesError as exc:
-        raise CliError(str(exc)) from None
+        raise engine_error(exc, str(exc)) from None
+
+
+def engine_error(exc: Exception, fallback: str) -> CliError:
+    """The CliError for an engine's refusal: its msgid and parameters when it has them (so
+    it is translated), else ``fallback`` (English, from the engine's plain message)."""
+    msgid, params = getattr(exc, "msgid", None), getattr(exc, "params", None)
+    if isinstance(msgid, str) and params:
+        return CliError(msgid, **params)
+    return CliError(fallback)
 
 
 def parse_param(text: str) -> Any:

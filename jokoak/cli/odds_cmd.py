@@ -11,8 +11,8 @@ import json
 
 from ..engine.core import RulesError, SetupError
 from . import CliError
-from .common import (build_rules, decimal_text, fraction_text, load_game, odds_tables_of,
-                     one_line_errors, parse_param, split_assignments)
+from .common import (build_rules, decimal_text, engine_error, fraction_text, load_game,
+                     odds_tables_of, one_line_errors, parse_param, split_assignments)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     except TypeError as exc:
         raise CliError(f"odds tables of {args.game}: bad parameters ({exc})") from None
     except (ValueError, KeyError, SetupError, RulesError) as exc:
-        raise CliError(f"odds tables of {args.game}: {exc}") from None
+        raise engine_error(exc, f"odds tables of {args.game}: {exc}") from None
     if args.json:
         print(json.dumps([{
             "name": t.name, "title": t.title, "params": dict(t.params),

@@ -26,7 +26,16 @@ TERMINAL = -4
 
 
 class RulesError(ValueError):
-    """An option or ruleset the game does not know, or a value it does not allow."""
+    """An option or ruleset the game does not know, or a value it does not allow.
+
+    Like :class:`SetupError`: ``msgid`` with ``%(name)s`` parameters from ``params`` where the
+    message is meant for translation (the out-of-bounds ones), the English text otherwise.
+    """
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        super().__init__(msgid % params if params else msgid)
+        self.msgid = msgid
+        self.params = params
 
 
 class SetupError(ValueError):
@@ -108,7 +117,9 @@ class Option:
 
     ``description`` is a one-line msgid; ``justification`` the clause id (``"phase2.throw3.both"``)
     or source (``"Pierer 1857"``) behind the default; ``choices`` lists allowed values (empty
-    tuple: any value of the default's type).
+    tuple: any value of the default's type). A numeric option without choices has documented
+    bounds, ``minimum`` and ``maximum`` (inclusive), which :meth:`check` enforces: an absurd
+    value (ten thousand scoring sticks, a probability of -1) is refused, never computed.
     """
 
     name: str
@@ -117,14 +128,22 @@ class Option:
     justification: str
     choices: tuple[Any, ...] = ()
     choice_labels: tuple[str, ...] = ()  # msgids, parallel to choices
+    minimum: Any = None
+    maximum: Any = None
 
     def check(self, value: Any) -> Any:
         if self.choices:
             if value not in self.choices:
                 raise RulesError(f"option {self.name}: {value!r} is not one of {self.choices}")
-        elif type(value) is not type(self.default) and not (
-                isinstance(self.default, Fraction) and isinstance(value, (int, Fraction))):
+            return value
+        if type(value) is not type(self.default) and not (
+                isinstance(self.default, Fraction) and type(value) in (int, Fraction)):
             raise RulesError(f"option {self.name}: expected {type(self.default).__name__}")
+        if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum):
+            raise RulesError(N_("Option %(option)s must lie from %(minimum)s to %(maximum)s, "
+                                "not %(value)s."), option=self.name, value=_plain(value),
+                             minimum=_plain(self.minimum), maximum=_plain(self.maximum))
         return value
 
     def parse(self, text: str) -> Any:
@@ -155,6 +174,13 @@ class Option:
             raise RulesError(f"option {self.name}: {text!r} is not a "
                              f"{type(self.default).__name__}") from None
         return self.check(value)
+
+
+def _plain(value: Any) -> str:
+    """``1/2`` for a Fraction (its repr is long), the value otherwise."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return str(value.numerator if isinstance(value, Fraction) else value)
 
 
 def _parse_bool(text: str) -> bool | None:
@@ -330,8 +356,8 @@ def make_rules(game: Game, ruleset: str | None = None, **overrides: Any) -> Rule
     options = {o.name: o for o in game.options}
     chosen = ruleset or game.rulesets[0].name
     sets = {r.name: r for r in game.rulesets}
-    if chosen not in sets:
-        raise RulesError(f"unknown ruleset {chosen!r}; known: {', '.join(sets)}")
+    if not isinstance(chosen, str) or chosen not in sets:
+        raise RulesError(f"unknown ruleset {str(chosen)[:40]!r}; known: {', '.join(sets)}")
     values = {name: o.default for name, o in options.items()}
     for name, value in list(sets[chosen].values.items()) + list(overrides.items()):
         if name not in options:

@@ -34,6 +34,13 @@ TEAMS = (0, 1)
 #: Team 0 plays on the north–south line, team 1 on the west–east line (``teams.lines``).
 TEAM_KEYS = ("north_south", "west_east")
 MAX_TEAM_SIZE = 8
+#: Bounds of the options (enforced by ``Option.check``). Ten scoring sticks a team is the most
+#: any source gives (Ludii); the whole-game odds grow with the square of the count.
+MAX_SCORING_STICKS = 10
+#: A stick that always (or never) lands marked side up makes every throw the same: the game
+#: needs a real chance, and the exact odds a chain that ends. One in a hundred either way.
+MIN_STICK_PROBABILITY = Fraction(1, 100)
+MAX_STICK_PROBABILITY = Fraction(99, 100)
 
 OPTIONS: tuple[Option, ...] = (
     Option("sites_per_side", N_("Sites on each side of the board: 8 (the points and the creek "
@@ -51,13 +58,14 @@ OPTIONS: tuple[Option, ...] = (
            "left", "start.left_edge", ("left", "right"),
            (N_("The team at the left edge"), N_("The team at the right edge"))),
     Option("stick_probability", N_("Probability that a throw stick lands marked side up"),
-           Fraction(1, 2), "sticks.dice"),
+           Fraction(1, 2), "sticks.dice", minimum=MIN_STICK_PROBABILITY,
+           maximum=MAX_STICK_PROBABILITY),
     Option("carry_over", N_("Points beyond the south creek count on the next circuit (the text); "
                             "otherwise the stick stops in the creek (Ludii's code)"),
            True, "circuit.carry_over", (True, False),
            (N_("Surplus carries over"), N_("Surplus is dropped"))),
     Option("scoring_sticks", N_("Scoring sticks per team (the text: 4; Ludii: 10)"),
-           4, "scoring.count"),
+           4, "scoring.count", minimum=1, maximum=MAX_SCORING_STICKS),
     Option("stick_set", N_("Throw sticks: zohn ahl's four sticks or Nebäkuthana's guadal and "
                            "sahe"), "zohn_ahl", "nebakuthana.sticks", ("zohn_ahl", "nebakuthana"),
            (N_("zohn ahl sticks"), N_("Nebäkuthana sticks"))),

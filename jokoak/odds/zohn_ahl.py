@@ -30,7 +30,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..engine.core import Rules
+from ..engine.core import Rules, RulesError
+from ..msgids import N_
 from ..games.zohn_ahl import circuit_length, throw_distribution
 from . import OddsTable
 from .zohn_ahl_bounds import certified_game_length, certified_win_odds
@@ -297,6 +298,28 @@ def _substitute(const: Fraction, coef: dict[int, Fraction],
 
 # ---------------------------------------------------------------- tables for pages and CLI
 
+#: Bounds of the tables' parameters: (minimum, maximum) of each whole-number one. A turn
+#: moves at most a few dozen sites; a game lasts about 140 turns (the table's tail says the rest).
+PARAM_BOUNDS = {"up_to": (1, 1000), "max_turns": (1, 5000)}
+
+
+def _check_params(params: dict[str, Any]) -> None:
+    """A :class:`RulesError` for an unknown, mistyped or out-of-bounds parameter."""
+    for name, value in params.items():
+        if name == "game":
+            if not isinstance(value, bool):
+                raise RulesError("game must be true or false")
+        elif name in PARAM_BOUNDS:
+            low, high = PARAM_BOUNDS[name]
+            if type(value) is not int or not low <= value <= high:
+                raise RulesError(N_("Parameter %(param)s must be a whole number from "
+                                    "%(minimum)s to %(maximum)s."), param=name, minimum=low,
+                                 maximum=high)
+        else:
+            raise RulesError(f"unknown parameter {str(name)[:40]!r}; known: game, "
+                             + ", ".join(PARAM_BOUNDS))
+
+
 def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     """Throws, turns, the first circuit (exact) and, with ``game=True``, the whole game.
 
@@ -309,6 +332,7 @@ def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     the tail's bounds, the slack (the largest ``hi - lo`` of a row) and the mean length's
     bounds. ``max_turns`` (default 600) sets the table's length.
     """
+    _check_params(params)
     p = str(rules["stick_probability"])
     tag = (("ruleset", rules.ruleset), ("stick_probability", p))
     values = throw_values(rules)

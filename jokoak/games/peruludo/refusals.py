@@ -103,7 +103,7 @@ def bid_refusal(previous: Bid | None, bid: Bid, ctx: BidContext) -> Reason | Non
         return _closed_face(previous, face, ctx)
     if not legal:
         kind = bid_kind(previous, (wanted[0], face), bare)
-        assert kind is not None  # wanted lists only quantities the bare ladder accepts
+        assert kind is not None, "the bare ladder allows its own lowest raise"
         if wanted[0] <= ctx.total_dice:
             return reason(ALL_USED, (DECIDING_CLAUSE[kind],) + REPEAT_CLAUSES, face=face)
         return reason(OVER_THE_TABLE, (DECIDING_CLAUSE[kind],) + TABLE_CLAUSES,

@@ -202,7 +202,7 @@ def _lift(state: P) -> tuple[P, list[Event]]:
 
 
 # --- losing a die, the end of a round -------------------------------------------------------
-def _lose_die(state: P, events: list, loser: int, other: int):
+def _lose_die(state: P, events: list[Event], loser: int, other: int) -> tuple[P, list[Event]]:
     counts = list(state.counts)
     counts[loser] -= 1
     state = with_changes(state, counts=tuple(counts), bag=state.bag + 1)
@@ -228,8 +228,8 @@ def _lose_die(state: P, events: list, loser: int, other: int):
     return _end_round(state, events, loser, "loser", loser)
 
 
-def _end_round(state: P, events: list, starter: int, reason: str,
-               loser: int | None):
+def _end_round(state: P, events: list[Event], starter: int, reason: str,
+               loser: int | None) -> tuple[P, list[Event]]:
     """Set up the next round. The last bid and the lifted cups stay on the table (for the
     picture) until the first die of the next round is thrown."""
     arrastatu, spent = state.arrastatu, state.spent

@@ -32,8 +32,9 @@ seats or ``"bank"``.
 
 Setup (``new_initial_state(rules, setup)``), a mapping; every field optional:
 
-``players`` (int, at least ``minimum_players``; default 6 or ``len(chips)``),
-``chips`` (int for everyone or a list per seat; default 36), ``bank`` (int, default 0),
+``players`` (int, at least ``minimum_players``, at most 12; default 6 or ``len(chips)``),
+``chips`` (int for everyone or a list per seat; default 36), ``bank`` (int, default 0; chips
+and bank at most 10,000 each),
 ``phase`` (``start``/``auction``/``play``; default ``start``), ``auctioneer`` (seat; needed
 for ``auction`` and ``play``), ``holders`` (``{card: seat or "bank"}``; ``play`` only; a
 card not listed is unsold), ``inn_open`` (bool, ``play`` only), ``to_throw`` (seat on turn,
@@ -53,8 +54,8 @@ from typing import Any, Mapping
 from ...engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Reason, Rules, SetupError,
                             event, game_over, not_legal, not_your_turn, reason)
 from ...msgids import N_, Nn_
-from .rules import (BANK, CARDS, MARKS, ROLL_ACTIONS, STAKE, START_CHIPS, chance_outcomes,
-                    parse_roll, pips)
+from .rules import (BANK, CARDS, MARKS, MAX_CHIPS, MAX_PLAYERS, ROLL_ACTIONS, STAKE,
+                    START_CHIPS, chance_outcomes, parse_roll, pips)
 from .throws import Party, Table, resolve, settle
 
 
@@ -231,10 +232,16 @@ class ZaldiState:
         events: list[Event] = []
         state = self
         if not self.announced:
+            # what is on the table now: a scenario may start mid-game, with other purses
+            purses = [self.chips[s] for s in range(self.players) if s not in self.out]
+            same = len(set(purses)) == 1
             events.append(event("table_set", ("setup.cards", "setup.dice", "setup.players",
                                               "setup.chips"), (),
-                                {"cards": list(CARDS)}, players=self.players,
-                                chips=START_CHIPS, dice=len(MARKS)))
+                                {"cards": list(CARDS), "purses": purses,
+                                 "same_purses": same, "start": self.chips == (
+                                     (START_CHIPS,) * self.players) and self.bank == 0},
+                                players=len(purses), chips=purses[0] if same else sum(purses),
+                                bank=self.bank, dice=len(MARKS)))
             state = replace(state, announced=True)
         if state.phase == "start":
             return state._start_throw(parse_roll(action), events)
@@ -250,7 +257,8 @@ class ZaldiState:
         return state._roll(parse_roll(action), events)
 
     # opening throws (start.auctioneer) ------------------------------------------------------
-    def _start_throw(self, shown: frozenset[str], events: list[Event]):
+    def _start_throw(self, shown: frozenset[str], events: list[Event]
+                     ) -> tuple["ZaldiState", list[Event]]:
         seat = self.contenders[len(self.start_pips)]
         got = pips(shown)
         events.append(event("start_throw", ("start.auctioneer", "setup.dice"), (seat,),
@@ -296,7 +304,8 @@ class ZaldiState:
         return replace(self, phase="auction", card_index=index, high_bid=0, high_bidder=None,
                        bidders=order, to_bid=order[0]), events
 
-    def _auction(self, seat: int, action: str, events: list[Event]):
+    def _auction(self, seat: int, action: str, events: list[Event]
+                 ) -> tuple["ZaldiState", list[Event]]:
         card = CARDS[self.card_index]
         state = self
         if action == "pass":
@@ -350,7 +359,7 @@ class ZaldiState:
         return banker
 
     # play ------------------------------------------------------------------------------------
-    def _pass(self, seat: int, events: list[Event]):
+    def _pass(self, seat: int, events: list[Event]) -> tuple["ZaldiState", list[Event]]:
         passes = list(self.passes)
         passes[seat] += 1
         events.append(event("turn_pass", "phase1.absence", (seat,), passes=passes[seat]))
@@ -377,7 +386,8 @@ class ZaldiState:
         following = self._seats_after(seat)
         return replace(self, to_throw=following[0] if following else seat, throwing=False)
 
-    def _roll(self, shown: frozenset[str], events: list[Event]):
+    def _roll(self, shown: frozenset[str], events: list[Event]
+              ) -> tuple["ZaldiState", list[Event]]:
         thrower = self.to_throw
         res = resolve(self.table(), shown)
         clauses: tuple[str, ...] = (res.list_clause,)
@@ -415,9 +425,14 @@ class ZaldiState:
         opens = res.opens_inn or (not self.inn_open and self.rules["inn_opens"] == "bank_below_21"
                                   and bank < 21)
         if opens and not self.inn_open:
-            events.append(event("inn_opens", "phase3.inn_opens",
-                                _seats(self.holder("inn")), {"innkeeper": self.holder("inn")},
-                                bank=bank))
+            # the text's clause opens the inn with a 4c throw; the bank falling below 21
+            # (Pierer) is another rule, which only starts the third phase
+            clause = "phase3.inn_opens" if res.opens_inn else "phase3.heading"
+            events.append(event("inn_opens", clause,
+                                _seats(self.holder("inn")),
+                                {"innkeeper": self.holder("inn"),
+                                 "reason": "throw_over_bank" if res.opens_inn
+                                 else "bank_below_21"}, bank=bank))
             state = replace(state, inn_open=True)
         return state._next_turn(thrower), events
 
@@ -484,6 +499,10 @@ def initial_state(rules: Rules, setup: Mapping[str, Any] | None) -> ZaldiState:
         raise SetupError(N_("Setup field %(field)s: zaldi zuria needs at least %(minimum)s "
                             "players, not %(count)s."), field="players", minimum=minimum,
                          count=players)
+    if players > MAX_PLAYERS:
+        raise SetupError(N_("Setup field %(field)s: zaldi zuria seats at most %(maximum)s "
+                            "players, not %(count)s."), field="players", maximum=MAX_PLAYERS,
+                         count=players)
     if _is_int(raw_chips):
         chips = [raw_chips] * players
     elif isinstance(raw_chips, list) and all(_is_int(c) for c in raw_chips):
@@ -499,6 +518,9 @@ def initial_state(rules: Rules, setup: Mapping[str, Any] | None) -> ZaldiState:
         if not _is_int(value) or value < 0:
             raise SetupError(N_("Setup field %(field)s cannot be negative or fractional."),
                              field=name)
+        if value > MAX_CHIPS:
+            raise SetupError(N_("Setup field %(field)s: at most %(maximum)s chips."),
+                             field=name, maximum=MAX_CHIPS)
     phase = setup.get("phase", "start")
     if phase not in ("start", "auction", "play"):
         raise SetupError(N_("Setup field %(field)s must be start, auction or play."),
