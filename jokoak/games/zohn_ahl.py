@@ -486,6 +486,8 @@ class ZohnAhlGame:
     #: a game has no fixed bound (penalties send sticks back); the harness stops here
     max_actions: int = 20000
     setup_fields: tuple[str, ...] = field(default=SETUP_FIELDS)
+    #: events name teams (0 north–south, 1 west–east), not seats
+    event_actors: str = "teams"
 
     def default_setup(self, rules: Rules) -> dict[str, Any]:
         n = rules["scoring_sticks"]
