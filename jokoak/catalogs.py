@@ -27,7 +27,7 @@ from babel.messages.pofile import read_po, write_po
 
 from . import GAMES, ROOT
 from .i18n import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, clear_caches
-from .segments import segments
+from .segments import content_dir, segments
 
 UI_DOMAIN = "messages"
 PROJECT = "Jokoak"
@@ -142,7 +142,7 @@ def source_template(game: str) -> Catalog:
 
 def _translator_comments(game: str) -> dict[str, list[str]]:
     """``content/<game>/translator_comments.yaml``: segment id -> comments (``#.``)."""
-    path = ROOT / "content" / game / "translator_comments.yaml"
+    path = content_dir(game) / "translator_comments.yaml"
     if not path.exists():
         return {}
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}

@@ -195,3 +195,20 @@ def test_the_toys_page_draws_its_odds_view(toy):
     no_exception(at)
     assert at.subheader[0].value == "Faces of the die"
     assert len(at.table) == 1
+
+
+# --- no page knows the games by name -----------------------------------------------------
+
+#: The pages and helpers that must work for any registered game.
+GAME_NEUTRAL = ["app.py", "app_pages/home.py", "app_pages/sources.py",
+                "app_pages/translators.py", "ui/shell.py", "ui/kiosk.py", "ui/game_page.py",
+                "ui/views.py", "ui/translators_views.py", "ui/stepper.py", "ui/play.py",
+                "jokoak/segments.py", "jokoak/scenarios.py", "jokoak/games/__init__.py"]
+
+
+@pytest.mark.parametrize("path", GAME_NEUTRAL)
+def test_a_game_neutral_module_names_no_game(path):
+    text = (ROOT / path).read_text(encoding="utf-8")
+    for entry in registry.SHIPPED:
+        assert f'"{entry.key}"' not in text and f"'{entry.key}'" not in text, entry.key
+        assert f'"{entry.name}"' not in text, entry.name

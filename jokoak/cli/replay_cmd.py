@@ -15,7 +15,8 @@ from ..engine.harness import format_event
 from ..engine.record import Record, RecordError, replay
 from . import CliError
 from ..msgids import N_
-from .common import clauses_of, engine_error, load_game, one_line_errors, seat_name
+from .common import (clauses_of, engine_error, event_actor_name, load_game, one_line_errors,
+                     seat_name)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -132,13 +133,15 @@ def run(args: argparse.Namespace) -> int:
             "returns": final.returns() if final.is_terminal() else None,
         }, ensure_ascii=False, indent=1))
         return 0
-    print(f"# {record.game}, ruleset {record.rules.ruleset}, {len(steps)} steps")
+    print(f"# {record.game}, ruleset {record.rules.ruleset}, {len(steps)} steps"
+          " (P1 = Player 1 = seat 0 of the setup)")
+    name = event_actor_name(game)
     for s in steps:
         caption = captions[s.index - 1] if captions else None
         print(f"{s.index:4d} {seat_name(s.actor):>6} {s.action}"
               + (f"    # {caption}" if caption else ""))
         for ev in s.events:
-            print(f"{'':12}{format_event(ev)}")
+            print(f"{'':12}{format_event(ev, name)}")
     if final.is_terminal():
         print(f"# end: returns {final.returns()}")
     return 0
