@@ -32,8 +32,8 @@ def test_higher_levels_win_more_in_a_seeded_tournament(ruleset):
     assert wins["hard"] > wins["medium"] > wins["easy"], wins
 
 
-def test_policies_are_the_three_levels():
-    assert set(POLICIES) == set(LEVELS)
+def test_policies_are_the_three_levels_and_the_expert():
+    assert set(POLICIES) == set(LEVELS) | {"expert"}
 
 
 def test_a_seeded_bot_game_is_reproducible():

@@ -33,7 +33,8 @@ DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 KEY = "jokoak_peruludo_play"
 
 
-LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
+LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
+                "expert": N_("Expert")}
 
 
 def _default(state: Any, seat: int) -> str | None:
