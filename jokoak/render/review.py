@@ -42,7 +42,6 @@ CSS = """<style>
 .jk-review .jk-diff{font-size:.85rem;margin-top:.3rem;padding:.2rem;background:#f7f7f7}
 .jk-review del{background:#ffd7d5;color:#6b0000}
 .jk-review ins{background:#d4f5d4;color:#0b4d0b;text-decoration:none}
-.jk-review abbr.jk-term{text-decoration:underline dotted #5a5a5a;cursor:help}
 .jk-legend dt{font-weight:700}.jk-legend dd{margin:0 0 .4rem 1rem}
 @media print{.jk-review{font-size:9pt}.jk-review a{color:inherit}}
 </style>"""
