@@ -203,3 +203,20 @@ def test_qa_command_refuses_an_unknown_language():
     from jokoak.cli import CliError
     with pytest.raises(CliError):
         run_qa("--lang", "de")
+
+
+# messages in the translator's language ---------------------------------------------------------
+
+def test_only_translate_toolkits_own_checks_are_credited_to_pofilter():
+    from jokoak.qa import POFILTER_CHECKS
+    assert {c for c, info in CHECKS.items() if info.origin == "pofilter"} == set(POFILTER_CHECKS)
+
+
+@pytest.mark.parametrize("lang", ["eu", "es", "fr"])
+def test_a_pofilter_reason_is_shown_in_the_translators_language(lang):
+    from jokoak.i18n import translator
+    _ = translator(lang).gettext
+    found = flags("Bat. Bi.", "Uno dos.")
+    message = found["sentencecount"].message(_)
+    assert message != found["sentencecount"].message()
+    assert "2" in message and "1" in message and "Different" not in message
