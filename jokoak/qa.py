@@ -28,7 +28,7 @@ from typing import Any, Callable, Iterable, Sequence
 from babel.numbers import format_decimal
 
 from .glossary import Term, contains_phrase, find_terms, glossary, is_rendered, leaves_basque
-from .i18n import load_catalog
+from .i18n import TARGET_LANGUAGES, load_catalog
 from .translations import FUZZY, TRANSLATED, UNTRANSLATED, translations
 from .msgids import N_
 
@@ -125,6 +125,15 @@ CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
               N_("A note that quotes the Basque text quotes, in each language, the very "
                  "rendering shown beside the Basque."),
               N_("not in the rendering of the clauses: %(quotes)s"), ERROR, "jokoak"),
+    CheckInfo("cross_numbers", N_("Numbers across the translations"),
+              N_("The Spanish, French and English renderings of a clause write the same numbers "
+                 "in digits (each in its own form: 25,4 / 25,4 / 25.4)."),
+              N_("the translations differ: %(numbers)s"), ERROR, "jokoak"),
+    CheckInfo("cross_glossary", N_("Glossary terms across the translations"),
+              N_("Every glossary term of the Basque clause is rendered in each of the three "
+                 "translations, not only in some of them."),
+              N_("“%(term)s” is rendered in %(have)s but not in %(missing)s"), ERROR,
+              "jokoak"),
     CheckInfo("spelling", N_("Spelling"),
               N_("Every word is in the language's Hunspell dictionary or in the project's word "
                  "list (game terms and names)."),
@@ -346,6 +355,48 @@ def _check_entry(entry: Entry, lang: str, game: str, norm: float | None) -> list
         if not 0.5 <= ratio / norm <= 2.0:
             flags.append(_flag("length", entry, lang, ratio=f"{ratio:.2f}", norm=f"{norm:.2f}"))
     return flags
+
+
+# --- across the three targets ----------------------------------------------------------------
+
+def _digits_as_english(text: str) -> Counter[str]:
+    return Counter(n.replace(",", ".") for n in _TARGET_NUMBER.findall(text))
+
+
+def cross_target_flags(segment_id: str, source: str, targets: dict[str, str],
+                       game: str) -> list[Flag]:
+    """Checks of one clause across its translations (no translation tool does this): the
+    renderings agree with each other on the numbers in digits and on the glossary terms of
+    the Basque. ``targets`` maps a language to its rendering; empty ones are left out."""
+    present = {lg: tx for lg, tx in targets.items() if tx}
+    if len(present) < 2:
+        return []
+    key = Entry(segment_id, source, "", "")
+    lang = "/".join(present)
+    flags = []
+    numbers = {lg: _digits_as_english(tx) for lg, tx in present.items()}
+    if len({tuple(sorted(n.items())) for n in numbers.values()}) > 1:
+        shown = "; ".join(f"{lg}: {' '.join(sorted(n.elements())) or '-'}"
+                          for lg, n in numbers.items())
+        flags.append(_flag("cross_numbers", key, lang, numbers=shown))
+    for term in dict.fromkeys(m.term for m in find_terms(source, game, segment_id)):
+        have = [lg for lg, tx in present.items() if is_rendered(term, lg, tx)]
+        if have and len(have) < len(present):
+            flags.append(_flag("cross_glossary", key, lang, term=term.eu,
+                               have=", ".join(have),
+                               missing=", ".join(lg for lg in present if lg not in have)))
+    return flags
+
+
+def shipped_cross_target_flags(game: str) -> list[Flag]:
+    """The cross-target checks of every translatable clause of a shipped game."""
+    maps = {lg: {e.segment_id: e for e in shipped_entries(game, lg)} for lg in TARGET_LANGUAGES}
+    out = []
+    for sid, entry in maps[TARGET_LANGUAGES[0]].items():
+        targets = {lg: maps[lg][sid].target for lg in TARGET_LANGUAGES
+                   if sid in maps[lg] and maps[lg][sid].status == TRANSLATED}
+        out += cross_target_flags(sid, entry.source, targets, game)
+    return out
 
 
 # --- catalogs --------------------------------------------------------------------------------
