@@ -116,3 +116,25 @@ def test_the_table_and_the_next_control_are_on_screen_together(browser, game, si
         assert cut == []
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("size,lang", list(zip(SIZES, LANGS)))
+def test_the_step_through_picture_sits_beside_or_under_next(browser, size, lang):
+    server, chromium = browser
+    page = chromium.new_page(viewport={"width": size[0], "height": size[1]})
+    try:
+        page.goto(f"{server.url}/zaldi_zuria?lang={lang}&view=step")
+        wait_for_app(page)
+        next_button = page.locator('[class*="st-key-jokoak_step_zaldi_zuria_"][class$="_next"] button, '
+                                   '[class*="_next"] button[kind="primary"]').first
+        next_button.click()
+        settled(page)
+        button = next_button.bounding_box()
+        picture = page.locator(".jokoak-board svg").first.bounding_box()
+        assert 0 <= button["y"] and button["y"] + button["height"] <= size[1]
+        # beside "Next" (wide screens) or directly under it and its sentence (phone): both
+        # fit one screen once "Next" is on it
+        assert picture["y"] - button["y"] < size[1] * 0.6
+        assert picture["y"] + min(picture["height"], 120) > button["y"]
+    finally:
+        page.close()

@@ -201,10 +201,16 @@ class ZaldiState:
         events: list[Event] = []
         state = self
         if not self.announced:
+            # what is on the table now: a scenario may start mid-game, with other purses
+            purses = [self.chips[s] for s in range(self.players) if s not in self.out]
+            same = len(set(purses)) == 1
             events.append(event("table_set", ("setup.cards", "setup.dice", "setup.players",
                                               "setup.chips"), (),
-                                {"cards": list(CARDS)}, players=self.players,
-                                chips=START_CHIPS, dice=len(MARKS)))
+                                {"cards": list(CARDS), "purses": purses,
+                                 "same_purses": same, "start": self.chips == (
+                                     (START_CHIPS,) * self.players) and self.bank == 0},
+                                players=len(purses), chips=purses[0] if same else sum(purses),
+                                bank=self.bank, dice=len(MARKS)))
             state = replace(state, announced=True)
         if state.phase == "start":
             return state._start_throw(parse_roll(action), events)
@@ -388,9 +394,14 @@ class ZaldiState:
         opens = res.opens_inn or (not self.inn_open and self.rules["inn_opens"] == "bank_below_21"
                                   and bank < 21)
         if opens and not self.inn_open:
-            events.append(event("inn_opens", "phase3.inn_opens",
-                                _seats(self.holder("inn")), {"innkeeper": self.holder("inn")},
-                                bank=bank))
+            # the text's clause opens the inn with a 4c throw; the bank falling below 21
+            # (Pierer) is another rule, which only starts the third phase
+            clause = "phase3.inn_opens" if res.opens_inn else "phase3.heading"
+            events.append(event("inn_opens", clause,
+                                _seats(self.holder("inn")),
+                                {"innkeeper": self.holder("inn"),
+                                 "reason": "throw_over_bank" if res.opens_inn
+                                 else "bank_below_21"}, bank=bank))
             state = replace(state, inn_open=True)
         return state._next_turn(thrower), events
 
