@@ -160,6 +160,11 @@ def _check_ui_entry(entry: UiEntry, lang: str) -> list[Flag]:
             flags.append(_flag("untranslated", key, lang))
             continue
         missing, extra = placeholder_problems(src, tgt)
+        if entry.plural:
+            # a plural form may use any placeholder of either msgid; it must keep the shared ones
+            singular, plural = (placeholder_problems(s, tgt) for s in (entry.msgid, entry.plural))
+            missing = sorted(set(singular[0]) & set(plural[0]))
+            extra = sorted(set(singular[1]) & set(plural[1]))
         if missing or extra:
             flags.append(_flag("placeholders", key, lang, missing=", ".join(missing) or "-",
                                extra=", ".join(extra) or "-"))
