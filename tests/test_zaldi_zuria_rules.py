@@ -7,7 +7,8 @@ import pytest
 from jokoak.engine.core import CHANCE, SetupError, make_rules
 from jokoak.games import get_game
 from jokoak.bots.zaldi_zuria import POLICIES
-from jokoak.games.zaldi_zuria import BANK, CARDS, IllegalAction
+from jokoak.engine import IllegalAction
+from jokoak.games.zaldi_zuria import BANK, CARDS
 from jokoak.engine.record import play, replay
 
 GAME = get_game("zaldi_zuria")
@@ -164,7 +165,8 @@ def test_phase1_buyers_a_bid_beyond_ones_chips_is_refused():
     assert "bid:7" in state.legal_actions() and "bid:8" not in state.legal_actions()
     with pytest.raises(IllegalAction) as info:
         state.apply("bid:8")
-    assert info.value.params == {"bid": 8, "chips": 7}
+    assert info.value.reason.param("count") == 7 and info.value.reason.param("bid") == 8
+    assert info.value.reason.clauses == ("phase1.buyers",)
 
 
 def test_phase1_buyers_a_player_may_buy_several_cards():
