@@ -12,9 +12,9 @@ from ui.views import VIEW_LABELS, available_views
 #: At most this many cards a row; rows are balanced (four games: two rows of two).
 MOST_A_ROW = 3
 
-st.title(_("Jokoak — a living booklet of three traditional games"))
+st.title(_("Jokoak — a living booklet of traditional games"))  # no count: games are added
 html(f'<p lang="{lang()}" style="font-size:1.15rem">'
-     + esc(_("Three games, each from a short Basque text. Read each rule beside its "
+     + esc(_("Each game comes from a short Basque text. Read each rule beside its "
              "translation, step through real play clause by clause, see the exact odds, and "
              "play against the computer."))
      + "</p>")

@@ -36,7 +36,7 @@ def first_chance_state(game):
 def main() -> None:
     for name in ("zaldi_zuria", "peruludo", "zohn_ahl"):
         game = get_game(name)
-        module = import_module(f"jokoak.games.{name}")
+        module = import_module(f"jokoak.odds.{name}")
         state = first_chance_state(game)
         low, mid = best_of(state.chance_outcomes)
         print(f"{name:<12} one throw's chance outcomes      best {low*1000:7.2f} ms  "

@@ -23,7 +23,9 @@ def main(argv: list[str] | None = None) -> int:
     try:
         return int(args.run(args) or 0)
     except cli.CliError as exc:
-        print(f"jokoak: {exc}", file=sys.stderr)
+        from .i18n import translator
+        print(f"jokoak: {exc.text(translator(cli.environment_language()).gettext)}",
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

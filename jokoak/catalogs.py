@@ -27,7 +27,7 @@ from babel.messages.pofile import read_po, write_po
 
 from . import GAMES, ROOT
 from .i18n import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, clear_caches
-from .segments import segments
+from .segments import content_dir, segments
 
 UI_DOMAIN = "messages"
 PROJECT = "Jokoak"
@@ -55,7 +55,7 @@ def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -
     yield from walk(data)
 
 
-GETTEXT_FUNCTIONS = {"_": 1, "N_": 1, "gettext": 1, "ngettext": 2, "pgettext": 2}
+GETTEXT_FUNCTIONS = {"_": 1, "N_": 1, "Nn_": 2, "gettext": 1, "ngettext": 2, "pgettext": 2}
 
 
 def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
@@ -70,7 +70,7 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any)
     from babel.messages.extract import extract_python as babel_extract_python
 
     source = fileobj.read()
-    seen = set()
+    seen: set[tuple[Any, Any]] = set()   # (function, msgid or tuple of msgids)
     for lineno, funcname, message, comments in babel_extract_python(
             io.BytesIO(source), keywords, comment_tags, options):
         seen.add((funcname, message if isinstance(message, (str, type(None))) else tuple(message)))
@@ -86,10 +86,10 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any)
                        if isinstance(a, ast.Constant) and isinstance(a.value, str)]
             if len(strings) != GETTEXT_FUNCTIONS[call.func.id]:
                 continue
-            message = strings[0] if len(strings) == 1 else tuple(strings)
-            if (call.func.id, message) not in seen:
-                seen.add((call.func.id, message))
-                yield call.lineno, call.func.id, message, []
+            found = strings[0] if len(strings) == 1 else tuple(strings)
+            if (call.func.id, found) not in seen:
+                seen.add((call.func.id, found))
+                yield call.lineno, call.func.id, found, []
 
 
 def _babel_config() -> tuple[list[tuple[str, str]], dict[str, dict], dict[str, Any]]:
@@ -99,7 +99,8 @@ def _babel_config() -> tuple[list[tuple[str, str]], dict[str, dict], dict[str, A
         for pattern in ([entry["pattern"]] if isinstance(entry["pattern"], str) else entry["pattern"]):
             method_map.append((pattern, entry["method"]))
             options_map[pattern] = {k: v for k, v in entry.items() if k not in ("method", "pattern")}
-    keywords = {"_": None, "N_": None, "gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+    keywords = {"_": None, "N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2),
+                "pgettext": ((1, "c"), 2)}
     return method_map, options_map, keywords
 
 
@@ -141,7 +142,7 @@ def source_template(game: str) -> Catalog:
 
 def _translator_comments(game: str) -> dict[str, list[str]]:
     """``content/<game>/translator_comments.yaml``: segment id -> comments (``#.``)."""
-    path = ROOT / "content" / game / "translator_comments.yaml"
+    path = content_dir(game) / "translator_comments.yaml"
     if not path.exists():
         return {}
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}

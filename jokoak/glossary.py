@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable
+from typing import Any, Iterable
 
 import yaml
 
@@ -40,6 +40,12 @@ class Term:
     definition: dict[str, str] = field(hash=False, compare=False)
     only_in: tuple[str, ...] = ()
     not_in: tuple[str, ...] = ()
+    #: the concept in the interface: English words of a msgid -> stems of its rendering per
+    #: language (``{"en": ("owner", "owners"), "eu": ("jabe",), ...}``)
+    interface: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False,
+                                                  compare=False)
+    #: words that must not name the concept, per language (``{"en": ("holder",)}``)
+    avoid: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False, compare=False)
 
     def applies(self, game: str, segment_id: str | None) -> bool:
         """Whether the term is looked for in this game's segment (game name vs. the card)."""
@@ -77,12 +83,12 @@ class GlossaryError(ValueError):
     """A glossary file that breaks the format (unknown policy, missing rendering...)."""
 
 
-def _as_tuple(value: object) -> tuple[str, ...]:
+def _as_tuple(value: str | Iterable[Any] | None) -> tuple[str, ...]:
     if value is None:
         return ()
     if isinstance(value, str):
         return (value,)
-    return tuple(str(v) for v in value)  # type: ignore[union-attr]
+    return tuple(str(v) for v in value)
 
 
 def parse_glossary(data: dict) -> tuple[Term, ...]:
@@ -101,12 +107,18 @@ def parse_glossary(data: dict) -> tuple[Term, ...]:
         if missing:
             raise GlossaryError(f"term {tid}: no rendering for {', '.join(missing)}")
         forms = tuple(f.casefold() for f in _as_tuple(raw.get("forms")) or (raw["eu"],))
+        ui = dict(raw.get("interface") or {})
+        avoid = {k: _as_tuple(v) for k, v in (ui.pop("avoid", None) or {}).items()}
+        interface = {k: _as_tuple(v) for k, v in ui.items()}
+        if interface and not interface.get("en"):
+            raise GlossaryError(f"term {tid}: interface needs the English words (en)")
         out.append(Term(
             id=tid, eu=str(raw["eu"]), forms=forms, policy=raw["policy"],
             games=_as_tuple(raw.get("games")), rendering=rendering,
             variants={k: _as_tuple(v) for k, v in (raw.get("variants") or {}).items()},
             definition={k: str(v or "") for k, v in (raw.get("definition") or {}).items()},
-            only_in=_as_tuple(raw.get("only_in")), not_in=_as_tuple(raw.get("not_in"))))
+            only_in=_as_tuple(raw.get("only_in")), not_in=_as_tuple(raw.get("not_in")),
+            interface=interface, avoid=avoid))
     return tuple(out)
 
 

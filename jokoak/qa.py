@@ -9,6 +9,10 @@ and the tests fail; ``warning`` flags are shown to the translator only.
 
 Messages are English msgids (``N_``) with ``%(name)s`` parameters, so the page explains them
 in the visitor's language and the command line and tests print them in English.
+
+A false positive is silenced for one entry only, by a PO flag ``ignore-<check>`` on that entry
+(``#, ignore-endpunc``), as Weblate does; never by editing the checks. The interface catalog and
+the notes are checked by :mod:`jokoak.qa_interface`, spelling by :mod:`jokoak.spelling`.
 """
 
 from __future__ import annotations
@@ -19,11 +23,12 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
 from statistics import median
-from typing import Callable, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from babel.numbers import format_decimal
 
-from .glossary import find_terms, is_rendered, leaves_basque
+from .glossary import Term, contains_phrase, find_terms, glossary, is_rendered, leaves_basque
+from .i18n import load_catalog
 from .translations import FUZZY, TRANSLATED, UNTRANSLATED, translations
 from .msgids import N_
 
@@ -96,7 +101,39 @@ CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
                  "language usually are: something may be missing or added."),
               N_("%(ratio)s times the Basque length; usual for this language: %(norm)s"),
               WARNING, "jokoak"),
+    CheckInfo("placeholders", N_("Placeholders"),
+              N_("Every placeholder of the English text, such as %(player)s, appears in the "
+                 "translation, and no other."),
+              N_("missing: %(missing)s; not in the English: %(extra)s"), ERROR, "jokoak"),
+    CheckInfo("digits", N_("Numbers in digits"),
+              N_("Every number the English text writes in digits appears in the translation "
+                 "(the translation may write a number in digits that the English spells)."),
+              N_("missing: %(missing)s"), ERROR, "jokoak"),
+    CheckInfo("interface_glossary", N_("Glossary in the interface"),
+              N_("A game term of the English text is translated by the glossary's rendering, "
+                 "so one concept has one name in the rules, the notes and the interface."),
+              N_("“%(term)s” should be rendered as: %(expected)s"), ERROR, "jokoak"),
+    CheckInfo("drift", N_("Word to avoid"),
+              N_("The glossary names a word that must not be used for this concept, because "
+                 "the rules use another one."),
+              N_("“%(found)s”: the glossary says %(expected)s"), ERROR, "jokoak"),
+    CheckInfo("note_quote", N_("Quotation of the text"),
+              N_("A note that quotes the Basque text quotes, in each language, the very "
+                 "rendering shown beside the Basque."),
+              N_("not in the rendering of the clauses: %(quotes)s"), ERROR, "jokoak"),
+    CheckInfo("spelling", N_("Spelling"),
+              N_("Every word is in the language's Hunspell dictionary or in the project's word "
+                 "list (game terms and names)."),
+              N_("unknown words: %(words)s"), ERROR, "jokoak"),
 )}
+
+#: The PO flag that silences one check on one entry (Weblate's convention).
+IGNORE_PREFIX = "ignore-"
+
+
+def ignored_checks(flags: Iterable[str]) -> frozenset[str]:
+    """The checks an entry's PO flags silence (``ignore-endpunc`` -> ``endpunc``)."""
+    return frozenset(f[len(IGNORE_PREFIX):] for f in flags if f.startswith(IGNORE_PREFIX))
 
 #: The checks an entry must pass for the tests and the ``qa`` command.
 ERROR_CHECKS = tuple(c for c, info in CHECKS.items() if info.severity == ERROR)
@@ -111,6 +148,7 @@ class Entry:
     target: str
     status: str
     previous_source: str | None = None
+    flags: frozenset[str] = frozenset()     # the entry's PO flags (``ignore-<check>``)
 
 
 @dataclass(frozen=True)
@@ -207,7 +245,7 @@ def french_spacing_problems(text: str) -> list[str]:
 
 
 @lru_cache(maxsize=None)
-def _checker(lang: str):
+def _checker(lang: str) -> Any:  # translate-toolkit's StandardChecker
     from translate.filters.checks import CheckerConfig, StandardChecker
     return StandardChecker(checkerconfig=CheckerConfig(targetlanguage=lang))
 
@@ -227,7 +265,22 @@ POFILTER_CHECKS = ("sentencecount", "brackets", "doublewords", "endpunc", "puncs
 
 def check_entry(entry: Entry, lang: str, game: str, *,
                 norm: float | None = None) -> list[Flag]:
-    """Every flag of one entry. ``norm`` is the usual target/Basque length ratio."""
+    """Every flag of one entry but those its PO flags silence (``norm``: usual length ratio)."""
+    skip = ignored_checks(entry.flags)
+    return [f for f in _check_entry(entry, lang, game, norm) if f.check not in skip]
+
+
+def drift_words(text: str, lang: str, terms: Iterable[Term]) -> list[tuple[Term, str]]:
+    """Words the glossary says to avoid in ``lang`` (``holder`` for ``owner``) found in text."""
+    out = []
+    for term in terms:
+        for word in term.avoid.get(lang, ()):
+            if contains_phrase(text, word):
+                out.append((term, word))
+    return out
+
+
+def _check_entry(entry: Entry, lang: str, game: str, norm: float | None) -> list[Flag]:
     if entry.status == UNTRANSLATED or not entry.target:
         return [_flag("untranslated", entry, lang)]
     flags = []
@@ -248,6 +301,8 @@ def check_entry(entry: Entry, lang: str, game: str, *,
         if left:
             flags.append(_flag("basque_term", entry, lang, found=left,
                                expected=term.rendering[lang]))
+    for term, word in drift_words(tgt, lang, (t for t in glossary() if t.applies(game, None))):
+        flags.append(_flag("drift", entry, lang, found=word, expected=term.rendering[lang]))
     for name in POFILTER_CHECKS:
         reason = _pofilter(name, src, tgt, lang)
         if reason:
@@ -269,9 +324,32 @@ def check_entry(entry: Entry, lang: str, game: str, *,
 # --- catalogs --------------------------------------------------------------------------------
 
 def shipped_entries(game: str, lang: str) -> list[Entry]:
-    """The shipped catalog's entries (artifacts are never translated, so left out)."""
-    return [Entry(t.segment.id, t.segment.text, t.text, t.status, t.previous_source)
+    """The shipped catalog's entries with their PO flags (artifacts are never translated)."""
+    catalog = load_catalog(lang, game)
+
+    def po_flags(seg) -> frozenset[str]:
+        msg = catalog.get(seg.text, context=seg.id) if catalog is not None else None
+        return frozenset(msg.flags) if msg is not None else frozenset()
+
+    return [Entry(t.segment.id, t.segment.text, t.text, t.status, t.previous_source,
+                  po_flags(t.segment))
             for t in translations(game, lang) if t.segment.translatable]
+
+
+def catalog_entries(catalog, game: str) -> list[Entry]:
+    """The entries of a source catalog read from a file (an old version, an upload...)."""
+    from .segments import segments
+    out = []
+    for seg in segments(game):
+        if not seg.translatable:
+            continue
+        msg = catalog.get(seg.text, context=seg.id)
+        if msg is None or not msg.string:
+            out.append(Entry(seg.id, seg.text, "", UNTRANSLATED))
+        else:
+            out.append(Entry(seg.id, seg.text, msg.string, FUZZY if msg.fuzzy else TRANSLATED,
+                             None, frozenset(msg.flags)))
+    return out
 
 
 @lru_cache(maxsize=None)

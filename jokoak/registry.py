@@ -33,8 +33,9 @@ class GameEntry:
     the gettext domain of its source, ``?game=`` links. ``name`` stays in Basque in every
     language (glossary policy); ``tagline``, ``origin``, ``players`` and ``sources`` are English
     msgids translated where they are shown. Module paths default to the convention
-    ``jokoak.games.<key>`` (``GAME``, ``POLICIES``, ``odds_tables``), ``jokoak.render.<key>``
-    (``describe_event`` and the table drawings) and ``jokoak.odds.<key>``; ``icon`` is
+    ``jokoak.games.<key>`` (``GAME``), ``jokoak.bots.<key>`` (``POLICIES``), ``jokoak.render.<key>``
+    (``describe_event`` and the table drawings) and ``jokoak.odds.<key>`` (``odds_tables``); a
+    test's game may name one module for all of them. ``icon`` is
     ``"module:function"`` (an :data:`IconRenderer`). ``content`` and ``seed`` are paths relative
     to the project folder (an absolute path is kept as it is, for a test's own game).
     """
@@ -50,13 +51,15 @@ class GameEntry:
     engine: str = ""
     renderer: str = ""
     odds: str = ""
+    bots: str = ""
     content: str = ""
     seed: str = ""
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
         defaults = {"engine": f"jokoak.games.{self.key}", "renderer": f"jokoak.render.{self.key}",
-                    "odds": f"jokoak.odds.{self.key}", "content": f"content/{self.key}",
+                    "odds": f"jokoak.odds.{self.key}", "bots": f"jokoak.bots.{self.key}",
+                    "content": f"content/{self.key}",
                     "seed": f"seeds/{self.key}.eu.txt"}
         for name, value in defaults.items():
             if not getattr(self, name):
@@ -64,7 +67,7 @@ class GameEntry:
 
     # --- the game's modules, imported on first use --------------------------------------
     def engine_module(self) -> ModuleType:
-        """The engine module: ``GAME``, ``POLICIES`` (computer players), ``odds_tables``."""
+        """The engine module (``GAME``)."""
         return import_module(self.engine)
 
     def game(self) -> Any:
@@ -72,8 +75,9 @@ class GameEntry:
         return self.engine_module().GAME
 
     def policies(self) -> dict[str, Any]:
-        """The computer players by level (``POLICIES`` of the engine module)."""
-        return dict(getattr(self.engine_module(), "POLICIES", {}))
+        """The computer players by level (``POLICIES`` of the bots module; none: ``{}``)."""
+        module = _optional_module(self.bots)
+        return dict(getattr(module, "POLICIES", {})) if module is not None else {}
 
     def renderer_module(self) -> ModuleType | None:
         """The pure renderer (events in words, table drawings), or ``None`` if it has none."""

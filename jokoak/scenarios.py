@@ -84,7 +84,7 @@ def _parse_steps(where: str, raw: Any, known: Iterable[str] | None
     if not isinstance(raw, list):
         raise ScenarioError(f"{where}: field 'steps' must be a list")
     known = set(known) if known is not None else None
-    out = []
+    out: list[tuple[str, Any, str | None, tuple[str, ...]]] = []
     for i, item in enumerate(raw, start=1):
         at = f"{where}: step {i}"
         if isinstance(item, str):

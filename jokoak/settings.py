@@ -11,6 +11,7 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from . import ROOT
 from .i18n import LANGUAGES
@@ -61,7 +62,8 @@ def parse_settings(text: str) -> Settings:
     if not isinstance(raw, dict):
         return Settings(problems=(_problem("kiosk"),))
     defaults = KioskSettings()
-    values, problems = {}, []
+    values: dict[str, Any] = {}
+    problems: list[SettingProblem] = []
 
     def seconds(key: str, low: int) -> None:
         value = raw.get(key, getattr(defaults, key))

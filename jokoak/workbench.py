@@ -126,7 +126,7 @@ def _read_xliff_entries(data: bytes) -> tuple[str | None, list[tuple[str, str, s
     if not root.tag.endswith("xliff") or not str(store.namespace).startswith(
             "urn:oasis:names:tc:xliff:document:1."):
         raise UploadError(N_("The file cannot be read as XLIFF 1.2."))
-    out = []
+    out: list[tuple[str, str, str, str, str | None]] = []
     for unit in store.units:
         if unit.xmlelement.get("restype") == "x-gettext-domain-header":
             continue

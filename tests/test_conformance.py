@@ -48,7 +48,7 @@ def test_random_playouts_keep_every_engine_promise(name, ruleset, import_error):
     if import_error is not None:
         raise import_error
     game, _ = load(name)
-    policies = getattr(import_module(f"jokoak.games.{name}"), "POLICIES", None)
+    policies = getattr(import_module(f"jokoak.bots.{name}"), "POLICIES", None)
     summary = check_game(game, games=PLAYOUTS, rulesets=[ruleset], policies=policies)
     assert summary.games == PLAYOUTS
     assert summary.longest <= game.max_actions

@@ -46,7 +46,8 @@ def test_seeded_game_plays_as_its_golden_text(name):
         if exc.name == f"jokoak.games.{name}":
             pytest.skip(f"{name}: no engine yet")
         raise
-    compare(name, playthrough_text(module.GAME, getattr(module, "POLICIES", {}), seed=SEED))
+    bots = import_module(f"jokoak.bots.{name}")
+    compare(name, playthrough_text(module.GAME, getattr(bots, "POLICIES", {}), seed=SEED))
 
 
 def test_toy_game_plays_as_its_golden_text():

@@ -6,7 +6,8 @@ import pytest
 
 from jokoak.engine.core import make_rules
 from jokoak.engine.record import play, playout
-from jokoak.games.peruludo import GAME, POLICIES
+from jokoak.bots.peruludo import POLICIES
+from jokoak.games.peruludo import GAME
 
 LEVELS = ("easy", "medium", "hard")
 SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [30, 31, 32]}

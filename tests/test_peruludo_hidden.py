@@ -8,8 +8,8 @@ import random
 import pytest
 
 from jokoak.engine.core import CHANCE, make_rules, sample_chance
-from jokoak.games.peruludo import GAME, POLICIES, dealt
-from jokoak.games.peruludo.bots import decide
+from jokoak.bots.peruludo import POLICIES, decide
+from jokoak.games.peruludo import GAME, dealt
 from jokoak.render.peruludo import render_table_svg, table_summary
 
 BASQUE = make_rules(GAME)

@@ -7,9 +7,9 @@ from math import comb
 import pytest
 
 from jokoak.engine.core import make_rules
-from jokoak.games.peruludo import GAME, odds_tables
+from jokoak.games.peruludo import GAME
 from jokoak.games.peruludo.bids import BidContext, count_face
-from jokoak.odds.peruludo import (count_distribution, face_probability, p_bid_exact,
+from jokoak.odds.peruludo import (count_distribution, face_probability, odds_tables, p_bid_exact,
                                   p_bid_true, safest_next_bids)
 
 THIRD, SIXTH = Fraction(1, 3), Fraction(1, 6)

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from jokoak.engine.core import make_rules, sample_chance
 from jokoak.games import get_game
-from jokoak.games.zaldi_zuria import odds_tables
+from jokoak.odds.zaldi_zuria import odds_tables
 from jokoak.games.zaldi_zuria.rules import parse_roll
 from jokoak.games.zaldi_zuria.throws import throw_kind
 from jokoak.odds import zaldi_zuria as odds

@@ -5,7 +5,7 @@ import re
 from jokoak.engine.core import make_rules
 from jokoak.engine.record import play, replay
 from jokoak.games import get_game
-from jokoak.games.zaldi_zuria import POLICIES
+from jokoak.bots.zaldi_zuria import POLICIES
 from jokoak.i18n import translator
 from jokoak.render.zaldi_zuria import describe_event, event_kinds, render_table_svg
 from jokoak.scenarios import scenarios

@@ -6,7 +6,8 @@ import pytest
 
 from jokoak.engine.core import CHANCE, SetupError, make_rules
 from jokoak.games import get_game
-from jokoak.games.zaldi_zuria import BANK, CARDS, POLICIES, IllegalAction
+from jokoak.bots.zaldi_zuria import POLICIES
+from jokoak.games.zaldi_zuria import BANK, CARDS, IllegalAction
 from jokoak.engine.record import play, replay
 
 GAME = get_game("zaldi_zuria")

@@ -12,7 +12,8 @@ from fractions import Fraction
 import pytest
 
 from jokoak.engine.core import CHANCE, sample_chance
-from jokoak.games.zohn_ahl import GAME, default_rules, odds_tables
+from jokoak.games.zohn_ahl import GAME, default_rules
+from jokoak.odds.zohn_ahl import odds_tables
 from jokoak.odds import zohn_ahl as Z
 
 F = Fraction
@@ -56,7 +57,7 @@ def test_turn_movement_series_mean_approaches_43_14():
 def test_first_circuit_north_creek_by_markov_chain():
     rest, north, complete = Z.first_circuit(default_rules())
     assert north + complete == 1
-    assert rest[20] == north and rest[1] == F(1, 4)
+    assert rest[16] == north and rest[1] == F(1, 4)
     assert rest[2] == F(3, 8) + F(1, 4) * F(1, 4)
 
 
@@ -67,9 +68,9 @@ def test_first_circuit_matches_seeded_simulation():
     rng, games, falls = random.Random(11), 20000, 0
     for _ in range(games):
         pos = 0
-        while pos < 40 and pos != 20:
+        while pos < 32 and pos != 16:
             pos += int(sample_chance(outcomes, rng))
-        falls += pos == 20
+        falls += pos == 16
     p = float(north)
     assert abs(falls / games - p) < 4 * math.sqrt(p * (1 - p) / games)
 

@@ -1,10 +1,12 @@
 """The zohn ahl board SVG and event sentences: accessible, escaped, translated, complete."""
 
+import math
 import xml.etree.ElementTree as ET
 
 from jokoak.engine.core import event
 from jokoak.engine.record import play, replay
-from jokoak.games.zohn_ahl import GAME, default_rules, thrower
+from jokoak.bots.zohn_ahl import thrower
+from jokoak.games.zohn_ahl import GAME, default_rules
 from jokoak.render.zohn_ahl import (describe_event, event_kinds, render_board_svg,
                                     sample_state, site_points)
 from jokoak.scenarios import scenarios
@@ -28,12 +30,56 @@ def test_board_svg_without_a_state_is_an_empty_board():
     assert root.find(SVG + "title").text == "zohn ahl board"
 
 
+def svg_texts(svg):
+    return [t.text for t in ET.fromstring(svg).iter(SVG + "text")]
+
+
 def test_board_svg_numbers_every_site_on_demand():
-    svg = render_board_svg(None, identity, "en", numbered=True)
-    texts = [t.text for t in ET.fromstring(svg).iter(SVG + "text")]
-    assert all(str(n) in texts for n in range(1, 41))
-    assert "40" not in [t.text for t in ET.fromstring(render_board_svg(None, identity, "en"))
-                        .iter(SVG + "text")]
+    texts = svg_texts(render_board_svg(None, identity, "en", numbered=True))
+    assert all(str(n) in texts for n in range(1, 33)) and "33" not in texts
+    assert "32" not in svg_texts(render_board_svg(None, identity, "en"))
+    forty = svg_texts(render_board_svg(None, identity, "en", numbered=True, sites_per_side=10))
+    assert all(str(n) in forty for n in range(1, 41))
+
+
+def test_board_svg_numbers_count_the_way_the_east_running_stick_runs():
+    west = ET.fromstring(render_board_svg(None, identity, "en", numbered="west"))
+    east = ET.fromstring(render_board_svg(None, identity, "en", numbered="east"))
+    where = {t.text: (t.get("x"), t.get("y")) for t in west.iter(SVG + "text")}
+    where_east = {t.text: (t.get("x"), t.get("y")) for t in east.iter(SVG + "text")}
+    assert where_east["1"] == where["32"] and where_east["32"] == where["1"]
+
+
+def test_board_svg_resting_sticks_lie_across_the_track_and_cover_no_counting_site():
+    from jokoak.games.zohn_ahl import GAME, default_rules
+    from jokoak.render.zohn_ahl import STICK_LENGTH, stick_pose
+    sites = site_points(8)
+    for positions in ([1, 2], [3, 7], [12, 7], [5, 30], [15, 14], [0, 0]):
+        state = GAME.new_initial_state(default_rules(), {"positions": positions,
+                                                         "scoring": [4, 4]})
+        for team in (0, 1):
+            x, y, nx, ny = stick_pose(state, team)
+            for sx, sy, _, _ in sites:       # the nearest point of the stick to each site
+                t = max(-STICK_LENGTH - 3, min(STICK_LENGTH + 3, (sx - x) * nx + (sy - y) * ny))
+                assert math.hypot(x + t * nx - sx, y + t * ny - sy) > 6 + 6, (positions, team)
+
+
+def test_board_svg_legend_names_the_way_round_not_left_or_right():
+    state = GAME.new_initial_state(default_rules(), None)
+    texts = " ".join(svg_texts(render_board_svg(state, identity, "en")))
+    assert "clockwise" in texts and "anticlockwise" in texts and "←" not in texts
+
+
+def test_board_svg_explains_the_hollow_knee_circles_on_the_forty_site_board():
+    texts = " ".join(svg_texts(render_board_svg(None, identity, "en", sites_per_side=10)))
+    assert "The knees' ends" in texts
+    assert "The knees' ends" not in " ".join(svg_texts(render_board_svg(None, identity, "en")))
+
+
+def test_board_svg_dry_creek_labels_run_along_their_side_away_from_the_stone():
+    root = ET.fromstring(render_board_svg(None, identity, "eu"))
+    rotated = [g for g in root.iter(SVG + "g") if "rotate" in (g.get("transform") or "")]
+    assert len(rotated) == 2
 
 
 def test_board_sites_forty_or_thirty_two():

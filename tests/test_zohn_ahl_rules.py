@@ -4,9 +4,9 @@ from fractions import Fraction
 
 import pytest
 
-from jokoak.engine.core import CHANCE, SetupError
+from jokoak.engine.core import CHANCE, RulesError, SetupError
 from jokoak.games import get_game
-from jokoak.games.zohn_ahl import GAME, default_rules
+from jokoak.games.zohn_ahl import GAME, circuit_length, default_rules
 
 TEAM_NS, TEAM_WE = 0, 1
 
@@ -40,22 +40,49 @@ def test_rulesets_start_with_the_basque_text():
     assert [r.name for r in GAME.rulesets][:3] == ["basque_text", "ludii", "nebakuthana"]
 
 
-# --- board.sites / board.sides / board.knees: 40 sites, creeks at quarters ---------------
+# --- board.sites / board.sides / board.knees: 32 sites, creeks at quarters ---------------
 
-def test_board_sites_forty_a_circuit_lands_in_the_north_creek_after_twenty():
-    state, events = throw(start(setup={"positions": [18, 0], "scoring": [4, 4]}), "up:2")
+def test_board_sites_points_and_lines_count_thirty_two_a_circuit():
+    assert circuit_length(default_rules()) == 32
+    state, events = throw(start(setup={"positions": [14, 0], "scoring": [4, 4]}), "up:2")
     assert "north_creek" in kinds(events)
 
 
-def test_board_sites_thirty_two_option_moves_the_north_creek_to_sixteen():
-    state, events = throw(start(sites_per_side=8, setup={"positions": [14, 0],
-                                                         "scoring": [4, 4]}), "up:2")
+def test_board_sites_forty_option_counts_the_knees_ends_and_moves_the_north_creek_to_twenty():
+    assert circuit_length(default_rules(sites_per_side=10)) == 40
+    state, events = throw(start(sites_per_side=10, setup={"positions": [18, 0],
+                                                          "scoring": [4, 4]}), "up:2")
     assert "north_creek" in kinds(events)
 
 
-def test_board_knees_are_counted_when_a_move_passes_a_corner():
+def test_board_knees_are_never_counted_in_the_basque_reading():
     _, events = throw(start(setup={"positions": [3, 0], "scoring": [4, 4]}), "up:3")
+    assert "board.knees" not in cites(events)
+
+
+def test_board_knees_ends_are_counted_when_a_move_passes_a_corner_on_forty_sites():
+    _, events = throw(start(sites_per_side=10, setup={"positions": [3, 0], "scoring": [4, 4]}),
+                      "up:3")
     assert "board.knees" in cites(events)
+
+
+# --- teams.sticks_start in Ludii's code: each stick on its own creek line -----------------
+
+def test_teams_sticks_start_ludii_on_its_own_line_makes_a_circuit_of_thirty_nine():
+    assert circuit_length(default_rules("ludii")) == 39
+    assert circuit_length(default_rules()) == 32
+
+
+def test_teams_sticks_start_ludii_north_creek_is_the_nineteenth_step():
+    state, events = throw(start("ludii", setup={"positions": [16, 0], "scoring": [10, 10]},
+                                first_team="left"), "up:3")
+    assert "north_creek" in kinds(events)
+
+
+def test_teams_sticks_start_ludii_sticks_meet_when_their_steps_add_up_to_thirty_nine():
+    state, events = throw(start("ludii", setup={"positions": [10, 26], "scoring": [10, 10]},
+                                first_team="left"), "up:3")
+    assert "hit" in kinds(events) and state.positions == (13, 0)
 
 
 # --- teams.lines / teams.sticks_start / start.left_edge ----------------------------------
@@ -145,30 +172,30 @@ def test_turn_team_order_every_player_of_a_team_throws_before_the_other_team():
 # --- penalty.north_creek / capture.hit / circuit.* --------------------------------------
 
 def test_penalty_north_creek_gives_a_scoring_stick_and_restarts():
-    state, events = throw(start(setup={"positions": [17, 5], "scoring": [4, 4]}), "up:3")
+    state, events = throw(start(setup={"positions": [13, 5], "scoring": [4, 4]}), "up:3")
     assert state.scoring == (3, 5) and state.positions == (0, 5)
     assert "penalty.north_creek" in cites(events)
 
 
 def test_capture_hit_sends_the_other_stick_back_and_takes_a_scoring_stick():
-    state, events = throw(start(setup={"positions": [12, 25], "scoring": [4, 4]}), "up:3")
+    state, events = throw(start(setup={"positions": [12, 17], "scoring": [4, 4]}), "up:3")
     assert state.positions == (15, 0) and state.scoring == (5, 3)
     assert "capture.hit" in cites(events)
 
 
 def test_capture_hit_not_on_a_stick_waiting_in_the_south_creek():
-    state, events = throw(start(setup={"positions": [38, 0], "scoring": [4, 4]}), "up:2")
+    state, events = throw(start(setup={"positions": [30, 0], "scoring": [4, 4]}), "up:2")
     assert "hit" not in kinds(events) and state.scoring == (5, 3)
 
 
 def test_circuit_complete_takes_a_scoring_stick():
-    state, events = throw(start(setup={"positions": [38, 5], "scoring": [4, 4]}), "up:2")
+    state, events = throw(start(setup={"positions": [30, 5], "scoring": [4, 4]}), "up:2")
     assert state.scoring == (5, 3) and state.positions == (0, 5)
     assert "circuit.complete" in cites(events)
 
 
 def test_circuit_carry_over_surplus_counts_on_the_next_circuit():
-    state, events = throw(start(setup={"positions": [37, 10], "scoring": [4, 4]}), "up:0")
+    state, events = throw(start(setup={"positions": [29, 10], "scoring": [4, 4]}), "up:0")
     assert state.positions == (7, 10) and "carry_over" in kinds(events)
 
 
@@ -179,7 +206,7 @@ def test_circuit_carry_over_ludii_option_drops_the_surplus():
 
 
 def test_circuit_carry_over_can_land_on_the_other_stick():
-    state, events = throw(start(setup={"positions": [37, 33], "scoring": [4, 4]}), "up:0")
+    state, events = throw(start(setup={"positions": [29, 25], "scoring": [4, 4]}), "up:0")
     assert "hit" in kinds(events) and state.scoring == (6, 2)
 
 
@@ -191,7 +218,7 @@ def test_scoring_count_four_each_eight_in_all():
 
 
 def test_win_all_sticks_ends_the_game():
-    state, events = throw(start(setup={"positions": [38, 5], "scoring": [7, 1]}), "up:2")
+    state, events = throw(start(setup={"positions": [30, 5], "scoring": [7, 1]}), "up:2")
     assert state.is_terminal() and state.winner == TEAM_NS
     assert "win.all_sticks" in cites(events) and state.returns() == [1.0, -1.0]
 
@@ -210,14 +237,14 @@ def test_win_abandoned_with_equal_sticks_is_a_draw():
 # --- variant.some_authors ---------------------------------------------------------------
 
 def test_variant_some_authors_south_creek_restarts_without_a_scoring_stick():
-    state, events = throw(start("some_authors", setup={"positions": [37, 5], "scoring": [4, 4]}),
+    state, events = throw(start("some_authors", setup={"positions": [29, 5], "scoring": [4, 4]}),
                           "up:3")
     assert state.positions == (0, 5) and state.scoring == (4, 4)
     assert "variant.some_authors" in cites(events)
 
 
 def test_variant_some_authors_dry_creek_costs_the_next_turn():
-    state = start("some_authors", setup={"positions": [7, 5], "scoring": [4, 4]})
+    state = start("some_authors", setup={"positions": [5, 4], "scoring": [4, 4]})
     state, events = throw(state, "up:3")        # north–south rests in the west dry creek
     assert "dry_creek" in kinds(events)
     state, events = throw(state, "up:1")        # west–east throws; north–south's turn is lost
@@ -240,8 +267,9 @@ def test_nebakuthana_values_and_rethrows(outcome, value, again):
 # --- setup ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("setup, field", [
-    ({"positions": [20, 0], "scoring": [4, 4]}, "positions"),
-    ({"positions": [10, 30], "scoring": [4, 4]}, "positions"),
+    ({"positions": [16, 0], "scoring": [4, 4]}, "positions"),
+    ({"positions": [10, 22], "scoring": [4, 4]}, "positions"),
+    ({"positions": [32, 0], "scoring": [4, 4]}, "positions"),
     ({"positions": [0, 0], "scoring": [5, 4]}, "scoring"),
     ({"players": [0, 1]}, "players"),
     ({"left_team": 2}, "left_team"),
@@ -255,10 +283,11 @@ def test_setup_errors_name_the_field(setup, field):
 
 
 def test_sticks_dice_a_stick_probability_of_0_or_1_is_refused():
+    # The option's bounds (1/100 to 99/100) refuse it before any position is set up.
     for p in (Fraction(0), Fraction(1)):
-        with pytest.raises(SetupError) as info:
+        with pytest.raises(RulesError) as info:
             start(stick_probability=p)
-        assert info.value.params["field"] == "stick_probability"
+        assert info.value.params["option"] == "stick_probability"
 
 
 def test_totals_scoring_sticks_are_conserved_through_a_game():

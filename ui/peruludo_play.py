@@ -1,234 +1,276 @@
-"""peruludo: the play view (Streamlit wiring only; moved out of ``peruludo_views``)."""
+"""Peruludo's play view: the visitor (Player 1) against two to five computer players.
+
+The flow is the shared controller's (:mod:`ui.play`): computer bids, doia calls and every
+cup lifted come one beat at a time at a readable pace; the visitor's only taps are real
+decisions. Doia, which the text lets anyone call "at any moment" when it is not their turn,
+is a standing button while another player's bid stands: not pressing it lets the bid pass
+(the engine's question is answered "no" for the visitor), and the visitor is never asked
+about their own bid. Why a bid is refused comes from the engine (:func:`refusal`).
+"""
 
 from __future__ import annotations
 
-import random
-from fractions import Fraction
 from typing import Any
 
-import altair as alt
 import streamlit as st
 
-from jokoak.engine.core import CHANCE, make_rules, sample_chance
-from jokoak.engine.record import Record
-from jokoak.games.peruludo import GAME, POLICIES, odds_tables
-from jokoak.games.peruludo.bids import from_wild_minimum, half_up, parse_bid
-from jokoak.odds.peruludo import p_bid_true
+from jokoak.bots.peruludo import POLICIES
+from jokoak.engine.core import CHANCE, refusal
+from jokoak.engine.driver import Table
+from jokoak.games.peruludo import GAME
+from jokoak.odds.peruludo import p_bid_exact, p_bid_true
+from jokoak.render.bid_words import bid_words
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
 from jokoak.msgids import N_
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis
-from .play import new_game_panel, replayed
+from .common import _, esc, fmt_pct, html, in_this_language, lang, ngettext
+from . import play
+from .play import PlaySession, PlaySpec
 
-FACES = [1, 2, 3, 4, 5, 6]
+VISITOR = 0
+FACES = (1, 2, 3, 4, 5, 6)
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
-PLAY_KEY = "jokoak_peruludo_play"
+KEY = "jokoak_peruludo_play"
 
 
 LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
-def _face_label(face: int) -> str:
-    return f"{DIE_GLYPHS[face]} {face}"
+def _default(state: Any, seat: int) -> str | None:
+    """What the visitor's seat does when they let the moment pass: let a bid stand (no
+    doia) and lift the cups of their own palero one by one (at the table's pace)."""
+    if state.phase == "doia":
+        return "no_doia"
+    if state.phase == "reveal":
+        return "lift"
+    return None
 
 
-# ---- play ---------------------------------------------------------------------------------
-def _new_game(*, opponents: int, level: str, ruleset: str, seed: int) -> None:
-    players = opponents + 1
-    rules = make_rules(GAME, ruleset)
-    setup = {"players": players, "dice": [5] * players,
-             "ages": [20 + 3 * i for i in range(players)], "bag": 0}
-    st.session_state[PLAY_KEY] = {"record": Record(game="peruludo", rules=rules, setup=setup,
-                                                   seed=seed),
-                                  "level": level}
+def _beat(state: Any, seat: int, action: str) -> bool:
+    """Moves shown one at a time: another player's bid or palero, any doia, each cup
+    lifted, and the first throw of a round (so the last round's end can be read)."""
+    if action == "lift" or action == "doia":
+        return True
+    if seat == CHANCE:
+        return state.phase == "roll" and state.stale
+    return seat != VISITOR and (action.startswith("bid:") or action == "palero")
 
 
-def _replay(record: Record) -> tuple[Any, list]:
-    return replayed(GAME, record)
+def _table(choices: dict[str, Any]) -> Table:
+    level = choices.get("level", "medium")
+    players = int(choices.get("opponents", 3)) + 1
+    return Table(humans=frozenset({VISITOR}),
+                 policies={s: POLICIES[level] for s in range(1, players)},
+                 defaults=_default)
 
 
-def _advance(record: Record, level: str) -> Record:
-    """Play chance and the computer players until the visitor must act or look.
-
-    Stops at the visitor's turn or doia question, at every cup lifted (the reveal is shown
-    cup by cup), and at the end of a round (so its result can be read).
-    """
-    state, _events = _replay(record)
-    actions = list(record.actions)
-    policy = POLICIES[level]
-    while not state.is_terminal():
-        player = state.current_player()
-        if state.phase == "reveal":
-            break
-        if state.phase == "roll" and actions and not actions[-1].startswith("roll:"):
-            break  # a round just ended: wait for "Next round"
-        if player == 0:
-            break
-        rng = random.Random(f"{record.seed}:{len(actions)}")
-        action = (sample_chance(state.chance_outcomes(), rng) if player == CHANCE
-                  else policy(state, rng))
-        state, _ = state.apply(action)
-        actions.append(action)
-    return Record(record.game, record.rules, record.setup, record.seed, tuple(actions))
+def _setup(rules: Any, choices: dict[str, Any]) -> dict[str, Any]:
+    players = int(choices.get("opponents", 3)) + 1
+    return {"players": players, "dice": [5] * players,
+            "ages": [20 + 3 * i for i in range(players)], "bag": 0}
 
 
-def _apply(action: str) -> None:
-    game = st.session_state[PLAY_KEY]
-    record = game["record"]
-    game["record"] = Record(record.game, record.rules, record.setup, record.seed,
-                            record.actions + (action,))
+SPEC = PlaySpec(game=GAME, key=KEY, table=_table, setup=_setup, beat=_beat, pace=1.6)
 
 
-def _roll_next_round() -> None:
-    """Throw the first die of the next round, so play resumes (the rest follows)."""
-    game = st.session_state[PLAY_KEY]
-    state, _events = _replay(game["record"])
-    rng = random.Random(f"{game['record'].seed}:{len(game['record'].actions)}")
-    _apply(sample_chance(state.chance_outcomes(), rng))
+def said(quantity: int, face: int) -> str:
+    """"seven 2s (7 × 2)": the bid as the text says it, and compactly."""
+    return _("%(words)s (%(bid)s)") % {"words": bid_words(quantity, face, _, ngettext),
+                                         "bid": bid_text(quantity, face, _)}
 
 
 def play_view() -> None:
-    """The visitor (Player 1) against two to five computer players."""
     def choices() -> dict[str, Any]:
         opponents = st.segmented_control(_("Computer players"), [2, 3, 4, 5], default=3,
-                                         key="jokoak_peruludo_play_opponents") or 3
+                                         key=f"{KEY}_opponents") or 3
         level = st.segmented_control(_("Level"), list(LEVEL_LABELS), default="medium",
                                      format_func=in_this_language(lambda v: _(LEVEL_LABELS[v])),
-                                     key="jokoak_peruludo_play_level") or "medium"
+                                     key=f"{KEY}_level") or "medium"
         return {"opponents": opponents, "level": level}
 
-    new_game_panel(GAME, PLAY_KEY, "jokoak_peruludo_play", _new_game, choices)
-    if PLAY_KEY not in st.session_state:
+    play.new_game_panel(SPEC, choices)
+    if play.session(SPEC) is None:
         st.info(_("Choose the players and press “Start a new game”."))
         return
-    game = st.session_state[PLAY_KEY]
-    game["record"] = _advance(game["record"], game["level"])
-    state, events = _replay(game["record"])
-    html(render_table_svg(state, _, lang(), viewer=0))
-    _event_log(events)
+    play.play_area(SPEC, _draw)
+
+
+def _draw(game: PlaySession) -> None:
+    state = game.position.state
+    left, right = st.columns([3, 2], vertical_alignment="top")
+    with left:
+        play.board(render_table_svg(state, _, lang(), viewer=VISITOR), game)
+    with right:
+        _own_dice(state)
+        _controls(game, state)
+        _log(game)
+
+
+def _own_dice(state: Any) -> None:
+    view = state.observation(VISITOR)
+    dice = view["own_dice"]
+    if not dice:
+        return
+    glyphs = " ".join(DIE_GLYPHS[d] for d in dice)
+    label = _("Your dice:")
+    html(f'<p lang="{lang()}" class="jokoak-dice" style="margin:0"><span>{esc(label)}</span> '
+         f'<span aria-label="{esc(", ".join(map(str, dice)))}" '
+         f'style="font-size:2.6rem;line-height:1;letter-spacing:.15em">{glyphs}</span></p>')
+
+
+def _controls(game: PlaySession, state: Any) -> None:
+    token = play.token(game)
     if state.is_terminal():
-        if state.winner == 0:
+        if state.winner == VISITOR:
             st.success(_("You are the last player with dice: you win!"))
         else:
             st.info(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)})
+        play.play_again_button(SPEC)
         return
-    if state.counts[0] == 0:
+    out = state.counts[VISITOR] == 0
+    if out:
         st.info(_("You have no dice left: watch the others finish the game."))
+        st.button(_("Finish the game for me"), type="primary", key=f"{KEY}_finish",
+                  width="stretch", on_click=play.skip, args=(SPEC, token),
+                  icon=":material/fast_forward:")
+    if state.phase == "bid" and state.turn == VISITOR:
+        _bid_controls(game, state)
+    elif state.phase == "doia" and state.current_player() == VISITOR and state.bidder != VISITOR:
+        _doia_controls(game, state)
+    elif not out:
+        _waiting(state)
+    if play.ticking(SPEC, game) or game.paused:
+        play.pace_controls(SPEC, game)
+
+
+def _waiting(state: Any) -> None:
     if state.phase == "reveal":
-        _reveal_controls(state)
+        text = _("Palero! The cups are lifted one by one: %(count)s counted so far, the bid "
+                 "needs %(quantity)s.") % {"count": state.running, "quantity": state.bid[0]}
     elif state.phase == "roll":
-        st.button(_("Next round"), type="primary", key="jokoak_peruludo_play_next",
-                  on_click=_roll_next_round, width="stretch")
-    elif state.phase == "doia":
-        _doia_controls(state)
-    elif state.phase == "bid":
-        _bid_controls(state)
+        text = _("The round is over; the next one starts in a moment.")
+    elif state.bidder == VISITOR and state.bid:
+        text = _("You bid %(bid)s. The others answer…") % {"bid": said(*state.bid)}
+    else:
+        who = state.current_player()
+        text = _("%(player)s is thinking…") % {"player": player_name(who, _)}
+    html(f'<p lang="{lang()}" class="jokoak-turn" style="font-weight:400">{esc(text)}</p>')
 
 
-def _event_log(events: list) -> None:
-    """This round so far (or the last round's end), without the dice of others."""
-    start = max((i for i, e in enumerate(events) if e.kind == "round_start"), default=0)
-    recent = [e for e in events[start:] if e.kind not in ("roll", "doia_pass")]
-    if recent:
-        items = "".join(f"<li>{esc(describe_event(e, _, viewer=0))}</li>" for e in recent[-14:])
-        html(f'<ul lang="{lang()}" style="font-size:1.1rem">{items}</ul>')
+def _standing_bid(state: Any) -> str:
+    return _("%(player)s bid %(bid)s.") % {"player": player_name(state.bidder, _),
+                                          "bid": said(*state.bid)}
 
 
-def _reveal_controls(state: Any) -> None:
-    text = _("Palero: the cups are lifted one by one. Count so far: %(count)s of "
-             "%(quantity)s.") % {"count": state.running, "quantity": state.bid[0]}
-    html(f'<p lang="{lang()}" style="font-size:1.2rem">{esc(text)}</p>')
-    st.button(_("Lift the next cup"), type="primary", key="jokoak_peruludo_play_lift",
-              on_click=_apply, args=("lift",), width="stretch")
-
-
-def _hint(state: Any) -> None:
-    view = state.observation(0)
-    if not view["bid"]:
-        return
+def _doia_controls(game: PlaySession, state: Any) -> None:
+    view = state.observation(VISITOR)
     own = view["own_dice"]
-    chance = p_bid_true(tuple(view["bid"]), own, view["dice_in_play"] - len(own), view["wild"])
-    st.caption(_("Hint: from your dice, the bid %(bid)s is true with probability %(pct)s.") % {
-        "bid": bid_text(view["bid"][0], view["bid"][1], _), "pct": fmt_pct(chance)})
+    exact = p_bid_exact(tuple(state.bid), own, view["dice_in_play"] - len(own), view["wild"])
+    chance = _("Doia wins only if the table shows exactly %(bid)s: with your dice, the "
+               "chance is %(pct)s.") % {"bid": said(*state.bid), "pct": fmt_pct(exact)}
+    html(f'<p lang="{lang()}" class="jokoak-turn">{esc(_standing_bid(state))}</p>'
+         f'<p lang="{lang()}">{esc(chance)}</p>')
+    # The Doia button sits on the right, away from where the bid button stands on the
+    # visitor's own turn, and appears a beat after any tap of theirs.
+    spacer, button = st.columns([1, 1])
+    button.button(_("Doia!"), key=f"{KEY}_doia", width="stretch", icon=":material/target:",
+                  on_click=play.tap, args=(SPEC, play.token(game), VISITOR, "doia"),
+                  help=_("Call doia: the bid is exactly right"))
+    spacer.caption(_("Not sure? Do nothing: the game goes on."))
 
 
-def _doia_controls(state: Any) -> None:
-    text = _("%(player)s bid %(bid)s. Call doia if you think it is exactly right.") % {
-        "player": player_name(state.bidder, _), "bid": bid_text(state.bid[0], state.bid[1], _)}
-    html(f'<p lang="{lang()}" style="font-size:1.2rem">{esc(text)}</p>')
-    _hint(state)
-    left, right = st.columns(2)
-    left.button(_("Doia!"), key="jokoak_peruludo_play_doia", on_click=_apply, args=("doia",),
-                width="stretch")
-    right.button(_("Continue"), type="primary", key="jokoak_peruludo_play_nodoia",
-                 on_click=_apply, args=("no_doia",), width="stretch")
-
-
-def why_illegal(state: Any, bid: tuple[int, int]) -> str:
-    """A translated reason why ``bid`` may not follow the current bid."""
-    quantity, face = bid
-    previous = state.bid
-    if previous is None:
-        return _("A round cannot open on sixes (except in an arrastatze round).")
-    if quantity > state.dice_in_play():
-        return _("There are only %(count)s dice on the table.") % {"count": state.dice_in_play()}
-    if bid in [(q, f) for _s, q, f in state.history]:
-        return _("That bid was already made in this round.")
-    pq, pf = previous
-    if state.arrastatze_round:
-        return _("In an arrastatze round the face cannot change: bid more %(face)s.") % {
-            "face": pf}
-    if pf == 6 and face != 6:
-        return _("After sixes, another face needs at least %(count)s dice.") % {
-            "count": from_wild_minimum(pq, state.rules["from_wild_rule"])}
-    if face == 6:
-        return _("Sixes need at least %(count)s dice (half, rounded up).") % {
-            "count": half_up(pq)}
-    return _("Bid more %(face)s, or %(quantity)s dice of a higher face.") % {
-        "face": pf, "quantity": pq}
-
-
-def _bid_controls(state: Any) -> None:
-    _hint(state)
+def _bid_controls(game: PlaySession, state: Any) -> None:
+    token = play.token(game)
     legal = state.legal_actions()
-    bids = [parse_bid(a) for a in legal if a.startswith("bid:")]
-    qkey, fkey, tkey = ("jokoak_peruludo_play_q", "jokoak_peruludo_play_f",
-                        "jokoak_peruludo_play_turn")
-    if bids and st.session_state.get(tkey) != _turn_id(state):
-        # a new turn: start the builder at the lowest legal bid
-        st.session_state[qkey], st.session_state[fkey] = bids[0]
-        st.session_state[tkey] = _turn_id(state)
-    quantity = st.session_state.get(qkey, 1)
-    face = st.session_state.get(fkey, 1)
-    cols = st.columns([1, 2, 1])
-    cols[0].button("−", key="jokoak_peruludo_play_qminus", width="stretch",
-                   disabled=quantity <= 1, on_click=_set, args=(qkey, max(1, quantity - 1)),
-                   help=_("Fewer dice"))
-    cols[1].markdown(f'<p lang="{lang()}" style="font-size:2rem;text-align:center;margin:0">'
-                     f'{esc(bid_text(quantity, face, _))}</p>', unsafe_allow_html=True)
-    cols[2].button("+", key="jokoak_peruludo_play_qplus", width="stretch",
-                   disabled=quantity >= state.dice_in_play(),
-                   on_click=_set, args=(qkey, quantity + 1), help=_("More dice"))
-    face_cols = st.columns(6)
+    html(f'<p lang="{lang()}" class="jokoak-turn">{esc(_("Your turn."))} '
+         + (esc(_standing_bid(state)) if state.bid else esc(_("Open the round with a bid.")))
+         + "</p>")
+    view = state.observation(VISITOR)
+    own = view["own_dice"]
+    if state.bid:
+        true = p_bid_true(tuple(state.bid), own, view["dice_in_play"] - len(own), view["wild"])
+        html(f'<p lang="{lang()}">' + esc(_("Palero wins if the table shows fewer than %(bid)s: "
+                                           "with your dice, the bid is true with chance %(pct)s.")
+                                         % {"bid": said(*state.bid), "pct": fmt_pct(true)})
+             + "</p>")
+    quick = quick_bids(state)
+    if quick:
+        html(f'<p lang="{lang()}" style="margin:.2rem 0 0">{esc(_("Raise: one tap bids"))}</p>')
+    row = st.container(horizontal=True)
+    for action in quick:
+        q, f = (int(x) for x in action.split(":")[1:])
+        row.button(f"{DIE_GLYPHS[f]} {bid_text(q, f, _)}", key=f"{KEY}_quick{f}",
+                   type="primary", help=_("Bid %(bid)s") % {"bid": bid_words(q, f, _, ngettext)},
+                   on_click=play.tap, args=(SPEC, token, VISITOR, action))
+    row.button(_("Palero!"), key=f"{KEY}_palero", disabled="palero" not in legal,
+               help=_("Call palero: you think the bid is too high"),
+               on_click=play.tap, args=(SPEC, token, VISITOR, "palero"))
+    play.refusal_note(SPEC, game)
+    with st.expander(_("Another bid: choose the number of dice and the face")):
+        _builder(game, state, legal)
+
+
+def quick_bids(state: Any) -> list[str]:
+    """For each face, the lowest legal bid (one tap each): for one face a higher quantity is
+    never likelier, so these are the bids a player weighs first. From the engine's legal
+    actions, in face order."""
+    lowest: dict[int, tuple[int, str]] = {}
+    for action in state.legal_actions():
+        if action.startswith("bid:"):
+            q, f = (int(x) for x in action.split(":")[1:])
+            if f not in lowest or q < lowest[f][0]:
+                lowest[f] = (q, action)
+    return [lowest[f][1] for f in sorted(lowest)]
+
+
+def _builder(game: PlaySession, state: Any, legal: list[str]) -> None:
+    """Any bid: the number of dice with − and +, the face, and Bid (refusals explained)."""
+    token = play.token(game)
+    qkey, fkey, tkey = f"{KEY}_q", f"{KEY}_f", f"{KEY}_turn"
+    bids = [a for a in legal if a.startswith("bid:")]
+    if bids and st.session_state.get(tkey) != token:
+        # a new turn: the builder starts at the lowest legal bid
+        q, f = bids[0].split(":")[1:]
+        st.session_state[qkey], st.session_state[fkey] = int(q), int(f)
+        st.session_state[tkey] = token
+    quantity = int(st.session_state.get(qkey, 1))
+    face = int(st.session_state.get(fkey, 1))
+    total = state.dice_in_play()
+    row = st.container(horizontal=True, vertical_alignment="center")
+    row.button("−", key=f"{KEY}_qminus", disabled=quantity <= 1,
+               on_click=_set, args=(qkey, max(1, quantity - 1)), help=_("Fewer dice"))
+    row.markdown(f'<span lang="{lang()}" style="font-size:1.8rem;font-weight:600">'
+                 f'{esc(said(quantity, face))}</span>', unsafe_allow_html=True)
+    row.button("+", key=f"{KEY}_qplus", disabled=quantity >= total,
+               on_click=_set, args=(qkey, min(total, quantity + 1)), help=_("More dice"))
+    faces = st.container(horizontal=True)
     for f in FACES:
-        face_cols[f - 1].button(_face_label(f), key=f"jokoak_peruludo_play_face{f}",
-                                width="stretch", type="primary" if f == face else "secondary",
-                                on_click=_set, args=(fkey, f))
-    legal_bid = f"bid:{quantity}:{face}" in legal
-    if not legal_bid:
-        st.caption(why_illegal(state, (quantity, face)))
-    left, right = st.columns(2)
-    left.button(_("Bid %(bid)s") % {"bid": bid_text(quantity, face, _)}, type="primary",
-                key="jokoak_peruludo_play_bid", disabled=not legal_bid, width="stretch",
-                on_click=_apply, args=(f"bid:{quantity}:{face}",))
-    right.button(_("Palero!"), key="jokoak_peruludo_play_palero", width="stretch",
-                 disabled="palero" not in legal, on_click=_apply, args=("palero",))
-
-
-def _turn_id(state: Any) -> str:
-    record = st.session_state[PLAY_KEY]["record"]
-    return f"{record.seed}:{len(record.actions)}"
+        faces.button(f"{DIE_GLYPHS[f]} {f}", key=f"{KEY}_face{f}",
+                     type="primary" if f == face else "secondary",
+                     on_click=_set, args=(fkey, f))
+    action = f"bid:{quantity}:{face}"
+    why = refusal(state, action)
+    if why is not None:
+        html(play.reason_html(GAME.name, why))
+    st.button(_("Bid %(bid)s") % {"bid": bid_words(quantity, face, _, ngettext)},
+              type="primary", key=f"{KEY}_bid", disabled=why is not None, width="stretch",
+              on_click=play.tap, args=(SPEC, token, VISITOR, action))
 
 
 def _set(key: str, value: Any) -> None:
     st.session_state[key] = value
+
+
+def _log(game: PlaySession) -> None:
+    """This round so far, and how the last one ended (never the others' hidden dice)."""
+    moves = game.position.moves
+    starts = [i for i, m in enumerate(moves) if any(e.kind == "round_start" for e in m.events)]
+    since = starts[-2] if len(starts) >= 2 else 0
+    events = [e for m in moves[since:] for e in m.events if e.kind not in ("roll", "doia_pass")]
+    if not events:
+        return
+    items = "".join(f"<li>{esc(describe_event(e, _, viewer=VISITOR))}</li>"
+                    for e in events[-12:][::-1])
+    html(f'<h3 lang="{lang()}" style="font-size:1.1rem;margin:.4rem 0 0">'
+         f'{esc(_("What happened (latest first)"))}</h3>'
+         f'<ul lang="{lang()}" class="jokoak-log">{items}</ul>')

@@ -1,6 +1,6 @@
 """Peruludo's odds and play views (Streamlit wiring only).
 
-The numbers come from :func:`jokoak.games.peruludo.odds_tables` and the engine; the pictures
+The numbers come from :func:`jokoak.odds.peruludo.odds_tables` and the engine; the pictures
 and sentences from :mod:`jokoak.render.peruludo`. A game in progress lives in
 ``st.session_state`` as a :class:`~jokoak.engine.record.Record` (rules, setup, seed,
 actions): every rerun replays it, so the page never holds a state the rules did not make.
@@ -18,7 +18,9 @@ import streamlit as st
 
 from jokoak.engine.core import CHANCE, make_rules, sample_chance
 from jokoak.engine.record import Record
-from jokoak.games.peruludo import GAME, POLICIES, odds_tables
+from jokoak.bots.peruludo import POLICIES
+from jokoak.games.peruludo import GAME
+from jokoak.odds.peruludo import odds_tables
 from jokoak.games.peruludo.bids import from_wild_minimum, half_up, parse_bid
 from jokoak.odds.peruludo import p_bid_true
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
@@ -26,7 +28,6 @@ from jokoak.msgids import N_
 
 from .common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
                      show_chart, title_lines)
-from .play import new_game_panel, replayed
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}

@@ -1,51 +1,329 @@
-"""What the three play views share: the "New game" panel and replaying a game's record.
+"""The play controller every play view shares: one game in progress per visitor and view.
 
-A game in progress is a :class:`~jokoak.engine.record.Record` in ``st.session_state`` and is
-replayed on every rerun, so the page never holds a state object that could drift from it.
+The flow is :mod:`jokoak.engine.driver`'s (chance and computers act until a person must);
+this module adds what real hands need:
+
+* **Idempotent taps.** Every control that changes the game carries the position it was
+  drawn in (the record's length). A tap whose position is stale (a double tap, a tap on a
+  screen that has moved on) or that comes within :data:`DEBOUNCE_SECONDS` of the last
+  accepted one changes nothing.
+* **Readable pace.** With a ``beat`` (a computer's bid, a cup lifted), the others' moves
+  come one beat per tick of a fragment that reruns itself every ``pace`` seconds; "Pause"
+  stops the ticks, "Skip" plays on to the visitor's next decision.
+* **No dead ends.** An exception while drawing keeps the last good position, says so in the
+  visitor's language and offers "Undo the last move" and "New game" right there.
+* **A new game is a new game**: its own seed (:func:`jokoak.engine.driver.new_seed`), kept
+  in its record; "Play again" beside every result.
 """
 
 from __future__ import annotations
 
+import logging
+import os
+import time
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 import streamlit as st
 
-from jokoak.engine.record import Record
+from jokoak.engine.core import Game, IllegalAction, Reason, Rules, make_rules
+from jokoak.engine.driver import (Beat, Position, Table, advance, decisions, pending, resume,
+                                  start, submit, undo_last_decision)
 
-from .common import _, in_this_language
+from jokoak.i18n import TARGET_LANGUAGES
+from jokoak.render.source import clause_excerpt_html
+
+from .common import _, esc, html, in_this_language, lang
+
+log = logging.getLogger("jokoak")
+
+#: A second tap this soon after an accepted one is the same finger, not a new decision
+#: (the double-tap tests tap again up to 500 ms later).
+DEBOUNCE_SECONDS = 0.7
+#: Multiplies every pace; AppTest-driven tests set it to 0 to play beats without waiting.
+PACE_SCALE = float(os.environ.get("JOKOAK_PACE_SCALE", "1") or 1)
 
 
-def new_game_panel(game: Any, play_key: str, prefix: str, start: Callable[..., None],
-                   choices: Callable[[], dict[str, Any]] = dict) -> None:
-    """The "New game" expander: the game's own ``choices``, the rules and one big button.
+@dataclass(frozen=True)
+class PlaySpec:
+    """What a play view tells the controller about its game.
 
-    Open while no game is under way. The button calls ``start(ruleset=..., seed=...,
-    **choices())`` with a fresh seed per press, so each game is a new, replayable record.
+    ``table(choices)`` seats the people and computers for the new-game ``choices``;
+    ``setup(rules, choices)`` gives the starting position's setup (``None``: the game's
+    default); ``beat`` marks the moves worth a pause; ``pace`` is the seconds per beat.
     """
-    with st.expander(_("New game"), expanded=play_key not in st.session_state):
+
+    game: Game
+    key: str
+    table: Callable[[dict[str, Any]], Table]
+    setup: Callable[[Rules, dict[str, Any]], dict[str, Any] | None] = lambda rules, c: None
+    beat: Beat | None = None
+    pace: float = 1.6
+
+
+@dataclass
+class PlaySession:
+    """One visitor's game in this view: kept in ``st.session_state[spec.key]``."""
+
+    position: Position
+    choices: dict[str, Any]
+    good: Position
+    paused: bool = False
+    last_tap: float = 0.0
+    refused: Reason | None = None
+    failed: bool = False
+    autoplay: bool = False
+    seen: int = 0          # moves already shown when the visitor last acted
+    moved_at: float = 0.0  # when the position last changed (ticks keep the pace from it)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def session(spec: PlaySpec) -> PlaySession | None:
+    value = st.session_state.get(spec.key)
+    return value if isinstance(value, PlaySession) else None
+
+
+def table_of(spec: PlaySpec, game: PlaySession) -> Table:
+    return spec.table({**game.choices, "autoplay": game.autoplay})
+
+
+def fresh_session(spec: PlaySpec, ruleset: str, choices: dict[str, Any],
+                  seed: int | None = None) -> PlaySession:
+    """A game with a fresh seed (or ``seed``, for benches and shared links), the others
+    played up to the visitor's first decision."""
+    rules = make_rules(spec.game, ruleset)
+    position = start(spec.game, rules, spec.setup(rules, choices), seed)
+    game = PlaySession(position=position, choices={**choices, "ruleset": ruleset},
+                       good=position)
+    game.position = game.good = advance(position, table_of(spec, game), spec.beat)
+    return game
+
+
+def again(spec: PlaySpec, game: PlaySession) -> PlaySession:
+    """The same choices, a new seed."""
+    choices = dict(game.choices)
+    return fresh_session(spec, choices.pop("ruleset"), choices)
+
+
+def new_game(spec: PlaySpec, ruleset: str, choices: dict[str, Any]) -> None:
+    st.session_state[spec.key] = fresh_session(spec, ruleset, choices)
+
+
+def play_again(spec: PlaySpec) -> None:
+    game = session(spec)
+    if game is not None:
+        st.session_state[spec.key] = again(spec, game)
+
+
+def tap(spec: PlaySpec, token: int, seat: int, action: str) -> None:
+    """A visitor's tap on a control drawn at position ``token`` (a button's callback)."""
+    game = session(spec)
+    if game is not None:
+        accept_tap(spec, game, token, seat, action, time.monotonic())
+
+
+def accept_tap(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str,
+               now: float) -> bool:
+    """Play the tap once, or ignore it: a stale position (the screen had moved on, or this is
+    the second tap of a double tap) or a tap within :data:`DEBOUNCE_SECONDS` of the last
+    accepted one changes nothing. A move the rules refuse keeps the position and records
+    the engine's reason for the page to show. True if the game moved."""
+    if token != game.position.length or now - game.last_tap < DEBOUNCE_SECONDS:
+        return False
+    try:
+        position = submit(game.position, seat, action)
+    except IllegalAction as exc:
+        game.refused = exc.reason
+        return False
+    game.last_tap = game.moved_at = now
+    game.refused = None
+    game.seen = game.position.length
+    game.position = advance(position, table_of(spec, game), spec.beat, held=True)
+    return True
+
+
+def tick(spec: PlaySpec) -> None:
+    """One beat of the others' play (called by the ticking fragment), at most one a
+    ``pace``: a rerun caused by a tap is not a tick."""
+    game = session(spec)
+    now = time.monotonic()
+    if (game is not None and not game.paused and not game.failed
+            and now - game.moved_at >= 0.9 * spec.pace * PACE_SCALE):
+        before = game.position.length
+        game.position = advance(game.position, table_of(spec, game), spec.beat)
+        if game.position.length != before:
+            game.moved_at = now
+
+
+def skip(spec: PlaySpec, token: int) -> None:
+    """Play on without pauses to the visitor's next decision (or to the end)."""
+    game = session(spec)
+    if game is None or token != game.position.length:
+        return
+    game.position = advance(game.position, table_of(spec, game), None)
+    game.moved_at = time.monotonic()
+
+
+def set_paused(spec: PlaySpec, paused: bool) -> None:
+    game = session(spec)
+    if game is not None:
+        game.paused = paused
+
+
+def set_autoplay(spec: PlaySpec, on: bool) -> None:
+    game = session(spec)
+    if game is not None:
+        game.autoplay = on
+        game.paused = False
+
+
+def undo(spec: PlaySpec) -> None:
+    """Back to just before the visitor's last decision (after an error, or by choice)."""
+    game = session(spec)
+    if game is None:
+        return
+    table = table_of(spec, game)
+    record = undo_last_decision(spec.game, game.good.record, table)
+    game.position = game.good = resume(spec.game, record)
+    game.failed = False
+    game.refused = None
+    game.seen = min(game.seen, game.position.length)
+
+
+def ticking(spec: PlaySpec, game: PlaySession | None) -> bool:
+    """Does the view need the self-rerunning fragment (others still to play at pace)?"""
+    if game is None or game.paused or game.failed or spec.beat is None:
+        return False
+    return pending(game.position, table_of(spec, game))
+
+
+def token(game: PlaySession) -> int:
+    return game.position.length
+
+
+def decisions_made(game: PlaySession) -> int:
+    return decisions(game.position)
+
+
+# ---- drawing -------------------------------------------------------------------------------
+def new_game_panel(spec: PlaySpec, choices: Callable[[], dict[str, Any]] = dict) -> None:
+    """The "New game" expander: the game's ``choices``, the rules and one big button.
+
+    Open while no game is under way, folded once one is (it stays one line high).
+    """
+    game = session(spec)
+    with st.expander(_("New game"), expanded=game is None):
         extra = choices()
-        titles = {r.name: r.title for r in game.rulesets}
+        titles = {r.name: r.title for r in spec.game.rulesets}
         names = list(titles)
         ruleset = st.segmented_control(_("Rules"), names, default=names[0],
                                        format_func=in_this_language(lambda n: _(titles[n])),
-                                       key=f"{prefix}_ruleset") or names[0]
-        if st.button(_("Start a new game"), type="primary", key=f"{prefix}_new",
-                     width="stretch"):
-            seed = st.session_state.get(f"{prefix}_seed", 0) + 1
-            st.session_state[f"{prefix}_seed"] = seed
-            start(ruleset=ruleset, seed=seed, **extra)
+                                       key=f"{spec.key}_ruleset") or names[0]
+        st.button(_("Start a new game"), type="primary", key=f"{spec.key}_new",
+                  width="stretch", on_click=new_game, args=(spec, ruleset, extra))
 
 
-def replayed(game: Any, record: Record) -> tuple[Any, list[Any]]:
-    """The current state and every event so far, from the record.
+def play_again_button(spec: PlaySpec) -> None:
+    st.button(_("Play again"), type="primary", key=f"{spec.key}_again", width="stretch",
+              on_click=play_again, args=(spec,), icon=":material/replay:")
 
-    Unlike :func:`jokoak.engine.record.replay` it does not re-check each action's legality:
-    the record was built by this page from legal actions, and listing peruludo's legal bids
-    at every step would cost more than the replay itself.
-    """
-    state = game.new_initial_state(record.rules, record.setup)
-    events: list[Any] = []
-    for action in record.actions:
-        state, step_events = state.apply(action)
-        events.extend(step_events)
-    return state, events
+
+def reason_html(game_name: str, why: Reason) -> str:
+    """The engine's reason in the visitor's language, with the clauses it rests on lit in
+    the Basque and (for a visitor of another language) in their translation."""
+    target = lang() if lang() in TARGET_LANGUAGES else None
+    clauses = (clause_excerpt_html(game_name, why.clauses, target, _, ui_lang=lang())
+               if why.clauses else "")
+    return (f'<div role="status" lang="{lang()}" class="jokoak-refused">'
+            f'<p><strong>{esc(why.text(_))}</strong></p>{clauses}</div>')
+
+
+def refusal_note(spec: PlaySpec, game: PlaySession) -> None:
+    """Why the last tap was refused, if it was."""
+    if game.refused is not None:
+        html(reason_html(spec.game.name, game.refused))
+
+
+def pace_controls(spec: PlaySpec, game: PlaySession) -> None:
+    """Pause / go on and Skip, while the others play at pace."""
+    row = st.container(horizontal=True)
+    if game.paused:
+        row.button(_("Go on"), key=f"{spec.key}_resume", icon=":material/play_arrow:",
+                   on_click=set_paused, args=(spec, False))
+    else:
+        row.button(_("Pause"), key=f"{spec.key}_pause", icon=":material/pause:",
+                   on_click=set_paused, args=(spec, True))
+    row.button(_("Skip to my turn"), key=f"{spec.key}_skip", icon=":material/fast_forward:",
+               on_click=skip, args=(spec, token(game)))
+
+
+def failure_panel(spec: PlaySpec) -> None:
+    """What a visitor sees if drawing the game failed: the way on, in their language."""
+    st.error(_("Something went wrong with this game. The last good position is kept: undo "
+               "the last move, or start a new game."))
+    row = st.container(horizontal=True)
+    row.button(_("Undo the last move"), key=f"{spec.key}_undo", on_click=undo, args=(spec,),
+               icon=":material/undo:")
+    row.button(_("New game"), key=f"{spec.key}_fresh", on_click=play_again, args=(spec,),
+               icon=":material/restart_alt:")
+
+
+def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
+    """Draw the game; on any exception keep the last good position and offer a way on."""
+    game = session(spec)
+    if game is None:
+        return
+    if game.failed:
+        failure_panel(spec)
+        return
+    try:
+        draw(game)
+    except Exception as exc:  # a visitor never sees a traceback
+        log.warning("play view %s failed at move %s: %s: %s", spec.key,
+                    game.position.length, type(exc).__name__, exc)
+        game.position = game.good
+        game.failed = True
+        failure_panel(spec)
+    else:
+        game.good = game.position
+
+
+def play_area(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
+    """The game area: a fragment (taps rerun only it) that ticks while others play."""
+    declared = ticking(spec, session(spec))
+
+    @st.fragment(run_every=spec.pace if declared else None)
+    def area() -> None:
+        game = session(spec)
+        if declared:
+            tick(spec)
+        if ticking(spec, game) != declared:
+            st.rerun()  # start or stop the ticks: the whole page declares them anew
+        guarded(spec, draw)
+
+    area()
+
+
+PLAY_CSS = """<style>
+.jokoak-board svg{display:block;margin:0 auto;max-width:100%;height:auto;max-height:var(--jokoak-board-h,min(62vh,calc(100vh - 330px)))}
+@media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
+ h1[lang="eu"]{font-size:2rem !important;padding:0 !important}}
+@media (orientation:portrait){.jokoak-board{--jokoak-board-h:42vh}}
+@media (max-width:640px){.jokoak-board{--jokoak-board-h:26vh}
+ *:has(> h1[lang="eu"]) > p[lang]{display:none} h1[lang="eu"]{font-size:1.9rem !important;padding:0 !important}
+ [data-testid='stMainBlockContainer'] [data-testid='stVerticalBlock']{gap:.55rem}
+ .jokoak-dice span:last-child{font-size:2rem !important}
+ .jokoak-turn{font-size:1.1rem}
+ [class*='st-key-jokoak_peruludo_play_face'] button{min-width:0;padding:0 .45rem}}
+.jokoak-refused{border-left:4px solid #b3261e;padding:.2rem .8rem;margin:.3rem 0;background:#fdf0ef}
+.jokoak-turn{font-size:1.35rem;font-weight:600;margin:.2rem 0}
+.jokoak-log{font-size:1.05rem;max-height:14rem;overflow-y:auto;margin:.2rem 0}
+div[data-testid='stButton'] button p{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}
+</style>"""
+
+
+def board(markup: str, game: PlaySession) -> None:
+    """The table or board drawing, sized so the next control stays on screen. It carries
+    the position and the visitor's decision count (for the real-browser tap tests)."""
+    html(PLAY_CSS + f'<div class="jokoak-board" data-moves="{game.position.length}" '
+         f'data-decisions="{decisions_made(game)}">{markup}</div>')

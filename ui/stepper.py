@@ -125,6 +125,19 @@ def step_through_view(game: str) -> None:
     _step_panel(game, rkey, record)
 
 
+STEP_CSS = """<style>
+.jokoak-board svg{display:block;margin:0 auto;max-width:100%;height:auto;max-height:min(64vh,calc(100vh - 300px))}
+@media (orientation:portrait){.jokoak-board svg{max-height:40vh}}
+@media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
+ h1[lang="eu"]{font-size:2rem !important;padding:0 !important}
+ .jokoak-board svg{max-height:calc(100vh - 360px)}}
+.st-key-jokoak_step_clauses_narrow{display:none}
+@media (max-width:640px){.st-key-jokoak_step_body [data-testid='stColumn']:last-child{order:-1}
+ .jokoak-board svg{max-height:30vh}
+ .st-key-jokoak_step_clauses_wide{display:none} .st-key-jokoak_step_clauses_narrow{display:block}}
+</style>"""
+
+
 @st.fragment
 def _step_panel(game: str, rkey: str, record: Record) -> None:
     """The controls, the picture and the explanation of one step.
@@ -152,26 +165,29 @@ def _step_panel(game: str, rkey: str, record: Record) -> None:
     ]
     # Callbacks move the step before the rerun draws anything, so every control is drawn
     # for the step the visitor now sees.
-    cols = st.columns(5)
-    for col, (name, label, icon, side, enabled, target) in zip(cols, controls):
-        col.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}",
-                   disabled=not enabled, width="stretch", on_click=_go, args=(step_key, target),
-                   type="primary" if name == "next" else "secondary")
-    with cols[4].popover(_("Jump to…"), width="stretch"):
-        for kind, label in module.event_kinds():
-            target = next((s.index for s in steps[index:] if any(e.kind == kind for e in s.events)),
-                          None)
-            st.button(_(label), key=f"{step_key}_jump_{kind}", disabled=target is None,
-                      on_click=_go, args=(step_key, target))
-    st.query_params["step"] = str(index)
-
-    st.progress(index / total if total else 1.0,
-                text=_("Step %(n)s of %(total)s") % {"n": index, "total": total})
+    # The picture beside "Next" and the sentence it produces; on a phone the controls and
+    # the sentence come first and the picture, sized to stay on screen, right under them.
+    html(STEP_CSS)
+    left, right = st.container(key="jokoak_step_body").columns([3, 2])
     state = steps[index - 1].after if index else initial
-    left, right = st.columns([3, 2])
     with left:
-        html(_draw_state(game, state))
+        html(f'<div class="jokoak-board">{_draw_state(game, state)}</div>')
     with right:
+        # One row that wraps rather than stacks (columns stack on a phone).
+        row = st.container(horizontal=True, key="jokoak_step_controls")
+        for name, label, icon, side, enabled, target in controls:
+            row.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}",
+                       disabled=not enabled, on_click=_go, args=(step_key, target),
+                       type="primary" if name == "next" else "secondary")
+        with row.popover(_("Jump to…")):
+            for kind, label in module.event_kinds():
+                target = next((s.index for s in steps[index:]
+                               if any(e.kind == kind for e in s.events)), None)
+                st.button(_(label), key=f"{step_key}_jump_{kind}", disabled=target is None,
+                          on_click=_go, args=(step_key, target))
+        st.query_params["step"] = str(index)
+        st.progress(index / total if total else 1.0,
+                    text=_("Step %(n)s of %(total)s") % {"n": index, "total": total})
         if index == 0:
             st.info(_("The starting position. Press “Next” to play the first step."))
             cited: list[str] = []
@@ -185,9 +201,18 @@ def _step_panel(game: str, rkey: str, record: Record) -> None:
             if sentences:
                 html(f'<ul style="font-size:1.1rem">{"".join(sentences)}</ul>')
         if cited:
-            st.caption(ngettext("The clause this step applies:",
-                                "The clauses this step applies:", len(set(cited))))
-            html(clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang()))
-            for note in notes_for(game, set(cited)):
-                with st.expander(_("Interpretation note: %(title)s") % {"title": _(note.title)}):
-                    html(f'<p lang="{lang()}">{esc(_(note.body))}</p>')
+            with st.container(key="jokoak_step_clauses_wide"):
+                _clauses(game, cited)
+    if cited:
+        # On a phone the clauses come after the picture, so the picture stays under "Next".
+        with st.container(key="jokoak_step_clauses_narrow"):
+            _clauses(game, cited)
+
+
+def _clauses(game: str, cited: list[str]) -> None:
+    st.caption(ngettext("The clause this step applies:",
+                        "The clauses this step applies:", len(set(cited))))
+    html(clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang()))
+    for note in notes_for(game, set(cited)):
+        with st.expander(_("Interpretation note: %(title)s") % {"title": _(note.title)}):
+            html(f'<p lang="{lang()}">{esc(_(note.body))}</p>')

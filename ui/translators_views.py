@@ -14,7 +14,7 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.glossary import export_csv, export_tbx
-from jokoak.i18n import TARGET_LANGUAGES, language_name, translator
+from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path, translator
 from jokoak.render.review import aligned_review_html, checks_legend_html, report_html
 from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
 from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, UploadReview, catalog_po, catalog_tmx,
@@ -153,15 +153,18 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
     for code in langs:
         st.markdown(f"**{language_name(code)}**")
         cols = st.columns(4)
-        cols[0].download_button("PO", partial(catalog_po, game, code),
-                                file_name=f"{game}.{code}.po",
-                                mime="text/x-gettext-translation", key=f"jokoak_po_{code}")
-        cols[1].download_button("XLIFF 1.2", partial(catalog_xliff, game, code),
-                                file_name=f"{game}.{code}.xlf", mime="application/xliff+xml",
-                                key=f"jokoak_xliff_{code}")
-        cols[2].download_button("TMX", partial(catalog_tmx, game, code),
-                                file_name=f"{game}.{code}.tmx",
-                                mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}")
+        if not po_path(code, game).is_file():  # a game just added: no catalog until extracted
+            cols[0].caption(_("No catalog yet: “python -m jokoak catalogs” creates it."))
+        else:
+            cols[0].download_button("PO", partial(catalog_po, game, code),
+                                    file_name=f"{game}.{code}.po",
+                                    mime="text/x-gettext-translation", key=f"jokoak_po_{code}")
+            cols[1].download_button("XLIFF 1.2", partial(catalog_xliff, game, code),
+                                    file_name=f"{game}.{code}.xlf",
+                                    mime="application/xliff+xml", key=f"jokoak_xliff_{code}")
+            cols[2].download_button("TMX", partial(catalog_tmx, game, code),
+                                    file_name=f"{game}.{code}.tmx",
+                                    mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}")
         cols[3].download_button(_("Glossary (TBX)"), partial(export_tbx, lang=code),
                                 file_name=f"jokoak-glossary.{code}.tbx",
                                 mime="application/x-tbx+xml", key=f"jokoak_tbx_{code}")

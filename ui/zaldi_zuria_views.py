@@ -18,8 +18,9 @@ import streamlit as st
 
 from jokoak.engine.core import CHANCE, make_rules, sample_chance
 from jokoak.engine.record import Record
-from jokoak.games.zaldi_zuria import (CARD_LABELS, CARDS, GAME, POLICIES, bid_reasoning,
-                                      odds_tables, throw_reasoning)
+from jokoak.bots.zaldi_zuria import POLICIES, bid_reasoning, throw_reasoning
+from jokoak.games.zaldi_zuria import CARD_LABELS, CARDS, GAME
+from jokoak.odds.zaldi_zuria import odds_tables
 from jokoak.odds import zaldi_zuria as zodds
 from jokoak.odds.plain import plain_chance
 from jokoak.render.source import clause_excerpt_html
@@ -29,7 +30,6 @@ from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
 from .common import (_, category_axis, ngettext, esc, fmt_num, fmt_pct, html, in_this_language, lang,
                      number_axis, percent_axis, show_chart, title_lines, tr, wrap_label,
                      wrapped_legend)
-from .play import new_game_panel
 
 PLAY_KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.

@@ -1,77 +1,48 @@
-"""zohn ahl: the play view (Streamlit wiring only; moved out of ``zohn_ahl_views``)."""
+"""Zohn ahl's play view: the visitor throws for one team against a computer team.
+
+Zohn ahl leaves a thrower no choice but to throw (or to stop the game), so besides "Throw the
+sticks" the view offers "Throw for me": the controller then throws for the visitor too, one
+throw a beat, until they pause. The thrown sticks are drawn as they fell; the board and every
+sentence (with the clause it applies) come from the renderers. Taps are idempotent
+(:mod:`ui.play`).
+"""
 
 from __future__ import annotations
 
-import random
-from fractions import Fraction
 from typing import Any
 
-import altair as alt
 import streamlit as st
 
-from jokoak.engine.core import CHANCE, make_rules, sample_chance
-from jokoak.engine.record import Record
-from jokoak.games.zohn_ahl import GAME, POLICIES
+from jokoak.bots.zohn_ahl import POLICIES
+from jokoak.engine.core import CHANCE
+from jokoak.engine.driver import Table
+from jokoak.games.zohn_ahl import GAME
 from jokoak.i18n import translator
-from jokoak.odds import zohn_ahl as Z
-from jokoak.odds import zohn_ahl_bounds as ZB
+from jokoak.render.sticks import render_sticks_svg
 from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
 from jokoak.segments import segment_map
 
-from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, show_chart, percent_axis
-from .play import new_game_panel, replayed
+from .common import _, esc, html, lang
+from . import play
+from .play import PlaySession, PlaySpec
 
-PLAY_KEY = "jokoak_zohn_ahl_play"
+KEY = "jokoak_zohn_ahl_play"
 VISITOR_TEAM = 0
+VISITOR = 0  # the visitor's seat: the first (and, by default, only) player of team 0
 
 
-# ---- play ---------------------------------------------------------------------------------
-def _new_game(*, ruleset: str, seed: int) -> None:
-    rules = make_rules(GAME, ruleset)
-    record = Record(game="zohn_ahl", rules=rules, setup=GAME.default_setup(rules), seed=seed)
-    st.session_state[PLAY_KEY] = {"record": record, "shown": 0}
+def _table(choices: dict[str, Any]) -> Table:
+    autoplay = bool(choices.get("autoplay"))
+    return Table(humans=frozenset({VISITOR}), policies={1: POLICIES["thrower"]},
+                 defaults=(lambda state, seat: "throw") if autoplay else None)
 
 
-def _replay(record: Record) -> tuple[Any, list]:
-    return replayed(GAME, record)
+def _beat(state: Any, seat: int, action: str) -> bool:
+    """With "throw for me" on, every throw is shown on its own."""
+    return action == "throw"
 
 
-def _run(record: Record, actions: list[str], state: Any, stop_at_visitor: bool) -> Any:
-    """Chance and the computer team act until the visitor must press (or the game ends)."""
-    policy = POLICIES["thrower"]
-    while not state.is_terminal():
-        player = state.current_player()
-        if player != CHANCE and state.team_of_seat(player) == VISITOR_TEAM and stop_at_visitor:
-            break
-        rng = random.Random(f"{record.seed}:{len(actions)}")
-        action = (sample_chance(state.chance_outcomes(), rng) if player == CHANCE
-                  else policy(state, rng))
-        state, _ = state.apply(action)
-        actions.append(action)
-        stop_at_visitor = True
-    return state
-
-
-def _throw() -> None:
-    """The visitor throws; then the computer team plays until it is the visitor's turn."""
-    game = st.session_state[PLAY_KEY]
-    record = game["record"]
-    state, events = _replay(record)
-    game["shown"] = len(events)
-    actions = list(record.actions)
-    state, _ = state.apply("throw")
-    actions.append("throw")
-    _run(record, actions, state, stop_at_visitor=False)
-    game["record"] = Record(record.game, record.rules, record.setup, record.seed, tuple(actions))
-
-
-def _abandon() -> None:
-    game = st.session_state[PLAY_KEY]
-    record = game["record"]
-    state, events = _replay(record)
-    game["shown"] = len(events)
-    game["record"] = Record(record.game, record.rules, record.setup, record.seed,
-                            record.actions + ("abandon",))
+SPEC = PlaySpec(game=GAME, key=KEY, table=_table, beat=_beat, pace=1.4)
 
 
 def _clause_html(clause: str) -> str:
@@ -87,23 +58,44 @@ def _clause_html(clause: str) -> str:
 
 
 def play_view() -> None:
-    """The visitor throws for the north–south team against a computer west–east team."""
-    new_game_panel(GAME, PLAY_KEY, "jokoak_zohn_ahl_play", _new_game)
-    if PLAY_KEY not in st.session_state:
+    play.new_game_panel(SPEC)
+    if play.session(SPEC) is None:
         st.info(_("Choose the rules and press “Start a new game”. You throw for the "
                   "north–south team; the computer throws for the west–east team."))
         return
-    game = st.session_state[PLAY_KEY]
-    record = game["record"]
-    state, events = _replay(record)
-    if not state.is_terminal() and state.team_of_seat(state.current_player()) != VISITOR_TEAM:
-        actions = list(record.actions)
-        state = _run(record, actions, state, stop_at_visitor=True)
-        game["record"] = record = Record(record.game, record.rules, record.setup, record.seed,
-                                         tuple(actions))
-        state, events = _replay(record)
-    html(render_board_svg(state, _, lang()))
-    _event_log(events[game.get("shown", 0):])
+    play.play_area(SPEC, _draw)
+
+
+def _draw(game: PlaySession) -> None:
+    state = game.position.state
+    left, right = st.columns([3, 2], vertical_alignment="top")
+    with left:
+        numbers = st.toggle(_("Show the site numbers (counted the way your stick runs)"),
+                            key="za_site_numbers")
+        play.board(render_board_svg(state, _, lang(),
+                                    numbered=state.direction(VISITOR_TEAM) if numbers else False),
+                   game)
+    with right:
+        html(f'<p lang="{lang()}" style="margin:0">'
+             f'{esc(_("Your team: %(team)s.") % {"team": team_name(VISITOR_TEAM, _)})}</p>')
+        _last_throw(game)
+        _controls(game, state)
+        _log(game)
+
+
+def _last_throw(game: PlaySession) -> None:
+    throws = [(m.actor, e) for m in game.position.moves if m.actor == CHANCE
+              for e in m.events if e.kind == "throw"]
+    if not throws:
+        return
+    ev = throws[-1][1]
+    caption = describe_event(ev, _)
+    html(f'<div lang="{lang()}">{render_sticks_svg(ev, _, lang(), caption)}'
+         f'<p style="margin:.1rem 0 .3rem">{esc(caption)}</p></div>')
+
+
+def _controls(game: PlaySession, state: Any) -> None:
+    token = play.token(game)
     if state.is_terminal():
         if state.winner == VISITOR_TEAM:
             st.success(_("Your team wins!"))
@@ -111,23 +103,40 @@ def play_view() -> None:
             st.info(_("%(team)s wins the game.") % {"team": team_name(state.winner, _)})
         else:
             st.info(_("Nobody wins."))
+        play.play_again_button(SPEC)
         return
-    st.button(_("Throw the sticks"), type="primary", key="jokoak_zohn_ahl_play_throw",
-              on_click=_throw, width="stretch")
-    st.button(_("Stop the game here (most scoring sticks wins)"),
-              key="jokoak_zohn_ahl_play_abandon", on_click=_abandon)
+    row = st.container(horizontal=True)
+    if game.autoplay:
+        row.button(_("Stop throwing for me"), key=f"{KEY}_manual", type="primary",
+                   icon=":material/pan_tool:", on_click=play.set_autoplay, args=(SPEC, False))
+    else:
+        mine = state.current_player() == VISITOR
+        if mine:
+            html(f'<p lang="{lang()}" class="jokoak-turn">{esc(_("Your turn: throw the sticks."))}</p>')
+        row.button(_("Throw the sticks"), type="primary", key=f"{KEY}_throw",
+                   disabled=not mine, icon=":material/sports_handball:",
+                   on_click=play.tap, args=(SPEC, token, VISITOR, "throw"))
+        row.button(_("Throw for me"), key=f"{KEY}_auto", icon=":material/autoplay:",
+                   on_click=play.set_autoplay, args=(SPEC, True))
+    with st.expander(_("Stop the game")):
+        st.button(_("Stop the game here (most scoring sticks wins)"), key=f"{KEY}_abandon",
+                  disabled=state.current_player() != VISITOR,
+                  on_click=play.tap, args=(SPEC, token, VISITOR, "abandon"))
+    play.refusal_note(SPEC, game)
 
 
-def _event_log(events: list) -> None:
-    """What the last throws did, each sentence with the rule it applies."""
-    shown = [e for e in events if e.kind not in ("start",)] or events
-    if not shown:
+def _log(game: PlaySession) -> None:
+    """What the last throws did, each sentence with the rule it applies (latest first)."""
+    events = [e for e in game.position.events(max(0, game.seen - 6)) if e.kind != "start"]
+    if not events:
         return
     items = []
-    for ev in shown[-24:]:
+    for ev in events[-24:][::-1]:
         rules = "; ".join(_clause_html(c) for c in ev.clauses
                           if c.startswith(("throw.", "penalty.", "capture.", "circuit.",
                                            "win.", "variant.", "nebakuthana.", "turn.")))
         note = f'<br><small>{rules}</small>' if rules else ""
         items.append(f"<li>{esc(describe_event(ev, _))}{note}</li>")
-    html(f'<ul lang="{lang()}" style="font-size:1.1rem">{"".join(items)}</ul>')
+    html(f'<h3 lang="{lang()}" style="font-size:1.1rem;margin:.4rem 0 0">'
+         f'{esc(_("What happened (latest first)"))}</h3>'
+         f'<ul lang="{lang()}" class="jokoak-log">{"".join(items)}</ul>')

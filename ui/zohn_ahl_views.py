@@ -18,7 +18,8 @@ import streamlit as st
 
 from jokoak.engine.core import CHANCE, make_rules, sample_chance
 from jokoak.engine.record import Record
-from jokoak.games.zohn_ahl import GAME, POLICIES
+from jokoak.bots.zohn_ahl import POLICIES
+from jokoak.games.zohn_ahl import GAME
 from jokoak.i18n import translator
 from jokoak.odds import zohn_ahl as Z
 from jokoak.odds import zohn_ahl_tables as ZT
@@ -29,7 +30,6 @@ from jokoak.msgids import N_
 
 from .common import (_, esc, ngettext, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
                      show_chart, title_lines, tr)
-from .play import new_game_panel, replayed
 
 PLAY_KEY = "jokoak_zohn_ahl_play"
 VISITOR_TEAM = 0
@@ -53,7 +53,7 @@ def _exact_tables(ruleset: str, percent: int) -> dict[str, Any]:
             "moves": [(n, str(q)) for n, q in moves.items()], "moves_rest": str(rest),
             "mean": str(Z.expected_turn_movement(rules)),
             "resting": [(g, str(q)) for g, q in resting.items()], "north": str(north),
-            "length": 4 * rules["sites_per_side"]}
+            "length": Z.circuit_length(rules)}
 
 
 @st.cache_data(show_spinner=False, max_entries=16)

@@ -4,10 +4,36 @@ which sets ``run`` on its parser; add new ones to :data:`COMMANDS`."""
 from __future__ import annotations
 
 from types import ModuleType
+from typing import Callable
 
 
 class CliError(Exception):
-    """A user error: printed as one line, exit status 2."""
+    """A user error: printed as one line, exit status 2.
+
+    ``msgid`` is translated into the language of the user's environment (``LANGUAGE``,
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; English otherwise) and filled from ``params``.
+    """
+
+    def __init__(self, msgid: str, **params: object) -> None:
+        super().__init__(msgid % params if params else msgid)
+        self.msgid = msgid
+        self.params = params
+
+    def text(self, gettext: "Callable[[str], str]") -> str:
+        translated = gettext(self.msgid)
+        return translated % self.params if self.params else translated
+
+
+def environment_language() -> str:
+    """The command line's language: the first supported one the environment names."""
+    import os
+    from ..i18n import normalize_language
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        for part in os.environ.get(name, "").split(":"):
+            code = normalize_language(part.split(".")[0])
+            if code:
+                return code
+    return "en"
 
 
 from . import catalogs_cmd, odds_cmd, qa_cmd, replay_cmd, rules_cmd, simulate_cmd  # noqa: E402

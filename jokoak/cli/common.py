@@ -4,14 +4,15 @@ from __future__ import annotations
 
 from fractions import Fraction
 from types import ModuleType
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from .. import GAMES
 from ..engine.core import Game, Rules, RulesError, make_rules
 from . import CliError
 
-#: Games that are not in the registry, by name -> module (``GAME``, ``POLICIES``,
-#: ``odds_tables``, ``CLAUSES``). A test hook: the tests' toy game is put here.
+#: Games that are not in the registry, by name -> one module (``GAME``, ``POLICIES``,
+#: ``odds_tables``, ``CLAUSES``). A test hook: the tests' toy game is put here. A registered
+#: game keeps them apart: ``jokoak.games.<name>``, ``jokoak.bots.<name>``, ``jokoak.odds.<name>``.
 EXTRA_MODULES: dict[str, ModuleType] = {}
 
 
@@ -34,6 +35,31 @@ def load_game(name: str) -> tuple[Game, ModuleType]:
     if not hasattr(module, "GAME"):
         raise CliError(f"game {name!r} has no GAME yet")
     return module.GAME, module
+
+
+def policies_of(name: str, module: ModuleType) -> dict[str, Any]:
+    """Computer players by level: the toy module's ``POLICIES`` or ``jokoak.bots.<name>``'s."""
+    if name in EXTRA_MODULES:
+        return dict(getattr(module, "POLICIES", {}) or {})
+    return dict(_optional_attribute(f"jokoak.bots.{name}", "POLICIES") or {})
+
+
+def odds_tables_of(name: str, module: ModuleType) -> Callable[..., Any] | None:
+    """``odds_tables(rules, **params)``: the toy module's or ``jokoak.odds.<name>``'s."""
+    if name in EXTRA_MODULES:
+        return getattr(module, "odds_tables", None)
+    return _optional_attribute(f"jokoak.odds.{name}", "odds_tables")
+
+
+def _optional_attribute(module_name: str, attribute: str) -> Any:
+    """``module_name.attribute``, or ``None`` when that module (not one it imports) is absent."""
+    from importlib import import_module
+    try:
+        return getattr(import_module(module_name), attribute, None)
+    except ModuleNotFoundError as exc:
+        if exc.name == module_name:
+            return None
+        raise
 
 
 def clauses_of(name: str, module: ModuleType) -> set[str] | None:
@@ -66,7 +92,16 @@ def build_rules(game: Game, ruleset: str | None, option_items: Iterable[str] | N
             values[name] = options[name].parse(text)
         return make_rules(game, ruleset, **values)
     except RulesError as exc:
-        raise CliError(str(exc)) from None
+        raise engine_error(exc, str(exc)) from None
+
+
+def engine_error(exc: Exception, fallback: str) -> CliError:
+    """The CliError for an engine's refusal: its msgid and parameters when it has them (so
+    it is translated), else ``fallback`` (English, from the engine's plain message)."""
+    msgid, params = getattr(exc, "msgid", None), getattr(exc, "params", None)
+    if isinstance(msgid, str) and params:
+        return CliError(msgid, **params)
+    return CliError(fallback)
 
 
 def parse_param(text: str) -> Any:

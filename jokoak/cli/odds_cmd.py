@@ -1,6 +1,6 @@
 """``jokoak odds GAME [--ruleset R] [--option n=v] [--param n=v] [--json]``: exact odds tables.
 
-Prints the game module's ``odds_tables(rules, **params)``: every probability as an exact
+Prints ``odds_tables(rules, **params)`` of ``jokoak.odds.<game>``: every probability as an exact
 fraction ``p/q`` and as a decimal rounded from it.
 """
 
@@ -11,8 +11,8 @@ import json
 
 from ..engine.core import RulesError, SetupError
 from . import CliError
-from .common import (build_rules, decimal_text, fraction_text, load_game, one_line_errors,
-                     parse_param, split_assignments)
+from .common import (build_rules, decimal_text, engine_error, fraction_text, load_game,
+                     odds_tables_of, one_line_errors, parse_param, split_assignments)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     game, module = load_game(args.game)
     rules = build_rules(game, args.ruleset, args.option)
     params = {k: parse_param(v) for k, v in split_assignments(args.param, "--param").items()}
-    tables_of = getattr(module, "odds_tables", None)
+    tables_of = odds_tables_of(args.game, module)
     if tables_of is None:
         raise CliError(f"game {args.game!r} has no odds tables yet")
     try:
@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     except TypeError as exc:
         raise CliError(f"odds tables of {args.game}: bad parameters ({exc})") from None
     except (ValueError, KeyError, SetupError, RulesError) as exc:
-        raise CliError(f"odds tables of {args.game}: {exc}") from None
+        raise engine_error(exc, f"odds tables of {args.game}: {exc}") from None
     if args.json:
         print(json.dumps([{
             "name": t.name, "title": t.title, "params": dict(t.params),

@@ -1,8 +1,16 @@
-"""``jokoak qa [--lang L] [--game G] [--warnings]``: translation statistics and QA flags.
+"""``jokoak qa [--lang L] [--game G] [--only PART] [--warnings]``: translation QA.
 
-Prints translated / fuzzy / untranslated counts per game and language, then every error (and
-with ``--warnings`` every warning) as ``game:segment [lang] check: reason``. Exits 1 if any
-error was found, so CI can run it beside pytest.
+Three parts, all by default:
+
+* ``sources`` — translated / fuzzy / untranslated counts per game and language of the Basque
+  sources, and their checks (:mod:`jokoak.qa`);
+* ``interface`` — the interface catalog and the notes in eu, es and fr, and the English msgids
+  (:mod:`jokoak.qa_interface`);
+* ``spelling`` — every catalog and note through Hunspell (:mod:`jokoak.spelling`).
+
+Prints every error (and with ``--warnings`` every warning) as ``where [lang] check: reason``.
+Exits 1 if any error was found, so CI can run it beside pytest. A false positive is silenced
+per entry by a PO flag ``ignore-<check>``, never here.
 """
 
 from __future__ import annotations
@@ -13,36 +21,68 @@ from .. import GAMES
 from ..i18n import TARGET_LANGUAGES
 from . import CliError
 
+PARTS = ("sources", "interface", "spelling")
+INTERFACE_LANGUAGES = ("eu", "es", "fr", "en")
+
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("qa", help="translation statistics and quality checks of the sources")
-    p.add_argument("--lang", help=f"only this language ({', '.join(TARGET_LANGUAGES)})")
-    p.add_argument("--game", help=f"only this game ({', '.join(GAMES)})")
+    p = sub.add_parser("qa", help="translation statistics and quality checks")
+    known = sorted(set(TARGET_LANGUAGES) | set(INTERFACE_LANGUAGES))
+    p.add_argument("--lang", help=f"only this language ({', '.join(known)})")
+    p.add_argument("--game", help=f"only this game's sources ({', '.join(GAMES)})")
+    p.add_argument("--only", choices=PARTS, help="only this part of the checks")
     p.add_argument("--warnings", action="store_true", help="also list warnings")
     p.set_defaults(run=run)
 
 
+def _short(text: str, width: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
 def run(args: argparse.Namespace) -> int:
-    from ..qa import ERROR, check_catalog
+    from ..qa import ERROR, Flag, check_catalog
     from ..translations import statistics
 
-    if args.lang is not None and args.lang not in TARGET_LANGUAGES:
-        raise CliError(f"unknown language {args.lang!r}; known: {', '.join(TARGET_LANGUAGES)}")
+    known = set(TARGET_LANGUAGES) | set(INTERFACE_LANGUAGES)
+    if args.lang is not None and args.lang not in known:
+        raise CliError(f"unknown language {args.lang!r}; known: {', '.join(sorted(known))}")
     if args.game is not None and args.game not in GAMES:
         raise CliError(f"unknown game {args.game!r}; known: {', '.join(GAMES)}")
-    games = [args.game] if args.game else list(GAMES)
-    langs = [args.lang] if args.lang else list(TARGET_LANGUAGES)
-    print(f"{'game':<12} {'lang':<4} {'translated':>10} {'fuzzy':>6} {'untranslated':>12}")
-    problems = []
-    for game in games:
-        for lang in langs:
-            counts = statistics(game, lang)
-            print(f"{game:<12} {lang:<4} {counts['translated']:>10} {counts['fuzzy']:>6} "
-                  f"{counts['untranslated']:>12}")
-            problems.extend((game, f) for f in check_catalog(game, lang))
+    parts = [args.only] if args.only else list(PARTS)
+    if args.game and not args.only:
+        parts = ["sources"]
+    problems: list[tuple[str, Flag]] = []
+    if "sources" in parts:
+        games = [args.game] if args.game else list(GAMES)
+        langs = [lg for lg in TARGET_LANGUAGES if args.lang in (None, lg)]
+        print(f"{'game':<12} {'lang':<4} {'translated':>10} {'fuzzy':>6} {'untranslated':>12}")
+        for game in games:
+            for lang in langs:
+                counts = statistics(game, lang)
+                print(f"{game:<12} {lang:<4} {counts['translated']:>10} {counts['fuzzy']:>6} "
+                      f"{counts['untranslated']:>12}")
+                problems.extend((f"{game}:{f}", f) for f in check_catalog(game, lang))
+    if "interface" in parts:
+        from ..qa_interface import check_english_catalog, check_ui_catalog, shipped_ui_entries
+        for lang in (lg for lg in INTERFACE_LANGUAGES if args.lang in (None, lg)):
+            if lang == "en":
+                flags = check_english_catalog()
+            else:
+                entries = shipped_ui_entries(lang)
+                print(f"interface    {lang:<4} {sum(1 for e in entries if all(e.targets)):>10} "
+                      f"{sum(1 for e in entries if e.fuzzy):>6} "
+                      f"{sum(1 for e in entries if not all(e.targets)):>12}")
+                flags = check_ui_catalog(lang)
+            problems.extend((f"messages:{_short(f.segment_id)} [{f.lang}] {f.check}: "
+                             f"{f.message()}", f) for f in flags)
+    if "spelling" in parts:
+        from ..spelling import check_spelling
+        problems.extend((str(p), p) for p in check_spelling(
+            [lg for lg in INTERFACE_LANGUAGES if args.lang in (None, lg)]))
     n_errors = sum(1 for _, f in problems if f.severity == ERROR)
-    for game, flag in problems:
+    for text, flag in problems:
         if flag.severity == ERROR or args.warnings:
-            print(f"{flag.severity}: {game}:{flag}")
+            print(f"{flag.severity}: {text}")
     print(f"{n_errors} error(s), {len(problems) - n_errors} warning(s)")
     return 1 if n_errors else 0

@@ -10,11 +10,12 @@ import argparse
 import json
 from pathlib import Path
 
-from ..engine.core import SetupError
+from ..engine.core import Game, SetupError
 from ..engine.harness import format_event
 from ..engine.record import Record, RecordError, replay
 from . import CliError
-from .common import clauses_of, load_game, one_line_errors, seat_name
+from ..msgids import N_
+from .common import clauses_of, engine_error, load_game, one_line_errors, seat_name
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -25,21 +26,68 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
+#: The largest scenario or record read (the shipped ones are a few kB; a record of a whole
+#: zohn ahl game about 100 kB). A file is read only up to this size, so ``/dev/zero`` or a
+#: pipe without end is refused at once.
+MAX_FILE_BYTES = 1024 * 1024
+#: How deep lists and mappings may nest in a file (a record needs four levels).
+MAX_NESTING = 32
+
+
 def _read(path: Path) -> str:
     try:
-        return path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise CliError(f"no such file: {path}") from None
-    except (OSError, UnicodeDecodeError) as exc:
+    except OSError as exc:
         raise CliError(f"cannot read {path}: {exc.__class__.__name__}") from None
+    if len(data) > MAX_FILE_BYTES:
+        raise CliError(N_("%(file)s is larger than %(limit)s bytes; it is not read."),
+                       file=str(path), limit=MAX_FILE_BYTES)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise CliError(N_("%(file)s is not UTF-8 text."), file=str(path)) from None
 
 
-def _load(args: argparse.Namespace):
+def nesting_depth(text: str) -> int:
+    """How deep brackets and braces nest in JSON or flow-style YAML (quoted text skipped);
+    block-style YAML nests by indentation, which its own structure limits."""
+    depth = deepest = 0
+    quote = None
+    escaped = False
+    for char in text:
+        if quote:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == quote:
+                quote = None
+        elif char in "\"'":
+            quote = char
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
+
+
+def _check_nesting(path: Path, text: str) -> None:
+    if nesting_depth(text) > MAX_NESTING:
+        raise CliError(N_("%(file)s nests lists or mappings more than %(limit)s levels deep."),
+                       file=str(path), limit=MAX_NESTING)
+
+
+def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...]]:
     text = _read(args.file)
+    _check_nesting(args.file, text)
     if args.file.suffix.lower() == ".json":
         try:
             name = json.loads(text).get("game")
-        except (json.JSONDecodeError, AttributeError):
+        except (json.JSONDecodeError, AttributeError, RecursionError):
             name = None
         if args.game and isinstance(name, str) and args.game != name:
             raise CliError(f"{args.file}: the record is a {name} game, not {args.game}")
@@ -59,6 +107,9 @@ def _load(args: argparse.Namespace):
                                   clauses=clauses_of(name, module))
     except ScenarioError as exc:
         raise CliError(str(exc)) from None
+    except RecursionError:
+        raise CliError(N_("%(file)s nests lists or mappings more than %(limit)s levels deep."),
+                       file=str(args.file), limit=MAX_NESTING) from None
     return scenario.record, game, scenario.step_captions
 
 
@@ -67,7 +118,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         initial, steps = replay(game, record)
     except SetupError as exc:
-        raise CliError(f"{args.file}: field 'setup': {exc}") from None
+        raise engine_error(exc, f"{args.file}: field 'setup': {exc}") from None
     except RecordError as exc:
         raise CliError(f"{args.file}: {exc}") from None
     final = steps[-1].after if steps else initial

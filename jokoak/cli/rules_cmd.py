@@ -23,7 +23,7 @@ def _plain(value: Any) -> Any:
 
 def run(args: argparse.Namespace) -> int:
     game, _ = load_game(args.game)
-    data = {
+    data: dict[str, Any] = {
         "game": game.name,
         "options": [{"name": o.name, "description": o.description, "default": _plain(o.default),
                      "justification": o.justification,

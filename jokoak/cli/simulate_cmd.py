@@ -1,21 +1,28 @@
 """``jokoak simulate GAME --games N --seed S [--ruleset R] [--policy P] [--json]``.
 
 Plays N seeded games (game i uses seed S+i, so any one can be replayed alone) with the
-game module's computer players (``POLICIES``; ``random`` is always there) in every seat,
-and prints wins per seat and game lengths.
+game's computer players (``jokoak.bots.<game>.POLICIES``; ``random`` is always there) in every
+seat, and prints wins per seat and game lengths.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
+import time
 
 from ..engine.core import SetupError
 from ..engine.record import playout, random_policy
 from . import CliError
-from .common import build_rules, load_game, one_line_errors
+from ..msgids import N_
+from .common import build_rules, engine_error, load_game, one_line_errors, policies_of
 
-MAX_GAMES = 1_000_000
+#: The most games one run plays: zaldi zuria, the slowest, plays about six a second, so
+#: 20,000 games take about an hour (a million took two days). Longer runs print progress.
+MAX_GAMES = 20_000
+#: A progress line on stderr at most this often (seconds), from the first one on.
+PROGRESS_SECONDS = 5.0
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -40,10 +47,11 @@ def winners(returns: list[float]) -> list[int]:
 
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.games <= MAX_GAMES:
-        raise CliError(f"--games must be between 1 and {MAX_GAMES}")
+        raise CliError(N_("--games must be between %(minimum)s and %(maximum)s."),
+                       minimum=1, maximum=MAX_GAMES)
     game, module = load_game(args.game)
     rules = build_rules(game, args.ruleset, args.option)
-    policies = dict(getattr(module, "POLICIES", {}) or {})
+    policies = policies_of(args.game, module)
     policies.setdefault("random", random_policy)
     name = args.policy or next(iter(policies))
     if name not in policies:
@@ -52,9 +60,13 @@ def run(args: argparse.Namespace) -> int:
     wins: dict[int, int] = {}
     lengths: list[int] = []
     draws = unfinished = 0
+    shown = time.monotonic()
     try:
         setup = game.default_setup(rules)
         for i in range(args.games):
+            if time.monotonic() - shown >= PROGRESS_SECONDS:
+                print(f"simulate: {i} of {args.games} games played", file=sys.stderr, flush=True)
+                shown = time.monotonic()
             record, final = playout(game, rules, setup, args.seed + i, policy)
             lengths.append(len(record.actions))
             if not final.is_terminal():
@@ -69,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             for seat in best:
                 wins[seat] += 1
     except SetupError as exc:
-        raise CliError(f"setup: {exc}") from None
+        raise engine_error(exc, f"setup: {exc}") from None
     summary = {"game": game.name, "ruleset": rules.ruleset, "policy": name,
                "games": args.games, "seeds": [args.seed, args.seed + args.games - 1],
                "wins": {str(k): v for k, v in sorted(wins.items())}, "draws": draws,

@@ -15,7 +15,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, overload
 
 from ..msgids import N_
 
@@ -26,7 +26,16 @@ TERMINAL = -4
 
 
 class RulesError(ValueError):
-    """An option or ruleset the game does not know, or a value it does not allow."""
+    """An option or ruleset the game does not know, or a value it does not allow.
+
+    Like :class:`SetupError`: ``msgid`` with ``%(name)s`` parameters from ``params`` where the
+    message is meant for translation (the out-of-bounds ones), the English text otherwise.
+    """
+
+    def __init__(self, msgid: str, **params: Any) -> None:
+        super().__init__(msgid % params if params else msgid)
+        self.msgid = msgid
+        self.params = params
 
 
 class SetupError(ValueError):
@@ -49,22 +58,46 @@ class Reason:
     ``msgid`` is an English gettext msgid with ``%(name)s`` placeholders filled from
     ``params``; ``clauses`` are the segment ids of the Basque text the refusal rests on
     (a page highlights them), empty only when no clause is involved (an unreadable action).
+    A reason that states a count has an English ``plural`` msgid too, and its ``count``
+    parameter picks the form (``ngettext``), so "1 die" and "3 dice" both read right.
     """
 
     msgid: str
     params: tuple[tuple[str, Any], ...] = ()
     clauses: tuple[str, ...] = ()
+    plural: str = ""
 
-    def text(self, gettext: Callable[[str], str]) -> str:
-        """The reason in the language of ``gettext``."""
-        translated = gettext(self.msgid)
+    def param(self, name: str, default: Any = None) -> Any:
+        return dict(self.params).get(name, default)
+
+    def text(self, gettext: Callable[[str], str],
+             ngettext: Callable[[str, str, int], str] | None = None) -> str:
+        """The reason in the language of ``gettext`` (and ``ngettext`` for a counted reason;
+        a :class:`jokoak.i18n.Translator` passed as ``gettext`` serves for both)."""
+        if self.plural:
+            pick = ngettext or getattr(gettext, "ngettext", None)
+            count = self.param("count")
+            translated = (pick(self.msgid, self.plural, count) if pick is not None
+                          else (self.msgid if count == 1 else self.plural))
+        else:
+            translated = gettext(self.msgid)
         return translated % dict(self.params) if self.params else translated
 
+    def english(self) -> str:
+        """The reason in English (logs, exception messages, tests)."""
+        return self.text(lambda m: m, lambda one, many, n: one if n == 1 else many)
 
-def reason(msgid: str, clauses: str | Sequence[str] = (), /, **params: Any) -> Reason:
-    """Shorthand: ``reason(N_("Sixes need at least %(count)s dice."), "raise.to_wild", count=3)``."""
-    cl = (clauses,) if isinstance(clauses, str) else tuple(clauses)
-    return Reason(msgid=msgid, params=tuple(sorted(params.items())), clauses=cl)
+
+def reason(msgid: str | tuple[str, str], clauses: str | Sequence[str] = (), /,
+           **params: Any) -> Reason:
+    """Shorthand: ``reason(Nn_("Sixes need at least %(count)s die.", "Sixes need at least
+    %(count)s dice."), "raise.to_wild", count=3)``; a plural pair needs a ``count``."""
+    cl = (clauses,) if isinstance(clauses, str) else tuple(dict.fromkeys(clauses))
+    singular, plural = (msgid, "") if isinstance(msgid, str) else msgid
+    if plural and "count" not in params:
+        raise TypeError(f"reason {singular!r}: a plural msgid needs a count")
+    return Reason(msgid=singular, params=tuple(sorted(params.items())), clauses=cl,
+                  plural=plural)
 
 
 class IllegalAction(ValueError):
@@ -75,9 +108,7 @@ class IllegalAction(ValueError):
     def __init__(self, action: str, why: Reason | None = None) -> None:
         self.action = action
         self.reason = why
-        detail = why.msgid % dict(why.params) if why and why.params else (
-            why.msgid if why else "not legal here")
-        super().__init__(f"{action!r}: {detail}")
+        super().__init__(f"{action!r}: {why.english() if why else 'not legal here'}")
 
 
 @dataclass(frozen=True)
@@ -86,7 +117,9 @@ class Option:
 
     ``description`` is a one-line msgid; ``justification`` the clause id (``"phase2.throw3.both"``)
     or source (``"Pierer 1857"``) behind the default; ``choices`` lists allowed values (empty
-    tuple: any value of the default's type).
+    tuple: any value of the default's type). A numeric option without choices has documented
+    bounds, ``minimum`` and ``maximum`` (inclusive), which :meth:`check` enforces: an absurd
+    value (ten thousand scoring sticks, a probability of -1) is refused, never computed.
     """
 
     name: str
@@ -95,14 +128,22 @@ class Option:
     justification: str
     choices: tuple[Any, ...] = ()
     choice_labels: tuple[str, ...] = ()  # msgids, parallel to choices
+    minimum: Any = None
+    maximum: Any = None
 
     def check(self, value: Any) -> Any:
         if self.choices:
             if value not in self.choices:
                 raise RulesError(f"option {self.name}: {value!r} is not one of {self.choices}")
-        elif type(value) is not type(self.default) and not (
-                isinstance(self.default, Fraction) and isinstance(value, (int, Fraction))):
+            return value
+        if type(value) is not type(self.default) and not (
+                isinstance(self.default, Fraction) and type(value) in (int, Fraction)):
             raise RulesError(f"option {self.name}: expected {type(self.default).__name__}")
+        if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum):
+            raise RulesError(N_("Option %(option)s must lie from %(minimum)s to %(maximum)s, "
+                                "not %(value)s."), option=self.name, value=_plain(value),
+                             minimum=_plain(self.minimum), maximum=_plain(self.maximum))
         return value
 
     def parse(self, text: str) -> Any:
@@ -133,6 +174,13 @@ class Option:
             raise RulesError(f"option {self.name}: {text!r} is not a "
                              f"{type(self.default).__name__}") from None
         return self.check(value)
+
+
+def _plain(value: Any) -> str:
+    """``1/2`` for a Fraction (its repr is long), the value otherwise."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return str(value.numerator if isinstance(value, Fraction) else value)
 
 
 def _parse_bool(text: str) -> bool | None:
@@ -208,6 +256,11 @@ class Event:
     amounts: tuple[tuple[str, int], ...] = ()
     data: tuple[tuple[str, Any], ...] = ()
 
+    @overload
+    def amount(self, name: str) -> int | None: ...
+    @overload
+    def amount(self, name: str, default: int) -> int: ...
+
     def amount(self, name: str, default: int | None = None) -> int | None:
         return dict(self.amounts).get(name, default)
 
@@ -242,9 +295,14 @@ def event(kind: str, clauses: str | Sequence[str], actors: Sequence[int] = (),
 
 
 class GameState(Protocol):
-    """An immutable position. Every method is pure."""
+    """An immutable position. Every method is pure.
 
-    rules: Rules
+    ``rules`` is a read-only property here so that a frozen dataclass's field satisfies it
+    (mypy checks every game's state against this protocol: tests/typed_conformance.py).
+    """
+
+    @property
+    def rules(self) -> Rules: ...
 
     def current_player(self) -> int: ...
     def legal_actions(self) -> list[str]: ...
@@ -254,9 +312,9 @@ class GameState(Protocol):
     def returns(self) -> list[float]: ...
     def observation(self, player: int | None) -> dict[str, Any]: ...
     def totals(self) -> dict[str, int]: ...
-    def why_not(self, action: str) -> Reason | None:
-        """``None`` if ``action`` is legal here, else the rules' reason for refusing it
-        (:func:`refusal` is the checked way to ask)."""
+    def why_not(self, action: str, seat: int | None = None) -> Reason | None:
+        """``None`` if ``action`` is legal here (for ``seat``, when given), else the rules'
+        reason for refusing it (:func:`refusal` is the checked way to ask)."""
         ...
 
 
@@ -272,11 +330,18 @@ class Game(Protocol):
       string order reads badly (``"bid:10:2"`` after ``"bid:9:2"``); default: ``str``.
     """
 
-    name: str
-    options: tuple[Option, ...]
-    rulesets: tuple[Ruleset, ...]
-    #: upper bound on the number of actions in a game, for the harness (documented per game)
-    max_actions: int
+    # Read-only properties, so that a frozen dataclass's fields and plain class attributes
+    # both satisfy the protocol (a game never changes them).
+    @property
+    def name(self) -> str: ...
+    @property
+    def options(self) -> tuple[Option, ...]: ...
+    @property
+    def rulesets(self) -> tuple[Ruleset, ...]: ...
+    @property
+    def max_actions(self) -> int:
+        """Upper bound on the number of actions in a game, for the harness (documented per game)."""
+        ...
 
     def new_initial_state(self, rules: Rules, setup: Mapping[str, Any] | None = None) -> GameState: ...
     def default_setup(self, rules: Rules) -> dict[str, Any]: ...
@@ -291,8 +356,8 @@ def make_rules(game: Game, ruleset: str | None = None, **overrides: Any) -> Rule
     options = {o.name: o for o in game.options}
     chosen = ruleset or game.rulesets[0].name
     sets = {r.name: r for r in game.rulesets}
-    if chosen not in sets:
-        raise RulesError(f"unknown ruleset {chosen!r}; known: {', '.join(sets)}")
+    if not isinstance(chosen, str) or chosen not in sets:
+        raise RulesError(f"unknown ruleset {str(chosen)[:40]!r}; known: {', '.join(sets)}")
     values = {name: o.default for name, o in options.items()}
     for name, value in list(sets[chosen].values.items()) + list(overrides.items()):
         if name not in options:
@@ -361,21 +426,39 @@ def integer_weights(probabilities: Sequence[Fraction]) -> tuple[int, list[int]]:
     return denominator, [f.numerator * scale[f.denominator] for f in fractions]
 
 
-def refusal(state: GameState, action: str) -> Reason | None:
+def refusal(state: GameState, action: str, seat: int | None = None) -> Reason | None:
     """Why ``action`` may not be played from ``state``, or ``None`` if it may.
 
     Pages ask this instead of re-deriving a rule. Legality is decided by ``legal_actions``
     (or the chance outcomes); the game's own ``why_not`` supplies the words and clauses.
+    With ``seat``, the question is "may *this* seat play it now?": a legal action is still
+    refused to a seat that is not the one to act (chance nodes act for the table, so ``seat``
+    does not matter there).
     """
     player = state.current_player()
     legal = ([a for a, p in state.chance_outcomes() if p > 0] if player == CHANCE
              else state.legal_actions())
-    if action in legal:
+    if action in legal and (seat is None or player in (CHANCE, seat)):
         return None
     explain = getattr(state, "why_not", None)
-    why = explain(action) if explain is not None else None
-    return why if why is not None else Reason(N_ENGINE_NOT_LEGAL, (("action", action),))
+    why = None if explain is None else explain(action) if seat is None else explain(action, seat)
+    return why if why is not None else not_legal(action)
 
 
 #: The fallback reason when a game cannot say more (an unreadable or out-of-place action).
 N_ENGINE_NOT_LEGAL = N_("%(action)s is not allowed now.")
+
+
+def not_legal(action: str) -> Reason:
+    """The reason for an action a game cannot read at all (no clause involved)."""
+    return reason(N_ENGINE_NOT_LEGAL, (), action=action)
+
+
+def game_over(clauses: str | Sequence[str]) -> Reason:
+    """Every action after the end, resting on the game's ending clause(s)."""
+    return reason(N_("The game is over."), clauses)
+
+
+def not_your_turn(clauses: str | Sequence[str], turn: int) -> Reason:
+    """A legal action asked for by a seat that is not the one to act (``turn``: that seat)."""
+    return reason(N_("It is not your turn."), clauses, turn=turn)

@@ -99,7 +99,8 @@ def known_clauses(game_name: str) -> frozenset[str] | None:
 
 
 def game_module(game_name: str) -> ModuleType:
-    """The module of a registered game (``POLICIES``, ``odds_tables`` live there)."""
+    """The engine module of a registered game (``GAME``; its computer players are
+    ``jokoak.bots.<game>.POLICIES``, its odds ``jokoak.odds.<game>.odds_tables``)."""
     return import_module(f"jokoak.games.{game_name}")
 
 
@@ -324,7 +325,8 @@ def check_playout(game: Game, rules: Rules, seed: int, policy: Policy = random_p
     setup = dict(game.default_setup(rules) if setup is None else setup)
     rng = random.Random(seed)
     state = game.new_initial_state(rules, setup)
-    states, actions = [state], []
+    states: list[GameState] = [state]
+    actions: list[str] = []
     totals = state.totals()
     while not state.is_terminal():
         if len(actions) >= game.max_actions:
@@ -332,7 +334,8 @@ def check_playout(game: Game, rules: Rules, seed: int, policy: Policy = random_p
         problems, outcomes, legal = _state_problems(game, state)
         fail(len(actions), problems)
         if outcomes:
-            action = draw_weighted(*legal, rng)   # = sample_chance(outcomes, rng)
+            chance_actions, denominator, weights = legal
+            action = draw_weighted(chance_actions, denominator, weights, rng)  # = sample_chance
         elif policy is random_policy:
             action = rng.choice(legal)   # what random_policy does, without asking twice
         else:

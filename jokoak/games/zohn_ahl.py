@@ -4,7 +4,9 @@ The board is a circuit of sites (points, creek lines and, in the default reading
 ends). A team's stick rests in the *gap* after the last site it counted (``move.distance``),
 so a position is the number of sites counted from the south creek along the team's own
 direction: 0 is the south creek, ``L/4`` and ``3L/4`` the dry creeks, ``L/2`` the north creek
-(``L`` = sites per circuit: 40, or 32 when only points and lines count). The two sticks run in
+(``L`` = sites per circuit: 32 when the points and lines count, as the text says, or 40 with
+the knees' ends, as Ludii's graph; 39 when each stick starts on its own creek line, as
+Ludii's code, see :func:`circuit_length`). The two sticks run in
 opposite directions, so they share a gap when their positions add up to ``L``.
 
 A turn: the seat on turn chooses ``throw`` (or ``abandon``), then chance throws the four
@@ -31,24 +33,38 @@ TEAMS = (0, 1)
 #: Team 0 plays on the north–south line, team 1 on the west–east line (``teams.lines``).
 TEAM_KEYS = ("north_south", "west_east")
 MAX_TEAM_SIZE = 8
+#: Bounds of the options (enforced by ``Option.check``). Ten scoring sticks a team is the most
+#: any source gives (Ludii); the whole-game odds grow with the square of the count.
+MAX_SCORING_STICKS = 10
+#: A stick that always (or never) lands marked side up makes every throw the same: the game
+#: needs a real chance, and the exact odds a chain that ends. One in a hundred either way.
+MIN_STICK_PROBABILITY = Fraction(1, 100)
+MAX_STICK_PROBABILITY = Fraction(99, 100)
 
 OPTIONS: tuple[Option, ...] = (
-    Option("sites_per_side", N_("Sites on each side of the board: 10 (knees' ends, points and "
-                                "creek lines, as Ludii) or 8 (only points and lines)"),
-           10, "board.sites", (10, 8), (N_("10 sites a side (40 a circuit)"),
-                                        N_("8 sites a side (32 a circuit)"))),
+    Option("sites_per_side", N_("Sites on each side of the board: 8 (the points and the creek "
+                                "lines, as the text counts) or 10 (the knees' ends too, as "
+                                "Ludii's graph and Culin's drawing)"),
+           8, "board.sites", (8, 10), (N_("8 sites a side (32 a circuit)"),
+                                       N_("10 sites a side (40 a circuit)"))),
+    Option("start_on_lines", N_("Where the sticks start: both in the south creek (the text), or "
+                                "each on its own line of the south creek (Ludii's code: one "
+                                "step shorter a circuit)"),
+           False, "teams.sticks_start", (False, True),
+           (N_("Both in the south creek"), N_("Each on its own creek line (Ludii)"))),
     Option("first_team", N_("Which team throws first: the stick at the left edge of the south "
                             "creek (the text) or the other one (Ludii)"),
            "left", "start.left_edge", ("left", "right"),
            (N_("The team at the left edge"), N_("The team at the right edge"))),
     Option("stick_probability", N_("Probability that a throw stick lands marked side up"),
-           Fraction(1, 2), "sticks.dice"),
+           Fraction(1, 2), "sticks.dice", minimum=MIN_STICK_PROBABILITY,
+           maximum=MAX_STICK_PROBABILITY),
     Option("carry_over", N_("Points beyond the south creek count on the next circuit (the text); "
                             "otherwise the stick stops in the creek (Ludii's code)"),
            True, "circuit.carry_over", (True, False),
            (N_("Surplus carries over"), N_("Surplus is dropped"))),
     Option("scoring_sticks", N_("Scoring sticks per team (the text: 4; Ludii: 10)"),
-           4, "scoring.count"),
+           4, "scoring.count", minimum=1, maximum=MAX_SCORING_STICKS),
     Option("stick_set", N_("Throw sticks: zohn ahl's four sticks or Nebäkuthana's guadal and "
                            "sahe"), "zohn_ahl", "nebakuthana.sticks", ("zohn_ahl", "nebakuthana"),
            (N_("zohn ahl sticks"), N_("Nebäkuthana sticks"))),
@@ -63,11 +79,15 @@ OPTIONS: tuple[Option, ...] = (
 
 RULESETS: tuple[Ruleset, ...] = (
     Ruleset("basque_text", N_("The Basque text"),
-            N_("Jokoenea's text, read literally: 40 sites, left edge starts, surplus carries "
-               "over, four scoring sticks a team"), {}),
+            N_("Jokoenea's text, read literally: the points and lines count, 32 sites a "
+               "circuit; left edge starts, surplus carries over, four scoring sticks a team"),
+            {}),
     Ruleset("ludii", N_("Ludii (game 118)"),
-            N_("Ludii's code: the other team starts, the surplus is dropped, ten scoring sticks "
-               "a team"), {"first_team": "right", "carry_over": False, "scoring_sticks": 10}),
+            N_("Ludii's code: 40 sites with the knees' ends, each stick starts on its own creek "
+               "line (a circuit of 39 steps), the other team starts, the surplus is dropped, "
+               "ten scoring sticks a team"),
+            {"sites_per_side": 10, "start_on_lines": True, "first_team": "right",
+             "carry_over": False, "scoring_sticks": 10}),
     Ruleset("nebakuthana", N_("Nebäkuthana"),
             N_("The text's second game (Mooney 1896): three red guadal sticks and the green "
                "sahe on the same board"), {"stick_set": "nebakuthana"}),
@@ -152,7 +172,19 @@ _KINDS_BY_ACTION = {name: {k.action: k for k in throw_kinds(name)}
 # ---------------------------------------------------------------- board geometry
 
 def circuit_length(rules: Rules) -> int:
-    return 4 * rules["sites_per_side"]
+    """Steps in a circuit. From the south creek (a gap between its two lines) a stick counts
+    every site once round the board; from its own creek line (Ludii) it counts every site but
+    the one it started on, so a circuit is one step shorter, and the creeks, where a stick
+    rests after counting a creek's first line, fall one step earlier: the same ``L // 2``,
+    ``L // 4`` and ``3L // 4`` of the shorter length, and the sticks meet when their steps add
+    up to ``L``."""
+    return 4 * rules["sites_per_side"] - (1 if rules["start_on_lines"] else 0)
+
+
+def first_site(rules: Rules) -> int:
+    """The site (1-based, in the stick's own direction from the south creek) a stick rests
+    on after counting 0 steps: 0 for the creek's gap, 1 for its own creek line (Ludii)."""
+    return 1 if rules["start_on_lines"] else 0
 
 
 def gap_kind(position: int, length: int) -> str:
@@ -176,12 +208,14 @@ def place_key(position: int, length: int, direction: str) -> str:
     return kind
 
 
-def knees_crossed(start: int, distance: int, sites_per_side: int) -> int:
-    """How many knee ends a move counted (only the 40-site reading counts them)."""
+def knees_crossed(start: int, distance: int, sites_per_side: int, offset: int = 0) -> int:
+    """How many knee ends a move counted (only the 40-site reading counts them); ``offset``
+    is :func:`first_site` (a stick that starts on its creek line counts from site 2)."""
     if sites_per_side != 10:
         return 0
     # 40-site order from the south creek: knee ends are sites 5, 6, 15, 16, 25, 26, 35, 36
-    return sum(1 for site in range(start + 1, start + distance + 1) if site % 10 in (5, 6))
+    return sum(1 for step in range(start + 1, start + distance + 1)
+               if (step + offset) % 10 in (5, 6))
 
 
 # ---------------------------------------------------------------- state
@@ -307,7 +341,8 @@ class ZohnAhlState:
         start = self.positions[t]
         target = start + distance
         clauses = ["move.distance", "board.sites", "move.directions", "move.west_east"]
-        if knees_crossed(start, distance, self.rules["sites_per_side"]):
+        if knees_crossed(start, distance, self.rules["sites_per_side"],
+                         first_site(self.rules)):
             clauses.append("board.knees")
         if start == 0 and self.rules["stick_set"] == "nebakuthana":
             clauses.append("nebakuthana.gates")
@@ -488,18 +523,3 @@ GAME = ZohnAhlGame()
 def default_rules(ruleset: str | None = None, **overrides: Any) -> Rules:
     return make_rules(GAME, ruleset, **overrides)
 
-
-# ---------------------------------------------------------------- computer team
-
-def thrower(state: ZohnAhlState, rng: Any) -> str:
-    """Throwing involves no choice: the computer always throws and never abandons."""
-    return "throw"
-
-
-POLICIES = {"thrower": thrower}
-
-
-def odds_tables(rules: Rules, **params: Any) -> list:
-    """Exact odds (see :mod:`jokoak.odds.zohn_ahl`)."""
-    from ..odds.zohn_ahl import odds_tables as tables
-    return tables(rules, **params)

@@ -1,8 +1,8 @@
 """Exact odds computed from the engines' own chance models (``Fraction``s, never floats).
 
-Each game module exposes ``odds_tables(rules, **params) -> list[OddsTable]``; the command line
-(``jokoak odds GAME``) and the pages' charts both read these tables, so a chart can never show
-a separate guess.
+Each module here (``jokoak.odds.<game>``) exposes ``odds_tables(rules, **params) ->
+list[OddsTable]``; the command line (``jokoak odds GAME``) and the pages' charts both read these
+tables, so a chart can never show a separate guess. Odds import the engines, never the reverse.
 """
 
 from __future__ import annotations

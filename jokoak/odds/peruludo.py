@@ -12,9 +12,9 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Iterable, Sequence
 
-from ..engine.core import Rules
+from ..engine.core import Rules, RulesError
 from ..games.peruludo.bids import Bid, BidContext, count_face, legal_bids
-from ..games.peruludo.rules import WILD_FACE
+from ..games.peruludo.rules import MAX_TABLE_DICE, WILD_FACE
 from . import OddsTable
 from ..msgids import N_
 
@@ -88,6 +88,9 @@ def _dice_param(value: Any) -> tuple[int, ...]:
         value = (value,)
     elif isinstance(value, str):
         value = tuple(int(v) for v in value.replace(" ", "").split(",") if v)
+    if len(value) > MAX_TABLE_DICE:
+        raise RulesError(N_("Parameter %(param)s: at most %(maximum)s dice, not %(count)s."),
+                         param="own", maximum=MAX_TABLE_DICE, count=len(value))
     dice = tuple(int(v) for v in value)
     if any(d not in range(1, 7) for d in dice):
         raise ValueError(f"own dice must show faces 1 to 6, got {list(dice)}")
@@ -117,8 +120,10 @@ def odds_tables(rules: Rules, unknown: int = 25, own: Any = (2, 2, 3, 5, 6),
     """
     own = _dice_param(own)
     previous = _bid_param(previous)
-    if not isinstance(unknown, int) or not 0 <= unknown <= 100:
-        raise ValueError(f"unknown must be a number of dice from 0 to 100, got {unknown!r}")
+    if not isinstance(unknown, int) or not 0 <= unknown <= MAX_TABLE_DICE - len(own):
+        raise ValueError(f"unknown must be a number of dice from 0 to "
+                         f"{MAX_TABLE_DICE - len(own)} (at most {MAX_TABLE_DICE} on the "
+                         f"table), got {unknown!r}")
     if face not in range(1, 7):
         raise ValueError(f"face must be 1 to 6, got {face!r}")
     if not isinstance(wild, bool):

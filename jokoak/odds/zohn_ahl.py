@@ -25,16 +25,17 @@ Three layers, from cheap to expensive:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..engine.core import Rules
+from ..engine.core import Rules, RulesError
+from ..msgids import N_
 from ..games.zohn_ahl import circuit_length, throw_distribution
 from . import OddsTable
-
-WIN0, WIN1 = "win0", "win1"
+from .zohn_ahl_bounds import certified_game_length, certified_win_odds
+from .zohn_ahl_chain import ChainSpec, GameChain, State, chain_step, game_chain, start_state
 
 
 # ---------------------------------------------------------------- one throw, one turn
@@ -110,138 +111,8 @@ def first_circuit(rules: Rules) -> tuple[dict[int, Fraction], Fraction, Fraction
 
 # ---------------------------------------------------------------- the whole game's chain
 
-@dataclass(frozen=True)
-class ChainSpec:
-    """What the game chain depends on (hashable, so chains are cached)."""
-
-    length: int
-    scoring_sticks: int
-    carry_over: bool
-    south_restart: bool
-    dry_lose_turn: bool
-    team_sizes: tuple[int, int]
-    throws: tuple[tuple[int, bool, Fraction], ...]   # (value, again, probability)
-
-    @classmethod
-    def of(cls, rules: Rules, team_sizes: tuple[int, int] = (1, 1)) -> "ChainSpec":
-        throws = tuple((k.value, k.again, p) for k, p in throw_distribution(rules) if p)
-        return cls(circuit_length(rules), rules["scoring_sticks"], rules["carry_over"],
-                   rules["south_creek"] == "restart", rules["dry_creek_lose_turn"],
-                   tuple(team_sizes), throws)
-
-
-#: A chain state: (position of team 0, position of team 1, team 0's scoring sticks,
-#: team on turn, seat in team, lost turn pending for team 0, for team 1).
-State = tuple[int, int, int, int, int, bool, bool]
-
-
-def chain_step(spec: ChainSpec, state: State, value: int, again: bool) -> State | str:
-    """The state after one throw: mirrors ``ZohnAhlState._apply_throw`` without events."""
-    a, b, s, team, seat, l0, l1 = state
-    pos, lost = [a, b], [l0, l1]
-    length, total = spec.length, 2 * spec.scoring_sticks
-    t, o = team, 1 - team
-    target = pos[t] + value
-
-    def transfer(gainer: int) -> str | None:
-        nonlocal s
-        s += 1 if gainer == 0 else -1
-        return WIN0 if s == total else WIN1 if s == 0 else None
-
-    final = None
-    if target >= length:
-        surplus = target - length
-        if surplus == 0 and spec.south_restart:
-            pos[t] = 0
-        else:
-            won = transfer(t)
-            if won:
-                return won
-            pos[t] = surplus if (surplus and spec.carry_over) else 0
-            final = pos[t]
-    elif target == length // 2:
-        won = transfer(o)
-        if won:
-            return won
-        pos[t] = 0
-    else:
-        pos[t] = final = target
-    if final:
-        if pos[o] and final + pos[o] == length:
-            won = transfer(t)
-            if won:
-                return won
-            pos[o] = 0
-        if spec.dry_lose_turn and final in (length // 4, 3 * length // 4):
-            lost[t] = True
-    if not again:
-        if seat + 1 < spec.team_sizes[t]:
-            seat += 1
-        else:
-            team, seat = o, 0
-            while lost[team]:
-                lost[team] = False
-                team = 1 - team
-    return (pos[0], pos[1], s, team, seat, lost[0], lost[1])
-
-
-@dataclass
-class GameChain:
-    spec: ChainSpec
-    states: list[State]
-    index: dict[State, int]
-    #: per throw kind: (probability, again, destination index per state; n = WIN0, n+1 = WIN1)
-    moves: list[tuple[Fraction, bool, list[int]]]
-
-
-@lru_cache(maxsize=16)
-def game_chain(spec: ChainSpec) -> GameChain:
-    """Every non-final state and where each throw kind sends it.
-
-    The states and each kind's destinations do not depend on the stick probability, so they
-    are cached by the board alone (:func:`chain_states`, :func:`throw_destinations`): a new
-    probability only pairs them with new numbers.
-    """
-    board = replace(spec, throws=())
-    states, index = chain_states(board)
-    moves = [(p, again, list(throw_destinations(board, value, again)))
-             for value, again, p in spec.throws]
-    return GameChain(spec, states, index, moves)
-
-
-@lru_cache(maxsize=8)
-def chain_states(board: ChainSpec) -> tuple[list[State], dict[State, int]]:
-    """The non-final states of a board (a spec without throws) and their indices."""
-    length, n_sticks = board.length, board.scoring_sticks
-    flags = [(False, False), (False, True), (True, False), (True, True)] \
-        if board.dry_lose_turn else [(False, False)]
-    states: list[State] = [
-        (a, b, s, team, seat, l0, l1)
-        for a in range(length) for b in range(length)
-        if a != length // 2 and b != length // 2 and not (a and b and a + b == length)
-        for s in range(1, 2 * n_sticks)
-        for team in (0, 1) for seat in range(board.team_sizes[team])
-        for l0, l1 in flags]
-    return states, {st: i for i, st in enumerate(states)}
-
-
-@lru_cache(maxsize=64)
-def throw_destinations(board: ChainSpec, value: int, again: bool) -> tuple[int, ...]:
-    """Where a throw of ``value`` sends every state (n = WIN0, n + 1 = WIN1)."""
-    states, index = chain_states(board)
-    n = len(states)
-    final = {WIN0: n, WIN1: n + 1}
-    out = []
-    for st in states:
-        nxt = chain_step(board, st, value, again)
-        out.append(final[nxt] if isinstance(nxt, str) else index[nxt])
-    return tuple(out)
-
-
-def start_state(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: int = 0) -> State:
-    first = left_team if rules["first_team"] == "left" else 1 - left_team
-    n = rules["scoring_sticks"]
-    return (0, 0, n, first, 0, False, False)
+# ChainSpec, chain_step, game_chain, ... live in .zohn_ahl_chain (imported above), shared
+# with the proven bounds of .zohn_ahl_bounds.
 
 
 @dataclass(frozen=True)
@@ -288,8 +159,8 @@ def win_odds_by_states(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_
     n = len(chain.states)
     _, probs, _, dest = _arrays(chain)
     sums = np.array([st[0] + st[1] for st in chain.states])
-    blocks = [np.flatnonzero(sums == total) for total in sorted(set(sums.tolist()), reverse=True)]
-    blocks = [(idx, dest[:, idx]) for idx in blocks]
+    levels = [np.flatnonzero(sums == total) for total in sorted(set(sums.tolist()), reverse=True)]
+    blocks = [(idx, dest[:, idx]) for idx in levels]
     values = np.zeros((n + 2, 2))
     values[n, 0] = values[n + 1, 1] = 1.0
     start = chain.index[start_state(rules, team_sizes, left_team)]
@@ -340,8 +211,9 @@ def game_length(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: i
     length: list[float] = []
     remaining = 1.0
     while remaining > tol and len(length) < max_turns:
-        ended, u, pool = 0.0, v.copy(), v
-        late = np.zeros(n)
+        pool: np.ndarray = v
+        ended, u = 0.0, v.copy()
+        late: np.ndarray = np.zeros(n)
         while re_d.size:
             moved = np.bincount(re_d, weights=(re_p * pool).ravel(), minlength=n + 2)
             ended += moved[n] + moved[n + 1]
@@ -380,7 +252,8 @@ def exact_win_probability(rules: Rules, team_sizes: tuple[int, int] = (1, 1),
                                             chain.states[i][2], chain.states[i][3:]))
     rows: dict[int, tuple[Fraction, dict[int, Fraction]]] = {}
     for i in range(n):
-        const, coef = Fraction(0), {}
+        const = Fraction(0)
+        coef: dict[int, Fraction] = {}
         for p, _, dest in chain.moves:
             j = dest[i]
             if j >= n:
@@ -425,6 +298,28 @@ def _substitute(const: Fraction, coef: dict[int, Fraction],
 
 # ---------------------------------------------------------------- tables for pages and CLI
 
+#: Bounds of the tables' parameters: (minimum, maximum) of each whole-number one. A turn
+#: moves at most a few dozen sites; a game lasts about 140 turns (the table's tail says the rest).
+PARAM_BOUNDS = {"up_to": (1, 1000), "max_turns": (1, 5000)}
+
+
+def _check_params(params: dict[str, Any]) -> None:
+    """A :class:`RulesError` for an unknown, mistyped or out-of-bounds parameter."""
+    for name, value in params.items():
+        if name == "game":
+            if not isinstance(value, bool):
+                raise RulesError("game must be true or false")
+        elif name in PARAM_BOUNDS:
+            low, high = PARAM_BOUNDS[name]
+            if type(value) is not int or not low <= value <= high:
+                raise RulesError(N_("Parameter %(param)s must be a whole number from "
+                                    "%(minimum)s to %(maximum)s."), param=name, minimum=low,
+                                 maximum=high)
+        else:
+            raise RulesError(f"unknown parameter {str(name)[:40]!r}; known: game, "
+                             + ", ".join(PARAM_BOUNDS))
+
+
 def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     """Throws, turns, the first circuit (exact) and, with ``game=True``, the whole game.
 
@@ -437,6 +332,7 @@ def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     the tail's bounds, the slack (the largest ``hi - lo`` of a row) and the mean length's
     bounds. ``max_turns`` (default 600) sets the table's length.
     """
+    _check_params(params)
     p = str(rules["stick_probability"])
     tag = (("ruleset", rules.ruleset), ("stick_probability", p))
     values = throw_values(rules)
@@ -456,7 +352,6 @@ def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     tables.append(OddsTable("first_circuit_end", "How the first circuit ends",
                             (("north_creek", north), ("complete", complete)), True, tag))
     if params.get("game"):
-        from .zohn_ahl_bounds import certified_game_length, certified_win_odds
         odds = certified_win_odds(rules)
         start, other = odds.start_team_wins, odds.other_team_wins
         tables.append(OddsTable("start_team_wins", "Chance that the starting team wins",
@@ -531,6 +426,7 @@ def event_system(spec: ChainSpec) -> EventSystem | None:
     for i, (a, b, team, seat, l0, l1) in enumerate(phases):
         for k, (p, value, again) in enumerate(kinds):
             nxt = chain_step(free, (a, b, mid, team, seat, l0, l1), value, again)
+            assert not isinstance(nxt, str), "no team can win at the middle scoring level"
             y, delta = index[_phase_of(nxt)], nxt[2] - mid
             if delta == 0 and nxt[0] + nxt[1] > a + b:
                 forward[k, i], targets[k, i] = True, y
@@ -558,7 +454,7 @@ def event_system(spec: ChainSpec) -> EventSystem | None:
             rows = block[forward[k, block]]
             if rows.size:
                 G[rows] += p * G[targets[k, rows]]
-    to_entry = {d: np.array([entry_row[y] for y in sorted(columns[d], key=columns[d].get)],
+    to_entry = {d: np.array([entry_row[y] for y in sorted(columns[d], key=columns[d].__getitem__)],
                             dtype=np.int64) for d in DELTAS}
     return EventSystem(spec, index, G, blocks, entries, to_entry)
 

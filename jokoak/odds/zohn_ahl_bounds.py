@@ -47,8 +47,8 @@ from typing import Any, Callable
 import numpy as np
 
 from ..engine.core import Rules
-from .zohn_ahl import (ChainSpec, State, chain_states, game_chain, start_state,
-                       throw_destinations)
+from .zohn_ahl_chain import (ChainSpec, State, chain_states, game_chain, start_state,
+                             throw_destinations)
 
 #: Relative residual the float solves aim at (float64 reaches about 1e-16).
 SOLVE_RTOL = 1e-14
@@ -165,7 +165,7 @@ def _gmres(apply: Callable[[Any], Any], b: Any, rtol: float, restart: int = 60,
         basis[0] = r / beta
         rhs = np.zeros(restart + 1)
         rhs[0] = beta
-        coef = np.zeros(0)
+        coef: np.ndarray = np.zeros(0)
         used = 0
         for j in range(restart):
             w = apply(basis[j])

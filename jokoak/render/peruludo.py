@@ -87,7 +87,7 @@ def describe_event(ev: Event, _: Gettext, viewer: int | None = None) -> str:
     bid = bid_text(n.get("quantity", 0), n.get("face", 0), _) if "face" in n else ""
     k = ev.kind
     if k == "round_start":
-        first = _(START_REASONS.get(d.get("reason"), START_REASONS["setup"])) % {"player": who}
+        first = _(START_REASONS.get(d.get("reason", ""), START_REASONS["setup"])) % {"player": who}
         kind = (_("An arrastatze round: sixes are not wild and the face cannot change.")
                 if d.get("arrastatze_round") else _("Sixes are wild."))
         dice = _("Round %(round)s: %(dice)s on the table, %(bag)s in the bag.") % {
@@ -98,7 +98,7 @@ def describe_event(ev: Event, _: Gettext, viewer: int | None = None) -> str:
             return _("%(player)s throws a die under the cup.") % {"player": who}
         return _("%(player)s throws a %(face)s.") % {"player": who, "face": n.get("face")}
     if k == "bid":
-        label = _(BID_KIND_LABELS.get(d.get("kind"), "opening bid"))
+        label = _(BID_KIND_LABELS.get(d.get("kind", ""), "opening bid"))
         return _("%(player)s bids %(bid)s (%(kind)s).") % {"player": who, "bid": bid,
                                                          "kind": label}
     if k == "doia_pass":

@@ -13,6 +13,7 @@ from typing import Callable, Iterable
 from ..i18n import TARGET_LANGUAGES
 from ..qa import CHECKS, ERROR, Flag
 from ..translations import FUZZY, TRANSLATED, UNTRANSLATED
+from ..workbench import Cell, Row, review_rows, word_diff
 from .source import highlight_terms
 from ..msgids import N_
 
@@ -67,8 +68,7 @@ def flag_html(flag: Flag, _: Gettext) -> str:
             f"<strong>{escape(_(info.title))}</strong>: {escape(flag.message(_))}</li>")
 
 
-def _cell_html(cell, row, _: Gettext, ui_lang: str) -> str:
-    from ..workbench import word_diff
+def _cell_html(cell: Cell, row: Row, _: Gettext, ui_lang: str) -> str:
     e = cell.entry
     parts = [f'<div lang="{cell.lang}">{escape(e.target)}</div>']
     parts.append(f'<div class="jk-status" lang="{ui_lang}" style="color:'
@@ -91,7 +91,7 @@ def _cell_html(cell, row, _: Gettext, ui_lang: str) -> str:
     return "<td>" + "".join(parts) + "</td>"
 
 
-def _terms_html(row, langs: tuple[str, ...], _: Gettext, ui_lang: str) -> str:
+def _terms_html(row: Row, langs: tuple[str, ...], _: Gettext, ui_lang: str) -> str:
     if not row.terms:
         return ""
     items = []
@@ -161,5 +161,4 @@ def report_html(game: str, rows: list, langs: tuple[str, ...], _: Gettext, ui_la
 def review_table_html(game: str, _: Gettext, ui_lang: str,
                       langs: tuple[str, ...] = TARGET_LANGUAGES) -> str:
     """The whole shipped catalog of a game, every language (the page's former table)."""
-    from ..workbench import review_rows
     return aligned_review_html(game, review_rows(game, langs), langs, _, ui_lang)

@@ -171,7 +171,7 @@ def _describe_no_payment(ev: Event, d: dict[str, Any], _: Gettext) -> str:
 
 def _describe_end(ev: Event, d: dict[str, Any], _: Gettext) -> str:
     params = {"player": player_name(ev.actors[0] if ev.actors else None, _),
-              "ending": _(ENDING_LABELS.get(d.get("ending"), "")),
+              "ending": _(ENDING_LABELS.get(d.get("ending", ""), "")),
               "next": player_name(d.get("next_auctioneer"), _)}
     if d.get("winner") is None:
         return _("The game ends (%(ending)s) with no winner; %(next)s auctions the next "

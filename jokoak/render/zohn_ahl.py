@@ -13,7 +13,7 @@ from html import escape
 from typing import Any, Callable
 
 from ..engine.core import Event
-from ..games.zohn_ahl import GAME, ZohnAhlState, default_rules
+from ..games.zohn_ahl import GAME, ZohnAhlState, circuit_length, default_rules, first_site
 from ..msgids import N_
 
 Gettext = Callable[[str], str]
@@ -114,7 +114,7 @@ def describe_event(ev: Event, _: Gettext) -> str:
         return text
     if ev.kind == "move":
         direction = d.get("direction", "west")
-        place = _PLACES.get(d.get("to_kind"))
+        place = _PLACES.get(d.get("to_kind", ""))
         if d.get("to_kind") == "beyond_south_creek":
             msg = (_("The stick of %(team)s moves %(sites)s westward, past the south creek.")
                    if direction == "west" else
@@ -234,10 +234,49 @@ def gap_point(gap: int, sites_per_side: int) -> tuple[float, float]:
 
 
 def physical_gap(state: ZohnAhlState, team: int) -> int:
-    """The gap index in west-running order of a team's stick."""
+    """The gap index in west-running order of a team's stick (the text's sticks rest in
+    gaps; with Ludii's start on the creek lines, see :func:`stick_site`)."""
     length = 4 * state.rules["sites_per_side"]
     pos = state.positions[team]
     return pos if state.direction(team) == "west" else (length - pos) % length
+
+
+def stick_site(state: ZohnAhlState, team: int) -> int:
+    """With Ludii's start, the site (1-based, west-running order) a team's stick stands on:
+    the west-running stick starts on site 1 (its creek line), the east-running one on the
+    last site (the other line), and each step moves one site."""
+    sites = 4 * state.rules["sites_per_side"]
+    pos = state.positions[team]
+    return pos + 1 if state.direction(team) == "west" else sites - pos
+
+
+def _track_normal(before: tuple[float, float], after: tuple[float, float]
+                  ) -> tuple[float, float]:
+    """The unit vector across the track (pointing out of the board) between two sites."""
+    dx, dy = after[0] - before[0], after[1] - before[1]
+    norm = math.hypot(dx, dy) or 1.0
+    nx, ny = dy / norm, -dx / norm
+    if (nx * (before[0] + after[0] - SIZE) + ny * (before[1] + after[1] - SIZE)) < 0:
+        nx, ny = -nx, -ny
+    return nx, ny
+
+
+def stick_pose(state: ZohnAhlState, team: int) -> tuple[float, float, float, float]:
+    """Where a team's stick is drawn: its centre on the track and the unit vector across the
+    track. Sticks are drawn across the track, never along it, so a stick resting in a gap
+    covers no counting site."""
+    sites = site_points(state.rules["sites_per_side"])
+    n = len(sites)
+    if first_site(state.rules):
+        k = stick_site(state, team) - 1
+        x, y = sites[k][0], sites[k][1]
+        before, after = sites[(k - 1) % n], sites[(k + 1) % n]
+    else:
+        gap = physical_gap(state, team)
+        x, y = gap_point(gap, state.rules["sites_per_side"])
+        before, after = sites[(gap - 1) % n], sites[gap % n]
+    nx, ny = _track_normal((before[0], before[1]), (after[0], after[1]))
+    return x, y, nx, ny
 
 
 # ---------------------------------------------------------------- SVG
@@ -254,7 +293,7 @@ def board_summary(state: ZohnAhlState | None, _: Gettext) -> str:
     if state is None:
         return _("An empty zohn ahl board: a rectangle with rounded corners (the knees), points "
                  "and creek lines on each side, and the ahl stone in the middle.")
-    length = 4 * state.rules["sites_per_side"]
+    length = circuit_length(state.rules)
     parts = []
     for team in (0, 1):
         place = place_text(state.positions[team], length, state.direction(team), _)
@@ -270,29 +309,39 @@ def board_summary(state: ZohnAhlState | None, _: Gettext) -> str:
     return " ".join(parts)
 
 
-def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str, numbered: bool = False,
-                     sites_per_side: int | None = None, id_prefix: str = "za") -> str:
+def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str,
+                     numbered: bool | str = False, sites_per_side: int | None = None,
+                     id_prefix: str = "za") -> str:
     """The board as a standalone, accessible SVG (``<title>``, ``<desc>``, ``lang``).
 
-    ``id_prefix`` keeps the title/desc ids unique when a page shows several boards.
+    ``numbered`` writes each site's number, so "31 sites past the south creek" can be
+    checked by eye: ``"west"`` (or ``True``) counts as the west-running stick does, ``"east"``
+    as the east-running one. ``id_prefix`` keeps the title/desc ids unique when a page shows
+    several boards.
     """
-    per_side = sites_per_side or (state.rules["sites_per_side"] if state is not None else 10)
+    per_side = sites_per_side or (state.rules["sites_per_side"] if state is not None else 8)
     lg, ident = escape(lang), escape(id_prefix)
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {SIZE + 70}" '
+    height = SIZE + LEGEND_ROW * (3 if per_side == 10 else 2) + 14
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {height}" '
            f'role="img" lang="{lg}" xml:lang="{lg}" '
            f'aria-labelledby="{ident}-title {ident}-desc" style="max-width:100%;height:auto">',
            f'<title id="{ident}-title">{escape(_("zohn ahl board"))}</title>',
            f'<desc id="{ident}-desc">{escape(board_summary(state, _))}</desc>',
-           f'<rect x="0" y="0" width="{SIZE}" height="{SIZE + 70}" fill="#f6efe1"/>']
+           f'<rect x="0" y="0" width="{SIZE}" height="{height}" fill="#f6efe1"/>']
     out.append(_creeks(_, lang))
     out.append(_outline())
-    out.append(_sites(per_side, numbered, lang))
+    direction = "east" if numbered == "east" else "west"
+    out.append(_sites(per_side, bool(numbered), lang, direction))
     out.append(f'<circle cx="{SIZE / 2}" cy="{SIZE / 2 - 10}" r="34" fill="#8a8a84" '
                f'stroke="#4a4a44" stroke-width="3"/>')
     out.append(_text(SIZE / 2, SIZE / 2 + 50, _("ahl stone"), lang, 18))
+    rows = 0
     if state is not None:
-        out.append(_sticks(state, per_side, _, lang))
+        out.append(_sticks(state, _, lang))
         out.append(_legend(state, _, lang))
+        rows = 2
+    if per_side == 10:
+        out.append(_knee_legend(SIZE + 22 + LEGEND_ROW * rows, _, lang))
     out.append("</svg>")
     return "".join(out)
 
@@ -313,17 +362,21 @@ def _creeks(_: Gettext, lang: str) -> str:
         parts.append(f'<rect x="{mid - half:.1f}" y="{y - 26}" width="{2 * half:.1f}" '
                      f'height="52" fill="#8cc3e8"/>')
         parts.append(_text(mid, ly, label, lang, 18, weight="bold", fill="#0b4f7a"))
-    for x, label, anchor, lx in ((LOW, _("west dry creek"), "start", LOW + 36),
-                                 (HIGH, _("east dry creek"), "end", HIGH - 36)):
+    # The dry creeks' labels run along their sides, so a long label (Basque, Spanish,
+    # French) never reaches the ahl stone in the middle.
+    for x, label, angle, lx in ((LOW, _("west dry creek"), -90, LOW + 44),
+                                (HIGH, _("east dry creek"), 90, HIGH - 44)):
         parts.append(f'<rect x="{x - 26}" y="{mid - half:.1f}" width="52" '
                      f'height="{2 * half:.1f}" fill="#e2cf9e"/>')
-        parts.append(_text(lx, mid + 6, label, lang, 16, anchor=anchor, fill="#6b4b2a"))
+        parts.append(f'<g transform="rotate({angle} {lx} {mid:.1f})">'
+                     + _text(lx, mid + 6, label, lang, 16, fill="#6b4b2a") + "</g>")
     return "".join(parts)
 
 
-def _sites(per_side: int, numbered: bool, lang: str) -> str:
+def _sites(per_side: int, numbered: bool, lang: str, direction: str = "west") -> str:
     parts = []
-    for number, (x, y, kind, side) in enumerate(site_points(per_side), start=1):
+    points = site_points(per_side)
+    for index, (x, y, kind, side) in enumerate(points):
         horizontal = side in ("south", "north")
         if kind == "line":
             if horizontal:
@@ -338,43 +391,70 @@ def _sites(per_side: int, numbered: bool, lang: str) -> str:
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="#f6efe1" '
                          f'stroke="#3b2a18" stroke-width="2"/>')
         if numbered:
-            dx, dy = {"south": (0, 30), "north": (0, -20), "west": (-30, 5),
-                      "east": (30, 5)}[side]
+            number = index + 1 if direction == "west" else len(points) - index
+            offsets: dict[str, tuple[float, float]] = {
+                "south": (0, 30), "north": (0, -20), "west": (-30, 5), "east": (30, 5)}
+            dx, dy = offsets[side]
             if kind == "line":
                 dx, dy = dx * 1.4, dy * 1.4
             parts.append(_text(x + dx, y + dy, str(number), lang, 14, fill="#444"))
     return "".join(parts)
 
 
-def _sticks(state: ZohnAhlState, per_side: int, _: Gettext, lang: str) -> str:
+#: a stick's length across the track, and its distance from the track's middle line
+STICK_LENGTH, STICK_GAP = 30, 3
+
+
+def _sticks(state: ZohnAhlState, _: Gettext, lang: str) -> str:
+    """Each stick across the track, the north–south team's on the outer side of the line and
+    the west–east team's on the inner side, so two sticks in one gap never hide each other."""
     parts = []
     for team in (0, 1):
-        gap = physical_gap(state, team)
-        x, y = gap_point(gap, per_side)
-        off = -10 if team == 0 else 10
-        across = LOW + 1 < x < HIGH - 1     # on the south or north side: stand upright
-        w, h = (14, 60) if across else (60, 14)
-        cx, cy = (x + off, y) if across else (x, y + off)
+        x, y, nx, ny = stick_pose(state, team)
+        side = 1 if team == 0 else -1
+        near, far = STICK_GAP * side, (STICK_GAP + STICK_LENGTH) * side
+        x1, y1, x2, y2 = x + nx * near, y + ny * near, x + nx * far, y + ny * far
         colour = TEAM_COLOURS[team]
         label = escape(team_name(team, _))
         parts.append(f'<g><title>{label}</title>'
-                     f'<rect x="{cx - w / 2:.1f}" y="{cy - h / 2:.1f}" width="{w}" height="{h}" '
-                     f'rx="5" fill="{colour}" stroke="#fff" stroke-width="2"/></g>')
+                     f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                     f'stroke="#fff" stroke-width="16" stroke-linecap="round"/>'
+                     f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
+                     f'stroke="{colour}" stroke-width="12" stroke-linecap="round"/></g>')
     return "".join(parts)
+
+
+LEGEND_ROW = 28
+
+
+def direction_text(direction: str, _: Gettext) -> str:
+    """How a stick runs, true on every side of the drawing: west from the south creek is
+    clockwise as the board is drawn (south at the bottom)."""
+    return _("clockwise") if direction == "west" else _("anticlockwise")
 
 
 def _legend(state: ZohnAhlState, _: Gettext, lang: str) -> str:
+    """One row per team: its colour, the way it runs round the board (an arrow that turns,
+    so it is right on every side, and the word) and its scoring sticks."""
     parts = []
     for team in (0, 1):
-        y = SIZE + 22 + 28 * team
+        y = SIZE + 22 + LEGEND_ROW * team
         colour = TEAM_COLOURS[team]
-        arrow = "←" if state.direction(team) == "west" else "→"
+        arrow = "↻" if state.direction(team) == "west" else "↺"
         mark = " ●" if not state.over and state.team == team else ""
         parts.append(f'<rect x="20" y="{y - 16}" width="12" height="22" rx="3" fill="{colour}"/>')
-        parts.append(_text(42, y, f"{arrow} " + _cap(_("%(team)s: %(sticks)s") % {
-            "team": team_name(team, _), "sticks": sticks_text(state.scoring[team], _)}) + mark,
-            lang, 18, anchor="start"))
+        parts.append(_text(42, y, f"{arrow} " + _cap(_("%(team)s (%(direction)s): %(sticks)s") % {
+            "team": team_name(team, _), "direction": direction_text(state.direction(team), _),
+            "sticks": sticks_text(state.scoring[team], _)}) + mark, lang, 16, anchor="start"))
     return "".join(parts)
+
+
+def _knee_legend(y: float, _: Gettext, lang: str) -> str:
+    """What the hollow circles are: drawn only on the 40-site board, which counts them."""
+    return (f'<circle cx="26" cy="{y - 5}" r="5" fill="#f6efe1" stroke="#3b2a18" '
+            f'stroke-width="2"/>'
+            + _text(42, y, _("The knees' ends: sites on the 40-site board only"), lang, 16,
+                    anchor="start"))
 
 
 def sample_state() -> ZohnAhlState:

@@ -1,8 +1,10 @@
 """Peruludo: Perudo (liar's dice) with sixes wild, palero, arrastatze and doia.
 
 ``get_game("peruludo")`` returns :data:`GAME`. The modules: ``rules`` (options, rulesets),
-``bids`` (the raising ladder), ``setup`` (positions), ``state`` and ``transitions`` (the
-engine), ``bots`` (computer players, reading only observations).
+``bids`` (the raising ladder), ``setup`` (positions), ``state`` (a position and its facts),
+``transitions`` (what each action does) and ``engine`` (the two joined: ``PeruludoState``).
+The computer players are :mod:`jokoak.bots.peruludo`, the exact odds
+:mod:`jokoak.odds.peruludo`: both import the engine, never the reverse.
 """
 
 from __future__ import annotations
@@ -14,7 +16,8 @@ from ...engine.core import Option, Rules, Ruleset
 from .rules import OPTIONS, RULESETS
 from .setup import default_setup as _default_setup, parse_setup
 from .bids import action_sort_key
-from .state import PeruludoState, with_changes
+from .engine import PeruludoState
+from .state import with_changes
 
 
 @dataclass(frozen=True)
@@ -58,20 +61,6 @@ class PeruludoGame:
 
 
 GAME = PeruludoGame()
-
-
-def odds_tables(rules: Rules, **params: Any):
-    """Exact odds tables (see :func:`jokoak.odds.peruludo.odds_tables`)."""
-    from ...odds.peruludo import odds_tables as build
-    return build(rules, **params)
-
-
-def __getattr__(name: str) -> Any:
-    # POLICIES lives in bots, which needs the odds module; import it on first use.
-    if name == "POLICIES":
-        from .bots import POLICIES
-        return POLICIES
-    raise AttributeError(name)
 
 
 def dealt(rules: Rules, setup: Mapping[str, Any] | None, cups: list[list[int]]

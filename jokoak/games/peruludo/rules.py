@@ -15,6 +15,9 @@ from ...msgids import N_
 MIN_PLAYERS = 2
 MAX_PLAYERS = 10
 START_DICE = 5
+#: The most dice a table holds, cups and bag together (ten players start with 50): the
+#: bound of setups and of the odds tables, whose cost grows with the count.
+MAX_TABLE_DICE = 100
 WILD_FACE = 6
 
 OPTIONS: tuple[Option, ...] = (

@@ -3,7 +3,8 @@
 Setup format (a mapping; every field optional except where said)::
 
     players: 6                 # 2..10; default len(dice), else 6
-    dice: [5, 5, 5, 5, 5, 5]   # dice per seat (0 = already out); default five each
+    dice: [5, 5, 5, 5, 5, 5]   # dice per seat (0 = already out); default five each;
+                               # at most 100 dice with the bag (MAX_TABLE_DICE)
     ages: [31, 24, ...]        # the youngest starts the first round (ties: lowest seat)
     bag: 0                     # dice already in the bag (lost earlier, or spare)
     starter: 2                 # who starts this round (overrides the ages)
@@ -22,7 +23,7 @@ from typing import Any, Mapping
 
 from ...engine.core import Rules, SetupError
 from ...msgids import N_
-from .rules import MAX_PLAYERS, MIN_PLAYERS, START_DICE
+from .rules import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS, START_DICE
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,9 @@ def parse_setup(rules: Rules, setup: Mapping[str, Any] | None) -> Table:
     if not isinstance(bag, int) or isinstance(bag, bool) or bag < 0:
         raise SetupError(N_("Setup field %(field)s must be a whole number, 0 or more."),
                          field="bag")
+    if sum(counts) + bag > MAX_TABLE_DICE:
+        raise SetupError(N_("Setup fields %(field)s: at most %(max)s dice on the table, cups "
+                            "and bag together."), field="dice, bag", max=MAX_TABLE_DICE)
     alive = [s for s in range(players) if counts[s] > 0]
     if "starter" in setup and setup["starter"] is not None:
         starter = setup["starter"]

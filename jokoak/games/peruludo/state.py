@@ -18,10 +18,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, TypeVar
 
-from ...engine.core import CHANCE, TERMINAL, Event, Rules
-from .bids import Bid, BidContext, bid_action, legal_bids
+from ...engine.core import (CHANCE, TERMINAL, Reason, Rules, game_over, not_legal,
+                            not_your_turn, reason)
+from ...msgids import N_
+from .bids import Bid, BidContext, bid_action, legal_bids, parse_bid
+from .refusals import bid_refusal
 
 SIXTH = Fraction(1, 6)
 
@@ -44,7 +47,9 @@ _BID_CLAUSES = {
 
 
 @dataclass(frozen=True)
-class PeruludoState:
+class PeruludoPosition:
+    """A position and every fact about it; :class:`.engine.PeruludoState` adds the moves."""
+
     rules: Rules
     ages: tuple[int, ...]
     counts: tuple[int, ...]
@@ -103,9 +108,9 @@ class PeruludoState:
             return CHANCE
         if self.phase == "doia":
             return self.asking[0]
-        if self.phase == "reveal":
-            return self.challenger
-        return self.turn
+        seat = self.challenger if self.phase == "reveal" else self.turn
+        assert seat is not None, "a challenger lifts the cups; a seat is on turn to bid"
+        return seat
 
     def is_terminal(self) -> bool:
         return self.phase == "over"
@@ -135,9 +140,63 @@ class PeruludoState:
         table (a right doia with an empty bag): no action creates or destroys a die."""
         return {"dice": sum(self.counts) + self.bag - self.outside}
 
-    def apply(self, action: str) -> tuple["PeruludoState", list[Event]]:
-        from . import transitions
-        return transitions.apply(self, action)
+    def why_not(self, action: str, seat: int | None = None) -> Reason | None:
+        """``None`` if ``action`` is legal here (for ``seat``, if given), else why not.
+
+        Bids are explained by :func:`refusals.bid_refusal`, which reads the same ladder
+        :meth:`legal_actions` offers; the rest is the phase of the round.
+        """
+        if self.phase == "over":
+            return game_over("setup.goal")
+        player = self.current_player()
+        if seat is not None and player != CHANCE and seat != player:
+            return self._seat_refusal(action, seat)
+        if self.phase == "roll":
+            if action in (f"roll:{face}" for face in range(1, 7)):
+                return None
+            return reason(_THROW_FIRST, "round.throw")
+        if self.phase == "reveal":
+            return None if action == "lift" else reason(_LIFTING, "palero.reveal")
+        if self.phase == "doia":
+            if action in ("doia", "no_doia"):
+                return None
+            return self._misplaced(action) or reason(_DOIA_FIRST, "doia.call")
+        bid = parse_bid(action)
+        if bid is not None:
+            return bid_refusal(self.bid, bid, self.bid_context())
+        if action == "palero":
+            return None if self.bid is not None else reason(
+                _NOTHING_TO_CHALLENGE, ("palero.option", "round.opening_bid"))
+        if action in ("doia", "no_doia"):
+            return reason(_DOIA_ON_TURN if self.bid is not None else _NO_BID_FOR_DOIA,
+                          "doia.call")
+        return self._misplaced(action) or not_legal(action)
+
+    def _misplaced(self, action: str) -> Reason | None:
+        """A lift or a throw outside its phase."""
+        if action == "lift":
+            return reason(_LIFT_AFTER_PALERO, "palero.reveal")
+        if action.startswith("roll:"):
+            return reason(_THROWN_ALREADY, "round.throw")
+        return None
+
+    def _seat_refusal(self, action: str, seat: int) -> Reason:
+        """``seat`` asks, but another seat is the one to act."""
+        if not 0 <= seat < self.players or self.counts[seat] == 0:
+            return reason(_OUT_OF_DICE, "setup.goal")
+        if self.phase == "doia" and action in ("doia", "no_doia"):
+            if seat == self.turn:
+                return reason(_DOIA_ON_TURN, "doia.call")
+            if seat == self.bidder and seat not in self.asking:
+                return reason(_BIDDER_NO_DOIA, "doia.call")
+            return not_your_turn("doia.call", self.current_player())
+        if self.phase == "doia" and seat == self.turn:
+            return reason(_DOIA_FIRST, "doia.call")
+        if action in ("doia", "no_doia") and self.bid is not None:
+            return reason(_DOIA_PASSED, "doia.call")
+        if self.phase == "reveal":
+            return reason(_CHALLENGER_LIFTS, "palero.reveal")
+        return not_your_turn("turn.raise_or_challenge", self.current_player())
 
     # --- what a seat may see ------------------------------------------------------------
     def visible_cup(self, seat: int, viewer: int | None) -> tuple[int, ...] | None:
@@ -183,10 +242,28 @@ class PeruludoState:
         }
 
 
-def with_changes(state: PeruludoState, **changes: Any) -> PeruludoState:
+_THROW_FIRST = N_("First every die of the round is thrown.")
+_THROWN_ALREADY = N_("The dice of this round are already thrown.")
+_LIFTING = N_("After a palero the cups are lifted one by one until the count is known.")
+_LIFT_AFTER_PALERO = N_("Cups are lifted only after a palero.")
+_DOIA_FIRST = N_("First each player says whether they call doia on the last bid.")
+_NOTHING_TO_CHALLENGE = N_("There is no bid to call palero on yet: the round opens with a bid.")
+_DOIA_ON_TURN = N_("Doia is called only when it is not your turn.")
+_NO_BID_FOR_DOIA = N_("There is no bid to call doia on yet.")
+_BIDDER_NO_DOIA = N_("Under these rules the last bidder may not call doia.")
+_DOIA_PASSED = N_("Doia is called on a bid as soon as it is made, before the next player "
+                  "acts.")
+_OUT_OF_DICE = N_("You have no dice left: you are out of the game.")
+_CHALLENGER_LIFTS = N_("The player who called palero lifts the cups.")
+
+
+P = TypeVar("P", bound=PeruludoPosition)
+
+
+def with_changes(state: P, **changes: Any) -> P:
     """``dataclasses.replace`` without re-running ``__init__``: the engine copies states
     tens of thousands of times in a tournament, and every field is already valid."""
-    new = object.__new__(PeruludoState)
+    new = object.__new__(type(state))
     new.__dict__.update(state.__dict__)
     new.__dict__.update(changes)
     return new

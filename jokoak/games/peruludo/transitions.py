@@ -1,19 +1,21 @@
-"""What each action does: throwing, bidding, doia, palero and the end of a round."""
+"""What each action does: throwing, bidding, doia, palero and the end of a round.
+
+Functions of a position (:mod:`.state`) to the next one of the same type, so the engine's
+:class:`.engine.P` imports this module and this module never imports it.
+"""
 
 from __future__ import annotations
 
-from ...engine.core import Event, event
+from ...engine.core import Event, IllegalAction, event
 from .bids import bid_kind, count_face, next_seat, parse_bid, seats_to_the_right
 from .rules import START_DICE
-from .state import PeruludoState, bid_clauses, with_changes
+from .state import P, bid_clauses, with_changes
 
 
-class IllegalAction(ValueError):
-    pass
-
-
-def apply(state: PeruludoState, action: str) -> tuple[PeruludoState, list[Event]]:
-    if state.phase == "roll" and action.startswith("roll:"):
+def apply(state: P, action: str) -> tuple[P, list[Event]]:
+    """The next position and its events; :class:`IllegalAction` (with the position's own
+    ``why_not`` reason) for an action the rules refuse."""
+    if state.phase == "roll" and action in _ROLLS:
         return _roll(state, int(action[5:]))
     if state.phase == "bid" and action != "palero":
         return _bid(state, action)
@@ -23,13 +25,14 @@ def apply(state: PeruludoState, action: str) -> tuple[PeruludoState, list[Event]
         return _doia(state) if action == "doia" else _no_doia(state)
     if state.phase == "reveal" and action == "lift":
         return _lift(state)
-    raise IllegalAction(f"{action!r} is not legal in phase {state.phase}")
+    raise IllegalAction(action, state.why_not(action))
+
+
+_ROLLS = frozenset(f"roll:{face}" for face in range(1, 7))
 
 
 # --- throwing -------------------------------------------------------------------------------
-def _roll(state: PeruludoState, face: int) -> tuple[PeruludoState, list[Event]]:
-    if face not in range(1, 7):
-        raise IllegalAction(f"no face {face}")
+def _roll(state: P, face: int) -> tuple[P, list[Event]]:
     events: list[Event] = []
     if state.stale:
         events.append(_round_start_event(state))
@@ -46,7 +49,7 @@ def _roll(state: PeruludoState, face: int) -> tuple[PeruludoState, list[Event]]:
     return state, events
 
 
-def _round_start_event(state: PeruludoState) -> Event:
+def _round_start_event(state: P) -> Event:
     clauses = ["round.starter", "round.facts.dice_count", "round.throw"]
     if state.round_no == 1 and state.bag == 0 and all(c == START_DICE for c in state.counts):
         clauses[:0] = ["setup.dice", "setup.bag"]
@@ -60,15 +63,16 @@ def _round_start_event(state: PeruludoState) -> Event:
 
 
 # --- bidding --------------------------------------------------------------------------------
-def _bid(state: PeruludoState, action: str) -> tuple[PeruludoState, list[Event]]:
+def _bid(state: P, action: str) -> tuple[P, list[Event]]:
     bid = parse_bid(action)
     kind = bid_kind(state.bid, bid, state.bid_context()) if bid else None
-    if kind is None:
-        raise IllegalAction(f"{action!r} is not a legal bid after {state.bid}")
+    if bid is None or kind is None:
+        raise IllegalAction(action, state.why_not(action))
     clauses = bid_clauses(kind)
     if kind == "opening" and state.arrastatze_round:
         clauses = ("round.opening_bid", "arrastatze.fixed_face", "arrastatze.no_wilds")
     seat = state.turn
+    assert seat is not None and bid is not None, "a readable bid, made on a turn"
     new_turn = next_seat(seat, state.counts)
     ev = event("bid", clauses, (seat,), {"kind": kind, "previous": list(state.bid) if state.bid
                                          else None},
@@ -79,11 +83,12 @@ def _bid(state: PeruludoState, action: str) -> tuple[PeruludoState, list[Event]]
     return with_changes(state, phase="doia" if asking else "bid", asking=asking), [ev]
 
 
-def doia_askers(state: PeruludoState) -> tuple[int, ...]:
+def doia_askers(state: P) -> tuple[int, ...]:
     """Who is asked about doia after a bid: every seat with dice but the player on turn
     (and, in common calza, the bidder), from the left of the player on turn round."""
-    order = []
+    order: list[int] = []
     seat = state.turn
+    assert seat is not None, "doia is asked about a bid made on a turn"
     for _ in range(state.players):
         seat = next_seat(seat, state.counts)
         if seat == state.turn:
@@ -94,7 +99,7 @@ def doia_askers(state: PeruludoState) -> tuple[int, ...]:
     return tuple(order)
 
 
-def doia_die_source(state: PeruludoState) -> str | None:
+def doia_die_source(state: P) -> str | None:
     """Where a right doia's die comes from: the bag while it holds any; else, as the text
     sets no condition ("doia esan duenak dado bat irabaziko du"), from outside the table,
     unless the ``bag_only`` option keeps the win to the dice in the bag (``None``: no die)."""
@@ -103,7 +108,7 @@ def doia_die_source(state: PeruludoState) -> str | None:
     return "outside" if state.rules["doia_die_source"] == "bag_else_outside" else None
 
 
-def _no_doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
+def _no_doia(state: P) -> tuple[P, list[Event]]:
     seat = state.asking[0]
     rest = state.asking[1:]
     ev = event("doia_pass", "doia.call", (seat,))
@@ -111,8 +116,9 @@ def _no_doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
 
 
 # --- doia -----------------------------------------------------------------------------------
-def _doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
+def _doia(state: P) -> tuple[P, list[Event]]:
     caller = state.asking[0]
+    assert state.bid is not None and state.bidder is not None and state.turn is not None
     quantity, face = state.bid
     counted = sum(count_face(state.cups[s], face, state.wild) for s in state.alive())
     events = [event("doia", "doia.call", (caller, state.bidder), {"turn": state.turn},
@@ -123,6 +129,7 @@ def _doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
                     count=counted, quantity=quantity, face=face)]
     state = with_changes(state, revealed=tuple(state.alive()), asking=(), running=counted)
     on_turn = state.turn
+    assert on_turn is not None
     if counted == quantity:
         source = doia_die_source(state)
         gained = 0 if source is None else 1
@@ -149,8 +156,9 @@ def _doia(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
 
 
 # --- palero ---------------------------------------------------------------------------------
-def _palero(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
+def _palero(state: P) -> tuple[P, list[Event]]:
     challenger = state.turn
+    assert challenger is not None and state.bid is not None and state.bidder is not None
     order = tuple(seats_to_the_right(challenger, state.counts))
     quantity, face = state.bid
     ev = event("palero", ("turn.raise_or_challenge", "palero.option", "palero.reveal"),
@@ -160,8 +168,9 @@ def _palero(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
                    revealed=(), running=0), [ev]
 
 
-def _lift(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
+def _lift(state: P) -> tuple[P, list[Event]]:
     seat = state.reveal_order[len(state.revealed)]
+    assert state.bid is not None, "cups are lifted to check the standing bid"
     quantity, face = state.bid
     matched = count_face(state.cups[seat], face, state.wild)
     running = state.running + matched
@@ -174,24 +183,26 @@ def _lift(state: PeruludoState) -> tuple[PeruludoState, list[Event]]:
                     left=len(state.reveal_order) - len(state.revealed))]
     closed = len(state.reveal_order) - len(state.revealed)
     reached = running >= quantity
+    challenger, bidder = state.challenger, state.bidder
+    assert challenger is not None and bidder is not None, "a palero names both"
     if reached and state.rules["reveal"] == "partial" or closed == 0:
         if reached:
             events.append(event("palero_lost", "palero.challenger_loses",
-                                (state.challenger, state.bidder), count=running,
+                                (challenger, bidder), count=running,
                                 quantity=quantity))
             if closed:
                 events.append(event("cups_stay_closed", "palero.cups_stay_closed",
                                     tuple(state.reveal_order[len(state.revealed):]),
                                     closed=closed))
-            return _lose_die(state, events, state.challenger, other=state.bidder)
-        events.append(event("palero_won", "palero.bidder_loses", (state.bidder, state.challenger),
+            return _lose_die(state, events, challenger, other=bidder)
+        events.append(event("palero_won", "palero.bidder_loses", (bidder, challenger),
                             count=running, quantity=quantity))
-        return _lose_die(state, events, state.bidder, other=state.challenger)
+        return _lose_die(state, events, bidder, other=challenger)
     return state, events
 
 
 # --- losing a die, the end of a round -------------------------------------------------------
-def _lose_die(state: PeruludoState, events: list, loser: int, other: int):
+def _lose_die(state: P, events: list[Event], loser: int, other: int) -> tuple[P, list[Event]]:
     counts = list(state.counts)
     counts[loser] -= 1
     state = with_changes(state, counts=tuple(counts), bag=state.bag + 1)
@@ -217,8 +228,8 @@ def _lose_die(state: PeruludoState, events: list, loser: int, other: int):
     return _end_round(state, events, loser, "loser", loser)
 
 
-def _end_round(state: PeruludoState, events: list, starter: int, reason: str,
-               loser: int | None):
+def _end_round(state: P, events: list[Event], starter: int, reason: str,
+               loser: int | None) -> tuple[P, list[Event]]:
     """Set up the next round. The last bid and the lifted cups stay on the table (for the
     picture) until the first die of the next round is thrown."""
     arrastatu, spent = state.arrastatu, state.spent

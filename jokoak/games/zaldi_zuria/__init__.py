@@ -1,8 +1,8 @@
 """Zaldi zuria (the German *Schimmel*): eight dice, five auctioned cards, a bank and an inn.
 
-``GAME`` is the engine (:mod:`.state` documents phases, actions and the setup format);
-``odds_tables`` the exact odds (:mod:`jokoak.odds.zaldi_zuria`); ``POLICIES`` the computer
-players (:mod:`.policies`).
+``GAME`` is the engine (:mod:`.state` documents phases, actions and the setup format). The
+exact odds are :mod:`jokoak.odds.zaldi_zuria`, the computer players
+:mod:`jokoak.bots.zaldi_zuria`: both import the engine, never the reverse.
 
 The dice are modelled as one chance node over the 2**8 patterns of which dice show their
 marked face (:func:`.rules.chance_outcomes`): exact, and it sums to 1.
@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from ...engine.core import Option, Rules, Ruleset
-from .policies import POLICIES, Bidder, bid_reasoning, throw_reasoning
 from .rules import BANK, CARD_LABELS, CARDS, MARKS, OPTIONS, RULESETS
 from .state import IllegalAction, ZaldiState, action_sort_key, initial_state
 
@@ -42,11 +41,4 @@ class ZaldiZuriGame:
 GAME = ZaldiZuriGame()
 
 
-def odds_tables(rules: Rules, **params: Any):
-    """Exact odds tables; params ``bank``, ``players``, ``inn_open``."""
-    from ...odds.zaldi_zuria import odds_tables as tables
-    return tables(rules, **params)
-
-
-__all__ = ["GAME", "POLICIES", "odds_tables", "Bidder", "bid_reasoning", "throw_reasoning",
-           "IllegalAction", "ZaldiState", "BANK", "CARDS", "CARD_LABELS", "MARKS"]
+__all__ = ["GAME", "IllegalAction", "ZaldiState", "BANK", "CARDS", "CARD_LABELS", "MARKS"]

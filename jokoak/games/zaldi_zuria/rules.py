@@ -28,6 +28,10 @@ SIDES = 6
 #: 6**8: every throw's probability is an integer weight over this denominator.
 DENOMINATOR = SIDES ** len(MARKS)
 START_CHIPS = 36      # setup.chips
+#: Bounds of a setup: a table of at most twelve (the odds tables' bound too) and at most
+#: 10,000 chips a seat or in the bank, far beyond any game of 36 chips each.
+MAX_PLAYERS = 12
+MAX_CHIPS = 10_000
 STAKE = 4             # start.stakes
 MAX_PIPS = 21         # 1+2+...+6
 #: A card held by the bank (unsold or left by an eliminated player), see option unsold_cards.

@@ -32,8 +32,9 @@ seats or ``"bank"``.
 
 Setup (``new_initial_state(rules, setup)``), a mapping; every field optional:
 
-``players`` (int, at least ``minimum_players``; default 6 or ``len(chips)``),
-``chips`` (int for everyone or a list per seat; default 36), ``bank`` (int, default 0),
+``players`` (int, at least ``minimum_players``, at most 12; default 6 or ``len(chips)``),
+``chips`` (int for everyone or a list per seat; default 36), ``bank`` (int, default 0; chips
+and bank at most 10,000 each),
 ``phase`` (``start``/``auction``/``play``; default ``start``), ``auctioneer`` (seat; needed
 for ``auction`` and ``play``), ``holders`` (``{card: seat or "bank"}``; ``play`` only; a
 card not listed is unsold), ``inn_open`` (bool, ``play`` only), ``to_throw`` (seat on turn,
@@ -52,8 +53,8 @@ from typing import Any, Mapping
 
 from ...engine.core import CHANCE, TERMINAL, Event, Rules, SetupError, event
 from ...msgids import N_
-from .rules import (BANK, CARDS, MARKS, ROLL_ACTIONS, STAKE, START_CHIPS, chance_outcomes,
-                    parse_roll, pips)
+from .rules import (BANK, CARDS, MARKS, MAX_CHIPS, MAX_PLAYERS, ROLL_ACTIONS, STAKE,
+                    START_CHIPS, chance_outcomes, parse_roll, pips)
 from .throws import Party, Table, resolve, settle
 
 
@@ -219,7 +220,8 @@ class ZaldiState:
         return state._roll(parse_roll(action), events)
 
     # opening throws (start.auctioneer) ------------------------------------------------------
-    def _start_throw(self, shown: frozenset[str], events: list[Event]):
+    def _start_throw(self, shown: frozenset[str], events: list[Event]
+                     ) -> tuple["ZaldiState", list[Event]]:
         seat = self.contenders[len(self.start_pips)]
         got = pips(shown)
         events.append(event("start_throw", ("start.auctioneer", "setup.dice"), (seat,),
@@ -259,12 +261,14 @@ class ZaldiState:
         if index >= len(CARDS):
             return self._begin_play(events)
         order = self._seats_after(self.auctioneer)
+        assert self.auctioneer is not None, "the auctioneer is chosen before the auction"
         events.append(event("auction_open", ("phase1.auction", "setup.cards"),
                             (self.auctioneer,), {"card": CARDS[index]}))
         return replace(self, phase="auction", card_index=index, high_bid=0, high_bidder=None,
                        bidders=order, to_bid=order[0]), events
 
-    def _auction(self, seat: int, action: str, events: list[Event]):
+    def _auction(self, seat: int, action: str, events: list[Event]
+                 ) -> tuple["ZaldiState", list[Event]]:
         card = CARDS[self.card_index]
         state = self
         if action == "pass":
@@ -318,7 +322,7 @@ class ZaldiState:
         return banker
 
     # play ------------------------------------------------------------------------------------
-    def _pass(self, seat: int, events: list[Event]):
+    def _pass(self, seat: int, events: list[Event]) -> tuple["ZaldiState", list[Event]]:
         passes = list(self.passes)
         passes[seat] += 1
         events.append(event("turn_pass", "phase1.absence", (seat,), passes=passes[seat]))
@@ -345,10 +349,11 @@ class ZaldiState:
         following = self._seats_after(seat)
         return replace(self, to_throw=following[0] if following else seat, throwing=False)
 
-    def _roll(self, shown: frozenset[str], events: list[Event]):
+    def _roll(self, shown: frozenset[str], events: list[Event]
+              ) -> tuple["ZaldiState", list[Event]]:
         thrower = self.to_throw
         res = resolve(self.table(), shown)
-        clauses = (res.list_clause,)
+        clauses: tuple[str, ...] = (res.list_clause,)
         if not self.cards_of(thrower):
             clauses += ("phase1.throw_without_cards",)
         events.append(event("throw", clauses, (thrower,),
@@ -437,6 +442,10 @@ def initial_state(rules: Rules, setup: Mapping[str, Any] | None) -> ZaldiState:
         raise SetupError(N_("Setup field %(field)s: zaldi zuria needs at least %(minimum)s "
                             "players, not %(count)s."), field="players", minimum=minimum,
                          count=players)
+    if players > MAX_PLAYERS:
+        raise SetupError(N_("Setup field %(field)s: zaldi zuria seats at most %(maximum)s "
+                            "players, not %(count)s."), field="players", maximum=MAX_PLAYERS,
+                         count=players)
     if _is_int(raw_chips):
         chips = [raw_chips] * players
     elif isinstance(raw_chips, list) and all(_is_int(c) for c in raw_chips):
@@ -452,6 +461,9 @@ def initial_state(rules: Rules, setup: Mapping[str, Any] | None) -> ZaldiState:
         if not _is_int(value) or value < 0:
             raise SetupError(N_("Setup field %(field)s cannot be negative or fractional."),
                              field=name)
+        if value > MAX_CHIPS:
+            raise SetupError(N_("Setup field %(field)s: at most %(maximum)s chips."),
+                             field=name, maximum=MAX_CHIPS)
     phase = setup.get("phase", "start")
     if phase not in ("start", "auction", "play"):
         raise SetupError(N_("Setup field %(field)s must be start, auction or play."),

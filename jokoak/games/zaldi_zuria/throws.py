@@ -186,15 +186,16 @@ def settle(transfers: Sequence[Transfer], chips: Sequence[int], bank: int
         if t.payer == t.payee:
             done.append(Paid(t, 0, "self"))
             continue
-        have = bank if t.payer == BANK else purse[t.payer]
+        # a party is a seat (int) or the bank (the one str, BANK)
+        have = purse[t.payer] if isinstance(t.payer, int) else bank
         paid = min(have, t.owed)
-        if t.payer == BANK:
-            bank -= paid
-        else:
+        if isinstance(t.payer, int):
             purse[t.payer] -= paid
-        if t.payee == BANK:
-            bank += paid
         else:
+            bank -= paid
+        if isinstance(t.payee, int):
             purse[t.payee] += paid
+        else:
+            bank += paid
         done.append(Paid(t, paid))
     return done, purse, bank

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from .rules import CARDS
+from ..games.zaldi_zuria.rules import CARDS
+from ..odds.zaldi_zuria import card_values, expected_gain
 
 #: The bank a bidder imagines for "later in the game", when the inn is open.
 LATE_BANK = 12
@@ -43,7 +44,6 @@ class Bidder:
 
 def bid_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
     """Why ``seat`` bids or passes on the card for sale: every number the decision used."""
-    from ...odds.zaldi_zuria import card_values
     card = state.card_on_sale
     players = len(state.active)
     now = card_values(state.rules, state.bank, False, players)[card] * players
@@ -65,7 +65,6 @@ def bid_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
 
 def throw_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
     """Why ``seat`` throws or passes: the exact expected gain of throwing now."""
-    from ...odds.zaldi_zuria import expected_gain
     gain = expected_gain(state.table(seat), seat, state.chips)
     may_pass = "pass" in state.legal_actions() and state.passes[seat] == 0
     action = "pass" if bidder.avoids_bad_throws and gain < 0 and may_pass else "throw"

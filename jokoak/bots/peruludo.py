@@ -24,9 +24,10 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from ...engine.core import Rules
-from .bids import Bid, count_face, legal_bids
-from .state import bid_context_for
+from ..engine.core import Rules
+from ..games.peruludo.bids import Bid, count_face, legal_bids
+from ..games.peruludo.state import bid_context_for
+from ..odds.peruludo import p_bid_exact, p_bid_true, ranked_bids
 
 
 #: palero when the bid is less likely true than this (found by seeded tournaments)
@@ -34,18 +35,18 @@ CHALLENGE_BELOW = {"easy": 0.2, "medium": 0.5, "hard": 0.4}
 
 def decide(obs: dict[str, Any], rules: Rules, level: str, rng: random.Random) -> str:
     """The action a computer player of ``level`` picks, from an observation alone."""
-    from ...odds.peruludo import p_bid_exact, p_bid_true, ranked_bids
     seat = obs["viewer"]
     own = obs["own_dice"]
     unknown = obs["dice_in_play"] - len(own)
     wild = obs["wild"]
-    bid = tuple(obs["bid"]) if obs["bid"] else None
+    bid: Bid | None = (obs["bid"][0], obs["bid"][1]) if obs["bid"] else None
     if obs["phase"] == "reveal":
         return "lift"
     if obs["phase"] == "doia":
         if level == "easy":
             return "no_doia"
         threshold = {"medium": 0.75, "hard": 0.5}[level]
+        assert bid is not None, "doia is asked about a standing bid"
         return "doia" if p_bid_exact(bid, own, unknown, wild) > threshold else "no_doia"
     ctx = bid_context_for(rules, obs["dice_in_play"], obs["arrastatze_round"],
                           obs["may_switch_face"], [(q, f) for _, q, f in obs["history"]])

@@ -1,0 +1,43 @@
+"""The four thrown stick-dice of zohn ahl, drawn as they fell (pure: event -> SVG).
+
+Each stick is flat on one side and marked on the other; a throw is the number of marked
+faces up (the engine's ``throw`` event: ``marked`` and, with the Kiowa set, whether the
+green ``sahe`` is among them). Marked faces show their chevrons; the sahe is green.
+"""
+
+from __future__ import annotations
+
+from html import escape
+from typing import Callable
+
+from ..engine.core import Event
+
+_W, _H = 360, 150
+
+
+def render_sticks_svg(ev: Event | None, gettext: Callable[[str], str], lang: str,
+                      caption: str) -> str:
+    """The sticks of throw event ``ev`` (``None``: four sticks not yet thrown)."""
+    marked = ev.amount("marked", 0) if ev is not None else 0
+    sahe = bool(ev.get("sahe")) if ev is not None else False
+    la = escape(lang)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" role="img" '
+           f'lang="{la}" xml:lang="{la}" style="max-width:{_W}px;width:100%;height:auto">',
+           f'<title lang="{la}">{escape(caption)}</title>']
+    for i in range(4):
+        x = 30 + i * 82
+        up = ev is not None and i < (marked or 0)
+        green = up and sahe and i == 0
+        fill = "#2e7d32" if green else ("#f3e2bf" if up else "#c9a36b")
+        out.append(f'<g transform="rotate({(-8, 5, -3, 9)[i]} {x + 26} 75)">'
+                   f'<rect x="{x}" y="12" width="52" height="126" rx="14" fill="{fill}" '
+                   f'stroke="#4a2d12" stroke-width="3"/>')
+        if up:
+            ink = "#ffffff" if green else "#7a1f12"
+            for k in range(4):
+                y = 30 + k * 26
+                out.append(f'<path d="M{x + 10},{y + 12} L{x + 26},{y} L{x + 42},{y + 12}" '
+                           f'fill="none" stroke="{ink}" stroke-width="5" stroke-linecap="round"/>')
+        out.append("</g>")
+    out.append("</svg>")
+    return "".join(out)

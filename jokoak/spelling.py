@@ -1,0 +1,161 @@
+"""Spelling of every translation and note with Hunspell (Debian's dictionaries).
+
+The texts checked: the interface catalog and the notes in eu, es and fr, the English msgids,
+and the translations of the Basque sources into es, fr and en (the Basque sources themselves
+are quoted as published, typos included). Hunspell (``hunspell -l``) lists the words its
+dictionary does not know; a word is accepted if the project's word list knows it:
+``content/spelling/<lang>.txt`` (game terms, inflected Basque forms) and
+``content/spelling/names.txt`` (names and titles, for every language), plus the glossary's
+kept Basque terms. An unknown word is an error, so CI fails on it; an entry whose unknown word
+is right (a quotation, a foreign title) carries the PO flag ``ignore-spelling``.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Iterator
+
+from . import GAMES, ROOT
+from .glossary import glossary
+from .qa import ERROR, Flag, ignored_checks
+
+#: Hunspell dictionary per language (Debian: hunspell-eu, -es, -fr, -en-gb).
+DICTIONARIES = {"eu": "eu", "es": "es_ES", "fr": "fr_FR", "en": "en_GB"}
+WORDLIST_DIR = ROOT / "content" / "spelling"
+#: a placeholder with the case ending glued to it ("%(player)sren") is not a word
+_PLACEHOLDER = re.compile(r"%\(\w+\)[sdif]\w*|%[sdif]")
+#: a token with a digit in it ("6koak", "4c", "U+00A0", "1's") is a number, not a word
+_WITH_DIGIT = re.compile(r"\S*\d\S*")
+#: French elision and English or French possessive around a known word
+_ELISION = re.compile(r"^(?:[cdjlmnst]|qu)['’]", re.IGNORECASE)
+_POSSESSIVE = re.compile(r"['’]s$")
+#: a command or option quoted in a message ("python -m jokoak catalogs", "--games") is code
+_COMMAND = re.compile(r"\bpython3? -m [\w .-]+|(?<!\w)--[\w-]+")
+_URL = re.compile(r"\b(?:https?://\S+|[\w.-]+\.(?:com|org|net|eus|es|fr)\b\S*)")
+_WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
+
+
+class SpellingUnavailable(RuntimeError):
+    """Hunspell or a dictionary is not installed (``.ci/run`` installs them)."""
+
+
+def hunspell_available(lang: str) -> bool:
+    if shutil.which("hunspell") is None:
+        return False
+    dic = DICTIONARIES[lang]
+    return any(Path(d, f"{dic}.dic").exists() for d in ("/usr/share/hunspell",
+                                                         "/usr/share/myspell"))
+
+
+def _wordlist_lines(path: Path) -> Iterator[str]:
+    if path.exists():
+        for line in path.read_text(encoding="utf-8").splitlines():
+            line = line.split("#", 1)[0].strip()
+            if line:
+                yield line
+
+
+@lru_cache(maxsize=None)
+def project_words(lang: str) -> frozenset[str]:
+    """The project's accepted words for ``lang``: its list, the names, the kept terms."""
+    words = set(_wordlist_lines(WORDLIST_DIR / f"{lang}.txt"))
+    words |= set(_wordlist_lines(WORDLIST_DIR / "names.txt"))
+    for term in glossary():
+        if term.policy == "keep":
+            words |= set(_WORD.findall(term.eu))
+            for lg in term.rendering:
+                words |= set(_WORD.findall(term.rendering[lg]))
+    return frozenset(words)
+
+
+def clean(text: str) -> str:
+    """The text without placeholders, commands, web addresses and numbers: not words."""
+    text = _URL.sub(" ", _COMMAND.sub(" ", _PLACEHOLDER.sub(" ", text)))
+    return _WITH_DIGIT.sub(" ", text)
+
+
+def _accepted(word: str, words: frozenset[str]) -> bool:
+    """A word the project knows, also with a French elision or a possessive around it."""
+    word = word.strip(".,;:!?()[]«»“”\"'’")
+    if len(word) <= 1 or word in words:
+        return True
+    bare = _POSSESSIVE.sub("", _ELISION.sub("", word))
+    return bare in words or bare.casefold() in words
+
+
+def unknown_words(texts: Iterable[str], lang: str) -> set[str]:
+    """The words of ``texts`` that neither Hunspell's dictionary nor the project knows.
+
+    Hunspell reads each distinct token once (the Basque dictionary is slow)."""
+    if not hunspell_available(lang):
+        raise SpellingUnavailable(f"hunspell with the {DICTIONARIES[lang]} dictionary is "
+                                  "not installed")
+    words = project_words(lang)
+    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".dic") as personal:
+        personal.write("\n".join(sorted(words)) + "\n")
+        personal.flush()
+        out = subprocess.run(
+            ["hunspell", "-d", DICTIONARIES[lang], "-p", personal.name, "-l", "-i", "utf-8"],
+            input="\n".join(sorted({w for t in texts for w in _tokens(t)})),
+            capture_output=True, text=True,
+            check=True).stdout
+    return {w for w in out.split() if not _accepted(w, words)}
+
+
+def _entries(lang: str) -> Iterator[tuple[str, str, frozenset[str]]]:
+    """(where, text, PO flags) of every text checked in ``lang``."""
+    from .qa import shipped_entries
+    from .qa_interface import shipped_ui_entries
+    if lang == "en":
+        for e in shipped_ui_entries("eu"):
+            yield (f"messages:{e.msgid}", "\n".join(filter(None, (e.msgid, e.plural))),
+                   frozenset(f for f in e.flags if f == "ignore-spelling-en"))
+    else:
+        for e in shipped_ui_entries(lang):
+            yield f"messages:{e.msgid}", "\n".join(e.targets), e.flags
+    if lang != "eu":
+        for game in GAMES:
+            for s in shipped_entries(game, lang):
+                if s.target:
+                    yield f"{game}:{s.segment_id}", s.target, s.flags
+
+
+_EDGE_PUNCTUATION = ".,;:!?()[]{}«»“”\"‘’'…—–/"
+
+
+def _tokens(text: str) -> list[str]:
+    """The whitespace-separated tokens of a text, without the punctuation around them."""
+    return [w for w in (w.strip(_EDGE_PUNCTUATION) for w in clean(text).split()) if w]
+
+
+def out_words(text: str) -> list[str]:
+    """The words of a text as Hunspell reads them (with elisions and possessives attached)."""
+    return _tokens(text) + _WORD.findall(clean(text))
+
+
+def check_spelling(langs: Iterable[str] = tuple(DICTIONARIES)) -> list[Flag]:
+    """One ``spelling`` error per shipped entry with a word neither Hunspell nor the project
+    knows, in every language of ``langs``."""
+    return [f for lang in langs for f in spelling_flags(list(_entries(lang)), lang)]
+
+
+def spelling_flags(entries: list[tuple[str, str, frozenset[str]]], lang: str) -> list[Flag]:
+    """The ``spelling`` errors of (where, text, PO flags) entries in ``lang``."""
+    unknown = unknown_words((text for _w, text, _f in entries), lang)
+    out = []
+    for where, text, flags in entries:
+        if not unknown or "spelling" in ignored_checks(flags) or "ignore-spelling-en" in flags:
+            continue
+        found = sorted({w for w in out_words(text) if w in unknown})
+        if found:
+            out.append(Flag("spelling", where, lang, (("words", ", ".join(found)),)))
+    return out
+
+
+__all__ = ["DICTIONARIES", "ERROR", "SpellingUnavailable", "check_spelling",
+           "hunspell_available", "project_words", "spelling_flags", "unknown_words"]

@@ -1,0 +1,140 @@
+"""The play views in a real Chromium: double taps play once, and the table and the control
+to press next are on screen together, with no label cut, at kiosk, laptop and phone sizes.
+
+One server for the module (beats at a fifth of their pace, so the others' play does not
+make the test wait); each case its own browser page (its own session).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_support import Server, launch_browser, require_chromium, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+#: The control a visitor presses to decide, per game, most frequent first.
+DECISIONS = {
+    "peruludo": ['[class*="st-key-jokoak_peruludo_play_quick"]', ".st-key-jokoak_peruludo_play_doia"],
+    "zaldi_zuria": [".st-key-jokoak_zaldi_zuria_play_nobid", ".st-key-jokoak_zaldi_zuria_play_throw"],
+    "zohn_ahl": [".st-key-jokoak_zohn_ahl_play_throw"],
+}
+SIZES = [(1920, 1080), (1080, 1920), (1366, 768), (390, 844)]
+LANGS = ["eu", "fr", "es", "en"]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+    server = Server(env={"JOKOAK_PACE_SCALE": "0.2"})
+    server.wait()
+    with sync_playwright() as playwright:
+        chromium = launch_browser(playwright)
+        try:
+            yield server, chromium
+        finally:
+            chromium.close()
+            server.stop()
+
+
+def open_game(browser, game, lang, size=(1366, 768)):
+    server, chromium = browser
+    page = chromium.new_page(viewport={"width": size[0], "height": size[1]})
+    page.goto(f"{server.url}/{game}?lang={lang}&view=play")
+    wait_for_app(page)
+    page.locator(f".st-key-jokoak_{game}_play_new button").click()
+    page.wait_for_selector(".jokoak-board", timeout=30000)
+    return page
+
+
+def decision_control(page, game, timeout=30000):
+    """The first enabled decision control, once the others have played up to the visitor."""
+    selector = ", ".join(f"{css} button:not([disabled])" for css in DECISIONS[game])
+    page.wait_for_selector(selector, timeout=timeout)
+    return page.locator(selector).first
+
+
+def settled(page):
+    wait_for_app(page)
+    page.wait_for_timeout(400)
+    wait_for_app(page)
+
+
+def decisions(page) -> int:
+    return int(page.locator(".jokoak-board").first.get_attribute("data-decisions"))
+
+
+def server_errors(page) -> int:
+    return page.locator('[data-testid="stException"], [data-testid="stAlertContentError"]').count()
+
+
+@pytest.mark.parametrize("game,lang", [("peruludo", "eu"), ("peruludo", "fr"),
+                                       ("zaldi_zuria", "fr"), ("zaldi_zuria", "eu"),
+                                       ("zohn_ahl", "eu"), ("zohn_ahl", "fr")])
+def test_a_double_tap_on_a_play_control_plays_one_move(browser, game, lang):
+    page = open_game(browser, game, lang)
+    try:
+        for delay in (30, 80, 150, 300, 500):
+            control = decision_control(page, game)
+            box = control.bounding_box()
+            before = decisions(page)
+            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+            page.mouse.click(x, y)
+            page.wait_for_timeout(delay)
+            page.mouse.click(x, y)  # the same finger, the same place
+            settled(page)
+            assert server_errors(page) == 0, (delay, page.inner_text("body")[:400])
+            if page.locator(".st-key-jokoak_" + game + "_play_again").count():
+                break  # the game ended with this tap
+            assert decisions(page) == before + 1, delay
+    finally:
+        page.close()
+
+
+CASES = [(game, size, LANGS[(i + j) % 4]) for i, game in enumerate(DECISIONS)
+         for j, size in enumerate(SIZES)]
+
+
+@pytest.mark.parametrize("game,size,lang", CASES)
+def test_the_table_and_the_next_control_are_on_screen_together(browser, game, size, lang):
+    page = open_game(browser, game, lang, size)
+    try:
+        control = decision_control(page, game)
+        settled(page)
+        width, height = size
+        board = page.locator(".jokoak-board svg").first.bounding_box()
+        button = control.bounding_box()
+        for name, box in (("board", board), ("control", button)):
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height + 1, (name, box)
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 1, (name, box)
+        cut = page.evaluate(
+            "() => [...document.querySelectorAll('[data-testid=\"stMainBlockContainer\"] "
+            "button')].filter(b => b.offsetParent && "
+            "(b.scrollWidth > b.clientWidth + 1 || [...b.querySelectorAll('p')].some("
+            "p => p.scrollWidth > p.clientWidth + 1))).map(b => b.innerText)")
+        assert cut == []
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("size,lang", list(zip(SIZES, LANGS)))
+def test_the_step_through_picture_sits_beside_or_under_next(browser, size, lang):
+    server, chromium = browser
+    page = chromium.new_page(viewport={"width": size[0], "height": size[1]})
+    try:
+        page.goto(f"{server.url}/zaldi_zuria?lang={lang}&view=step")
+        wait_for_app(page)
+        next_button = page.locator('[class*="st-key-jokoak_step_zaldi_zuria_"][class$="_next"] button, '
+                                   '[class*="_next"] button[kind="primary"]').first
+        next_button.click()
+        settled(page)
+        button = next_button.bounding_box()
+        picture = page.locator(".jokoak-board svg").first.bounding_box()
+        assert 0 <= button["y"] and button["y"] + button["height"] <= size[1]
+        # beside "Next" (wide screens) or directly under it and its sentence (phone): both
+        # fit one screen once "Next" is on it
+        assert picture["y"] - button["y"] < size[1] * 0.6
+        assert picture["y"] + min(picture["height"], 120) > button["y"]
+    finally:
+        page.close()

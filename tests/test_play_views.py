@@ -1,0 +1,254 @@
+"""The play views, driven as a visitor would in AppTest: only real decisions are taps,
+taps are idempotent, refusals are the engine's, every new game has its own seed."""
+
+from __future__ import annotations
+
+import pytest
+
+from jokoak.engine.core import refusal
+from jokoak.engine.record import replay
+from jokoak.games import get_game
+from view_support import open_view
+
+PERULUDO = "jokoak_peruludo_play"
+ZALDI = "jokoak_zaldi_zuria_play"
+ZOHN = "jokoak_zohn_ahl_play"
+
+
+@pytest.fixture(autouse=True)
+def no_waiting(monkeypatch):
+    """Beats without waiting and no double-tap window: each click is a deliberate tap."""
+    import ui.play
+    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+
+
+def keys(at):
+    return {b.key for b in at.button if not b.disabled}
+
+
+def position(at, key):
+    return at.session_state[key].position
+
+
+def start(module, key, lang="en"):
+    at = open_view(module, "play_view", lang)
+    assert not at.exception and at.info  # asks to start a game
+    at.button(key=f"{key}_new").click().run()
+    assert not at.exception
+    return at
+
+
+def tap(at, key):
+    at.button(key=key).click().run()
+    assert not at.exception, key
+
+
+# ---- peruludo --------------------------------------------------------------------------
+def test_peruludo_offers_no_confirmation_taps_only_decisions():
+    at = start("peruludo_play", PERULUDO)
+    offered = set()
+    for _ in range(300):
+        offered |= keys(at)
+        if position(at, PERULUDO).state.is_terminal():
+            break
+        if f"{PERULUDO}_palero" in keys(at) and position(at, PERULUDO).state.bid[0] > 3:
+            tap(at, f"{PERULUDO}_palero")
+        elif f"{PERULUDO}_bid" in keys(at):
+            tap(at, f"{PERULUDO}_bid")
+        elif f"{PERULUDO}_finish" in keys(at):
+            tap(at, f"{PERULUDO}_finish")
+        else:
+            at.run()  # a beat of the others' play
+    assert position(at, PERULUDO).state.is_terminal()
+    assert not {k for k in offered if k.endswith(("_nodoia", "_lift", "_next"))}
+    assert f"{PERULUDO}_again" in keys(at)
+
+
+def test_peruludo_doia_stands_while_another_players_bid_stands_never_after_ones_own(
+        monkeypatch):
+    import ui.play
+    at = start("peruludo_play", PERULUDO)
+    seen_doia = 0
+    for _ in range(60):
+        state = position(at, PERULUDO).state
+        if f"{PERULUDO}_doia" in keys(at):
+            seen_doia += 1
+            assert state.phase == "doia" and state.bidder != 0
+        if f"{PERULUDO}_bid" in keys(at):
+            monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)  # the real pace, for this tap
+            tap(at, f"{PERULUDO}_bid")
+            assert f"{PERULUDO}_doia" not in keys(at)  # not under the finger that bid
+            monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+        else:
+            at.run()
+    assert seen_doia > 0
+
+
+def test_peruludo_a_refused_bid_shows_the_engines_reason_and_its_clauses():
+    at = start("peruludo_play", PERULUDO)
+    game = _visitors_turn(at)
+    state = game.position.state
+    # opening on sixes, or repeating the standing bid: both refused by the engine
+    quantity, face = (1, 6) if state.bid is None else state.bid
+    at.session_state[f"{PERULUDO}_q"], at.session_state[f"{PERULUDO}_f"] = quantity, face
+    at.run()
+    why = refusal(game.position.state, f"bid:{quantity}:{face}")
+    assert why is not None and at.button(key=f"{PERULUDO}_bid").disabled
+    page = " ".join(m.value for m in at.markdown)
+    from html import escape
+    assert escape(why.text(lambda m: m)) in page
+    assert all(clause in page for clause in why.clauses)
+
+
+def _visitors_turn(at):
+    for _ in range(40):
+        if f"{PERULUDO}_bid" in keys(at):
+            return at.session_state[PERULUDO]
+        at.run()
+    raise AssertionError("the visitor never had a turn")
+
+
+@pytest.mark.parametrize("delay", [0.03, 0.08, 0.15, 0.3, 0.5])
+def test_a_double_tap_plays_the_move_once(delay, monkeypatch):
+    import ui.play
+    from ui.peruludo_play import SPEC
+    at = start("peruludo_play", PERULUDO)
+    game = _visitors_turn(at)
+    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.7)
+    token = game.position.length
+    action = next(a for a in game.position.state.legal_actions() if a.startswith("bid:"))
+    made = ui.play.decisions_made(game)
+    assert ui.play.accept_tap(SPEC, game, token, 0, action, now=100.0)
+    # the second tap: either the same (stale) control, or whatever is drawn there now
+    assert not ui.play.accept_tap(SPEC, game, token, 0, action, now=100.0 + delay)
+    current = game.position.length
+    legal = game.position.state.legal_actions()
+    if legal and game.position.state.current_player() == 0:
+        assert not ui.play.accept_tap(SPEC, game, current, 0, legal[0], now=100.0 + delay)
+    assert ui.play.decisions_made(game) == made + 1
+
+
+def test_a_tap_drawn_at_an_earlier_position_changes_nothing():
+    import ui.play
+    from ui.peruludo_play import SPEC
+    at = start("peruludo_play", PERULUDO)
+    game = _visitors_turn(at)
+    before = game.position.record
+    assert not ui.play.accept_tap(SPEC, game, before.actions.__len__() - 1, 0, "palero", 0.0)
+    assert game.position.record == before
+
+
+def test_a_refused_move_keeps_the_position_and_says_why():
+    import ui.play
+    from ui.peruludo_play import SPEC
+    at = start("peruludo_play", PERULUDO)
+    game = _visitors_turn(at)
+    before = game.position.record
+    assert not ui.play.accept_tap(SPEC, game, game.position.length, 0, "bid:999:2", 0.0)
+    assert game.position.record == before and game.refused is not None
+
+
+def test_every_new_game_gets_its_own_seed_kept_in_its_record():
+    first = start("peruludo_play", PERULUDO)
+    second = start("peruludo_play", PERULUDO)
+    a, b = position(first, PERULUDO).record, position(second, PERULUDO).record
+    assert a.seed != b.seed
+    _initial, steps = replay(get_game("peruludo"), a)  # the record replays as played
+    assert len(steps) == len(a.actions)
+
+
+def test_play_again_starts_a_new_game_with_the_same_choices():
+    import ui.play
+    from ui.peruludo_play import SPEC
+    at = open_view("peruludo_play", "play_view")
+    at.segmented_control(key=f"{PERULUDO}_opponents").set_value(2).run()
+    at.button(key=f"{PERULUDO}_new").click().run()
+    game = at.session_state[PERULUDO]
+    again = ui.play.again(SPEC, game)
+    assert again.position.record.seed != game.position.record.seed
+    assert again.position.record.setup["players"] == 3
+
+
+def test_an_error_while_drawing_keeps_the_last_good_position_and_offers_a_way_on(monkeypatch):
+    import ui.peruludo_play
+    at = start("peruludo_play", PERULUDO)
+    good = position(at, PERULUDO).record
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("drawing failed")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(ui.peruludo_play, "render_table_svg", broken)
+        at.run()
+        assert not at.exception  # no traceback for the visitor
+        assert at.error and {f"{PERULUDO}_undo", f"{PERULUDO}_fresh"} <= keys(at)
+        assert position(at, PERULUDO).record.actions[:len(good.actions)] == good.actions
+    tap(at, f"{PERULUDO}_fresh")
+    assert not at.error and position(at, PERULUDO).record.seed != good.seed
+
+
+# ---- zaldi zuria -----------------------------------------------------------------------
+def test_zaldi_zuria_a_bid_reaches_the_record_and_the_auction_plays_on():
+    at = start("zaldi_zuria_play", ZALDI)
+    assert {f"{ZALDI}_nobid", f"{ZALDI}_bid0"} <= keys(at)
+    before = position(at, ZALDI).length
+    tap(at, f"{ZALDI}_bid0")
+    actions = position(at, ZALDI).record.actions[before:]
+    assert actions[0].startswith("bid:")
+
+
+def test_zaldi_zuria_a_throw_is_rolled_at_once_and_payments_cite_their_clauses():
+    at = start("zaldi_zuria_play", ZALDI)
+    for _ in range(8):
+        if f"{ZALDI}_throw" in keys(at):
+            break
+        tap(at, f"{ZALDI}_nobid")
+    tap(at, f"{ZALDI}_throw")
+    actions = position(at, ZALDI).record.actions
+    assert "throw" in actions and actions[actions.index("throw") + 1].startswith("roll:")
+    assert "phase" in " ".join(m.value for m in at.markdown)  # clause ids beside sentences
+
+
+def test_zaldi_zuria_two_passes_put_the_visitor_out_and_play_again_is_offered():
+    at = start("zaldi_zuria_play", ZALDI)
+    for _ in range(40):
+        if position(at, ZALDI).state.is_terminal() or f"{ZALDI}_again" in keys(at):
+            break
+        tap(at, f"{ZALDI}_pass" if f"{ZALDI}_pass" in keys(at) else f"{ZALDI}_nobid")
+    assert 0 in position(at, ZALDI).state.out
+    assert f"{ZALDI}_again" in keys(at)
+
+
+# ---- zohn ahl --------------------------------------------------------------------------
+def test_zohn_ahl_draws_the_thrown_sticks_and_names_the_visitors_team():
+    at = start("zohn_ahl_play", ZOHN)
+    for _ in range(10):
+        if f"{ZOHN}_throw" in keys(at):
+            tap(at, f"{ZOHN}_throw")
+        else:
+            at.run()
+    page = " ".join(m.value for m in at.markdown)
+    assert "Your team:" in page and page.count("<svg") >= 2
+
+
+def test_zohn_ahl_throw_for_me_plays_the_game_to_its_end():
+    at = start("zohn_ahl_play", ZOHN)
+    tap(at, f"{ZOHN}_auto")
+    for _ in range(3000):
+        if position(at, ZOHN).state.is_terminal():
+            break
+        at.run()
+    assert position(at, ZOHN).state.is_terminal()
+    assert f"{ZOHN}_again" in keys(at)
+
+
+def test_zohn_ahl_stopping_the_game_ends_it_and_a_late_throw_changes_nothing():
+    at = start("zohn_ahl_play", ZOHN)
+    for _ in range(10):
+        if f"{ZOHN}_abandon" in keys(at):
+            break
+        at.run()
+    tap(at, f"{ZOHN}_abandon")
+    assert position(at, ZOHN).state.is_terminal()
+    assert f"{ZOHN}_throw" not in keys(at)

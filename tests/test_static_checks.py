@@ -1,0 +1,33 @@
+"""The types and the layers are checks, not wishes: mypy and import-linter run as tests.
+
+Both read their settings from pyproject.toml (``[tool.mypy]``, ``[tool.importlinter]``), so
+the command a developer types and the one CI runs are the same. ``tests/typed_games.py`` is in
+mypy's files: it fails to type-check as soon as a game stops satisfying the ``Game`` or
+``GameState`` protocol.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=600)
+
+
+def test_mypy_finds_no_error_in_the_core_or_the_games_protocol_checks():
+    result = run("-m", "mypy")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "Success: no issues found" in result.stdout
+
+
+def test_import_linter_contracts_hold_engine_games_odds_render_bots_ui():
+    result = run("-c", "import sys; from importlinter.cli import lint_imports_command; "
+                       "sys.exit(lint_imports_command())", "--no-cache")
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "0 broken" in result.stdout
