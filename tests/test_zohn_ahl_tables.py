@@ -31,10 +31,11 @@ def test_table_figures_are_the_live_proven_solvers(ruleset, percent):
     assert table == live
 
 
-def test_the_basque_text_with_fair_sticks_is_the_proven_known_interval():
+def test_the_basque_text_with_fair_sticks_is_the_readmes_proven_interval():
     figures = ZT.table_figures(rules())
-    assert figures.start.lo <= Fraction(5003428684346, 10 ** 13) <= figures.start.hi
-    assert figures.start.width < Fraction(1, 10 ** 11)
+    # the README: [0.5002296275369, 0.5002296275391], each end rounded to 13 places
+    assert round(float(figures.start.lo), 13) == 0.5002296275369
+    assert round(float(figures.start.hi), 13) == 0.5002296275391
     assert figures.other.lo == 1 - figures.start.hi
 
 
@@ -42,10 +43,10 @@ def test_other_rules_have_another_key_so_a_stale_entry_is_never_used():
     base = ZT.figures_key(rules())
     assert ZT.figures_key(rules(percent=55)) != base
     assert ZT.figures_key(rules("ludii")) != base
-    # a board of 32 sites instead of 40 (issue 14's reading) is other rules
-    smaller = rules(sites_per_side=8)
-    assert ZT.figures_key(smaller) != base
-    assert ZT.table_figures(smaller) is None
+    # the Basque text on a board of 40 sites instead of its 32 is other rules
+    larger = rules(sites_per_side=10)
+    assert ZT.figures_key(larger) != base
+    assert ZT.table_figures(larger) is None
 
 
 def test_rules_missing_from_the_table_are_worked_out_live(tmp_path):

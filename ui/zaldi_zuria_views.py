@@ -176,7 +176,8 @@ def _bank_spec(ruleset: str, players: int, inn_open: bool, title: str) -> Any:
                      tooltip=[alt.Tooltip("bank:Q", title=x_title),
                               alt.Tooltip("what:N", title=_("Event")),
                               alt.Tooltip("pct:N", title=y_title)]))
-    return alt.layer(lines, title=title)
+    # taller than the others: the legend under it must not squeeze the plot
+    return alt.layer(lines, title=title).properties(height=380)
 
 
 def _bank_marker(bank: int) -> dict[str, Any]:

@@ -75,6 +75,7 @@ def _whole_game(ruleset: str, percent: int) -> ZT.GameFigures:
         return _live_figures(ruleset, percent)
 
 
+@st.cache_data(show_spinner=False, max_entries=8)
 def _win_curve(ruleset: str) -> tuple[tuple[int, Fraction], ...]:
     """The starting team's chance of winning at every stick probability the table holds."""
     points = []
@@ -97,6 +98,8 @@ def odds_view() -> None:
     low, high, step = ZT.PERCENT_GRID
     percent = st.slider(_("Chance that a stick lands marked side up (%)"), low, high, 50, step,
                         key="jokoak_zohn_ahl_odds_p")
+    # a value off the slider's grid (only a script can send one) is read as the nearest notch
+    percent = min(ZT.percents(), key=lambda notch: abs(notch - percent))
     exact = _exact_tables(ruleset, percent)
     values = [(fmt_num(v), Fraction(q)) for v, q in exact["values"]]
     _bar(values, _("Value of one throw"), _("Points"), _("Probability"))

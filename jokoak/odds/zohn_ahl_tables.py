@@ -5,7 +5,8 @@ stick probability; a visitor moving the slider must not wait for it. So the page
 (every ruleset, stick probabilities 10 %, 15 %, ... 90 %) is solved and proven by one command,
 and the results are kept in ``zohn_ahl_tables.json`` beside this module:
 
-    python -m jokoak.odds.zohn_ahl_tables            # regenerate after any rules change
+    python -m jokoak.odds.zohn_ahl_tables            # after a rules change (only what changed)
+    python -m jokoak.odds.zohn_ahl_tables --all      # after a solver change (everything)
     python -m jokoak.odds.zohn_ahl_tables --check    # exit 1 if the table is stale
 
 Each entry is keyed by :func:`figures_key`: a digest of everything the game's chain depends on
@@ -156,12 +157,21 @@ def stale_points(path: Path = TABLE_PATH) -> list[tuple[str, int]]:
             if figures_key(rules) not in entries]
 
 
-def write_table(path: Path = TABLE_PATH, progress: Any = None) -> int:
-    """Solve and prove every grid point, and write the table; returns its entry count."""
+def write_table(path: Path = TABLE_PATH, progress: Any = None, reuse: bool = True) -> int:
+    """Solve and prove every grid point, and write the table; returns its entry count.
+
+    With ``reuse``, entries whose key is still current (their rules did not change) are kept
+    as they are; ``--all`` recomputes everything (after a change to the solver itself).
+    """
+    kept = load_entries(path) if reuse else {}
     entries = {}
     for name, percent, rules in grid_rules():
+        key = figures_key(rules)
+        if key in kept:
+            entries[key] = kept[key]
+            continue
         start = time.perf_counter()
-        entries[figures_key(rules)] = _entry(name, percent, compute_figures(rules))
+        entries[key] = _entry(name, percent, compute_figures(rules))
         if progress:
             progress(f"{name} {percent} %: {time.perf_counter() - start:.1f} s")
     data = {"format": FORMAT,
@@ -180,13 +190,16 @@ def main(argv: list[str] | None = None) -> int:
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--check", action="store_true",
                         help="list grid points missing from the table; exit 1 if any")
+    parser.add_argument("--all", action="store_true",
+                        help="recompute every entry, not only those whose rules changed")
     args = parser.parse_args(argv)
     if args.check:
         stale = stale_points()
         for name, percent in stale:
             print(f"stale: {name} {percent} %")
         return 1 if stale else 0
-    count = write_table(progress=lambda line: print(line, file=sys.stderr, flush=True))
+    count = write_table(progress=lambda line: print(line, file=sys.stderr, flush=True),
+                        reuse=not args.all)
     print(f"{count} entries written to {TABLE_PATH.name}")
     return 0
 
