@@ -25,11 +25,13 @@ from functools import lru_cache
 from statistics import median
 from typing import Any, Callable, Iterable, Sequence
 
+from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
 from .glossary import Term, contains_phrase, find_terms, glossary, is_rendered, leaves_basque
 from .i18n import load_catalog
-from .translations import FUZZY, TRANSLATED, UNTRANSLATED, translations
+from .segments import Segment
+from .translations import FUZZY, TRANSLATED, UNTRANSLATED, singular, translations
 from .msgids import N_
 
 Gettext = Callable[[str], str]
@@ -327,7 +329,7 @@ def shipped_entries(game: str, lang: str) -> list[Entry]:
     """The shipped catalog's entries with their PO flags (artifacts are never translated)."""
     catalog = load_catalog(lang, game)
 
-    def po_flags(seg) -> frozenset[str]:
+    def po_flags(seg: Segment) -> frozenset[str]:
         msg = catalog.get(seg.text, context=seg.id) if catalog is not None else None
         return frozenset(msg.flags) if msg is not None else frozenset()
 
@@ -336,7 +338,7 @@ def shipped_entries(game: str, lang: str) -> list[Entry]:
             for t in translations(game, lang) if t.segment.translatable]
 
 
-def catalog_entries(catalog, game: str) -> list[Entry]:
+def catalog_entries(catalog: Catalog, game: str) -> list[Entry]:
     """The entries of a source catalog read from a file (an old version, an upload...)."""
     from .segments import segments
     out = []
@@ -347,8 +349,8 @@ def catalog_entries(catalog, game: str) -> list[Entry]:
         if msg is None or not msg.string:
             out.append(Entry(seg.id, seg.text, "", UNTRANSLATED))
         else:
-            out.append(Entry(seg.id, seg.text, msg.string, FUZZY if msg.fuzzy else TRANSLATED,
-                             None, frozenset(msg.flags)))
+            out.append(Entry(seg.id, seg.text, singular(msg.string),
+                             FUZZY if msg.fuzzy else TRANSLATED, None, frozenset(msg.flags)))
     return out
 
 

@@ -411,10 +411,12 @@ def seat_policy(policies: Mapping[str, Policy]) -> tuple[Policy, list[str]]:
     return by_seat, names
 
 
-def format_event(ev: Event) -> str:
+def format_event(ev: Event, actor_name: Callable[[int], str] = str) -> str:
+    """An event on one line; ``actor_name`` names each actor (the golden files keep the
+    engine's 0-based numbers, ``jokoak replay`` the captions' 1-based "P4")."""
     parts = [ev.kind, "[" + ",".join(ev.clauses) + "]"]
     if ev.actors:
-        parts.append("actors=" + ",".join(str(a) for a in ev.actors))
+        parts.append("actors=" + ",".join(actor_name(a) for a in ev.actors))
     parts += [f"{k}={v}" for k, v in ev.amounts]
     return " ".join(parts)
 
