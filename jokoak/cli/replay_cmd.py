@@ -53,26 +53,31 @@ def _read(path: Path) -> str:
 
 
 def nesting_depth(text: str) -> int:
-    """How deep brackets and braces nest in JSON or flow-style YAML (quoted text skipped);
-    block-style YAML nests by indentation, which its own structure limits."""
+    """How deep brackets and braces nest in JSON or flow-style YAML, quoted text skipped.
+
+    An apostrophe opens a quote only where a YAML scalar can start (not inside a word, as in
+    "the runner's"); block-style YAML nests by indentation, which costs its parser no depth.
+    """
     depth = deepest = 0
     quote = None
     escaped = False
+    previous = " "
     for char in text:
         if quote:
             if escaped:
                 escaped = False
-            elif char == "\\":
+            elif char == "\\" and quote == '"':
                 escaped = True
             elif char == quote:
                 quote = None
-        elif char in "\"'":
+        elif char == '"' or (char == "'" and not previous.isalnum()):
             quote = char
         elif char in "[{":
             depth += 1
             deepest = max(deepest, depth)
         elif char in "]}":
-            depth -= 1
+            depth = max(0, depth - 1)
+        previous = char
     return deepest
 
 
