@@ -95,6 +95,10 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     return translator(lang()).ngettext(singular, plural, n)
 
 
+# the core's renderers take ``_`` alone and find its plurals here (jokoak.render.plural_of)
+_.ngettext = ngettext  # type: ignore[attr-defined]
+
+
 def pgettext(context: str, message: str) -> str:
     return translator(lang()).pgettext(context, message)
 

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from ..engine.core import Event
 from ..games.zaldi_zuria.rules import BANK, CARD_LABELS, CARDS, MARKS
 from ..msgids import N_
+from . import plural_of
 
 Gettext = Callable[[str], str]
 
@@ -57,7 +58,8 @@ def player_name(seat: Any, _: Gettext) -> str:
 
 def chips_text(n: int | None, _: Gettext) -> str:
     n = int(n or 0)
-    return _("1 chip") if n == 1 else _("%(count)s chips") % {"count": n}
+    ngettext = plural_of(_)
+    return ngettext("%(count)s chip", "%(count)s chips", n) % {"count": n}
 
 
 def card_name(card: str | None, _: Gettext) -> str:
