@@ -205,8 +205,11 @@ def test_nothing_is_legal_after_the_game_is_over():
 def test_counted_reasons_are_translated_with_their_plural():
     found = why(peruludo(["bid:7:2"]), "bid:3:6")
     for lang in ("eu", "es", "fr"):
-        text = found.text(translator(lang))
+        tr = translator(lang)
+        text = found.text(tr)
         assert "4" in text and text != found.english()
+        assert found.text(tr.gettext, tr.ngettext) == text
+    assert translator("eu").ngettext(found.msgid, found.plural, 4) in text
 
 
 # --- fuzz: reasons agree with legal_actions, and their numbers are true ----------------------
