@@ -104,7 +104,7 @@ def _terms_html(row: Row, langs: tuple[str, ...], _: Gettext, ui_lang: str) -> s
             f'<ul style="margin:0 0 0 1rem;padding:0">{"".join(items)}</ul></div>')
 
 
-def _cross_html(row, game: str, _: Gettext, ui_lang: str) -> str:
+def _cross_html(row: Row, game: str, _: Gettext, ui_lang: str) -> str:
     """The clause's checks across its translations (numbers, glossary terms), under the Basque."""
     from ..qa import cross_target_flags
     targets = {c.lang: c.entry.target for c in row.cells

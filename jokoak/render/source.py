@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Callable, Iterable
 
+from ..glossary import Term
 from ..segments import Segment, blocks
 from ..translations import SegmentTranslation, translation_map
 from ..msgids import N_
@@ -69,7 +70,7 @@ def _segment_html(seg: Segment, text: str, lang: str, show_ids: bool, highlight:
             f"{ident}{body}</span>")
 
 
-def term_html(shown: str, term, lang: str) -> str:
+def term_html(shown: str, term: Term, lang: str) -> str:
     """One glossary term, tappable: a ``<details>`` whose summary is the Basque word and whose
     body is the gloss (rendering and definition) in ``lang``.
 
