@@ -7,17 +7,20 @@ game's own ``why_not``, whose numbers are checked against ``legal_actions`` here
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 
-from jokoak.engine import CHANCE, IllegalAction, make_rules, refusal, sample_chance
+import toygame
+from jokoak.engine import CHANCE, IllegalAction, make_rules, reason, refusal, sample_chance
+from jokoak.engine.harness import ConformanceError, check_game
 from jokoak.games.peruludo import GAME as PERULUDO, dealt
 from jokoak.games.peruludo import refusals as pr
 from jokoak.games.peruludo.bids import parse_bid
 from jokoak.games.zaldi_zuria import GAME as ZALDI
 from jokoak.games.zohn_ahl import GAME as ZOHN
 from jokoak.i18n import translator
-from toygame import GAME as TOY
+from toygame import GAME as TOY, RaceState, ToyRace
 
 SIX_TABLE = [[1, 2, 3, 4, 5]] * 6
 
@@ -143,6 +146,14 @@ def test_another_arrastatu_may_switch_only_to_a_higher_face():
     assert refusal(state, "bid:1:4") is None
 
 
+def test_every_bid_of_a_face_allowed_here_may_already_be_used_up():
+    """4 x 3, 2 x 6, 4 x 2: a higher face keeps four dice, and four 3s were bid already."""
+    state = peruludo(["bid:4:3", "bid:2:6", "bid:4:2"])
+    found = why(state, "bid:5:3")
+    assert found.msgid == pr.ALL_USED and legal_quantities(state, 3) == []
+    assert found.clauses == ("raise.higher", "raise.to_wild", "raise.from_wild.switch")
+
+
 # --- peruludo: actions out of their phase ---------------------------------------------------
 def test_palero_needs_a_bid_to_challenge():
     assert "palero.option" in why(peruludo([]), "palero").clauses
@@ -158,6 +169,13 @@ def test_the_doia_questions_come_before_the_next_bid():
     assert state.phase == "doia"
     found = why(state, "bid:4:2", seat=state.turn)
     assert found.clauses == ("doia.call",)
+
+
+def test_common_calza_the_last_bidder_may_not_call_doia():
+    state = dealt(make_rules(PERULUDO, "perudo_standard"), None, SIX_TABLE).apply("bid:3:2")[0]
+    assert state.phase == "doia" and state.bidder not in state.asking
+    found = why(state, "doia", seat=state.bidder)
+    assert found.english() == "Under these rules the last bidder may not call doia."
 
 
 def test_a_seat_that_is_not_on_turn_is_told_so():
@@ -187,8 +205,13 @@ def test_nothing_is_legal_after_the_game_is_over():
 def test_counted_reasons_are_translated_with_their_plural():
     found = why(peruludo(["bid:7:2"]), "bid:3:6")
     for lang in ("eu", "es", "fr"):
-        text = found.text(translator(lang))
+        tr = translator(lang)
+        text = found.text(tr)
         assert "4" in text and text != found.english()
+        assert found.text(tr.gettext, tr.ngettext) == text
+    basque = translator("eu")
+    one, many = (basque.ngettext(found.msgid, found.plural, n) for n in (1, 4))
+    assert one != many and found.text(basque) == many % {"count": 4}
 
 
 # --- fuzz: reasons agree with legal_actions, and their numbers are true ----------------------
@@ -262,6 +285,13 @@ def test_peruludo_refuses_exactly_the_illegal_actions_with_true_numbers(options)
                         check_bid_reason(state, bid, found)
             for action in rng.sample(actions, 3):
                 assert refusal(state, action) == state.why_not(action)
+            player = state.current_player()
+            if player >= 0:
+                action = rng.choice(sorted(legal))
+                assert refusal(state, action, seat=player) is None
+                for seat in range(state.players):
+                    if seat != player:
+                        assert refusal(state, action, seat=seat).clauses
 
 
 # --- zaldi zuria ------------------------------------------------------------------------------
@@ -380,3 +410,32 @@ def test_every_game_refuses_exactly_the_illegal_actions(game, setup, ruleset):
                     other = (player + 1) % len(state.returns())
                     assert refusal(state, action, seat=player) is None
                     assert refusal(state, action, seat=other) is not None
+
+
+# --- the harness holds every game (a fourth one too) to this ----------------------------------
+def toy_with(state_class):
+    class Variant(ToyRace):
+        def new_initial_state(self, rules, setup=None):
+            state = super().new_initial_state(rules, setup)
+            return state_class(**{f.name: getattr(state, f.name) for f in fields(state)})
+    return Variant()
+
+
+def test_the_harness_catches_a_game_that_refuses_with_a_bare_value_error():
+    class Bare(RaceState):
+        def apply(self, action):
+            if action not in self.legal_actions():
+                raise ValueError(action)
+            return super().apply(action)
+
+    with pytest.raises(ConformanceError, match="not IllegalAction"):
+        check_game(toy_with(Bare), games=2, clauses=toygame.CLAUSES)
+
+
+def test_the_harness_catches_a_why_not_that_refuses_a_legal_action():
+    class Grumpy(RaceState):
+        def why_not(self, action, seat=None):
+            return super().why_not(action, seat) or reason("No.", "toy.move")
+
+    with pytest.raises(ConformanceError, match="refuses an action that was played"):
+        check_game(toy_with(Grumpy), games=2, clauses=toygame.CLAUSES)
