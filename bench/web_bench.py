@@ -3,6 +3,7 @@ the same run (bench/bare_app.py). Prints a table; never asserts.
 
     python bench/web_bench.py steps [N] # click "next step" N times (15) until settled
     python bench/web_bench.py load      # page load until the first chart is visible
+    python bench/web_bench.py sliders [N]  # odds sliders and rule changes until settled
     python bench/web_bench.py memory    # server memory with 30 concurrent sessions
     python bench/web_bench.py growth [N]   # memory growth over N sessions opened and closed
     python bench/web_bench.py all
@@ -111,6 +112,63 @@ def bench_load(pw, n: int = 5) -> list[tuple[str, float, float]]:
     return rows
 
 
+TEXT = "() => document.querySelector('[data-testid=stMain]').innerText"
+
+
+def keyed(page, action, n: int) -> list[float]:
+    """Seconds from ``action(page, i)`` until the page's text has changed and it has settled."""
+    times = []
+    for i in range(n):
+        before = page.evaluate(TEXT)
+        start = time.perf_counter()
+        action(page, i)
+        page.wait_for_function(f"(b) => ({TEXT})() !== b", arg=before, timeout=120000)
+        settle(page, 120000)
+        times.append(time.perf_counter() - start)
+    return times
+
+
+def slider_notches(url: str):
+    """One notch of the page's first slider per step, to the right and back (keyboard)."""
+    def action(page, i):
+        thumb = page.locator('[data-testid="stSlider"] [role="slider"]').first
+        thumb.focus()
+        thumb.press("ArrowRight" if (i // 3) % 2 == 0 else "ArrowLeft")
+    return url, action
+
+
+def ruleset_changes(url: str):
+    """A touch on another ruleset of the page's segmented control, in turn."""
+    names = ["Ludii (game 118)", "Nebäkuthana", "Some authors", "The Basque text"]
+
+    def action(page, i):
+        page.get_by_role("button", name=names[i % len(names)], exact=True).first.click()
+    return url, action
+
+
+def bench_sliders(pw, n: int = 9) -> list[tuple[str, float, float]]:
+    """Zohn ahl's stick slider and rules against zaldi zuria's bank slider, same run."""
+    rows = []
+    with bare_and_booklet(pw) as (browser, _bare, booklet):
+        cases = [("zaldi zuria: bank slider notch", slider_notches(
+                      f"{booklet.url}/zaldi_zuria?lang=en&view=odds")),
+                 ("zohn ahl: stick slider notch", slider_notches(
+                      f"{booklet.url}/zohn_ahl?lang=en&view=odds")),
+                 ("zohn ahl: ruleset change", ruleset_changes(
+                      f"{booklet.url}/zohn_ahl?lang=en&view=odds"))]
+        base = None
+        for label, (url, action) in cases:
+            page = browser.new_context().new_page()
+            page.goto(url)
+            page.wait_for_selector('[data-testid="stVegaLiteChart"]', timeout=120000)
+            settle(page, 120000)
+            t = statistics.median(keyed(page, action, n))
+            base = base or t
+            rows.append((label, t, t / base))
+            page.context.close()
+    return rows
+
+
 def open_sessions(browser, url: str, count: int) -> list:
     contexts = []
     for _ in range(count):
@@ -197,6 +255,10 @@ def main(argv: list[str]) -> None:
                  "ratio to bare)", bench_steps(pw, clicks_each))
         if what in ("load", "all"):
             show("Page load until the first chart is visible (median seconds)", bench_load(pw))
+        if what in ("sliders", "all"):
+            notches = int(argv[1]) if what == "sliders" and len(argv) > 1 else 9
+            show(f"Odds controls until settled (median of {notches}, seconds, ratio to zaldi "
+                 "zuria's bank slider)", bench_sliders(pw, notches))
         if what in ("memory", "all"):
             show("Server memory with 30 concurrent sessions", bench_memory(pw))
         if what in ("growth", "all"):

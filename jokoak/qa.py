@@ -25,11 +25,13 @@ from functools import lru_cache
 from statistics import median
 from typing import Any, Callable, Iterable, Sequence
 
+from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
 from .glossary import Term, contains_phrase, find_terms, glossary, is_rendered, leaves_basque
-from .i18n import load_catalog
-from .translations import FUZZY, TRANSLATED, UNTRANSLATED, translations
+from .i18n import TARGET_LANGUAGES, load_catalog
+from .segments import Segment
+from .translations import FUZZY, TRANSLATED, UNTRANSLATED, singular, translations
 from .msgids import N_
 
 Gettext = Callable[[str], str]
@@ -49,15 +51,15 @@ class CheckInfo:
 CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
     CheckInfo("untranslated", N_("Untranslated"),
               N_("The clause has no translation yet."),
-              N_("no translation"), ERROR, "pofilter"),
+              N_("no translation"), ERROR, "jokoak"),
     CheckInfo("fuzzy", N_("Fuzzy"),
               N_("The Basque clause changed after it was translated: the old translation is "
                  "kept for reference but not shown to visitors until someone checks it."),
-              N_("the Basque changed since this was translated"), ERROR, "pofilter"),
+              N_("the Basque changed since this was translated"), ERROR, "jokoak"),
     CheckInfo("same_as_source", N_("Same as source"),
               N_("The translation is identical to the Basque. Only kept game names and kept "
                  "Basque terms may stay as they are."),
-              N_("the translation is the Basque text"), ERROR, "pofilter"),
+              N_("the translation is the Basque text"), ERROR, "jokoak"),
     CheckInfo("numbers", N_("Numbers"),
               N_("Every number written in digits in the Basque appears in the translation, "
                  "in the language's own form (25,4 in Spanish and French, 25.4 in English); "
@@ -74,24 +76,28 @@ CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
               "jokoak"),
     CheckInfo("sentencecount", N_("Sentence count"),
               N_("The translation has as many sentences as the Basque clause."),
-              N_("%(reason)s"), ERROR, "pofilter"),
+              N_("%(source)s sentences in the source, %(target)s in the translation"), ERROR,
+              "pofilter"),
     CheckInfo("brackets", N_("Unbalanced brackets"),
               N_("The translation has the same brackets as the Basque."),
-              N_("%(reason)s"), ERROR, "pofilter"),
+              N_("brackets missing: %(missing)s; added: %(added)s"), ERROR, "pofilter"),
     CheckInfo("quotes", N_("Unbalanced quotes"),
               N_("Every opening quotation mark in the translation is closed."),
               N_("unbalanced: %(marks)s"), ERROR, "jokoak"),
     CheckInfo("doublewords", N_("Doubled words"),
               N_("The same word twice in a row is usually a typing slip."),
-              N_("%(reason)s"), ERROR, "pofilter"),
+              N_("repeated word: %(word)s"), ERROR, "pofilter"),
     CheckInfo("endpunc", N_("End punctuation"),
               N_("The translation ends with the same punctuation as the Basque (a list item "
                  "that ends with a comma continues the sentence)."),
-              N_("%(reason)s"), WARNING, "pofilter"),
+              N_("the source ends with “%(source)s”, the translation with “%(target)s”"),
+              WARNING, "pofilter"),
     CheckInfo("puncspacing", N_("Spacing around punctuation"),
-              N_("The spacing around punctuation differs from the Basque (French puts a "
-                 "no-break space before ; : ? ! and inside « »)."),
-              N_("%(reason)s"), WARNING, "pofilter"),
+              N_("The spacing after punctuation differs from the Basque (a comma with no space "
+                 "after it, for instance). French spacing before punctuation is the check "
+                 "“French spacing”."),
+              N_("the spacing around punctuation differs from the source"), WARNING,
+              "pofilter"),
     CheckInfo("typography", N_("French spacing"),
               N_("French puts a no-break space (U+00A0) before : and inside « », and a narrow "
                  "no-break space (U+202F) before ; ? !, so a line never starts with them."),
@@ -121,6 +127,15 @@ CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
               N_("A note that quotes the Basque text quotes, in each language, the very "
                  "rendering shown beside the Basque."),
               N_("not in the rendering of the clauses: %(quotes)s"), ERROR, "jokoak"),
+    CheckInfo("cross_numbers", N_("Numbers across the translations"),
+              N_("The Spanish, French and English renderings of a clause write the same numbers "
+                 "in digits (each in its own form: 25,4 / 25,4 / 25.4)."),
+              N_("the translations differ: %(numbers)s"), ERROR, "jokoak"),
+    CheckInfo("cross_glossary", N_("Glossary terms across the translations"),
+              N_("Every glossary term of the Basque clause is rendered in each of the three "
+                 "translations, not only in some of them."),
+              N_("“%(term)s” is rendered in %(have)s but not in %(missing)s"), ERROR,
+              "jokoak"),
     CheckInfo("spelling", N_("Spelling"),
               N_("Every word is in the language's Hunspell dictionary or in the project's word "
                  "list (game terms and names)."),
@@ -250,6 +265,29 @@ def _checker(lang: str) -> Any:  # translate-toolkit's StandardChecker
     return StandardChecker(checkerconfig=CheckerConfig(targetlanguage=lang))
 
 
+_COUNTS = re.compile(r"(\d+)\D+(\d+)")
+_BRACKET_REASON = re.compile(r"(Added|Missing) ((?:'[^']+'(?:, )?)+)")
+
+
+def pofilter_params(name: str, reason: str, source: str, target: str) -> dict[str, str]:
+    """The parameters of our own message for a pofilter failure, so the reason is shown in the
+    translator's language instead of translate-toolkit's English."""
+    if name == "sentencecount":
+        m = _COUNTS.search(reason)
+        return {"source": m.group(1), "target": m.group(2)} if m else {"source": "?",
+                                                                       "target": "?"}
+    if name == "brackets":
+        found = {kind: " ".join(re.findall(r"'([^']+)'", marks))
+                 for kind, marks in _BRACKET_REASON.findall(reason)}
+        return {"missing": found.get("Missing", "-"), "added": found.get("Added", "-")}
+    if name == "doublewords":
+        m = re.search(r"'([^']+)'", reason)
+        return {"word": m.group(1) if m else "?"}
+    if name == "endpunc":
+        return {"source": source.rstrip()[-1:] or " ", "target": target.rstrip()[-1:] or " "}
+    return {}
+
+
 def _pofilter(name: str, source: str, target: str, lang: str) -> str | None:
     """The failure reason of a translate-toolkit check (None if it passes)."""
     from translate.filters.checks import FilterFailure
@@ -306,7 +344,7 @@ def _check_entry(entry: Entry, lang: str, game: str, norm: float | None) -> list
     for name in POFILTER_CHECKS:
         reason = _pofilter(name, src, tgt, lang)
         if reason:
-            flags.append(_flag(name, entry, lang, reason=reason))
+            flags.append(_flag(name, entry, lang, **pofilter_params(name, reason, src, tgt)))
     quotes = unbalanced_quotes(tgt)
     if quotes:
         flags.append(_flag("quotes", entry, lang, marks=" ".join(quotes)))
@@ -321,13 +359,55 @@ def _check_entry(entry: Entry, lang: str, game: str, norm: float | None) -> list
     return flags
 
 
+# --- across the three targets ----------------------------------------------------------------
+
+def _digits_as_english(text: str) -> Counter[str]:
+    return Counter(n.replace(",", ".") for n in _TARGET_NUMBER.findall(text))
+
+
+def cross_target_flags(segment_id: str, source: str, targets: dict[str, str],
+                       game: str) -> list[Flag]:
+    """Checks of one clause across its translations (no translation tool does this): the
+    renderings agree with each other on the numbers in digits and on the glossary terms of
+    the Basque. ``targets`` maps a language to its rendering; empty ones are left out."""
+    present = {lg: tx for lg, tx in targets.items() if tx}
+    if len(present) < 2:
+        return []
+    key = Entry(segment_id, source, "", "")
+    lang = "/".join(present)
+    flags = []
+    numbers = {lg: _digits_as_english(tx) for lg, tx in present.items()}
+    if len({tuple(sorted(n.items())) for n in numbers.values()}) > 1:
+        shown = "; ".join(f"{lg}: {' '.join(sorted(n.elements())) or '-'}"
+                          for lg, n in numbers.items())
+        flags.append(_flag("cross_numbers", key, lang, numbers=shown))
+    for term in dict.fromkeys(m.term for m in find_terms(source, game, segment_id)):
+        have = [lg for lg, tx in present.items() if is_rendered(term, lg, tx)]
+        if have and len(have) < len(present):
+            flags.append(_flag("cross_glossary", key, lang, term=term.eu,
+                               have=", ".join(have),
+                               missing=", ".join(lg for lg in present if lg not in have)))
+    return flags
+
+
+def shipped_cross_target_flags(game: str) -> list[Flag]:
+    """The cross-target checks of every translatable clause of a shipped game."""
+    maps = {lg: {e.segment_id: e for e in shipped_entries(game, lg)} for lg in TARGET_LANGUAGES}
+    out = []
+    for sid, entry in maps[TARGET_LANGUAGES[0]].items():
+        targets = {lg: maps[lg][sid].target for lg in TARGET_LANGUAGES
+                   if sid in maps[lg] and maps[lg][sid].status == TRANSLATED}
+        out += cross_target_flags(sid, entry.source, targets, game)
+    return out
+
+
 # --- catalogs --------------------------------------------------------------------------------
 
 def shipped_entries(game: str, lang: str) -> list[Entry]:
     """The shipped catalog's entries with their PO flags (artifacts are never translated)."""
     catalog = load_catalog(lang, game)
 
-    def po_flags(seg) -> frozenset[str]:
+    def po_flags(seg: Segment) -> frozenset[str]:
         msg = catalog.get(seg.text, context=seg.id) if catalog is not None else None
         return frozenset(msg.flags) if msg is not None else frozenset()
 
@@ -336,7 +416,7 @@ def shipped_entries(game: str, lang: str) -> list[Entry]:
             for t in translations(game, lang) if t.segment.translatable]
 
 
-def catalog_entries(catalog, game: str) -> list[Entry]:
+def catalog_entries(catalog: Catalog, game: str) -> list[Entry]:
     """The entries of a source catalog read from a file (an old version, an upload...)."""
     from .segments import segments
     out = []
@@ -347,8 +427,8 @@ def catalog_entries(catalog, game: str) -> list[Entry]:
         if msg is None or not msg.string:
             out.append(Entry(seg.id, seg.text, "", UNTRANSLATED))
         else:
-            out.append(Entry(seg.id, seg.text, msg.string, FUZZY if msg.fuzzy else TRANSLATED,
-                             None, frozenset(msg.flags)))
+            out.append(Entry(seg.id, seg.text, singular(msg.string),
+                             FUZZY if msg.fuzzy else TRANSLATED, None, frozenset(msg.flags)))
     return out
 
 

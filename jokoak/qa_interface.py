@@ -35,7 +35,7 @@ from .glossary import Term, contains_phrase, glossary
 from .i18n import LOCALES
 from .notes import notes
 from .qa import (Entry, Flag, _flag, _pofilter, drift_words, french_spacing_problems,
-                 ignored_checks, unbalanced_quotes)
+                 ignored_checks, pofilter_params, unbalanced_quotes)
 from .segments import segments
 from .translations import translations
 
@@ -160,6 +160,11 @@ def _check_ui_entry(entry: UiEntry, lang: str) -> list[Flag]:
             flags.append(_flag("untranslated", key, lang))
             continue
         missing, extra = placeholder_problems(src, tgt)
+        if entry.plural:
+            # a plural form may use any placeholder of either msgid; it must keep the shared ones
+            singular, plural = (placeholder_problems(s, tgt) for s in (entry.msgid, entry.plural))
+            missing = sorted(set(singular[0]) & set(plural[0]))
+            extra = sorted(set(singular[1]) & set(plural[1]))
         if missing or extra:
             flags.append(_flag("placeholders", key, lang, missing=", ".join(missing) or "-",
                                extra=", ".join(extra) or "-"))
@@ -170,7 +175,8 @@ def _check_ui_entry(entry: UiEntry, lang: str) -> list[Flag]:
         for name in ("sentencecount", "brackets"):
             reason = _pofilter(name, _for_pofilter(src), _for_pofilter(tgt), lang)
             if reason:
-                flags.append(_flag(name, key, lang, reason=reason))
+                flags.append(_flag(name, key, lang,
+                                   **pofilter_params(name, reason, src, tgt)))
         quotes = unbalanced_quotes(tgt)
         if quotes:
             flags.append(_flag("quotes", key, lang, marks=" ".join(quotes)))

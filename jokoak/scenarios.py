@@ -108,7 +108,8 @@ def _parse_steps(where: str, raw: Any, known: Iterable[str] | None
         caption = item.get("caption")
         if caption is not None and not _is_msgid(caption):
             raise ScenarioError(f"{at}: field 'caption' must be a non-empty msgid")
-        cites = item.get("cites") or []
+        cites = item.get("cites")
+        cites = [] if cites is None else cites
         if not isinstance(cites, list) or not all(isinstance(c, str) for c in cites):
             raise ScenarioError(f"{at}: field 'cites' must be a list of clause ids")
         for clause in cites:
@@ -158,10 +159,13 @@ def parse_scenario(game: str, name: str, text: str, *, engine: Game | None = Non
     known = set(clauses) if clauses is not None else set(segment_map(game))
     if not isinstance(data["clauses"], list) or not data["clauses"]:
         raise ScenarioError(f"{where}: field 'clauses' must list the clause ids it demonstrates")
+    if not all(isinstance(c, str) for c in data["clauses"]):
+        raise ScenarioError(f"{where}: field 'clauses' must be a list of clause ids (text)")
     for clause in data["clauses"]:
         if clause not in known:
             raise ScenarioError(f"{where}: field 'clauses': unknown clause id {clause!r}")
-    options = data.get("options") or {}
+    options = data.get("options")
+    options = {} if options is None else options
     if not isinstance(options, dict):
         raise ScenarioError(f"{where}: field 'options' must be a mapping of option values")
     options = dict(options)

@@ -15,6 +15,7 @@ from typing import Any
 
 from . import ROOT
 from .i18n import LANGUAGES
+from .msgids import N_
 
 MIN_COUNTDOWN = 20      # WCAG 2.2.1: at least 20 seconds to ask for more time
 MIN_IDLE = 5
@@ -47,7 +48,7 @@ def settings_path() -> Path:
 
 
 def _problem(key: str) -> SettingProblem:
-    return SettingProblem("The setting %(key)s has an invalid value; its default is used.",
+    return SettingProblem(N_("The setting %(key)s has an invalid value; its default is used."),
                           {"key": key})
 
 
@@ -57,7 +58,7 @@ def parse_settings(text: str) -> Settings:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return Settings(problems=(SettingProblem(
-            "The settings file is not valid TOML; the defaults are used.", {}),))
+            N_("The settings file is not valid TOML; the defaults are used."), {}),))
     raw = data.get("kiosk", {})
     if not isinstance(raw, dict):
         return Settings(problems=(_problem("kiosk"),))
@@ -86,7 +87,7 @@ def parse_settings(text: str) -> Settings:
             problems.append(_problem("kiosk.language"))
     for key in raw:
         if key not in {"enabled", "idle_seconds", "countdown_seconds", "language"}:
-            problems.append(SettingProblem("Unknown setting %(key)s is ignored.",
+            problems.append(SettingProblem(N_("Unknown setting %(key)s is ignored."),
                                            {"key": f"kiosk.{key}"[:80]}))
     return Settings(kiosk=KioskSettings(**values), problems=tuple(problems))
 
@@ -97,6 +98,6 @@ def load_settings() -> Settings:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return Settings(problems=(SettingProblem(
-            "The settings file cannot be read; the defaults are used.", {}),)) \
+            N_("The settings file cannot be read; the defaults are used."), {}),)) \
             if os.environ.get("JOKOAK_SETTINGS") else Settings()
     return parse_settings(text)

@@ -45,9 +45,9 @@ def translations(game: str, lang: str) -> tuple[SegmentTranslation, ...]:
             out.append(SegmentTranslation(seg, lang, "", UNTRANSLATED))
         elif msg.fuzzy:
             prev = " ".join(msg.previous_id) if msg.previous_id else None
-            out.append(SegmentTranslation(seg, lang, _singular(msg.string), FUZZY, prev))
+            out.append(SegmentTranslation(seg, lang, singular(msg.string), FUZZY, prev))
         else:
-            out.append(SegmentTranslation(seg, lang, _singular(msg.string), TRANSLATED))
+            out.append(SegmentTranslation(seg, lang, singular(msg.string), TRANSLATED))
     return tuple(out)
 
 
@@ -64,7 +64,7 @@ def statistics(game: str, lang: str) -> dict[str, int]:
     return counts
 
 
-def _singular(string: str | tuple[str, ...] | list[str]) -> str:
+def singular(string: str | tuple[str, ...] | list[str]) -> str:
     """A segment's translation: Babel types ``Message.string`` as text or plural forms, but a
     segment is never plural (were it, its first form is the singular)."""
     return string if isinstance(string, str) else string[0]

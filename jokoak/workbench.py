@@ -320,7 +320,7 @@ def review_rows(game: str, langs: tuple[str, ...], upload: Upload | None = None,
         per_lang[lg] = entries
         flags[lg] = {}
         for entry in entries.values():
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and time.monotonic() >= deadline:
                 raise UploadError(N_("Checking the file took too long (the limit is %(seconds)s s), "
                                      "so it was not reviewed."), seconds=int(budget or 0))
             for f in check_entries((entry,), lg, game):

@@ -31,3 +31,26 @@ def test_script_tags_handlers_and_javascript_links_from_a_catalog_stay_text(chro
     finally:
         context.close()
         server.stop()
+
+
+def test_while_a_worst_case_upload_is_reviewed_another_visitors_click_takes_at_most_twice_as_long(
+        server, chromium_browser):
+    """Issue 16: one upload's review made another visitor's "Next" take 31 s instead of 0.24 s.
+
+    Every entry at the length cap is the costliest file the checks still read. The ratio of
+    median click times is measured (B alone, then B while A's review runs), not time-boxed.
+    """
+    from freeze_probe import at_the_cap, catalog_with, measure
+    figures = measure(chromium_browser, server.url, catalog_with(at_the_cap))
+    assert figures.during, "no click overlapped the review"
+    assert "clauses shown" in figures.shown
+    assert figures.ratio <= 2.0, figures
+
+
+def test_the_freezing_probe_is_refused_with_a_message_and_the_limit_is_stated_truthfully(
+        server, chromium_browser):
+    from freeze_probe import catalog_with, measure, the_probe
+    figures = measure(chromium_browser, server.url, catalog_with(the_probe, entries=1))
+    assert "Entries longer than 1000 characters" in figures.shown
+    assert "MB per file" not in figures.shown and "at most 512 kB per file" in figures.shown
+    assert figures.ratio <= 2.0, figures

@@ -63,7 +63,7 @@ def test_other_arguments_build_another_chart():
 
 
 def test_each_language_gets_a_chart_with_its_own_words():
-    titles = {lang: spec(run(lang, values=(21, 22)))["title"] for lang in ("en", "fr", "eu")}
+    titles = {lang: spec(run(lang, values=(21, 22)))["description"] for lang in ("en", "fr", "eu")}
     assert titles["en"] == "Probability"
     assert titles["fr"] != titles["en"] and titles["eu"] != titles["en"]
 

@@ -52,7 +52,7 @@ def scenario_file(tmp_path):
 def test_replay_prints_each_step_with_its_events_and_clause_ids(capsys, scenario_file):
     code, out, _ = run(capsys, "replay", str(scenario_file), "--game", "toygame")
     assert code == 0
-    assert "roll:4" in out and "payment [toy.overtake] actors=1,0 chips=1" in out
+    assert "roll:4" in out and "payment [toy.overtake] actors=P2,P1 chips=1" in out
     assert "step:4    # The runner passes" in out
 
 
@@ -206,3 +206,19 @@ def test_simulate_counts_equal_returns_as_a_draw_and_shares_a_tied_win():
     from jokoak.cli.simulate_cmd import winners
     assert winners([0.0, 0.0, 0.0]) == []
     assert winners([1.0, -1.0, 1.0]) == [0, 2]
+
+
+def test_replay_numbers_seats_like_the_captions_from_one(capsys):
+    from jokoak import ROOT
+    path = ROOT / "content" / "peruludo" / "scenarios" / "08_elimination.yaml"
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "p0" not in out
+    assert "P1 palero" in out
+    assert "eliminated [setup.goal] actors=P1" in out
+
+
+def test_replay_names_zohn_ahl_teams_from_one(capsys):
+    from jokoak import ROOT
+    path = ROOT / "content" / "zohn_ahl" / "scenarios" / "03_hit.yaml"
+    code, out, _ = run(capsys, "replay", str(path))
+    assert code == 0 and "hit [capture.hit] actors=T1,T1,T2" in out

@@ -99,17 +99,29 @@ def test_tbx_export_is_read_back_by_translate_toolkit():
     assert ("ostatua", "auberge") in pairs and ("palero", "palero") in pairs
 
 
-def test_source_view_wraps_terms_in_abbr_with_the_gloss_in_the_visitors_language():
+def test_source_view_makes_each_term_tappable_with_the_gloss_in_the_visitors_language():
     out = highlight_terms("Lau fitxa kokatuko ditu bankuan", "fr", "zaldi_zuria", "start.stakes")
-    assert out.count("<abbr") == 2 and 'title="jeton: ' in out and ">bankuan</abbr>" in out
+    assert out.count('<details class="jk-term"') == 2 and "<abbr" not in out
+    assert '<summary lang="eu" title="jeton: ' in out and ">bankuan</summary>" in out
+    assert '<span class="jk-gloss" role="note" lang="fr">jeton: ' in out
 
 
 def test_highlighting_escapes_the_text_around_the_terms():
     out = highlight_terms("<script>fitxa</script>", "en", "zaldi_zuria", None)
-    assert "<script>" not in out and "&lt;script&gt;" in out and ">fitxa</abbr>" in out
+    assert "<script>" not in out and "&lt;script&gt;" in out and ">fitxa</summary>" in out
+
+
+def test_a_gloss_is_escaped_inside_the_tappable_term():
+    from jokoak.glossary import Term
+    from jokoak.render.source import term_html
+    term = Term("x", "fitxa", ("fitxa",), "translate", ("zaldi_zuria",), {"en": "chip"}, {},
+                {"en": '<b>"chips" & co</b>'})
+    out = term_html("fitxa", term, "en")
+    assert "<b>" not in out and "&lt;b&gt;" in out and "&quot;chips&quot;" in out
 
 
 def test_source_view_highlights_only_when_asked():
     gettext = lambda s: s  # noqa: E731
-    assert "<abbr" in source_html("peruludo", "es", gettext, ui_lang="es")
-    assert "<abbr" not in source_html("peruludo", "es", gettext, ui_lang="es", glossary=False)
+    assert 'class="jk-term"' in source_html("peruludo", "es", gettext, ui_lang="es")
+    assert 'class="jk-term"' not in source_html("peruludo", "es", gettext, ui_lang="es",
+                                                glossary=False)

@@ -129,3 +129,15 @@ def test_a_refusal_is_in_the_language_of_the_environment(capsys, monkeypatch):
     expected = translator("fr").gettext("--games must be between %(minimum)s and %(maximum)s.")
     assert line == "jokoak: " + expected % {"minimum": 1, "maximum": simulate_cmd.MAX_GAMES}
     assert expected != "--games must be between %(minimum)s and %(maximum)s."
+
+
+def test_every_shipped_scenario_is_within_the_nesting_bound():
+    from jokoak import ROOT
+    files = sorted((ROOT / "content").glob("*/scenarios/*.yaml"))
+    assert files
+    deepest = max(replay_cmd.nesting_depth(f.read_text(encoding="utf-8")) for f in files)
+    assert deepest <= replay_cmd.MAX_NESTING
+
+
+def test_an_apostrophe_inside_a_word_opens_no_quote():
+    assert replay_cmd.nesting_depth("caption: the runner's [move]\nclauses: [[a]]") == 2

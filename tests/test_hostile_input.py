@@ -54,3 +54,26 @@ def test_a_step_beyond_the_end_opens_the_start_of_the_scenario():
              if str(k).startswith("jokoak_step_zaldi_zuria")]
     steps = [v for v in steps if isinstance(v, int) and not isinstance(v, bool)]
     assert steps == [0]
+
+
+def test_a_failing_page_logs_one_line_per_failure_and_no_traceback(monkeypatch, caplog):
+    import logging
+
+    import ui.game_page
+
+    def broken(game: str) -> None:
+        raise ValueError("the game is over\n(and a second line)")
+    monkeypatch.setattr(ui.game_page, "render", broken)
+    at = visit("app_pages/zaldi_zuria.py", {"lang": "eu"})
+    with caplog.at_level(logging.INFO, logger="jokoak"):
+        caplog.clear()
+        at.run()
+        at.run()
+    lines = [r for r in caplog.records if r.name == "jokoak"]
+    assert len(lines) == 2
+    for record in lines:
+        text = record.getMessage()
+        assert record.exc_info is None and "\n" not in text
+        assert text.startswith("page zaldi_zuria failed: ValueError: the game is over")
+        assert "tests/test_hostile_input.py:" in text
+    assert not at.exception and at.error[0].value != ""

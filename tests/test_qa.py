@@ -203,3 +203,67 @@ def test_qa_command_refuses_an_unknown_language():
     from jokoak.cli import CliError
     with pytest.raises(CliError):
         run_qa("--lang", "de")
+
+
+# messages in the translator's language ---------------------------------------------------------
+
+def test_only_translate_toolkits_own_checks_are_credited_to_pofilter():
+    from jokoak.qa import POFILTER_CHECKS
+    assert {c for c, info in CHECKS.items() if info.origin == "pofilter"} == set(POFILTER_CHECKS)
+
+
+@pytest.mark.parametrize("lang", ["eu", "es", "fr"])
+def test_a_pofilter_reason_is_shown_in_the_translators_language(lang):
+    from jokoak.i18n import translator
+    _ = translator(lang).gettext
+    found = flags("Bat. Bi.", "Uno dos.")
+    message = found["sentencecount"].message(_)
+    assert message != found["sentencecount"].message()
+    assert "2" in message and "1" in message and "Different" not in message
+
+
+# across the three targets ----------------------------------------------------------------------
+
+def test_across_targets_a_number_one_translation_lost_is_flagged():
+    from jokoak.qa import cross_target_flags
+    source = "Jokalariek 36na fitxa jasoko dituzte."
+    flags_ = cross_target_flags("setup.chips", source, {
+        "es": "Cada jugador recibe 36 fichas.", "fr": "Chaque joueur reçoit 36 jetons.",
+        "en": "Each player receives thirty-six chips."}, "zaldi_zuria")
+    assert [f.check for f in flags_] == ["cross_numbers"]
+
+
+def test_across_targets_decimals_in_each_languages_form_agree():
+    from jokoak.qa import cross_target_flags
+    assert cross_target_flags("sticks.dice", DICE, {
+        "es": "de 25,4 cm × 1,59 cm", "fr": "de 25,4 cm × 1,59 cm", "en": "25.4 cm × 1.59 cm"},
+        "zohn_ahl") == []
+
+
+def test_across_targets_a_term_rendered_in_only_some_translations_is_flagged():
+    from jokoak.qa import cross_target_flags
+    found = cross_target_flags("start.stakes", STAKES, {
+        "es": "Pondrá cuatro fichas en la banca.", "fr": "Il place quatre pions dans la banque.",
+        "en": "Places four chips in the bank."}, "zaldi_zuria")
+    assert [(f.check, dict(f.params)["missing"]) for f in found] == [("cross_glossary", "fr")]
+
+
+def test_the_shipped_translations_agree_across_targets():
+    from jokoak import GAMES
+    from jokoak.qa import shipped_cross_target_flags
+    assert [str(f) for g in GAMES for f in shipped_cross_target_flags(g)] == []
+
+
+def test_the_translators_page_shows_the_cross_target_checks_beside_the_clause():
+    from types import SimpleNamespace
+
+    from jokoak.render.review import _cross_html
+    from jokoak.segments import segment_map
+    seg = segment_map("zaldi_zuria")["start.stakes"]
+    cells = [SimpleNamespace(lang=lg, entry=Entry(seg.id, seg.text, text, TRANSLATED))
+             for lg, text in (("es", "Pondrá cuatro fichas en la banca."),
+                              ("fr", "Il place quatre pions dans la banque."),
+                              ("en", "Places four chips in the bank."))]
+    out = _cross_html(SimpleNamespace(segment=seg, cells=cells), "zaldi_zuria",
+                      lambda s: s, "en")
+    assert 'class="jk-cross"' in out and "fitxa" in out and "not in fr" in out

@@ -7,14 +7,20 @@ game's own ``why_not``, whose numbers are checked against ``legal_actions`` here
 from __future__ import annotations
 
 import random
+from dataclasses import fields
 
 import pytest
 
-from jokoak.engine import CHANCE, IllegalAction, make_rules, refusal, sample_chance
+import toygame
+from jokoak.engine import CHANCE, IllegalAction, make_rules, reason, refusal, sample_chance
+from jokoak.engine.harness import ConformanceError, check_game
 from jokoak.games.peruludo import GAME as PERULUDO, dealt
 from jokoak.games.peruludo import refusals as pr
 from jokoak.games.peruludo.bids import parse_bid
+from jokoak.games.zaldi_zuria import GAME as ZALDI
+from jokoak.games.zohn_ahl import GAME as ZOHN
 from jokoak.i18n import translator
+from toygame import GAME as TOY, RaceState, ToyRace
 
 SIX_TABLE = [[1, 2, 3, 4, 5]] * 6
 
@@ -140,6 +146,14 @@ def test_another_arrastatu_may_switch_only_to_a_higher_face():
     assert refusal(state, "bid:1:4") is None
 
 
+def test_every_bid_of_a_face_allowed_here_may_already_be_used_up():
+    """4 x 3, 2 x 6, 4 x 2: a higher face keeps four dice, and four 3s were bid already."""
+    state = peruludo(["bid:4:3", "bid:2:6", "bid:4:2"])
+    found = why(state, "bid:5:3")
+    assert found.msgid == pr.ALL_USED and legal_quantities(state, 3) == []
+    assert found.clauses == ("raise.higher", "raise.to_wild", "raise.from_wild.switch")
+
+
 # --- peruludo: actions out of their phase ---------------------------------------------------
 def test_palero_needs_a_bid_to_challenge():
     assert "palero.option" in why(peruludo([]), "palero").clauses
@@ -155,6 +169,13 @@ def test_the_doia_questions_come_before_the_next_bid():
     assert state.phase == "doia"
     found = why(state, "bid:4:2", seat=state.turn)
     assert found.clauses == ("doia.call",)
+
+
+def test_common_calza_the_last_bidder_may_not_call_doia():
+    state = dealt(make_rules(PERULUDO, "perudo_standard"), None, SIX_TABLE).apply("bid:3:2")[0]
+    assert state.phase == "doia" and state.bidder not in state.asking
+    found = why(state, "doia", seat=state.bidder)
+    assert found.english() == "Under these rules the last bidder may not call doia."
 
 
 def test_a_seat_that_is_not_on_turn_is_told_so():
@@ -184,8 +205,13 @@ def test_nothing_is_legal_after_the_game_is_over():
 def test_counted_reasons_are_translated_with_their_plural():
     found = why(peruludo(["bid:7:2"]), "bid:3:6")
     for lang in ("eu", "es", "fr"):
-        text = found.text(translator(lang))
+        tr = translator(lang)
+        text = found.text(tr)
         assert "4" in text and text != found.english()
+        assert found.text(tr.gettext, tr.ngettext) == text
+    basque = translator("eu")
+    one, many = (basque.ngettext(found.msgid, found.plural, n) for n in (1, 4))
+    assert one != many and found.text(basque) == many % {"count": 4}
 
 
 # --- fuzz: reasons agree with legal_actions, and their numbers are true ----------------------
@@ -193,7 +219,17 @@ OPTION_VALUES = [{}] + [{opt.name: value} for opt in PERULUDO.options
                         if opt.name in ("raise_rule", "from_wild_rule", "forbid_repeated_bids",
                                         "arrastatze_rounds")
                         for value in (opt.choices or (True, False)) if value != opt.default]
-SETUPS = [None, {"dice": [1, 2, 1], "arrastatze": [0, 2]}, {"dice": [1, 1, 3], "arrastatze": [0, 1], "starter": 0}]
+SETUPS = [None, {"dice": [3, 2, 4]}, {"dice": [1, 2, 1], "arrastatze": [0, 2]},
+          {"dice": [1, 1, 3], "arrastatze": [0, 1], "starter": 0}]
+
+
+def table_move(legal: list[str], rng: random.Random) -> str:
+    """Like a table: mostly a low raise; rarely a challenge or a stop that ends things."""
+    rare = [a for a in ("palero", "doia", "abandon") if a in legal]
+    if rare and rng.random() < 0.08:
+        return rng.choice(rare)
+    usual = [a for a in legal if a not in rare] or legal
+    return rng.choice(usual[:8]) if rng.random() < 0.9 else rng.choice(usual)
 
 
 def walk(state, rng, steps):
@@ -205,8 +241,7 @@ def walk(state, rng, steps):
         if state.current_player() == CHANCE:
             action = sample_chance(state.chance_outcomes(), rng)
         else:
-            legal = state.legal_actions()
-            action = "palero" if "palero" in legal and rng.random() < 0.15 else rng.choice(legal)
+            action = table_move(state.legal_actions(), rng)
         state = state.apply(action)[0]
 
 
@@ -232,18 +267,175 @@ def check_bid_reason(state, bid, found):
 def test_peruludo_refuses_exactly_the_illegal_actions_with_true_numbers(options):
     rng = random.Random(13)
     rules = make_rules(PERULUDO, **options)
+    others = ["palero", "doia", "no_doia", "lift", "roll:1", "roll:7", "bid:x", ""]
     for setup in SETUPS:
-        for state in walk(PERULUDO.new_initial_state(rules, setup), rng, 400):
+        for state in walk(PERULUDO.new_initial_state(rules, setup), rng, 300):
             legal = set(state.legal_actions()) | {a for a, _ in state.chance_outcomes()}
             total = state.dice_in_play()
-            bids = [(q, f) for q in range(0, total + 2) for f in range(0, 8)]
-            others = ["palero", "doia", "no_doia", "lift", "roll:1", "roll:7", "bid:x", ""]
-            for action in [f"bid:{q}:{f}" for q, f in bids] + others:
-                found = refusal(state, action)
+            bids = ([f"bid:{q}:{f}" for q in range(0, total + 2) for f in range(0, 8)]
+                    if state.phase == "bid" else ["bid:1:1", "bid:2:6"])
+            actions = bids + others
+            for action in actions:
+                found = state.why_not(action)
                 assert (found is None) == (action in legal), (action, state.phase)
-                assert (state.why_not(action) is None) == (action in legal)
                 if found is not None:
                     assert found.clauses or found.msgid == "%(action)s is not allowed now."
                     found.english()  # every placeholder has its parameter
                     if state.phase == "bid" and (bid := parse_bid(action)):
                         check_bid_reason(state, bid, found)
+            for action in rng.sample(actions, 3):
+                assert refusal(state, action) == state.why_not(action)
+            player = state.current_player()
+            if player >= 0:
+                action = rng.choice(sorted(legal))
+                assert refusal(state, action, seat=player) is None
+                for seat in range(state.players):
+                    if seat != player:
+                        assert refusal(state, action, seat=seat).clauses
+
+
+# --- zaldi zuria ------------------------------------------------------------------------------
+def zaldi(**setup):
+    rules = make_rules(ZALDI)
+    return ZALDI.new_initial_state(rules, {"players": 6, "chips": 20, **setup})
+
+
+def test_zaldi_zuria_phase1_auction_a_bid_must_beat_the_standing_bid():
+    state = zaldi(phase="auction", auctioneer=0).apply("bid:5")[0]
+    found = why(state, "bid:5")
+    assert found.param("count") == 5 and found.clauses == ("phase1.auction",)
+    assert found.english() == "A bid must be more than the standing bid of 5 chips."
+
+
+def test_zaldi_zuria_phase1_buyers_bid_no_more_than_ones_chips():
+    state = zaldi(phase="auction", auctioneer=0, chips=[20, 1, 20, 20, 20, 20])
+    found = why(state, "bid:2")
+    assert (found.param("count"), found.param("bid")) == (1, 2)
+    assert found.clauses == ("phase1.buyers",)
+    assert found.english() == "You hold only 1 chip: a bid of 2 is too much."
+
+
+def test_zaldi_zuria_phase1_buyers_a_seat_that_passed_is_out_of_the_bidding():
+    state = zaldi(phase="auction", auctioneer=0).apply("pass")[0]
+    assert why(state, "bid:3", seat=1).clauses == ("phase1.buyers",)
+
+
+def test_zaldi_zuria_phase1_absence_the_last_player_cannot_pass():
+    state = zaldi(phase="play", auctioneer=0, out=[1, 2, 3, 4, 5], to_throw=0)
+    assert why(state, "pass").clauses == ("phase1.absence",)
+
+
+def test_zaldi_zuria_phase1_absence_a_seat_that_is_out_is_told_so():
+    state = zaldi(phase="play", auctioneer=0, out=[2], to_throw=0)
+    assert why(state, "throw", seat=2).clauses == ("phase1.absence",)
+    assert why(state, "throw", seat=1).msgid == "It is not your turn."
+
+
+def test_zaldi_zuria_throws_wait_for_the_auction_and_the_player_on_turn():
+    assert "play.start" in why(zaldi(phase="auction", auctioneer=0), "throw").clauses
+    assert why(zaldi(phase="play", auctioneer=0), "roll:blank").clauses == ("play.start",)
+
+
+def test_zaldi_zuria_nothing_is_legal_after_the_ending():
+    rng = random.Random(3)
+    state = zaldi()
+    while not state.is_terminal():
+        state = state.apply(rng.choice(state.legal_actions()) if state.current_player() != CHANCE
+                            else sample_chance(state.chance_outcomes(), rng))[0]
+    with pytest.raises(IllegalAction) as info:
+        state.apply("throw")
+    assert info.value.reason.clauses == ("ending",)
+
+
+# --- zohn ahl ---------------------------------------------------------------------------------
+def zohn(ruleset=None, **options):
+    return ZOHN.new_initial_state(make_rules(ZOHN, ruleset, **options), None)
+
+
+def test_zohn_ahl_the_sticks_land_before_anything_else():
+    state = zohn().apply("throw")[0]
+    for action in ("throw", "abandon"):
+        assert why(state, action).clauses == ("sticks.dice", "sticks.marks")
+
+
+def test_zohn_ahl_sahe_throws_exist_only_with_nebakuthanas_sticks():
+    assert why(zohn().apply("throw")[0], "up:1s").msgid == "These throw sticks cannot show that throw."
+    assert refusal(zohn("nebakuthana").apply("throw")[0], "up:1s") is None
+
+
+def test_zohn_ahl_turn_team_order_the_other_team_waits():
+    state = zohn()
+    assert why(state, "throw", seat=1).clauses == ("turn.team_order",)
+    assert "turn.team_order" in why(state, "up:2").clauses
+
+
+def test_zohn_ahl_nothing_is_legal_after_an_abandoned_game():
+    state = zohn().apply("abandon")[0]
+    assert why(state, "throw").clauses == ("win.abandoned",)
+    with pytest.raises(IllegalAction):
+        state.apply("throw")
+
+
+# --- every game: reasons agree with legal_actions ---------------------------------------------
+def candidates(state) -> list[str]:
+    return ["pass", "throw", "abandon", "bid:0", "bid:1", "bid:5", "bid:37", "bid:x",
+            "roll:blank", "roll:1", "roll:7", "up:0", "up:1s", "up:4", "step:1", "step:6",
+            "palero", "doia", "lift", ""]
+
+
+GAMES = [(ZALDI, {"players": 6, "chips": 20}, None), (ZOHN, None, None),
+         (ZOHN, None, "nebakuthana"), (TOY, None, None), (TOY, None, "short")]
+
+
+@pytest.mark.parametrize("game, setup, ruleset", GAMES,
+                         ids=["zaldi_zuria", "zohn_ahl", "nebakuthana", "toy", "toy_short"])
+def test_every_game_refuses_exactly_the_illegal_actions(game, setup, ruleset):
+    rng = random.Random(7)
+    rules = make_rules(game, ruleset)
+    for _ in range(2):
+        for state in walk(game.new_initial_state(rules, setup), rng, 250):
+            player = state.current_player()
+            legal = set(state.legal_actions()) | {a for a, _ in state.chance_outcomes()}
+            for action in candidates(state) + rng.sample(sorted(legal), min(4, len(legal))):
+                found = refusal(state, action)
+                assert (found is None) == (action in legal), action
+                assert (state.why_not(action) is None) == (action in legal), action
+                if found is not None:
+                    assert found.clauses or found.msgid == "%(action)s is not allowed now."
+                    found.english()
+                    with pytest.raises(IllegalAction) as info:
+                        state.apply(action)
+                    assert info.value.reason == found
+                if player >= 0 and action in legal:
+                    other = (player + 1) % len(state.returns())
+                    assert refusal(state, action, seat=player) is None
+                    assert refusal(state, action, seat=other) is not None
+
+
+# --- the harness holds every game (a fourth one too) to this ----------------------------------
+def toy_with(state_class):
+    class Variant(ToyRace):
+        def new_initial_state(self, rules, setup=None):
+            state = super().new_initial_state(rules, setup)
+            return state_class(**{f.name: getattr(state, f.name) for f in fields(state)})
+    return Variant()
+
+
+def test_the_harness_catches_a_game_that_refuses_with_a_bare_value_error():
+    class Bare(RaceState):
+        def apply(self, action):
+            if action not in self.legal_actions():
+                raise ValueError(action)
+            return super().apply(action)
+
+    with pytest.raises(ConformanceError, match="not IllegalAction"):
+        check_game(toy_with(Bare), games=2, clauses=toygame.CLAUSES)
+
+
+def test_the_harness_catches_a_why_not_that_refuses_a_legal_action():
+    class Grumpy(RaceState):
+        def why_not(self, action, seat=None):
+            return super().why_not(action, seat) or reason("No.", "toy.move")
+
+    with pytest.raises(ConformanceError, match="refuses an action that was played"):
+        check_game(toy_with(Grumpy), games=2, clauses=toygame.CLAUSES)

@@ -23,7 +23,7 @@ def test_each_interpretation_note_appears_once_beside_its_first_clause():
 
 def test_without_a_translation_the_notes_sit_under_the_basque():
     markup = source_html("zohn_ahl", None, identity)
-    assert markup.count("<details") == len(notes("zohn_ahl"))
+    assert markup.count("<details class=\"jk-note") == len(notes("zohn_ahl"))
 
 
 def test_a_hostile_translation_is_rendered_as_text(monkeypatch):

@@ -278,3 +278,25 @@ def test_hostile_strings_in_an_upload_are_shown_as_text_in_a_real_browser(server
         assert dialogs == []
     finally:
         context.close()
+
+
+# exports are built when downloaded, not on every rerun ----------------------------------------
+
+def test_no_export_is_built_when_the_page_is_shown(monkeypatch):
+    import ui.translators_views as views
+    built = []
+    for name in ("catalog_po", "catalog_xliff", "catalog_tmx", "export_tbx", "export_csv",
+                 "report_csv", "report_html"):
+        monkeypatch.setattr(views, name, lambda *a, _n=name, **k: built.append(_n) or "")
+    at = AppTest.from_string("from ui.translators_views import workbench\nworkbench()\n",
+                             default_timeout=120)
+    at.session_state["jokoak_lang"] = "eu"
+    at.run()
+    assert not at.exception
+    assert built == []
+
+
+def test_the_printable_review_is_built_in_the_visitors_language_outside_a_script_run():
+    from ui.translators_views import _report_html
+    page = _report_html("zaldi_zuria", ("es",), "eu", "Itzulpenaren berrikuspena")
+    assert page.startswith("<!DOCTYPE html>") and 'lang="eu"' in page

@@ -100,3 +100,26 @@ def test_an_auction_bid_is_not_worded_as_a_liars_dice_wager():
         assert _(auction) != _(wager), lang
     assert translator("eu").gettext(auction) == "Eskaintza"
     assert translator("eu").gettext(wager) == "Apustua"
+
+
+def test_table_set_sentence_says_what_is_on_the_table_mid_game():
+    from jokoak.engine.core import event as make_event
+    ev = make_event("table_set", ("setup.chips",), (), {"purses": [30, 28, 2],
+                                                       "same_purses": False},
+                    players=3, chips=60, bank=28, dice=8)
+    text = describe_event(ev, lambda m: m)
+    assert "30, 28, 2" in text and "28 chips" in text and "36" not in text
+
+
+def test_bid_reasoning_says_which_limit_stops_the_bid():
+    from jokoak.bots.zaldi_zuria import POLICIES, bid_reasoning
+    from jokoak.games import get_game
+    from jokoak.engine.core import make_rules
+    game = get_game("zaldi_zuria")
+    state = game.new_initial_state(make_rules(game), {
+        "players": 6, "chips": 30, "bank": 24, "phase": "auction", "auctioneer": 0})
+    why = bid_reasoning(state, state.current_player(), POLICIES["careful"])
+    assert why["binding"] in ("worth", "chips")
+    assert why["limit"] == min(why["limit_by_worth"], why["limit_by_chips"])
+    assert why["binding"] == ("worth" if why["limit_by_worth"] <= why["limit_by_chips"]
+                              else "chips")

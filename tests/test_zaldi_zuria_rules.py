@@ -7,7 +7,8 @@ import pytest
 from jokoak.engine.core import CHANCE, SetupError, make_rules
 from jokoak.games import get_game
 from jokoak.bots.zaldi_zuria import POLICIES
-from jokoak.games.zaldi_zuria import BANK, CARDS, IllegalAction
+from jokoak.engine import IllegalAction
+from jokoak.games.zaldi_zuria import BANK, CARDS
 from jokoak.engine.record import play, replay
 
 GAME = get_game("zaldi_zuria")
@@ -164,7 +165,8 @@ def test_phase1_buyers_a_bid_beyond_ones_chips_is_refused():
     assert "bid:7" in state.legal_actions() and "bid:8" not in state.legal_actions()
     with pytest.raises(IllegalAction) as info:
         state.apply("bid:8")
-    assert info.value.params == {"bid": 8, "chips": 7}
+    assert info.value.reason.param("count") == 7 and info.value.reason.param("bid") == 8
+    assert info.value.reason.clauses == ("phase1.buyers",)
 
 
 def test_phase1_buyers_a_player_may_buy_several_cards():
@@ -311,6 +313,36 @@ def test_phase2_throw4_b_literal_option_ends_without_taking_the_bank():
     assert state.next_auctioneer == 0
 
 
+def test_phase2_exact_hit_literal_option_also_leaves_the_bank_on_a_bell_or_hammer_hit():
+    state, _ = throw(table(bank=7, to_throw=1, phase2_exact_hit="bank_untouched"),
+                     "roll:3,4,bell")
+    assert state.is_terminal() and state.winner is None and state.bank == 7
+    assert state.chips[1] == 30
+
+
+def test_ending_straight_ordinary_throw_option_pays_it_as_21_pips():
+    state, events = throw(table(bank=30, to_throw=1, straight_ending="ordinary_throw"),
+                          "roll:1,2,3,4,5,6")
+    assert not state.is_terminal() and payments(events) == [(BANK, 1, 21)]
+
+
+def test_setup_chips_table_set_says_what_is_on_the_table():
+    _, events = throw(table(bank=28, chips=[30, 28, 28, 2, 30, 30]), "roll:blank")
+    table_set = next(e for e in events if e.kind == "table_set")
+    assert table_set.amount("bank") == 28 and dict(table_set.data)["purses"] == [
+        30, 28, 28, 2, 30, 30]
+    _, events = throw(table(bank=30, chips=28), "roll:blank")
+    table_set = next(e for e in events if e.kind == "table_set")
+    assert table_set.amount("chips") == 28 and dict(table_set.data)["same_purses"]
+
+
+def test_rulesets_pierer_and_young_folks_name_what_they_carry_over_from_the_basque_text():
+    for name in ("pierer_1857", "young_folks_1890"):
+        ruleset = next(r for r in GAME.rulesets if r.name == name)
+        assert "Carried over from the Basque text" in ruleset.provenance
+        assert "1-2-3-4-5-6" in ruleset.provenance and "highest throw" in ruleset.provenance
+
+
 def test_phase2_throw4_c_pays_whole_sum_to_inn():
     state, events = throw(table(bank=5, to_throw=3), "roll:4,5")
     assert payments(events) == [(3, 2, 9)]
@@ -337,7 +369,15 @@ def test_phase3_inn_opens_even_when_the_innkeeper_throws_over_the_bank():
 def test_phase3_inn_opens_pierer_as_soon_as_the_bank_is_below_21():
     state, events = throw(table(bank=25, ruleset="pierer_1857"), "roll:1,4")
     assert state.bank == 20 and state.inn_open
-    assert "phase3.inn_opens" in cited(events)
+    opens = next(e for e in events if e.kind == "inn_opens")
+    assert dict(opens.data)["reason"] == "bank_below_21"
+
+
+def test_phase3_inn_opens_the_4c_clause_is_cited_only_when_a_4c_throw_opens_the_inn():
+    _, pierer = throw(table(bank=25, ruleset="pierer_1857"), "roll:1,4")
+    _, basque = throw(table(bank=5, to_throw=3), "roll:4,5")
+    assert "phase3.inn_opens" not in cited(pierer) and "phase3.heading" in cited(pierer)
+    assert "phase3.inn_opens" in cited(basque)
 
 
 def test_phase3_throw1_pay_the_white_horse_holder_pays_the_innkeeper():

@@ -37,3 +37,19 @@ def test_odds_view_states_the_proven_interval_for_the_whole_game():
 def test_odds_view_states_the_proven_interval_in_basque():
     at = open_view("zohn_ahl_views", "odds_view", "eu")
     assert any("Arauetatik frogatua" in m.value and 'lang="eu"' in m.value for m in at.markdown)
+
+
+def test_fair_sticks_read_as_practically_even_with_the_proof_one_tap_away():
+    at = open_view("zohn_ahl_views", "odds_view")
+    assert any("Practically even: 50.02% for the starting team" in m.value for m in at.markdown)
+    proof = at.expander[0]
+    assert any("Proven from the rules" in m.value for m in proof.markdown)
+    assert any("As exact fractions" in m.value for m in proof.markdown)
+
+
+def test_the_win_chart_shows_the_chance_at_every_stick_probability_of_the_slider():
+    import json
+    at = open_view("zohn_ahl_views", "odds_view")
+    charts = [json.loads(e.proto.spec) for e in at.main if e.type == "vega_lite_chart"]
+    curve = [c for c in charts if "each chance of a stick" in c.get("description", "")][0]
+    assert len(curve["layer"]) == 3                 # the curve, the 50 % line, your choice

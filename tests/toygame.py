@@ -23,8 +23,9 @@ from html import escape
 from pathlib import Path
 from typing import Any, Mapping
 
-from jokoak.engine import (CHANCE, TERMINAL, Event, Option, Rules, Ruleset, SetupError,
-                           event, make_rules, random_policy)
+from jokoak.engine import (CHANCE, TERMINAL, Event, IllegalAction, Option, Reason, Rules,
+                           Ruleset, SetupError, event, game_over, make_rules, not_legal,
+                           not_your_turn, random_policy, reason)
 from jokoak.odds import OddsTable
 from jokoak.registry import GameEntry
 
@@ -96,9 +97,30 @@ class RaceState:
             return []
         return [(f"roll:{face}", p) for face, p in die_odds(self.rules)]
 
+    def why_not(self, action: str, seat: int | None = None) -> Reason | None:
+        """``None`` if ``action`` is legal here (for ``seat``, if given), else why not."""
+        if self.is_terminal():
+            return game_over("toy.win")
+        if seat is not None and self.die is not None and seat != self.to_move:
+            return not_your_turn("toy.move", self.to_move)
+        if action in self.legal_actions():
+            return None
+        kind, _, value = action.partition(":")
+        if kind == "roll":
+            return reason("The die is already rolled: move.", "toy.move") if self.die else \
+                reason("A die with %(faces)s faces cannot show that.", "toy.roll",
+                       faces=self.rules["faces"])
+        if kind == "step" and self.die is None:
+            return reason("Roll the die first.", "toy.roll")
+        if kind == "step":
+            return reason(("A roll of %(count)s moves one square.",
+                           "A roll of %(count)s moves 1 to %(count)s squares."), "toy.move",
+                          count=self.die)
+        return not_legal(action)
+
     def apply(self, action: str) -> tuple["RaceState", list[Event]]:
         if action not in self.legal_actions():
-            raise ValueError(f"illegal action {action!r}")
+            raise IllegalAction(action, self.why_not(action))
         kind, value = action.split(":")
         n = int(value)
         if kind == "roll":

@@ -26,7 +26,8 @@ from jokoak.odds.peruludo import p_bid_true
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
 from jokoak.msgids import N_
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis
+from .common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
+                     show_chart, title_lines)
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -94,7 +95,9 @@ def _bar_spec(rows: tuple[tuple[str, Fraction], ...], title: str, x_title: str,
     data = [{"x": int(label), "p": float(value), "pct": fmt_pct(value)} for label, value in rows]
     return (alt.Chart(alt.Data(values=data), title=title)
             .mark_bar(color="#2e5d3a")
-            .encode(x=alt.X("x:O", title=x_title),
+            # quantities: on a narrow screen every other one is labelled, never on top
+            .encode(x=alt.X("x:O", title=title_lines(x_title),
+                            axis=alt.Axis(labelAngle=0, labelOverlap="parity")),
                     y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
                     tooltip=[alt.Tooltip("x:O", title=x_title),
                              alt.Tooltip("pct:N", title=y_title)]))
@@ -115,7 +118,7 @@ def _text_alternative(title: str, pairs: list[tuple[str, str]]) -> None:
 
 def _safest_spec(data: list[dict[str, Any]], title: str) -> Any:
     return (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
-            .encode(y=alt.Y("bid:N", title=_("Bid"), sort=None),
+            .encode(y=alt.Y("bid:N", title=_("Bid"), sort=None, axis=alt.Axis(labelLimit=0)),
                     x=alt.X("p:Q", title=_("Chance the bid is true"), axis=percent_axis()),
                     tooltip=[alt.Tooltip("bid:N", title=_("Bid")),
                              alt.Tooltip("pct:N", title=_("Chance the bid is true"))]))

@@ -33,7 +33,7 @@ from jokoak.engine.driver import (Beat, Position, Table, advance, decisions, pen
 from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.render.source import clause_excerpt_html
 
-from .common import _, esc, html, in_this_language, lang
+from .common import _, esc, html, in_this_language, lang, ngettext
 
 log = logging.getLogger("jokoak")
 
@@ -247,7 +247,7 @@ def reason_html(game_name: str, why: Reason) -> str:
     clauses = (clause_excerpt_html(game_name, why.clauses, target, _, ui_lang=lang())
                if why.clauses else "")
     return (f'<div role="status" lang="{lang()}" class="jokoak-refused">'
-            f'<p><strong>{esc(why.text(_))}</strong></p>{clauses}</div>')
+            f'<p><strong>{esc(why.text(_, ngettext))}</strong></p>{clauses}</div>')
 
 
 def refusal_note(spec: PlaySpec, game: PlaySession) -> None:

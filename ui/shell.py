@@ -7,6 +7,8 @@ to ``?lang=`` (kept in the URL on every rerun, so deep links and page changes ke
 from __future__ import annotations
 
 import logging
+import traceback
+from pathlib import Path
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -121,6 +123,22 @@ def game_page(key: str) -> Any:
     return _page(spec, spec.title)
 
 
+def failure_line(page: str, exc: BaseException) -> str:
+    """One log line for a failed page: the exception and where it was raised.
+
+    A broken page fails again on every rerun of every visitor; a full traceback each time
+    buried the server's log (about 3 kB a rerun). The innermost frame says where to look.
+    """
+    frames = traceback.extract_tb(exc.__traceback__)
+    where = ""
+    if frames:
+        path = Path(frames[-1].filename)
+        shown = path.relative_to(ROOT) if path.is_relative_to(ROOT) else path.name
+        where = f" at {shown}:{frames[-1].lineno}"
+    message = " ".join(str(exc).split())[:200]
+    return f"page {page} failed: {exc.__class__.__name__}: {message}{where}"
+
+
 def run() -> None:
     pin_run_language(None)
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
@@ -144,8 +162,8 @@ def run() -> None:
     st.html(BOOKLET_CSS)
     try:
         nav.run()
-    except Exception:  # never a traceback for a visitor
-        log.exception("page failed")
+    except Exception as exc:  # never a traceback for a visitor, nor a log of one per rerun
+        log.error("%s", failure_line(nav.url_path or "home", exc))
         st.error(_("Sorry, something went wrong on this page. Please choose another page or "
                    "language; the booklet itself is fine."))
     settings_warnings()

@@ -8,12 +8,13 @@ session memory: it is parsed, checked and shown escaped, never written to disk.
 from __future__ import annotations
 
 import re
+from functools import partial
 
 import streamlit as st
 
 from jokoak import registry
 from jokoak.glossary import export_csv, export_tbx
-from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path
+from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path, translator
 from jokoak.render.review import aligned_review_html, checks_legend_html, report_html
 from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
 from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, UploadReview, catalog_po, catalog_tmx,
@@ -143,6 +144,10 @@ def check_upload(data: bytes, filename: str, game: str, target: str) -> UploadRe
 
 
 def export_tab(game: str, langs: tuple[str, ...]) -> None:
+    """Every export is built only when its button is pressed (a callable for
+    ``st.download_button``, run on its own thread): building all nine on every rerun was
+    most of this page's time. The callables get the visitor's language as a value, as
+    they run outside the script run."""
     st.write(_("Download the catalogs for your translation tool, the glossary and a review "
                "report."))
     for code in langs:
@@ -151,32 +156,42 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
         if not po_path(code, game).is_file():  # a game just added: no catalog until extracted
             cols[0].caption(_("No catalog yet: “python -m jokoak catalogs” creates it."))
         else:
-            cols[0].download_button("PO", catalog_po(game, code), file_name=f"{game}.{code}.po",
+            cols[0].download_button("PO", partial(catalog_po, game, code),
+                                    file_name=f"{game}.{code}.po",
                                     mime="text/x-gettext-translation", key=f"jokoak_po_{code}")
-            cols[1].download_button("XLIFF 1.2", catalog_xliff(game, code),
+            cols[1].download_button("XLIFF 1.2", partial(catalog_xliff, game, code),
                                     file_name=f"{game}.{code}.xlf",
                                     mime="application/xliff+xml", key=f"jokoak_xliff_{code}")
-            cols[2].download_button("TMX", catalog_tmx(game, code),
+            cols[2].download_button("TMX", partial(catalog_tmx, game, code),
                                     file_name=f"{game}.{code}.tmx",
                                     mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}")
-        cols[3].download_button(_("Glossary (TBX)"), export_tbx(lang=code),
+        cols[3].download_button(_("Glossary (TBX)"), partial(export_tbx, lang=code),
                                 file_name=f"jokoak-glossary.{code}.tbx",
                                 mime="application/x-tbx+xml", key=f"jokoak_tbx_{code}")
     st.markdown(f"**{_('Glossary')}**")
-    st.download_button(_("Glossary, every language (CSV)"), export_csv(),
+    st.download_button(_("Glossary, every language (CSV)"), export_csv,
                        file_name="jokoak-glossary.csv", mime="text/csv",
                        key="jokoak_glossary_csv")
     st.markdown(f"**{_('Review report')}**")
-    rows = _shipped_rows(game, langs)
     cols = st.columns(2)
-    cols[0].download_button(_("Review report (CSV)"), report_csv(game, rows),
+    cols[0].download_button(_("Review report (CSV)"), partial(_report_csv, game, langs),
                             file_name=f"{game}.review.csv", mime="text/csv",
                             key="jokoak_report_csv")
     title = _("Translation review: %(game)s") % {"game": registry.entry(game).name}
     cols[1].download_button(_("Printable review (HTML)"),
-                            report_html(game, rows, langs, _, lang(), title),
+                            partial(_report_html, game, langs, lang(), title),
                             file_name=f"{game}.review.html", mime="text/html",
                             key="jokoak_report_html")
+
+
+def _report_csv(game: str, langs: tuple[str, ...]) -> bytes | str:
+    return report_csv(game, _shipped_rows(game, langs))
+
+
+def _report_html(game: str, langs: tuple[str, ...], code: str, title: str) -> bytes | str:
+    """The printable review in the visitor's language ``code`` (given: no script run here)."""
+    return report_html(game, _shipped_rows(game, langs), langs, translator(code).gettext,
+                       code, title)
 
 
 def workbench() -> None:

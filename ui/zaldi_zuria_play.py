@@ -12,16 +12,15 @@ from typing import Any
 
 import streamlit as st
 
-from jokoak.bots.zaldi_zuria import POLICIES, bid_reasoning, throw_reasoning
+from jokoak.bots.zaldi_zuria import BIDDER_LABELS, POLICIES, bid_reasoning, throw_reasoning
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import Table
 from jokoak.games.zaldi_zuria import CARD_LABELS, GAME
-from jokoak.msgids import N_
 from jokoak.render.source import clause_excerpt_html
 from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
-from .common import _, esc, fmt_num, html, lang
+from .common import _, esc, fmt_num, fmt_pct, html, lang, ngettext
 from . import play
 from .play import PlaySession, PlaySpec
 
@@ -31,7 +30,7 @@ KEY = "jokoak_zaldi_zuria_play"
 OPPONENTS = {1: "careful", 2: "greedy", 3: "careful", 4: "greedy", 5: "careful"}
 
 
-POLICY_LABELS = {"careful": N_("careful"), "greedy": N_("greedy")}
+POLICY_LABELS = BIDDER_LABELS
 #: The raises offered as buttons (the engine decides which of them are legal).
 RAISES = (1, 2, 5)
 
@@ -119,13 +118,26 @@ def _why_bidders(state: Any) -> None:
             if seat == VISITOR or seat not in OPPONENTS:
                 continue
             why = bid_reasoning(state, seat, POLICIES[OPPONENTS[seat]])
-            rows.append(_("%(player)s (%(style)s): the card earns %(now)s chips per round now "
-                          "and %(later)s later; over %(rounds)s rounds it is worth %(worth)s; "
-                          "bids up to %(limit)s.") % {
+            values = {
                 "player": player_name(seat, _), "style": _(POLICY_LABELS[OPPONENTS[seat]]),
                 "now": fmt_num(why["per_round_now"], 2),
                 "later": fmt_num(why["per_round_later"], 2), "rounds": why["horizon"],
-                "worth": fmt_num(why["worth"], 1), "limit": chips_text(why["limit"], _)})
+                "worth": fmt_num(why["worth"], 1), "limit": chips_text(why["limit"], _),
+                "share": fmt_pct(why["share"], 0), "budget": fmt_pct(why["budget"], 0)}
+            worth = ngettext(
+                "%(player)s (%(style)s) expects the card to bring its owner %(now)s chips a "
+                "round at today's bank and %(later)s later, with the inn open (a minus is a "
+                "loss): over the %(rounds)s round it expects to keep it, the card is worth "
+                "%(worth)s chips to it.",
+                "%(player)s (%(style)s) expects the card to bring its owner %(now)s chips a "
+                "round at today's bank and %(later)s later, with the inn open (a minus is a "
+                "loss): over the %(rounds)s rounds it expects to keep it, the card is worth "
+                "%(worth)s chips to it.", why["horizon"]) % values
+            stop = (_("It pays at most %(share)s of that worth, so it bids up to %(limit)s.")
+                    if why["binding"] == "worth" else
+                    _("It risks at most %(budget)s of its chips on one card, so it bids up to "
+                      "%(limit)s.")) % values
+            rows.append(worth + " " + stop)
         html(f'<ul lang="{lang()}">' + "".join(f"<li>{esc(r)}</li>" for r in rows) + "</ul>")
 
 

@@ -22,11 +22,14 @@ from jokoak.bots.zaldi_zuria import POLICIES, bid_reasoning, throw_reasoning
 from jokoak.games.zaldi_zuria import CARD_LABELS, CARDS, GAME
 from jokoak.odds.zaldi_zuria import odds_tables
 from jokoak.odds import zaldi_zuria as zodds
+from jokoak.odds.plain import plain_chance
 from jokoak.render.source import clause_excerpt_html
 from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang, in_this_language, show_chart, percent_axis, number_axis
+from .common import (_, category_axis, ngettext, esc, fmt_num, fmt_pct, html, in_this_language, lang,
+                     number_axis, percent_axis, show_chart, title_lines, tr, wrap_label,
+                     wrapped_legend)
 
 PLAY_KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.
@@ -84,11 +87,15 @@ def odds_view() -> None:
     _kinds_chart(tables["throw_kinds"].rows, sim["kinds"], size)
     _pip_chart(tables["pip_sum"].rows, sim["pip_sums"], size)
     straight = tables["straight"].rows[0][1]
-    straight_text = _("1, 2, 3, 4, 5, 6 and two blanks, which ends the game: %(pct)s "
-                      "(%(count)s in %(total)s).") % {
-        "pct": fmt_pct(straight, 4), "count": fmt_num(straight.numerator),
-        "total": fmt_num(straight.denominator)}
+    straight_text = _("1, 2, 3, 4, 5, 6 and two blanks, which ends the game: %(chance)s.") % {
+        "chance": plain_chance(straight, tr())}
     html(f'<p lang="{lang()}">{esc(straight_text)}</p>')
+    with st.expander(_("The exact chance")):
+        exact = ngettext("%(count)s throw in %(total)s: %(pct)s.",
+                         "%(count)s throws in %(total)s: %(pct)s.", straight.numerator) % {
+            "pct": fmt_pct(straight, 4), "count": fmt_num(straight.numerator),
+            "total": fmt_num(straight.denominator)}
+        html(f'<p lang="{lang()}">{esc(exact)}</p>')
     _bank_chart(ruleset, players, inn_open, bank, tables["bank_outcomes"].rows)
     _cards_chart(tables["card_values"].rows, bank, inn_open)
 
@@ -99,8 +106,7 @@ def _layered(data: list[dict[str, Any]], title: str, x_field: str, x_title: str,
     y_title = _("Probability")
     exact = [d for d in data if d["source"] == "exact"]
     seen = [d for d in data if d["source"] == "observed"]
-    x = alt.X(f"{x_field}:N", title=x_title, sort=x_sort,
-              axis=alt.Axis(labelAngle=0, labelLimit=260))  # readable on a kiosk
+    x = alt.X(f"{x_field}:N", title=title_lines(x_title), sort=x_sort, axis=category_axis())
     tooltip = [alt.Tooltip(f"{x_field}:N", title=x_title), alt.Tooltip("pct:N", title=y_title),
                alt.Tooltip("label:N", title=_("Source"))]
     bars = (alt.Chart(alt.Data(values=exact)).mark_bar(color="#2e5d3a")
@@ -116,14 +122,14 @@ def _kinds_spec(rows: tuple[tuple[str, Fraction], ...], observed: dict[str, int]
                 title: str) -> Any:
     data = []
     for key, value in rows:
-        label = _(zodds.KIND_LABELS[key])
+        label = wrap_label(_(zodds.KIND_LABELS[key]))
         data.append({"kind": label, "p": float(value), "pct": fmt_pct(value, 2),
                      "source": "exact", "label": _("exact")})
         freq = Fraction(observed[key], n)
         data.append({"kind": label, "p": float(freq), "pct": fmt_pct(freq, 2),
                      "source": "observed", "label": _("simulated")})
     return _layered(data, title, "kind", _("Kind of throw"),
-                    x_sort=[_(zodds.KIND_LABELS[k]) for k, _v in rows])
+                    x_sort=[wrap_label(_(zodds.KIND_LABELS[k])) for k, _v in rows])
 
 
 def _kinds_chart(rows: tuple[tuple[str, Fraction], ...], observed: dict[str, int],
@@ -159,19 +165,19 @@ def _pip_chart(rows: tuple[tuple[str, Fraction], ...], observed: dict[int, int],
 
 def _bank_spec(ruleset: str, players: int, inn_open: bool, title: str) -> Any:
     """Every outcome's chance for banks 0..BANK_RANGE (the current bank is drawn apart)."""
-    labels = {k: _(v) for k, v in zodds.BANK_LABELS.items()}
+    labels = {k: wrap_label(_(v), 34) for k, v in zodds.BANK_LABELS.items()}
     data = [{**d, "what": labels[d["key"]], "pct": fmt_pct(d["p"], 2)}
             for d in _bank_curve(ruleset, players, inn_open)]
     x_title, y_title = _("Chips in the bank"), _("Probability")
     lines = (alt.Chart(alt.Data(values=data)).mark_line(point=True)
-             .encode(x=alt.X("bank:Q", title=x_title, axis=number_axis()),
+             .encode(x=alt.X("bank:Q", title=title_lines(x_title), axis=number_axis()),
                      y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
-                     color=alt.Color("what:N", title=_("Event"),
-                                     legend=alt.Legend(orient="bottom", labelLimit=400)),
+                     color=alt.Color("what:N", title=_("Event"), legend=wrapped_legend()),
                      tooltip=[alt.Tooltip("bank:Q", title=x_title),
                               alt.Tooltip("what:N", title=_("Event")),
                               alt.Tooltip("pct:N", title=y_title)]))
-    return alt.layer(lines, title=title)
+    # taller than the others: the legend under it must not squeeze the plot
+    return alt.layer(lines, title=title).properties(height=380)
 
 
 def _bank_marker(bank: int) -> dict[str, Any]:
@@ -186,7 +192,7 @@ def _bank_chart(ruleset: str, players: int, inn_open: bool, bank: int,
     title = _("What the next throw does, for each size of the bank")
     labels = {k: _(v) for k, v in zodds.BANK_LABELS.items()}
     show_chart(_bank_spec, ruleset, players, inn_open, title, extra_layer=_bank_marker(bank))
-    pairs = [(labels[k], fmt_pct(v, 2)) for k, v in rows]
+    pairs = [(labels[k], plain_chance(v, tr(), 2)) for k, v in rows]
     html(f'<p lang="{lang()}">{esc(_("With %(amount)s in the bank:") % {"amount": chips_text(bank, _)})} '
          + esc("; ".join(f"{a}: {b}" for a, b in pairs)) + "</p>")
     _text_alternative(title, pairs)
@@ -194,11 +200,10 @@ def _bank_chart(ruleset: str, players: int, inn_open: bool, bank: int,
 
 def _cards_spec(rows: tuple[tuple[str, Fraction], ...], title: str) -> Any:
     y_title = _("Chips per throw")
-    data = [{"card": _(CARD_LABELS[c]), "v": float(v), "txt": fmt_num(v, 2)} for c, v in rows]
+    data = [{"card": wrap_label(_(CARD_LABELS[c]), 10), "v": float(v), "txt": fmt_num(v, 2)}
+            for c, v in rows]
     return (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
-            .encode(x=alt.X("card:N", title=_("Card"), sort=None,
-                            # upright labels: turned ones pushed the title out of the frame
-                            axis=alt.Axis(labelAngle=0, labelLimit=220)),
+            .encode(x=alt.X("card:N", title=_("Card"), sort=None, axis=category_axis()),
                     y=alt.Y("v:Q", title=y_title, axis=number_axis()),
                     tooltip=[alt.Tooltip("card:N", title=_("Card")),
                              alt.Tooltip("txt:N", title=y_title)]))

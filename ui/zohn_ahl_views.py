@@ -22,21 +22,20 @@ from jokoak.bots.zohn_ahl import POLICIES
 from jokoak.games.zohn_ahl import GAME
 from jokoak.i18n import translator
 from jokoak.odds import zohn_ahl as Z
-from jokoak.odds import zohn_ahl_bounds as ZB
+from jokoak.odds import zohn_ahl_tables as ZT
+from jokoak.odds.plain import plain_chance
 from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
 from jokoak.segments import segment_map
 from jokoak.msgids import N_
 
-from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, show_chart, percent_axis
+from .common import (_, esc, ngettext, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
+                     show_chart, title_lines, tr)
 
 PLAY_KEY = "jokoak_zohn_ahl_play"
-#: Turns shown in the length chart (the rest is reported as still going).
-LENGTH_TURNS = 400
 VISITOR_TEAM = 0
 COLOUR = "#8a3b12"
 
 
-RESULT_LABELS = {"start_team": N_("Starting team"), "other_team": N_("Other team")}
 
 
 def _ruleset_title(name: str) -> str:
@@ -57,21 +56,34 @@ def _exact_tables(ruleset: str, percent: int) -> dict[str, Any]:
             "length": Z.circuit_length(rules)}
 
 
-@st.cache_data(show_spinner=False, max_entries=80)
-def _game_tables(ruleset: str, percent: int) -> dict[str, Any]:
-    """The whole game, as proven intervals of exact fractions (expensive: cached per choice).
+@st.cache_data(show_spinner=False, max_entries=16)
+def _live_figures(ruleset: str, percent: int) -> ZT.GameFigures:
+    """The proven solver itself, for rules the precomputed table does not hold (seconds)."""
+    return ZT.compute_figures(_rules(ruleset, percent))
 
-    See :mod:`jokoak.odds.zohn_ahl_bounds`: the chance of winning and the mean length are
-    checked in exact integer arithmetic, the length table by a proven rounding bound.
-    """
-    rules = make_rules(GAME, ruleset, stick_probability=Fraction(percent, 100))
-    odds = ZB.certified_win_odds(rules)
-    span = ZB.certified_game_length(rules, max_turns=LENGTH_TURNS, tol=1e-9)
-    return {"start": (str(odds.start_team_wins.lo), str(odds.start_team_wins.hi)),
-            "other": (str(odds.other_team_wins.lo), str(odds.other_team_wins.hi)),
-            "turns": (str(odds.turns.lo), str(odds.turns.hi)),
-            "length": [str(q) for q in span.lo], "tail": str(span.tail_hi),
-            "first": odds.first_team}
+
+def _rules(ruleset: str, percent: int) -> Any:
+    return make_rules(GAME, ruleset, stick_probability=Fraction(percent, 100))
+
+
+def _whole_game(ruleset: str, percent: int) -> ZT.GameFigures:
+    """The whole game's proven figures: from the table (loaded at start), else worked out."""
+    found = ZT.table_figures(_rules(ruleset, percent))
+    if found is not None:
+        return found
+    with st.spinner(_("Working out the whole game…")):
+        return _live_figures(ruleset, percent)
+
+
+@st.cache_data(show_spinner=False, max_entries=8)
+def _win_curve(ruleset: str) -> tuple[tuple[int, Fraction], ...]:
+    """The starting team's chance of winning at every stick probability the table holds."""
+    points = []
+    for percent in ZT.percents():
+        found = ZT.table_figures(_rules(ruleset, percent))
+        if found is not None:
+            points.append((percent, found.start.lo))
+    return tuple(points)
 
 
 def odds_view() -> None:
@@ -83,8 +95,11 @@ def odds_view() -> None:
     ruleset = st.segmented_control(_("Rules"), names, default=names[0],
                                    format_func=in_this_language(_ruleset_title),
                                    key="jokoak_zohn_ahl_odds_ruleset") or names[0]
-    percent = st.slider(_("Chance that a stick lands marked side up (%)"), 10, 90, 50, 5,
+    low, high, step = ZT.PERCENT_GRID
+    percent = st.slider(_("Chance that a stick lands marked side up (%)"), low, high, 50, step,
                         key="jokoak_zohn_ahl_odds_p")
+    # a value off the slider's grid (only a script can send one) is read as the nearest notch
+    percent = min(ZT.percents(), key=lambda notch: abs(notch - percent))
     exact = _exact_tables(ruleset, percent)
     values = [(fmt_num(v), Fraction(q)) for v, q in exact["values"]]
     _bar(values, _("Value of one throw"), _("Points"), _("Probability"))
@@ -98,26 +113,13 @@ def odds_view() -> None:
                                             "pct": fmt_pct(Fraction(exact["north"]))},
          _("Gap, counted from the south creek"), _("Probability"),
          highlight=fmt_num(north_gap))
-    with st.spinner(_("Working out the whole game…")):
-        game = _game_tables(ruleset, percent)
-    team = team_name(game["first"], _)
-    start_lo, start_hi = map(Fraction, game["start"])
-    rows = [(_(RESULT_LABELS["start_team"]) + f" ({team})", start_lo),
-            (_(RESULT_LABELS["other_team"]), Fraction(game["other"][0]))]
-    _bar(rows, _("Chance that the starting team wins"), _("Team"), _("Probability"),
-         digits=2)
-    turns_lo, turns_hi = map(Fraction, game["turns"])
-    proven = _("Proven from the rules: the starting team wins with a chance between %(lo)s and "
-               "%(hi)s. A game lasts %(turns)s turns on average (between %(turns_lo)s and "
-               "%(turns_hi)s).") % {
-        "lo": fmt_pct(start_lo, 9), "hi": fmt_pct(start_hi, 9),
-        "turns": fmt_num((turns_lo + turns_hi) / 2, 1), "turns_lo": fmt_num(turns_lo, 6),
-        "turns_hi": fmt_num(turns_hi, 6)}
-    html(f'<p lang="{lang()}">{esc(proven)}</p>')
-    length = [(fmt_num(t), Fraction(p)) for t, p in enumerate(game["length"], start=1)]
-    _bar(length, _("Length of the game in turns (after %(turns)s turns %(pct)s of games are "
-                   "still going)") % {"turns": fmt_num(len(game["length"])),
-                                      "pct": fmt_pct(Fraction(game["tail"]), 2)},
+    game = _whole_game(ruleset, percent)
+    _win_summary(game)
+    _win_chart(ruleset, percent, game)
+    length = [(fmt_num(t), p) for t, p in enumerate(game.length, start=1)]
+    _bar(length, _("Length of the game in turns (games still going after %(turns)s turns: "
+                   "%(share)s)") % {"turns": fmt_num(len(game.length)),
+                                    "share": plain_chance(game.tail_hi, tr(), 2)},
          _("Turn"), _("Probability"), every=10)
     st.caption(_("Throws, turns and the first circuit are exact fractions. The whole game is "
                  "a Markov chain over both sticks' places, the scoring sticks and the team on "
@@ -127,6 +129,75 @@ def odds_view() -> None:
                  "the average length, and by a proven bound on rounding for the length chart."))
 
 
+#: Within half a percentage point of 50 %, the game is "practically even".
+EVEN_WITHIN = Fraction(1, 200)
+
+
+def _win_summary(game: ZT.GameFigures) -> None:
+    """The whole game in words first; the proof (intervals, exact fractions) one tap away."""
+    team = team_name(game.first_team, _)
+    mid = (game.start.lo + game.start.hi) / 2
+    values = {"pct": fmt_pct(mid, 2), "team": team,
+              "other": fmt_pct(1 - mid, 2)}
+    if abs(mid - Fraction(1, 2)) < EVEN_WITHIN:
+        words = _("Practically even: %(pct)s for the starting team (%(team)s).") % values
+    elif mid > Fraction(1, 2):
+        words = _("The starting team (%(team)s) has the edge: it wins %(pct)s of games.") % values
+    else:
+        words = _("The other team has the edge: it wins %(other)s of games, the starting team "
+                  "(%(team)s) %(pct)s.") % values
+    turns = (game.turns.lo + game.turns.hi) / 2
+    length = ngettext("A game lasts %(turns)s turn on average.",
+                      "A game lasts %(turns)s turns on average.", round(turns)) % {
+        "turns": fmt_num(turns, 1)}
+    html(f'<p lang="{lang()}"><strong>{esc(words)}</strong> {esc(length)}</p>')
+    with st.expander(_("The proof: intervals of exact fractions")):
+        proven = _("Proven from the rules: the starting team wins with a chance between "
+                   "%(lo)s and %(hi)s. A game lasts %(turns)s turns on average (between "
+                   "%(turns_lo)s and %(turns_hi)s).") % {
+            "lo": fmt_pct(game.start.lo, 9), "hi": fmt_pct(game.start.hi, 9),
+            "turns": fmt_num(turns, 1), "turns_lo": fmt_num(game.turns.lo, 6),
+            "turns_hi": fmt_num(game.turns.hi, 6)}
+        exact = _("As exact fractions: from %(lo)s to %(hi)s.") % {
+            "lo": f"{game.start.lo.numerator}/{game.start.lo.denominator}",
+            "hi": f"{game.start.hi.numerator}/{game.start.hi.denominator}"}
+        html(f'<p lang="{lang()}">{esc(proven)}</p>'
+             f'<p lang="{lang()}" style="overflow-wrap:anywhere">{esc(exact)}</p>')
+
+
+def _win_spec(curve: tuple[tuple[int, Fraction], ...], title: str) -> Any:
+    x_title, y_title = _("Chance that a stick lands marked side up"), _("Starting team wins")
+    data = [{"stick": percent / 100, "p": float(p), "stick_txt": fmt_pct(Fraction(percent, 100), 0),
+             "pct": fmt_pct(p, 2)} for percent, p in curve]
+    x = alt.X("stick:Q", title=title_lines(x_title), axis=percent_axis(), scale=alt.Scale(domain=[0.1, 0.9]))
+    line = (alt.Chart(alt.Data(values=data)).mark_line(point=True, color=COLOUR)
+            .encode(x=x, y=alt.Y("p:Q", title=y_title, axis=percent_axis(),
+                                 scale=alt.Scale(zero=False)),
+                    tooltip=[alt.Tooltip("stick_txt:N", title=x_title),
+                             alt.Tooltip("pct:N", title=y_title)]))
+    even = (alt.Chart(alt.Data(values=[{"p": 0.5}])).mark_rule(color="#666", strokeDash=[4, 4])
+            .encode(y="p:Q"))
+    return alt.layer(line, even, title=title)
+
+
+def _win_marker(percent: int, p: Fraction) -> dict[str, Any]:
+    """The slider's stick probability as a point on the cached curve."""
+    return {"mark": {"type": "point", "filled": True, "size": 160, "color": "#1d6fa5"},
+            "data": {"values": [{"stick": percent / 100, "p": float(p)}]},
+            "encoding": {"x": {"field": "stick", "type": "quantitative"},
+                         "y": {"field": "p", "type": "quantitative"}}}
+
+
+def _win_chart(ruleset: str, percent: int, game: ZT.GameFigures) -> None:
+    """How the starting team's chance moves with the sticks (two equal bars showed nothing)."""
+    curve = _win_curve(ruleset) or ((percent, game.start.lo),)
+    title = _("Chance that the starting team wins, for each chance of a stick landing marked "
+              "side up (the dot: your choice)")
+    show_chart(_win_spec, curve, title, extra_layer=_win_marker(percent, game.start.lo))
+    _text_alternative(title, [(fmt_pct(Fraction(q, 100), 0), fmt_pct(p, 2))
+                              for q, p in curve])
+
+
 def _bar_spec(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: str,
               highlight: str | None, digits: int) -> Any:
     data = [{"x": label, "order": i, "p": float(value), "pct": fmt_pct(value, digits),
@@ -134,7 +205,7 @@ def _bar_spec(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: st
     colour = (alt.condition("datum.hot", alt.value("#1d6fa5"), alt.value(COLOUR))
               if highlight else alt.value(COLOUR))
     return (alt.Chart(alt.Data(values=data), title=title).mark_bar()
-            .encode(x=alt.X("x:N", title=x_title, sort=alt.SortField("order"),
+            .encode(x=alt.X("x:N", title=title_lines(x_title), sort=alt.SortField("order"),
                             axis=alt.Axis(labelAngle=0, labelOverlap=True, labelLimit=400)),
                     y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
                     color=colour,

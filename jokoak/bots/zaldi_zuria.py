@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..games.zaldi_zuria.rules import CARDS
+from ..msgids import N_
 from ..odds.zaldi_zuria import card_values, expected_gain
 
 #: The bank a bidder imagines for "later in the game", when the inn is open.
@@ -55,7 +56,12 @@ def bid_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
     limit = min(by_worth, by_chips)
     bid = state.high_bid + 1
     action = f"bid:{bid}" if bid <= limit and state.high_bidder != seat else "pass"
+    # why the bid stops where it does: the smaller of the two limits decides
+    binding = "worth" if by_worth <= by_chips else "chips"
+    decision = ("bids" if action != "pass" else
+                "already_highest" if state.high_bidder == seat else "limit_reached")
     return {"card": card, "seat": seat, "policy": bidder.name, "bank": state.bank,
+            "binding": binding, "decision": decision, "chips": state.chips[seat],
             "players": players, "per_round_now": now, "per_round_later": later,
             "late_bank": LATE_BANK, "per_round": per_round, "horizon": bidder.horizon,
             "worth": worth, "share": bidder.share, "limit_by_worth": by_worth,
@@ -72,6 +78,9 @@ def throw_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
             "passes": state.passes[seat], "action": action}
 
 
+#: the bidding styles, as the play page names them (msgids, translated by the page)
+BIDDER_LABELS: dict[str, str] = {"careful": N_("careful"), "greedy": N_("greedy")}
+
 POLICIES: dict[str, Bidder] = {
     "careful": Bidder("careful", horizon=4, share=Fraction(3, 4), budget=Fraction(1, 4),
                       avoids_bad_throws=True),
@@ -79,4 +88,4 @@ POLICIES: dict[str, Bidder] = {
                      avoids_bad_throws=False),
 }
 
-__all__ = ["Bidder", "POLICIES", "bid_reasoning", "throw_reasoning", "CARDS"]
+__all__ = ["BIDDER_LABELS", "Bidder", "POLICIES", "bid_reasoning", "throw_reasoning", "CARDS"]

@@ -138,8 +138,17 @@ def decimal_text(value: Fraction, places: int = 6) -> str:
 
 
 def seat_name(actor: int) -> str:
+    """A seat as the captions number it: seat 0 is "P1" (Player 1), seat 3 "P4"."""
     from ..engine.core import CHANCE
-    return "chance" if actor == CHANCE else f"p{actor}"
+    return "chance" if actor == CHANCE else f"P{actor + 1}"
+
+
+def event_actor_name(game: Any) -> Callable[[int], str]:
+    """How an event's actors are named: seats as :func:`seat_name`, or, in a game whose
+    events name teams (``GAME.event_actors == "teams"``), "T1" for team 0."""
+    if getattr(game, "event_actors", "seats") == "teams":
+        return lambda team: f"T{team + 1}"
+    return lambda seat: f"P{seat + 1}"
 
 
 def one_line_errors(parser: Any) -> Any:

@@ -41,7 +41,7 @@ def _short(text: str, width: int = 60) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..qa import ERROR, Flag, check_catalog
+    from ..qa import ERROR, Flag, check_catalog, shipped_cross_target_flags
     from ..translations import statistics
 
     known = set(TARGET_LANGUAGES) | set(INTERFACE_LANGUAGES)
@@ -63,6 +63,8 @@ def run(args: argparse.Namespace) -> int:
                 print(f"{game:<12} {lang:<4} {counts['translated']:>10} {counts['fuzzy']:>6} "
                       f"{counts['untranslated']:>12}")
                 problems.extend((f"{game}:{f}", f) for f in check_catalog(game, lang))
+            if not args.lang:
+                problems.extend((f"{game}:{f}", f) for f in shipped_cross_target_flags(game))
     if "interface" in parts:
         from ..qa_interface import check_english_catalog, check_ui_catalog, shipped_ui_entries
         for lang in (lg for lg in INTERFACE_LANGUAGES if args.lang in (None, lg)):

@@ -15,7 +15,8 @@ from ..engine.harness import format_event
 from ..engine.record import Record, RecordError, replay
 from . import CliError
 from ..msgids import N_
-from .common import clauses_of, engine_error, load_game, one_line_errors, seat_name
+from .common import (clauses_of, engine_error, event_actor_name, load_game, one_line_errors,
+                     seat_name)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,26 +53,31 @@ def _read(path: Path) -> str:
 
 
 def nesting_depth(text: str) -> int:
-    """How deep brackets and braces nest in JSON or flow-style YAML (quoted text skipped);
-    block-style YAML nests by indentation, which its own structure limits."""
+    """How deep brackets and braces nest in JSON or flow-style YAML, quoted text skipped.
+
+    An apostrophe opens a quote only where a YAML scalar can start (not inside a word, as in
+    "the runner's"); block-style YAML nests by indentation, which costs its parser no depth.
+    """
     depth = deepest = 0
     quote = None
     escaped = False
+    previous = " "
     for char in text:
         if quote:
             if escaped:
                 escaped = False
-            elif char == "\\":
+            elif char == "\\" and quote == '"':
                 escaped = True
             elif char == quote:
                 quote = None
-        elif char in "\"'":
+        elif char == '"' or (char == "'" and not previous.isalnum()):
             quote = char
         elif char in "[{":
             depth += 1
             deepest = max(deepest, depth)
         elif char in "]}":
-            depth -= 1
+            depth = max(0, depth - 1)
+        previous = char
     return deepest
 
 
@@ -132,13 +138,15 @@ def run(args: argparse.Namespace) -> int:
             "returns": final.returns() if final.is_terminal() else None,
         }, ensure_ascii=False, indent=1))
         return 0
-    print(f"# {record.game}, ruleset {record.rules.ruleset}, {len(steps)} steps")
+    print(f"# {record.game}, ruleset {record.rules.ruleset}, {len(steps)} steps"
+          " (P1 = Player 1 = seat 0 of the setup)")
+    name = event_actor_name(game)
     for s in steps:
         caption = captions[s.index - 1] if captions else None
         print(f"{s.index:4d} {seat_name(s.actor):>6} {s.action}"
               + (f"    # {caption}" if caption else ""))
         for ev in s.events:
-            print(f"{'':12}{format_event(ev)}")
+            print(f"{'':12}{format_event(ev, name)}")
     if final.is_terminal():
         print(f"# end: returns {final.returns()}")
     return 0

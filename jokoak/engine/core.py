@@ -133,8 +133,10 @@ class Option:
 
     def check(self, value: Any) -> Any:
         if self.choices:
-            if value not in self.choices:
-                raise RulesError(f"option {self.name}: {value!r} is not one of {self.choices}")
+            # same type as well as equal: 1 is not True, 8.0 is not 8
+            if not any(type(value) is type(c) and value == c for c in self.choices):
+                raise RulesError(f"option {self.name}: {str(value)[:40]!r} is not one of "
+                                 f"{self.choices}")
             return value
         if type(value) is not type(self.default) and not (
                 isinstance(self.default, Fraction) and type(value) in (int, Fraction)):
@@ -224,7 +226,11 @@ class Rules:
         """Inverse of :meth:`to_json` (``Fraction`` options come back from their string)."""
         if not isinstance(data, Mapping) or "ruleset" not in data:
             raise RulesError("rules: expected a mapping with 'ruleset' and 'options'")
-        raw = data.get("options") or {}
+        if not isinstance(data["ruleset"], str):
+            raise RulesError(f"'ruleset' must be the name of a ruleset (text), not "
+                             f"{_json_type(data['ruleset'])}")
+        raw = data.get("options")
+        raw = {} if raw is None else raw
         if not isinstance(raw, Mapping):
             raise RulesError("rules: 'options' must be a mapping")
         options = {o.name: o for o in game.options}
@@ -351,12 +357,29 @@ class Game(Protocol):
 HiddenVariants = Callable[[GameState, int], Iterable[GameState]]
 
 
+def _json_type(value: Any) -> str:
+    """How a wrong value is named in a field error: its JSON/YAML kind."""
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float, Fraction)):
+        return "a number"
+    if isinstance(value, Mapping):
+        return "a mapping"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return "null" if value is None else type(value).__name__
+
+
 def make_rules(game: Game, ruleset: str | None = None, **overrides: Any) -> Rules:
     """Rules for ``game``: defaults, then the ruleset's values, then ``overrides``."""
     options = {o.name: o for o in game.options}
-    chosen = ruleset or game.rulesets[0].name
+    # only a missing ruleset means the first: [], {} or "" are wrong values, never a default
+    chosen = game.rulesets[0].name if ruleset is None else ruleset
     sets = {r.name: r for r in game.rulesets}
-    if not isinstance(chosen, str) or chosen not in sets:
+    if not isinstance(chosen, str):
+        raise RulesError(f"ruleset must be the name of a ruleset (text), not "
+                         f"{_json_type(chosen)}; known: {', '.join(sets)}")
+    if chosen not in sets:
         raise RulesError(f"unknown ruleset {str(chosen)[:40]!r}; known: {', '.join(sets)}")
     values = {name: o.default for name, o in options.items()}
     for name, value in list(sets[chosen].values.items()) + list(overrides.items()):

@@ -25,6 +25,10 @@ marked * only in the first ``THOROUGH_GAMES`` games of each ruleset, to keep it 
 * **termination** — every game ends within ``GAME.max_actions`` actions.
 * **replay** * — the :class:`Record` of the game replays to equal states, and survives
   ``Record.to_json`` / ``Record.from_json`` unchanged.
+* **refusals** * — ``why_not`` is ``None`` for the action played from each state and a
+  :class:`Reason` for an unreadable one (its clauses known, its placeholders filled), and
+  ``apply`` refuses that one with :class:`IllegalAction` carrying the same reason;
+  ``tests/test_refusals.py`` checks each game's reasons in depth.
 * **hidden information** * — see below.
 
 Hidden information: how a game proves it
@@ -59,8 +63,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from .core import (CHANCE, TERMINAL, Event, Game, GameState, Rules, draw_weighted,
-                   make_rules, outcome_weights)
+from .core import (CHANCE, TERMINAL, Event, Game, GameState, IllegalAction, Reason, Rules,
+                   draw_weighted, make_rules, outcome_weights)
 from .record import Policy, Record, play, random_policy, replay
 
 #: Random playouts per ruleset in the conformance test.
@@ -270,6 +274,41 @@ def step_problems(state: GameState, action: str, clauses: frozenset[str] | None,
     return problems, after, list(events)
 
 
+#: An action no game can read: every state must refuse it with a reason.
+UNREADABLE_ACTION = "\x1fnot an action"
+
+
+def refusal_problems(state: GameState, played: str | None,
+                     clauses: frozenset[str] | None) -> list[str]:
+    """``why_not`` agrees with the game: ``None`` for ``played``, a reason for nonsense."""
+    explain = getattr(state, "why_not", None)
+    if explain is None:
+        return ["the state has no why_not(action, seat=None)"]
+    problems = []
+    if played is not None and explain(played) is not None:
+        problems.append(f"why_not({played!r}) refuses an action that was played")
+    why = explain(UNREADABLE_ACTION)
+    if not isinstance(why, Reason):
+        return problems + [f"why_not of an unreadable action is {why!r}, not a Reason"]
+    try:
+        why.english()
+    except (KeyError, TypeError, ValueError) as exc:
+        problems.append(f"reason {why.msgid!r} lacks a parameter: {exc!r}")
+    if clauses is not None and set(why.clauses) - clauses:
+        problems.append(f"reason {why.msgid!r} cites unknown clause(s) "
+                        f"{sorted(set(why.clauses) - clauses)}")
+    try:
+        state.apply(UNREADABLE_ACTION)
+        problems.append("apply accepted an unreadable action")
+    except IllegalAction as exc:
+        if exc.reason != why:
+            problems.append("IllegalAction carries another reason than why_not")
+    except Exception as exc:  # noqa: BLE001 - any other exception is the finding
+        problems.append(f"apply of an unreadable action raised {type(exc).__name__}, "
+                        f"not IllegalAction")
+    return problems
+
+
 def hidden_info_problems(game: Game, state: GameState, seats: int) -> tuple[list[str], int, bool]:
     """Check every seat's observation against the game's hidden variants (module doc)."""
     problems: list[str] = []
@@ -352,6 +391,7 @@ def check_playout(game: Game, rules: Rules, seed: int, policy: Policy = random_p
         for i, st in enumerate(states):
             problems, checked, hidden = hidden_info_problems(game, st, seats)
             fail(i, problems)
+            fail(i, refusal_problems(st, actions[i] if i < len(actions) else None, clauses))
             if summary is not None:
                 summary.variants_checked += checked
                 summary.states_with_hidden_info += hidden
@@ -411,10 +451,12 @@ def seat_policy(policies: Mapping[str, Policy]) -> tuple[Policy, list[str]]:
     return by_seat, names
 
 
-def format_event(ev: Event) -> str:
+def format_event(ev: Event, actor_name: Callable[[int], str] = str) -> str:
+    """An event on one line; ``actor_name`` names each actor (the golden files keep the
+    engine's 0-based numbers, ``jokoak replay`` the captions' 1-based "P4")."""
     parts = [ev.kind, "[" + ",".join(ev.clauses) + "]"]
     if ev.actors:
-        parts.append("actors=" + ",".join(str(a) for a in ev.actors))
+        parts.append("actors=" + ",".join(actor_name(a) for a in ev.actors))
     parts += [f"{k}={v}" for k, v in ev.amounts]
     return " ".join(parts)
 

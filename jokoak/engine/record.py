@@ -60,8 +60,10 @@ class Record:
                 raise RecordError(f"missing field {key!r}")
         if data.get("format", RECORD_FORMAT) != RECORD_FORMAT:
             raise RecordError(f"field 'format': unknown record format {data['format']!r}")
-        if not isinstance(data["game"], str) or data["game"] not in games:
-            raise RecordError(f"field 'game': unknown game {str(data['game'])[:40]!r}; "
+        if not isinstance(data["game"], str):
+            raise RecordError("field 'game' must be the name of a game")
+        if data["game"] not in games:
+            raise RecordError(f"field 'game': unknown game {data['game'][:40]!r}; "
                               f"known: {', '.join(games) or 'none'}")
         game = games[data["game"]]
         try:

@@ -23,8 +23,9 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Mapping
 
-from ..engine.core import (CHANCE, TERMINAL, Event, Option, Rules, Ruleset, SetupError, event,
-                           make_rules)
+from ..engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Option, Reason, Rules,
+                           Ruleset, SetupError, event, game_over, make_rules, not_legal,
+                           not_your_turn, reason)
 from ..msgids import N_
 
 
@@ -167,6 +168,12 @@ def _outcomes(stick_set: str, p: Fraction) -> tuple[tuple[str, Fraction], ...]:
 
 _KINDS_BY_ACTION = {name: {k.action: k for k in throw_kinds(name)}
                     for name in ("zohn_ahl", "nebakuthana")}
+#: Every throw some stick set can show (``up:1s`` is Nebäkuthana's alone).
+_ALL_THROWS = frozenset(a for kinds in _KINDS_BY_ACTION.values() for a in kinds)
+
+_STICKS_IN_THE_AIR = N_("The sticks are in the air: wait for them to land.")
+_NOT_THESE_STICKS = N_("These throw sticks cannot show that throw.")
+_THROW_FIRST = N_("Throw the sticks first.")
 
 
 # ---------------------------------------------------------------- board geometry
@@ -286,9 +293,33 @@ class ZohnAhlState:
     def totals(self) -> dict[str, int]:
         return {"scoring_sticks": sum(self.scoring), "team_sticks": len(self.positions)}
 
+    def why_not(self, action: str, seat: int | None = None) -> Reason | None:
+        """``None`` if ``action`` is legal here (for ``seat``, if given), else why not."""
+        if self.over:
+            return game_over("win.abandoned" if min(self.scoring) > 0 else "win.all_sticks")
+        player = self.current_player()
+        if seat is not None and player != CHANCE and seat != player:
+            return not_your_turn("turn.team_order", player)
+        stick_set = self.rules["stick_set"]
+        sticks = ("nebakuthana.sticks",) if stick_set == "nebakuthana" else ("sticks.dice",
+                                                                           "sticks.marks")
+        if self.awaiting_throw:
+            if action in _KINDS_BY_ACTION[stick_set]:
+                return None
+            if action in ("throw", "abandon"):
+                return reason(_STICKS_IN_THE_AIR, sticks)
+            if action in _ALL_THROWS:
+                return reason(_NOT_THESE_STICKS, sticks)
+            return not_legal(action)
+        if action in ("throw", "abandon"):
+            return None
+        if action in _ALL_THROWS:
+            return reason(_THROW_FIRST, ("turn.team_order",) + sticks)
+        return not_legal(action)
+
     def apply(self, action: str) -> tuple["ZohnAhlState", list[Event]]:
         if self.over:
-            raise ValueError("the game is over")
+            raise IllegalAction(action, self.why_not(action))
         if self.awaiting_throw:
             return self._apply_throw(action)
         if action == "throw":
@@ -296,7 +327,7 @@ class ZohnAhlState:
             return replace(self, awaiting_throw=True, fresh=False), events
         if action == "abandon":
             return self._abandon()
-        raise ValueError(f"illegal action {action!r}")
+        raise IllegalAction(action, self.why_not(action))
 
     # -- rules ------------------------------------------------------------------
     def _start_event(self) -> Event:
@@ -316,7 +347,7 @@ class ZohnAhlState:
         stick_set = self.rules["stick_set"]
         kinds = _KINDS_BY_ACTION[stick_set]
         if action not in kinds:
-            raise ValueError(f"illegal throw {action!r}")
+            raise IllegalAction(action, self.why_not(action))
         kind = kinds[action]
         t, other = self.team, 1 - self.team
         base = (("nebakuthana.sticks", "nebakuthana.value") if stick_set == "nebakuthana"
@@ -455,6 +486,8 @@ class ZohnAhlGame:
     #: a game has no fixed bound (penalties send sticks back); the harness stops here
     max_actions: int = 20000
     setup_fields: tuple[str, ...] = field(default=SETUP_FIELDS)
+    #: events name teams (0 north–south, 1 west–east), not seats
+    event_actors: str = "teams"
 
     def default_setup(self, rules: Rules) -> dict[str, Any]:
         n = rules["scoring_sticks"]

@@ -1,1 +1,22 @@
 """Pure renderers: state -> SVG / HTML / markdown, event -> sentence (translator passed in)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+Ngettext = Callable[[str, str, int], str]
+
+
+def plural_of(_: Any) -> Ngettext:
+    """The ``ngettext`` that goes with the visitor's ``_``, so a count takes its language's
+    plural form (French "0 dé", Spanish "1 punto") instead of English's ``n == 1``.
+
+    ``_`` may be a :class:`jokoak.i18n.Translator`, its bound ``gettext``, or a function
+    carrying an ``ngettext`` attribute (the pages' ``ui.common._``). A bare function (a test's
+    identity) gets English plurals.
+    """
+    for owner in (_, getattr(_, "__self__", None)):
+        found = getattr(owner, "ngettext", None)
+        if callable(found):
+            return found
+    return lambda singular, plural, n: _(singular) if n == 1 else _(plural)

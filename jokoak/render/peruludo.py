@@ -21,6 +21,7 @@ from typing import Any, Callable
 from ..engine.core import Event
 from ..games.peruludo.bids import count_face
 from ..msgids import N_
+from . import plural_of
 
 Gettext = Callable[[str], str]
 
@@ -74,7 +75,8 @@ def bid_text(quantity: int, face: int, _: Gettext) -> str:
 
 def dice_text(n: int | None, _: Gettext) -> str:
     n = int(n or 0)
-    return _("1 die") if n == 1 else _("%(count)s dice") % {"count": n}
+    ngettext = plural_of(_)
+    return ngettext("%(count)s die", "%(count)s dice", n) % {"count": n}
 
 
 def describe_event(ev: Event, _: Gettext, viewer: int | None = None) -> str:

@@ -42,7 +42,6 @@ CSS = """<style>
 .jk-review .jk-diff{font-size:.85rem;margin-top:.3rem;padding:.2rem;background:#f7f7f7}
 .jk-review del{background:#ffd7d5;color:#6b0000}
 .jk-review ins{background:#d4f5d4;color:#0b4d0b;text-decoration:none}
-.jk-review abbr.jk-term{text-decoration:underline dotted #5a5a5a;cursor:help}
 .jk-legend dt{font-weight:700}.jk-legend dd{margin:0 0 .4rem 1rem}
 @media print{.jk-review{font-size:9pt}.jk-review a{color:inherit}}
 </style>"""
@@ -105,6 +104,18 @@ def _terms_html(row: Row, langs: tuple[str, ...], _: Gettext, ui_lang: str) -> s
             f'<ul style="margin:0 0 0 1rem;padding:0">{"".join(items)}</ul></div>')
 
 
+def _cross_html(row: Row, game: str, _: Gettext, ui_lang: str) -> str:
+    """The clause's checks across its translations (numbers, glossary terms), under the Basque."""
+    from ..qa import cross_target_flags
+    targets = {c.lang: c.entry.target for c in row.cells
+               if c.entry.status == TRANSLATED and c.entry.target}
+    flags = cross_target_flags(row.segment.id, row.segment.text, targets, game)
+    if not flags:
+        return ""
+    return (f'<div class="jk-cross" lang="{ui_lang}">{escape(_("Across the translations:"))}'
+            f'<ul class="jk-flags">{"".join(flag_html(f, _) for f in flags)}</ul></div>')
+
+
 def aligned_review_html(game: str, rows: list, langs: tuple[str, ...], _: Gettext,
                         ui_lang: str, *, link: Callable[[str, int], str] | None = None) -> str:
     """One row per clause: id, Basque with glossary terms, each translation with its flags.
@@ -127,7 +138,8 @@ def aligned_review_html(game: str, rows: list, langs: tuple[str, ...], _: Gettex
                          f'{escape(_("Interpretation note: %(title)s") % {"title": _(note.title)})}'
                          f"</div>")
         basque = (f'<td><div lang="eu">{highlight_terms(seg.text, ui_lang, game, seg.id)}</div>'
-                  f"{_terms_html(row, langs, _, ui_lang)}</td>")
+                  f"{_terms_html(row, langs, _, ui_lang)}{_cross_html(row, game, _, ui_lang)}"
+                  f"</td>")
         cells = "".join(_cell_html(c, row, _, ui_lang) for c in row.cells)
         body.append(f'<tr data-segment="{escape(seg.id)}"><td>{"".join(first)}</td>'
                     f"{basque}{cells}</tr>")

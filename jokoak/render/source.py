@@ -9,6 +9,7 @@ from __future__ import annotations
 from html import escape
 from typing import Callable, Iterable
 
+from ..glossary import Term
 from ..segments import Segment, blocks
 from ..translations import SegmentTranslation, translation_map
 from ..msgids import N_
@@ -37,7 +38,19 @@ CSS = """
 .jk-source .jk-artifact{color:#6b6b6b;font-family:monospace;background:#eee;padding:0 .3rem}
 .jk-source .jk-artifact-note{color:#555;font-size:.85rem}
 .jk-source .jk-missing{color:#8a4b00;font-size:.9rem}
-.jk-source abbr.jk-term{text-decoration:underline dotted #5a5a5a;cursor:help}
+.jk-source details.jk-term,.jk-review details.jk-term{display:inline;position:relative}
+.jk-source details.jk-term>summary,.jk-review details.jk-term>summary{display:inline;
+  list-style:none;cursor:pointer;text-decoration:underline dotted #5a5a5a;
+  text-underline-offset:.15em;padding:.1em 0}
+.jk-source details.jk-term>summary::-webkit-details-marker,
+.jk-review details.jk-term>summary::-webkit-details-marker{display:none}
+.jk-source details.jk-term[open]>summary,.jk-review details.jk-term[open]>summary{
+  background:#e8eef7;border-radius:.2rem}
+.jk-source .jk-gloss,.jk-review .jk-gloss{position:absolute;left:0;top:100%;z-index:5;
+  width:max-content;max-width:min(22rem,80vw);margin-top:.2rem;padding:.35rem .5rem;
+  background:#fff;color:#1d1d1d;border:1px solid #5a5a5a;border-radius:.3rem;
+  box-shadow:0 2px 6px rgba(0,0,0,.2);font-size:.9rem;font-style:normal;font-weight:400;
+  line-height:1.4;white-space:normal}
 .jk-source details.jk-note{display:block;margin:.25rem 0 .4rem;padding:.2rem .5rem;
   border-left:4px solid #174ea6;background:#eef3fb;font-size:.92rem;color:#1d1d1d}
 .jk-source details.jk-note summary{cursor:pointer;font-weight:600;min-height:28px}
@@ -57,8 +70,23 @@ def _segment_html(seg: Segment, text: str, lang: str, show_ids: bool, highlight:
             f"{ident}{body}</span>")
 
 
+def term_html(shown: str, term: Term, lang: str) -> str:
+    """One glossary term, tappable: a ``<details>`` whose summary is the Basque word and whose
+    body is the gloss (rendering and definition) in ``lang``.
+
+    A tap (or a click, or Enter on the keyboard) opens it with no script, where the old
+    ``<abbr title>`` showed nothing on a touch screen; the title stays for mouse users.
+    """
+    gloss = term.gloss(lang)
+    return (f'<details class="jk-term" data-term="{escape(term.id)}">'
+            f'<summary lang="eu" title="{escape(gloss, quote=True)}">{escape(shown)}</summary>'
+            f'<span class="jk-gloss" role="note" lang="{escape(lang)}">{escape(gloss)}</span>'
+            f"</details>")
+
+
 def highlight_terms(text: str, lang: str, game: str, segment_id: str | None) -> str:
-    """The Basque text escaped, each glossary term in ``<abbr title="gloss">`` (gloss in ``lang``).
+    """The Basque text escaped, each glossary term tappable (:func:`term_html`), gloss in
+    ``lang``.
 
     The gloss is the term's rendering and definition in the visitor's language, so a visitor
     reading Spanish learns that *ostatua* is "posada" without leaving the Basque.
@@ -67,8 +95,7 @@ def highlight_terms(text: str, lang: str, game: str, segment_id: str | None) -> 
     out, last = [], 0
     for m in find_terms(text, game, segment_id):
         out.append(escape(text[last:m.start]))
-        out.append(f'<abbr class="jk-term" title="{escape(m.term.gloss(lang), quote=True)}" '
-                   f'data-term="{escape(m.term.id)}">{escape(m.text)}</abbr>')
+        out.append(term_html(m.text, m.term, lang))
         last = m.end
     out.append(escape(text[last:]))
     return "".join(out)

@@ -13,6 +13,7 @@ from typing import Any, Callable
 from ..engine.core import Event
 from ..games.zaldi_zuria.rules import BANK, CARD_LABELS, CARDS, MARKS
 from ..msgids import N_
+from . import plural_of
 
 Gettext = Callable[[str], str]
 
@@ -57,7 +58,8 @@ def player_name(seat: Any, _: Gettext) -> str:
 
 def chips_text(n: int | None, _: Gettext) -> str:
     n = int(n or 0)
-    return _("1 chip") if n == 1 else _("%(count)s chips") % {"count": n}
+    ngettext = plural_of(_)
+    return ngettext("%(count)s chip", "%(count)s chips", n) % {"count": n}
 
 
 def card_name(card: str | None, _: Gettext) -> str:
@@ -77,9 +79,7 @@ def describe_event(ev: Event, _: Gettext) -> str:
     d = dict(ev.data)
     k = ev.kind
     if k == "table_set":
-        text = _("%(players)s players sit down with %(chips)s each; five cards and eight "
-                 "dice are on the table.") % {"players": ev.amount("players"),
-                                             "chips": chips_text(ev.amount("chips"), _)}
+        text = _table_set(ev, d, _)
     elif k == "start_throw":
         text = _("%(player)s throws %(marks)s: %(pips)s pips.") % {
             "player": who, "marks": marks_text(d.get("marks", []), _), "pips": ev.amount("pips")}
@@ -132,6 +132,10 @@ def describe_event(ev: Event, _: Gettext) -> str:
         text = _("%(player)s gives up the %(card)s card; it now belongs to %(holder)s.") % {
             "player": who, "card": card_name(d.get("card"), _),
             "holder": player_name(d.get("to"), _)}
+    elif k == "inn_opens" and d.get("reason") == "bank_below_21":
+        text = (_("The bank holds fewer than 21 chips, so %(player)s, the innkeeper, opens the "
+                  "inn (Pierer's rule): from now on the phase 3 rules apply.")
+                % {"player": player_name(d.get("innkeeper"), _)})
     elif k == "inn_opens":
         text = (_("%(player)s, the innkeeper, opens the inn: from now on the phase 3 rules "
                   "apply.") % {"player": player_name(d.get("innkeeper"), _)})
@@ -140,6 +144,24 @@ def describe_event(ev: Event, _: Gettext) -> str:
     else:
         text = k
     return text[:1].upper() + text[1:]
+
+
+def _table_set(ev: Event, d: dict[str, Any], _: Gettext) -> str:
+    """What is on the table when the scenario or game starts: the purses as they are (a
+    scenario may start mid-game), the bank, the cards and the dice."""
+    players = ev.amount("players")
+    if d.get("same_purses", True):
+        seats = _("%(players)s players sit down with %(chips)s each.") % {
+            "players": players, "chips": chips_text(ev.amount("chips"), _)}
+    else:
+        seats = _("%(players)s players sit down holding %(chips)s in all: %(purses)s.") % {
+            "players": players, "chips": chips_text(ev.amount("chips"), _),
+            "purses": ", ".join(str(c) for c in d.get("purses", []))}
+    bank = ev.amount("bank", 0)
+    table = (_("The bank holds %(amount)s; five cards and eight dice are on the table.")
+             % {"amount": chips_text(bank, _)} if bank else
+             _("The bank is empty; five cards and eight dice are on the table."))
+    return seats + " " + table
 
 
 def _describe_payment(ev: Event, d: dict[str, Any], _: Gettext) -> str:

@@ -15,6 +15,7 @@ from typing import Any, Callable
 from ..engine.core import Event
 from ..games.zohn_ahl import GAME, ZohnAhlState, circuit_length, default_rules, first_site
 from ..msgids import N_
+from . import plural_of
 
 Gettext = Callable[[str], str]
 
@@ -48,11 +49,13 @@ def _cap(text: str) -> str:
 
 
 def sites_text(n: int, _: Gettext) -> str:
-    return _("1 site") if n == 1 else _("%(count)s sites") % {"count": n}
+    ngettext = plural_of(_)
+    return ngettext("%(count)s site", "%(count)s sites", n) % {"count": n}
 
 
 def sticks_text(n: int, _: Gettext) -> str:
-    return _("1 scoring stick") if n == 1 else _("%(count)s scoring sticks") % {"count": n}
+    ngettext = plural_of(_)
+    return ngettext("%(count)s scoring stick", "%(count)s scoring sticks", n) % {"count": n}
 
 
 def place_text(position: int, length: int, direction: str, _: Gettext) -> str:
@@ -69,9 +72,9 @@ def place_text(position: int, length: int, direction: str, _: Gettext) -> str:
 
 
 def past_text(position: int, _: Gettext) -> str:
-    if position == 1:
-        return _("1 site past the south creek")
-    return _("%(count)s sites past the south creek") % {"count": position}
+    ngettext = plural_of(_)
+    return ngettext("%(count)s site past the south creek",
+                        "%(count)s sites past the south creek", position) % {"count": position}
 
 
 _THROW_SENTENCES = {

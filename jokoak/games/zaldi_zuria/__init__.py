@@ -14,7 +14,7 @@ from typing import Any, Mapping
 
 from ...engine.core import Option, Rules, Ruleset
 from .rules import BANK, CARD_LABELS, CARDS, MARKS, OPTIONS, RULESETS
-from .state import IllegalAction, ZaldiState, action_sort_key, initial_state
+from .state import ZaldiState, action_sort_key, initial_state
 
 
 class ZaldiZuriGame:
@@ -41,4 +41,4 @@ class ZaldiZuriGame:
 GAME = ZaldiZuriGame()
 
 
-__all__ = ["GAME", "IllegalAction", "ZaldiState", "BANK", "CARDS", "CARD_LABELS", "MARKS"]
+__all__ = ["GAME", "ZaldiState", "BANK", "CARDS", "CARD_LABELS", "MARKS"]

@@ -127,9 +127,11 @@ OPTIONS: tuple[Option, ...] = (
            (N_("the thrower takes the bank and wins (as after the inn opens)"),
             N_("nobody: the game just ends (the phase 2 sentence read literally)"))),
     Option("straight_ending", N_("Who wins on 1-2-3-4-5-6 with two blanks"),
-           "thrower_takes_bank", "ending", ("thrower_takes_bank", "no_winner"),
+           "thrower_takes_bank", "ending", ("thrower_takes_bank", "no_winner", "ordinary_throw"),
            (N_("the thrower takes the bank and wins"),
-            N_("nobody: the game ends and the bank stays"))),
+            N_("nobody: the game ends and the bank stays"),
+            N_("no special ending: it is paid as a pips-only throw of 21 (no other source has "
+               "this ending)"))),
 )
 
 RULESETS: tuple[Ruleset, ...] = (
@@ -137,13 +139,24 @@ RULESETS: tuple[Ruleset, ...] = (
             N_("Jokoenea's Basque text, read literally; its silences filled as the notes say."),
             {}),
     Ruleset("pierer_1857", N_("Pierer's Universal-Lexikon"),
-            N_("Pierer's Universal-Lexikon (1857-62), article \u201cSchimmelspiel\u201d, with "
-               "Every Boy's Book for the bell-and-hammer card."),
+            N_("From Pierer's Universal-Lexikon (1857-62), article \u201cSchimmelspiel\u201d, "
+               "with Every Boy's Book for the bell-and-hammer card: four players, the white "
+               "horse's owner throws first, only the thrower pays on all blanks, the combined "
+               "card, the excess to the inn, the inn opening below 21. Carried over from the "
+               "Basque text, which Pierer does not cover: the auctioneer chosen by the highest "
+               "throw, elimination after two rounds without taking part, the 1-2-3-4-5-6 ending "
+               "(an option makes it an ordinary throw) and the other rules."),
             {"minimum_players": 4, "first_thrower": "white_horse_owner",
              "all_blank_payment": "thrower_pays", "bell_and_hammer": "combined_card",
              "inn_payment": "excess", "inn_opens": "bank_below_21"}),
     Ruleset("young_folks_1890", N_("Young Folk's Cyclopaedia"),
-            N_("Young Folk's Cyclopaedia of Games and Sports (1890)."),
+            N_("From Young Folk's Cyclopaedia of Games and Sports (1890): the stakes after the "
+               "auction, the cashier throws first, everyone pays on all blanks, the excess to "
+               "the inn. Carried over from the Basque text, which the Cyclopaedia does not "
+               "cover: the auctioneer chosen by the highest throw, elimination after two rounds "
+               "without taking part, the three cards for bell and hammer together, the "
+               "1-2-3-4-5-6 ending (an option makes it an ordinary throw) and the other "
+               "rules."),
             {"stakes_timing": "after_auction", "first_thrower": "banker",
              "all_blank_payment": "everyone_pays", "inn_payment": "excess"}),
 )

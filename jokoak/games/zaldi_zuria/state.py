@@ -51,20 +51,12 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ...engine.core import CHANCE, TERMINAL, Event, Rules, SetupError, event
-from ...msgids import N_
+from ...engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Reason, Rules, SetupError,
+                            event, game_over, not_legal, not_your_turn, reason)
+from ...msgids import N_, Nn_
 from .rules import (BANK, CARDS, MARKS, MAX_CHIPS, MAX_PLAYERS, ROLL_ACTIONS, STAKE,
                     START_CHIPS, chance_outcomes, parse_roll, pips)
 from .throws import Party, Table, resolve, settle
-
-
-class IllegalAction(ValueError):
-    """An action the rules refuse here; ``msgid``/``params`` explain it in English msgids."""
-
-    def __init__(self, msgid: str, **params: Any) -> None:
-        super().__init__(msgid % params if params else msgid)
-        self.msgid = msgid
-        self.params = params
 
 
 def action_sort_key(action: str) -> tuple[int, int, str]:
@@ -183,28 +175,73 @@ class ZaldiState:
                      dict(self.holders), self.active)
 
     # ---- moving ------------------------------------------------------------------------
-    def apply(self, action: str) -> tuple["ZaldiState", list[Event]]:
+    def why_not(self, action: str, seat: int | None = None) -> Reason | None:
+        """``None`` if ``action`` is legal here (for ``seat``, if given), else the rule that
+        refuses it: the same tests :meth:`legal_actions` makes, said one by one."""
         player = self.current_player()
         if player == TERMINAL:
-            raise IllegalAction(N_("The game is over."))
-        if self.phase == "auction" and action.startswith("bid:"):
-            amount = _int_or_none(action[4:])
-            if amount is not None and amount > self.chips[player]:
-                raise IllegalAction(N_("A bid of %(bid)s chips is more than the %(chips)s "
-                                       "chips this player holds."),
-                                    bid=amount, chips=self.chips[player])
-            if amount is not None and amount <= self.high_bid:
-                raise IllegalAction(N_("A bid must be more than the standing bid of "
-                                       "%(bid)s chips."), bid=self.high_bid)
+            return game_over("ending")
+        if seat is not None and player != CHANCE and seat != player:
+            return self._seat_refusal(seat)
+        if player == CHANCE:
+            if action in ROLL_ACTIONS:
+                return None
+            if self.phase == "start":
+                return reason(_OPENING_THROWS, "start.auctioneer")
+            return reason(_DICE_IN_THE_AIR, "play.start")
+        if action in self.legal_actions():
+            return None
+        if self.phase == "auction":
+            return self._bid_refusal(action, player)
+        if action == "pass":
+            return reason(_LAST_CANNOT_PASS, "phase1.absence")
+        if action.startswith("bid:"):
+            return reason(_AUCTION_OVER, "phase1.auction")
+        if action in ROLL_ACTIONS:
+            return reason(_TAKE_THE_DICE, "play.start")
+        return not_legal(action)
+
+    def _bid_refusal(self, action: str, player: int) -> Reason:
+        if action == "throw" or action in ROLL_ACTIONS:
+            return reason(_THROWS_AFTER_AUCTION, ("phase1.auction", "play.start"))
+        amount = _int_or_none(action[4:]) if action.startswith("bid:") else None
+        if amount is None:
+            return not_legal(action)
+        if amount < 1:
+            return reason(_BID_A_CHIP, "phase1.auction")
+        if amount <= self.high_bid:
+            return reason(_ABOVE_STANDING, "phase1.auction", count=self.high_bid)
+        return reason(_ABOVE_CHIPS, "phase1.buyers", count=self.chips[player], bid=amount)
+
+    def _seat_refusal(self, seat: int) -> Reason:
+        """``seat`` asks, but another seat is the one to act."""
+        if not 0 <= seat < self.players or seat in self.out:
+            return reason(_OUT_OF_GAME, "phase1.absence")
+        if self.phase == "auction":
+            if seat == self.high_bidder:
+                return reason(_YOUR_BID_STANDS, "phase1.auction")
+            if seat not in self.bidders:
+                return reason(_PASSED_ON_CARD, "phase1.buyers")
+            return not_your_turn("phase1.auction", self.current_player())
+        return not_your_turn("play.start", self.current_player())
+
+    def apply(self, action: str) -> tuple["ZaldiState", list[Event]]:
+        player = self.current_player()
         if (action not in ROLL_ACTIONS) if player == CHANCE else (action not in self.legal_actions()):
-            raise IllegalAction(N_("%(action)s is not allowed now."), action=action)
+            raise IllegalAction(action, self.why_not(action))
         events: list[Event] = []
         state = self
         if not self.announced:
+            # what is on the table now: a scenario may start mid-game, with other purses
+            purses = [self.chips[s] for s in range(self.players) if s not in self.out]
+            same = len(set(purses)) == 1
             events.append(event("table_set", ("setup.cards", "setup.dice", "setup.players",
                                               "setup.chips"), (),
-                                {"cards": list(CARDS)}, players=self.players,
-                                chips=START_CHIPS, dice=len(MARKS)))
+                                {"cards": list(CARDS), "purses": purses,
+                                 "same_purses": same, "start": self.chips == (
+                                     (START_CHIPS,) * self.players) and self.bank == 0},
+                                players=len(purses), chips=purses[0] if same else sum(purses),
+                                bank=self.bank, dice=len(MARKS)))
             state = replace(state, announced=True)
         if state.phase == "start":
             return state._start_throw(parse_roll(action), events)
@@ -388,9 +425,14 @@ class ZaldiState:
         opens = res.opens_inn or (not self.inn_open and self.rules["inn_opens"] == "bank_below_21"
                                   and bank < 21)
         if opens and not self.inn_open:
-            events.append(event("inn_opens", "phase3.inn_opens",
-                                _seats(self.holder("inn")), {"innkeeper": self.holder("inn")},
-                                bank=bank))
+            # the text's clause opens the inn with a 4c throw; the bank falling below 21
+            # (Pierer) is another rule, which only starts the third phase
+            clause = "phase3.inn_opens" if res.opens_inn else "phase3.heading"
+            events.append(event("inn_opens", clause,
+                                _seats(self.holder("inn")),
+                                {"innkeeper": self.holder("inn"),
+                                 "reason": "throw_over_bank" if res.opens_inn
+                                 else "bank_below_21"}, bank=bank))
             state = replace(state, inn_open=True)
         return state._next_turn(thrower), events
 
@@ -400,6 +442,21 @@ class ZaldiState:
         n = self.players
         return tuple(s for s in ((start + i) % n for i in range(1, n + 1)) if s not in self.out)
 
+
+_OPENING_THROWS = N_("First everyone throws once: the most pips makes the auctioneer.")
+_DICE_IN_THE_AIR = N_("The dice are being thrown: wait for the throw.")
+_LAST_CANNOT_PASS = N_("You are the last player left: you cannot pass.")
+_AUCTION_OVER = N_("The auction is over: there is no card to bid on.")
+_TAKE_THE_DICE = N_("The player on turn takes the dice before they are thrown.")
+_THROWS_AFTER_AUCTION = N_("The cards are being auctioned: the throws begin after the auction.")
+_BID_A_CHIP = N_("A bid is a whole number of chips, at least one.")
+_ABOVE_STANDING = Nn_("A bid must be more than the standing bid of %(count)s chip.",
+                      "A bid must be more than the standing bid of %(count)s chips.")
+_ABOVE_CHIPS = Nn_("You hold only %(count)s chip: a bid of %(bid)s is too much.",
+                   "You hold only %(count)s chips: a bid of %(bid)s is too much.")
+_OUT_OF_GAME = N_("You are out of this game.")
+_YOUR_BID_STANDS = N_("Your bid is the standing one: the others answer it.")
+_PASSED_ON_CARD = N_("You passed on this card: you are out of the bidding for it.")
 
 _SORTED_ROLLS: tuple[str, ...] = tuple(sorted(ROLL_ACTIONS, key=action_sort_key))
 

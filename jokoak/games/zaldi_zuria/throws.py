@@ -96,13 +96,13 @@ def resolve(table: Table, shown: frozenset[str]) -> Resolution:
         takes = True
         if how == "straight":
             takes = rules["straight_ending"] == "thrower_takes_bank"
-        elif phase == 2 and kind == 4:
+        elif phase == 2:     # pips-only or, as an ending, with bell or hammer
             takes = rules["phase2_exact_hit"] == "thrower_takes_bank"
         transfers = (Transfer(BANK, thrower, bank, clauses),) if takes else ()
         return Resolution(kind, phase, total, list_clause, rule, transfers, how,
                           thrower if takes else None)
 
-    if shown == STRAIGHT:
+    if shown == STRAIGHT and rules["straight_ending"] != "ordinary_throw":
         return ending("ending", "straight", ("ending",))
     if kind in (3, 4) and total == bank and (
             kind == 4 or rules["exact_hit_with_symbol"] == "ends_game"):

@@ -1,0 +1,44 @@
+"""Chances in words for visitors: "about 1 in 67,000" rather than "0.0015 %".
+
+A percent with many decimals is for scholars; a small chance reads best as one case in so
+many, rounded to two significant figures. Numbers are written by Babel in the visitor's
+locale, and the sentence comes from the catalog through ``ngettext`` (it counts cases).
+The exact fraction stays available to the pages, which show it one tap away.
+"""
+
+from __future__ import annotations
+
+import math
+from fractions import Fraction
+
+from ..i18n import Translator, format_number, format_percent_value
+
+#: Below this chance a percent says little to a visitor ("0.00 %"): say "1 in N" instead.
+PLAIN_BELOW = Fraction(1, 100)
+
+
+def rounded_count(n: Fraction | float, figures: int = 2) -> int:
+    """``n`` rounded to ``figures`` significant figures (66,667 -> 67,000), at least 1."""
+    if n < 1:
+        return 1
+    value = float(n)
+    places = figures - 1 - math.floor(math.log10(value))
+    return max(1, int(round(value, places)))
+
+
+def one_in(p: Fraction, tr: Translator) -> str:
+    """``p`` as "about 1 in N" in ``tr``'s language (``p`` in (0, 1])."""
+    if not 0 < p <= 1:
+        raise ValueError("one_in needs a chance in (0, 1]")
+    n = rounded_count(1 / Fraction(p))
+    return tr.ngettext("about 1 in %(n)s", "about 1 in %(n)s", n) % {
+        "n": format_number(n, tr.lang)}
+
+
+def plain_chance(p: Fraction, tr: Translator, digits: int = 1) -> str:
+    """A percent for ordinary chances, "about 1 in N" for small ones, and a plain zero."""
+    if p <= 0:
+        return format_percent_value(0, tr.lang, 0)
+    if p < PLAIN_BELOW:
+        return one_in(p, tr)
+    return format_percent_value(p, tr.lang, digits)

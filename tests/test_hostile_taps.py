@@ -1,0 +1,49 @@
+"""Stale taps (issue 16, finding 4): "Stop the game here" and, at once, "Throw the sticks"
+in zohn ahl gave the raw error box every time (``ValueError: the game is over``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from view_support import open_view
+
+ZOHN = "jokoak_zohn_ahl_play"
+
+
+@pytest.fixture(autouse=True)
+def no_waiting(monkeypatch):
+    """No pace and no double-tap window: only the tap's own position can make it stale."""
+    import ui.play
+    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+
+
+def enabled(at) -> set[str]:
+    return {b.key for b in at.button if not b.disabled}
+
+
+def test_a_throw_tapped_before_the_stop_landed_changes_nothing_after_it():
+    """The throw's tap was drawn with the position before the stop and arrives after it,
+    as from a visitor tapping both at once (AppTest runs one click per rerun, so the late
+    tap is handed to the controller as its button's callback would hand it)."""
+    import time
+
+    from ui.play import accept_tap
+    from ui.zohn_ahl_play import SPEC, VISITOR
+
+    at = open_view("zohn_ahl_play", "play_view", "en")
+    at.button(key=f"{ZOHN}_new").click().run()
+    for _ in range(10):
+        if {f"{ZOHN}_abandon", f"{ZOHN}_throw"} <= enabled(at):
+            break
+        at.run()
+    drawn_at = at.session_state[ZOHN].position.length
+    at.button(key=f"{ZOHN}_abandon").click().run()
+    game = at.session_state[ZOHN]
+    stopped = game.position
+    assert stopped.state.is_terminal() and stopped.length == drawn_at + 1
+    assert accept_tap(SPEC, game, drawn_at, VISITOR, "throw", time.monotonic()) is False
+    at.run()
+    assert not at.exception and not at.error
+    assert at.session_state[ZOHN].position == stopped
+    assert f"{ZOHN}_throw" not in enabled(at)

@@ -1,0 +1,37 @@
+"""Small chances in words: "about 1 in 67,000", in the visitor's language and numbers."""
+
+from fractions import Fraction
+
+import pytest
+
+from jokoak.i18n import translator
+from jokoak.odds.plain import one_in, plain_chance, rounded_count
+
+
+def test_one_in_rounds_to_two_significant_figures():
+    assert rounded_count(Fraction(200000, 3)) == 67000
+    assert rounded_count(Fraction(1234)) == 1200
+    assert rounded_count(Fraction(7)) == 7
+
+
+def test_a_chance_of_fifteen_in_a_million_is_about_one_in_67000():
+    assert one_in(Fraction(15, 10 ** 6), translator("en")) == "about 1 in 67,000"
+
+
+@pytest.mark.parametrize("code, number", [("eu", "67.000"), ("es", "67.000"),
+                                          ("fr", "67\u202f000")])
+def test_one_in_is_translated_with_the_locales_own_number(code, number):
+    text = one_in(Fraction(15, 10 ** 6), translator(code))
+    assert number in text and text != f"about 1 in {number}"
+
+
+def test_ordinary_chances_stay_percents_and_small_ones_become_one_in_n():
+    en = translator("en")
+    assert plain_chance(Fraction(1, 4), en) == "25.0%"
+    assert plain_chance(Fraction(1, 1000), en) == "about 1 in 1,000"
+    assert plain_chance(Fraction(0), en) == "0%"
+
+
+def test_one_in_refuses_an_impossible_chance():
+    with pytest.raises(ValueError):
+        one_in(Fraction(0), translator("en"))

@@ -1,0 +1,58 @@
+"""The zohn ahl whole-game table: complete for the page's grid, keyed by the rules, and the
+same proven intervals as the live solver gives."""
+
+from fractions import Fraction
+
+import pytest
+
+from jokoak.games.zohn_ahl import GAME
+from jokoak.engine.core import make_rules
+from jokoak.odds import zohn_ahl_tables as ZT
+
+
+def rules(ruleset="basque_text", percent=50, **options):
+    return make_rules(GAME, ruleset, stick_probability=Fraction(percent, 100), **options)
+
+
+def test_the_table_holds_every_ruleset_and_stick_probability_of_the_page():
+    stale = ZT.stale_points()
+    assert not stale, ("regenerate it: python -m jokoak.odds.zohn_ahl_tables", stale[:5])
+
+
+def test_the_grid_is_the_sliders_ten_to_ninety_percent_in_fives():
+    assert ZT.percents() == tuple(range(10, 95, 5))
+
+
+@pytest.mark.parametrize("ruleset, percent", [("basque_text", 50), ("nebakuthana", 35),
+                                              ("ludii", 80)])
+def test_table_figures_are_the_live_proven_solvers(ruleset, percent):
+    table = ZT.table_figures(rules(ruleset, percent))
+    live = ZT.compute_figures(rules(ruleset, percent))
+    assert table == live
+
+
+def test_the_basque_text_with_fair_sticks_is_the_readmes_proven_interval():
+    figures = ZT.table_figures(rules())
+    # the README: [0.5002296275369, 0.5002296275391], each end rounded to 13 places
+    assert round(float(figures.start.lo), 13) == 0.5002296275369
+    assert round(float(figures.start.hi), 13) == 0.5002296275391
+    assert figures.other.lo == 1 - figures.start.hi
+
+
+def test_other_rules_have_another_key_so_a_stale_entry_is_never_used():
+    base = ZT.figures_key(rules())
+    assert ZT.figures_key(rules(percent=55)) != base
+    assert ZT.figures_key(rules("ludii")) != base
+    # the Basque text on a board of 40 sites instead of its 32 is other rules
+    larger = rules(sites_per_side=10)
+    assert ZT.figures_key(larger) != base
+    assert ZT.table_figures(larger) is None
+
+
+def test_rules_missing_from_the_table_are_worked_out_live(tmp_path):
+    empty = tmp_path / "empty.json"
+    empty.write_text('{"format": %d, "entries": {}}' % ZT.FORMAT)
+    figures, from_table = ZT.game_figures(rules("nebakuthana", 20), empty)
+    assert not from_table
+    assert figures == ZT.table_figures(rules("nebakuthana", 20))
+    assert ZT.game_figures(rules("nebakuthana", 20))[1]
