@@ -38,8 +38,9 @@ from .common import _, esc, html, in_this_language, lang, ngettext
 log = logging.getLogger("jokoak")
 
 #: A second tap this soon after an accepted one is the same finger, not a new decision
-#: (the double-tap tests tap again up to 500 ms later).
-DEBOUNCE_SECONDS = 0.7
+#: (the double-tap tests tap again up to 500 ms later; the server may see the two taps
+#: further apart than the finger made them, when it was busy drawing the first).
+DEBOUNCE_SECONDS = 1.0
 #: Multiplies every pace; AppTest-driven tests set it to 0 to play beats without waiting.
 PACE_SCALE = float(os.environ.get("JOKOAK_PACE_SCALE", "1") or 1)
 
@@ -190,9 +191,20 @@ def undo(spec: PlaySpec) -> None:
     game.seen = min(game.seen, game.position.length)
 
 
+def locked(game: PlaySession) -> bool:
+    """Just after an accepted tap the decision controls are drawn disabled, so a second tap
+    of the same finger lands on nothing (they come back at the next tick)."""
+    return time.monotonic() - game.last_tap < DEBOUNCE_SECONDS
+
+
 def ticking(spec: PlaySpec, game: PlaySession | None) -> bool:
-    """Does the view need the self-rerunning fragment (others still to play at pace)?"""
-    if game is None or game.paused or game.failed or spec.beat is None:
+    """Does the view need the self-rerunning fragment (others still to play at pace, or
+    controls to unlock after a tap)?"""
+    if game is None or game.failed:
+        return False
+    if locked(game):
+        return True
+    if game.paused or spec.beat is None:
         return False
     return pending(game.position, table_of(spec, game))
 
@@ -290,9 +302,13 @@ def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
 
 def play_area(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
     """The game area: a fragment (taps rerun only it) that ticks while others play."""
-    declared = ticking(spec, session(spec))
+    game = session(spec)
+    declared = ticking(spec, game)
+    every = spec.pace * PACE_SCALE
+    if game is not None and locked(game):
+        every = min(every, DEBOUNCE_SECONDS / 2) or DEBOUNCE_SECONDS / 2
 
-    @st.fragment(run_every=spec.pace if declared else None)
+    @st.fragment(run_every=every if declared else None)
     def area() -> None:
         game = session(spec)
         if declared:
@@ -305,7 +321,7 @@ def play_area(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
 
 
 PLAY_CSS = """<style>
-.jokoak-board svg{display:block;margin:0 auto;max-width:100%;height:auto;max-height:var(--jokoak-board-h,min(62vh,calc(100vh - 330px)))}
+.jokoak-board svg{display:block;margin:0 auto;max-width:100%;height:auto;max-height:var(--jokoak-board-h,min(60vh,calc(100vh - 400px)))}
 @media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
  h1[lang="eu"]{font-size:2rem !important;padding:0 !important}}
 @media (orientation:portrait){.jokoak-board{--jokoak-board-h:42vh}}

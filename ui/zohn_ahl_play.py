@@ -70,8 +70,7 @@ def _draw(game: PlaySession) -> None:
     state = game.position.state
     left, right = st.columns([3, 2], vertical_alignment="top")
     with left:
-        numbers = st.toggle(_("Show the site numbers (counted the way your stick runs)"),
-                            key="za_site_numbers")
+        numbers = st.session_state.get("za_site_numbers", False)
         play.board(render_board_svg(state, _, lang(),
                                     numbered=state.direction(VISITOR_TEAM) if numbers else False),
                    game)
@@ -80,6 +79,8 @@ def _draw(game: PlaySession) -> None:
              f'{esc(_("Your team: %(team)s.") % {"team": team_name(VISITOR_TEAM, _)})}</p>')
         _last_throw(game)
         _controls(game, state)
+        st.toggle(_("Show the site numbers (counted the way your stick runs)"),
+                  key="za_site_numbers")
         _log(game)
 
 
@@ -114,13 +115,13 @@ def _controls(game: PlaySession, state: Any) -> None:
         if mine:
             html(f'<p lang="{lang()}" class="jokoak-turn">{esc(_("Your turn: throw the sticks."))}</p>')
         row.button(_("Throw the sticks"), type="primary", key=f"{KEY}_throw",
-                   disabled=not mine, icon=":material/sports_handball:",
+                   disabled=not mine or play.locked(game), icon=":material/sports_handball:",
                    on_click=play.tap, args=(SPEC, token, VISITOR, "throw"))
         row.button(_("Throw for me"), key=f"{KEY}_auto", icon=":material/autoplay:",
                    on_click=play.set_autoplay, args=(SPEC, True))
     with st.expander(_("Stop the game")):
         st.button(_("Stop the game here (most scoring sticks wins)"), key=f"{KEY}_abandon",
-                  disabled=state.current_player() != VISITOR,
+                  disabled=state.current_player() != VISITOR or play.locked(game),
                   on_click=play.tap, args=(SPEC, token, VISITOR, "abandon"))
     play.refusal_note(SPEC, game)
 

@@ -184,11 +184,7 @@ def pending(position: Position, table: Table) -> bool:
 def submit(position: Position, seat: int, action: str) -> Position:
     """A person's action: checked by the engine (``IllegalAction`` with its reason if the
     rules refuse it, or if it is not ``seat``'s move)."""
-    state = position.state
-    if state.is_terminal() or state.current_player() != seat:
-        raise IllegalAction(action, state.why_not(action) if hasattr(state, "why_not")
-                            else None)
-    why = refusal(state, action)
+    why = refusal(position.state, action, seat)
     if why is not None:
         raise IllegalAction(action, why)
     return _extend(position, action, by_person=True)
