@@ -107,13 +107,17 @@ def again(spec: PlaySpec, game: PlaySession) -> PlaySession:
 
 
 def new_game(spec: PlaySpec, ruleset: str, choices: dict[str, Any]) -> None:
-    st.session_state[spec.key] = fresh_session(spec, ruleset, choices)
+    game = fresh_session(spec, ruleset, choices)
+    game.extra["scroll"] = True  # bring the table to the top of the screen, once
+    st.session_state[spec.key] = game
 
 
 def play_again(spec: PlaySpec) -> None:
     game = session(spec)
     if game is not None:
-        st.session_state[spec.key] = again(spec, game)
+        fresh = again(spec, game)
+        fresh.extra["scroll"] = True
+        st.session_state[spec.key] = fresh
 
 
 def tap(spec: PlaySpec, token: int, seat: int, action: str) -> None:
@@ -298,6 +302,18 @@ def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
         failure_panel(spec)
     else:
         game.good = game.position
+        if game.extra.pop("scroll", False):
+            scroll_to_board()
+
+
+#: Scrolls the page so the table starts at the top of the screen (the page header goes up):
+#: on a kiosk or a phone the table and the control to press next then fit together.
+SCROLL_JS = """<script>setTimeout(function(){var b=document.querySelector('.jokoak-board');
+if(b){b.scrollIntoView({block:'start',behavior:'instant'});}},250);</script>"""
+
+
+def scroll_to_board() -> None:
+    st.html(SCROLL_JS, unsafe_allow_javascript=True)
 
 
 def play_area(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
