@@ -107,8 +107,9 @@ def explain(obs: dict[str, Any], rules: Rules, rng: random.Random) -> tuple[str,
     """The action and the one sentence that says why (msgid and numbers)."""
     if obs["phase"] == "reveal":
         return "lift", Reason(N_("I lift the next cup."))
-    bid = tuple(obs["bid"]) if obs["bid"] else None
+    bid: Bid | None = (obs["bid"][0], obs["bid"][1]) if obs["bid"] else None
     if obs["phase"] == "doia":
+        assert bid is not None, "doia is asked about a standing bid"
         exact = chance_exact(obs, bid)
         action = "doia" if exact > DOIA_ABOVE else "no_doia"
         msgid = (N_("I call doia: with my dice and the bids so far, %(quantity)s × %(face)s "
