@@ -91,23 +91,20 @@ def play_view() -> None:
                                      key=f"{KEY}_level") or "medium"
         return {"opponents": opponents, "level": level}
 
-    play.new_game_panel(SPEC, choices)
-    if play.session(SPEC) is None:
-        st.info(_("Choose the players and press “Start a new game”."))
-        return
-    play.play_area(SPEC, _draw)
+    play.page(SPEC, _("Choose the players and press “Start a new game”."), _table_view,
+              _side, choices)
 
 
-def _draw(game: PlaySession) -> None:
+def _table_view(game: PlaySession) -> None:
+    play.board(render_table_svg(game.position.state, _, lang(), viewer=VISITOR), game)
+
+
+def _side(game: PlaySession) -> None:
     state = game.position.state
-    left, right = st.columns([3, 2], vertical_alignment="top")
-    with left:
-        play.board(render_table_svg(state, _, lang(), viewer=VISITOR), game)
-    with right:
-        _own_dice(state)
-        _controls(game, state)
-        _log(game)
-        _explanations(game, state)
+    _own_dice(state)
+    _controls(game, state)
+    _log(game)
+    _explanations(game, state)
 
 
 def _own_dice(state: Any) -> None:

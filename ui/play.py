@@ -336,6 +336,26 @@ def play_area(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
     area()
 
 
+def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
+         right: Callable[[PlaySession], None],
+         choices: Callable[[], dict[str, Any]] = dict) -> None:
+    """A whole play view: the "New game" panel, ``intro`` until a game starts, then the
+    table (``left``, which calls :func:`board`) beside the controls (``right``)."""
+    new_game_panel(spec, choices)
+    if session(spec) is None:
+        st.info(intro)
+        return
+
+    def draw(game: PlaySession) -> None:
+        table, controls = st.columns([3, 2], vertical_alignment="top")
+        with table:
+            left(game)
+        with controls:
+            right(game)
+
+    play_area(spec, draw)
+
+
 PLAY_CSS = """<style>
 .jokoak-board svg{display:block;margin:0 auto;max-width:100%;height:auto;max-height:var(--jokoak-board-h,min(60vh,calc(100vh - 400px)))}
 @media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
