@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import Server, wait_for_app
+from browser_support import Server, require_chromium, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -33,8 +33,8 @@ LANGS = ["eu", "fr", "es", "en"]
 
 @pytest.fixture(scope="module")
 def browser(chromium_browser):
-    """This module's own server (its pace setting), and the session's Chromium (one
-    Playwright at a time: tests/conftest.py keeps it for the whole session)."""
+    """A server of its own (beats at 0.6 of their pace), with the session's Chromium."""
+    require_chromium()
     server = Server(env={"JOKOAK_PACE_SCALE": "0.6"})
     try:
         server.wait()

@@ -252,3 +252,42 @@ def test_zohn_ahl_stopping_the_game_ends_it_and_a_late_throw_changes_nothing():
     tap(at, f"{ZOHN}_abandon")
     assert position(at, ZOHN).state.is_terminal()
     assert f"{ZOHN}_throw" not in keys(at)
+
+
+def test_peruludo_expert_players_explain_their_moves_once_the_cups_are_lifted():
+    at = open_view("peruludo_play", "play_view")
+    at.segmented_control(key=f"{PERULUDO}_level").set_value("expert").run()
+    at.button(key=f"{PERULUDO}_new").click().run()
+    for _ in range(200):
+        state = position(at, PERULUDO).state
+        if state.revealed and any(e.label == "Why the computer players did that"
+                                  for e in at.expander):
+            break
+        if f"{PERULUDO}_palero" in keys(at):
+            tap(at, f"{PERULUDO}_palero")
+        elif f"{PERULUDO}_bid" in keys(at):
+            tap(at, f"{PERULUDO}_bid")
+        else:
+            at.run()
+    page = " ".join(m.value for m in at.markdown)
+    assert "Why the computer players did that" in [e.label for e in at.expander]
+    assert "%" in page and "Player 2:" in page
+
+
+def test_a_second_tap_on_start_or_play_again_makes_no_second_game():
+    import ui.play
+    from ui.peruludo_play import SPEC
+    at = start("peruludo_play", PERULUDO)
+    first = position(at, PERULUDO).record.seed
+    store = {PERULUDO: at.session_state[PERULUDO]}
+    real = ui.play.st.session_state
+    try:
+        ui.play.st.session_state = store
+        ui.play.new_game(SPEC, "basque_text", {"opponents": 3, "level": "medium"}, None)
+        assert store[PERULUDO].position.record.seed == first  # drawn before this game: stale
+        ui.play.play_again(SPEC, first)
+        second = store[PERULUDO].position.record.seed
+        ui.play.play_again(SPEC, first)  # the same finger again
+        assert second != first and store[PERULUDO].position.record.seed == second
+    finally:
+        ui.play.st.session_state = real

@@ -16,7 +16,9 @@ import streamlit as st
 
 from jokoak.bots.peruludo import POLICIES
 from jokoak.engine.core import CHANCE, refusal
-from jokoak.engine.driver import Table
+from jokoak.bots.peruludo_bayes import explain
+from jokoak.engine.driver import Table, chance_rng, resume
+from jokoak.engine.record import Record
 from jokoak.games.peruludo import GAME
 from jokoak.odds.peruludo import p_bid_exact, p_bid_true
 from jokoak.render.bid_words import bid_words
@@ -89,22 +91,20 @@ def play_view() -> None:
                                      key=f"{KEY}_level") or "medium"
         return {"opponents": opponents, "level": level}
 
-    play.new_game_panel(SPEC, choices)
-    if play.session(SPEC) is None:
-        st.info(_("Choose the players and press “Start a new game”."))
-        return
-    play.play_area(SPEC, _draw)
+    play.page(SPEC, _("Choose the players and press “Start a new game”."), _table_view,
+              _side, choices)
 
 
-def _draw(game: PlaySession) -> None:
+def _table_view(game: PlaySession) -> None:
+    play.board(render_table_svg(game.position.state, _, lang(), viewer=VISITOR), game)
+
+
+def _side(game: PlaySession) -> None:
     state = game.position.state
-    left, right = st.columns([3, 2], vertical_alignment="top")
-    with left:
-        play.board(render_table_svg(state, _, lang(), viewer=VISITOR), game)
-    with right:
-        _own_dice(state)
-        _controls(game, state)
-        _log(game)
+    _own_dice(state)
+    _controls(game, state)
+    _log(game)
+    _explanations(game, state)
 
 
 def _own_dice(state: Any) -> None:
@@ -279,3 +279,39 @@ def _log(game: PlaySession) -> None:
     html(f'<h3 lang="{lang()}" style="font-size:1.1rem;margin:.4rem 0 0">'
          f'{esc(_("What happened (latest first)"))}</h3>'
          f'<ul lang="{lang()}" class="jokoak-log">{items}</ul>')
+
+
+def _explanations(game: PlaySession, state: Any) -> None:
+    """Once the cups are lifted, why each expert computer player did what it did this round
+    (its own sentence, with the numbers it saw), beside the count the table really held."""
+    if game.choices.get("level") != "expert" or not state.revealed:
+        return
+    cached = game.extra.get("explained")
+    if cached is None or cached[0] != game.position.length:
+        cached = (game.position.length, _explain_round(game))
+        game.extra["explained"] = cached
+    lines = cached[1]
+    if not lines:
+        return
+    with st.expander(_("Why the computer players did that")):
+        items = "".join(f"<li>{esc(player_name(seat, _))}: {esc(why.text(_, ngettext))}</li>"
+                        for seat, why in lines)
+        html(f'<ul lang="{lang()}">{items}</ul>')
+
+
+def _explain_round(game: PlaySession) -> list[tuple[int, Any]]:
+    record = game.position.record
+    moves = game.position.moves
+    starts = [i for i, m in enumerate(moves) if any(e.kind == "round_start" for e in m.events)]
+    first = starts[-1] if starts else 0
+    state = resume(GAME, Record(record.game, record.rules, record.setup, record.seed,
+                                record.actions[:first])).state
+    out = []
+    for index in range(first, len(moves)):
+        move = moves[index]
+        if move.actor not in (VISITOR, CHANCE) and move.action not in ("lift", "no_doia"):
+            _action, why = explain(state.observation(move.actor), state.rules,
+                                   chance_rng(record.seed, index))
+            out.append((move.actor, why))
+        state, _events = state.apply(move.action)
+    return out

@@ -106,14 +106,28 @@ def again(spec: PlaySpec, game: PlaySession) -> PlaySession:
     return fresh_session(spec, choices.pop("ruleset"), choices)
 
 
-def new_game(spec: PlaySpec, ruleset: str, choices: dict[str, Any]) -> None:
-    st.session_state[spec.key] = fresh_session(spec, ruleset, choices)
-
-
-def play_again(spec: PlaySpec) -> None:
+def _current_seed(spec: PlaySpec) -> int | None:
     game = session(spec)
-    if game is not None:
-        st.session_state[spec.key] = again(spec, game)
+    return game.position.record.seed if game is not None else None
+
+
+def new_game(spec: PlaySpec, ruleset: str, choices: dict[str, Any],
+             drawn_for: int | None = None) -> None:
+    """Start a game; a second tap of the same button (drawn for the game that has just been
+    replaced) changes nothing."""
+    if _current_seed(spec) != drawn_for:
+        return
+    game = fresh_session(spec, ruleset, choices)
+    game.extra["scroll"] = True  # bring the table to the top of the screen, once
+    st.session_state[spec.key] = game
+
+
+def play_again(spec: PlaySpec, drawn_for: int | None = None) -> None:
+    game = session(spec)
+    if game is not None and game.position.record.seed == drawn_for:
+        fresh = again(spec, game)
+        fresh.extra["scroll"] = True
+        st.session_state[spec.key] = fresh
 
 
 def tap(spec: PlaySpec, token: int, seat: int, action: str) -> None:
@@ -232,12 +246,13 @@ def new_game_panel(spec: PlaySpec, choices: Callable[[], dict[str, Any]] = dict)
                                        format_func=in_this_language(lambda n: _(titles[n])),
                                        key=f"{spec.key}_ruleset") or names[0]
         st.button(_("Start a new game"), type="primary", key=f"{spec.key}_new",
-                  width="stretch", on_click=new_game, args=(spec, ruleset, extra))
+                  width="stretch", on_click=new_game,
+                  args=(spec, ruleset, extra, _current_seed(spec)))
 
 
 def play_again_button(spec: PlaySpec) -> None:
     st.button(_("Play again"), type="primary", key=f"{spec.key}_again", width="stretch",
-              on_click=play_again, args=(spec,), icon=":material/replay:")
+              on_click=play_again, args=(spec, _current_seed(spec)), icon=":material/replay:")
 
 
 def reason_html(game_name: str, why: Reason) -> str:
@@ -276,7 +291,8 @@ def failure_panel(spec: PlaySpec) -> None:
     row = st.container(horizontal=True)
     row.button(_("Undo the last move"), key=f"{spec.key}_undo", on_click=undo, args=(spec,),
                icon=":material/undo:")
-    row.button(_("New game"), key=f"{spec.key}_fresh", on_click=play_again, args=(spec,),
+    row.button(_("New game"), key=f"{spec.key}_fresh", on_click=play_again,
+               args=(spec, _current_seed(spec)),
                icon=":material/restart_alt:")
 
 
@@ -298,6 +314,18 @@ def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
         failure_panel(spec)
     else:
         game.good = game.position
+        if game.extra.pop("scroll", False):
+            scroll_to_board()
+
+
+#: Scrolls the page so the table starts at the top of the screen (the page header goes up):
+#: on a kiosk or a phone the table and the control to press next then fit together.
+SCROLL_JS = """<script>setTimeout(function(){var b=document.querySelector('.jokoak-board');
+if(b){b.scrollIntoView({block:'start',behavior:'instant'});}},250);</script>"""
+
+
+def scroll_to_board() -> None:
+    st.html(SCROLL_JS, unsafe_allow_javascript=True)
 
 
 def play_area(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
@@ -318,6 +346,26 @@ def play_area(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
         guarded(spec, draw)
 
     area()
+
+
+def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
+         right: Callable[[PlaySession], None],
+         choices: Callable[[], dict[str, Any]] = dict) -> None:
+    """A whole play view: the "New game" panel, ``intro`` until a game starts, then the
+    table (``left``, which calls :func:`board`) beside the controls (``right``)."""
+    new_game_panel(spec, choices)
+    if session(spec) is None:
+        st.info(intro)
+        return
+
+    def draw(game: PlaySession) -> None:
+        table, controls = st.columns([3, 2], vertical_alignment="top")
+        with table:
+            left(game)
+        with controls:
+            right(game)
+
+    play_area(spec, draw)
 
 
 PLAY_CSS = """<style>

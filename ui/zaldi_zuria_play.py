@@ -44,24 +44,21 @@ SPEC = PlaySpec(game=GAME, key=KEY, table=_table)
 
 
 def play_view() -> None:
-    play.new_game_panel(SPEC)
-    if play.session(SPEC) is None:
-        st.info(_("You are Player 1, with five computer players. Press “Start a new game”."))
-        return
-    play.play_area(SPEC, _draw)
+    play.page(SPEC, _("You are Player 1, with five computer players. Press “Start a new game”."),
+              _table_view, _side)
 
 
-def _draw(game: PlaySession) -> None:
+def _table_view(game: PlaySession) -> None:
     state = game.position.state
-    left, right = st.columns([3, 2], vertical_alignment="top")
-    with left:
-        play.board(render_table_svg(state, _, lang(), viewer=VISITOR), game)
-        html(f'<details lang="{lang()}"><summary>{esc(_("The table as text"))}</summary>'
-             f'<p>{esc(table_summary(state, _))}</p></details>')
-    with right:
-        _controls(game, state)
-        play.refusal_note(SPEC, game)
-        _log(game)
+    play.board(render_table_svg(state, _, lang(), viewer=VISITOR), game)
+    html(f'<details lang="{lang()}"><summary>{esc(_("The table as text"))}</summary>'
+         f'<p>{esc(table_summary(state, _))}</p></details>')
+
+
+def _side(game: PlaySession) -> None:
+    _controls(game, game.position.state)
+    play.refusal_note(SPEC, game)
+    _log(game)
 
 
 def _controls(game: PlaySession, state: Any) -> None:

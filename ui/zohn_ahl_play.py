@@ -58,30 +58,26 @@ def _clause_html(clause: str) -> str:
 
 
 def play_view() -> None:
-    play.new_game_panel(SPEC)
-    if play.session(SPEC) is None:
-        st.info(_("Choose the rules and press “Start a new game”. You throw for the "
-                  "north–south team; the computer throws for the west–east team."))
-        return
-    play.play_area(SPEC, _draw)
+    play.page(SPEC, _("Choose the rules and press “Start a new game”. You throw for the "
+                      "north–south team; the computer throws for the west–east team."),
+              _board_view, _side)
 
 
-def _draw(game: PlaySession) -> None:
+def _board_view(game: PlaySession) -> None:
     state = game.position.state
-    left, right = st.columns([3, 2], vertical_alignment="top")
-    with left:
-        numbers = st.session_state.get("za_site_numbers", False)
-        play.board(render_board_svg(state, _, lang(),
-                                    numbered=state.direction(VISITOR_TEAM) if numbers else False),
-                   game)
-    with right:
-        html(f'<p lang="{lang()}" style="margin:0">'
-             f'{esc(_("Your team: %(team)s.") % {"team": team_name(VISITOR_TEAM, _)})}</p>')
-        _last_throw(game)
-        _controls(game, state)
-        st.toggle(_("Show the site numbers (counted the way your stick runs)"),
-                  key="za_site_numbers")
-        _log(game)
+    numbers = st.session_state.get("za_site_numbers", False)
+    play.board(render_board_svg(state, _, lang(),
+                                numbered=state.direction(VISITOR_TEAM) if numbers else False),
+               game)
+
+
+def _side(game: PlaySession) -> None:
+    html(f'<p lang="{lang()}" style="margin:0">'
+         f'{esc(_("Your team: %(team)s.") % {"team": team_name(VISITOR_TEAM, _)})}</p>')
+    _last_throw(game)
+    _controls(game, game.position.state)
+    st.toggle(_("Show the site numbers (counted the way your stick runs)"), key="za_site_numbers")
+    _log(game)
 
 
 def _last_throw(game: PlaySession) -> None:

@@ -160,7 +160,6 @@ def advance(position: Position, table: Table, beat: Beat | None = None,
     person's own action, so what the others do comes at the next call, never under the
     finger that just tapped. ``events`` of the result are every event caused on the way.
     """
-    events: list[Event] = []
     beaten = held and beat is not None
     for _ in range(limit):
         action = automatic_action(position, table)
