@@ -33,6 +33,7 @@ from .i18n import TARGET_LANGUAGES, load_catalog
 from .segments import Segment
 from .translations import FUZZY, TRANSLATED, UNTRANSLATED, singular, translations
 from .msgids import N_
+from .payers import role_label, who_pays_problems
 
 Gettext = Callable[[str], str]
 ERROR, WARNING = "error", "warning"
@@ -46,6 +47,8 @@ class CheckInfo:
     detail: str         # msgid with %(...)s parameters: what is wrong in this entry
     severity: str
     origin: str         # "pofilter" (translate-toolkit) or "jokoak"
+    #: parameters whose values are msgids, shown translated (the roles of a payment)
+    translated: tuple[str, ...] = ()
 
 
 CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
@@ -136,6 +139,22 @@ CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
                  "translations, not only in some of them."),
               N_("“%(term)s” is rendered in %(have)s but not in %(missing)s"), ERROR,
               "jokoak"),
+    CheckInfo("payer_dropped", N_("Who pays: the payer"),
+              N_("Where the game's engine has one party pay another for this clause and the "
+                 "Basque names the payer, every translation names the payer as well, as the "
+                 "one who pays."),
+              N_("%(lang)s does not name the payer. In the game: payer %(payer)s, payee "
+                 "%(payee)s"), ERROR, "jokoak", ("payer", "payee")),
+    CheckInfo("payer_swapped", N_("Who pays: payer and payee swapped"),
+              N_("The party that pays in the game is named, in the translation, as the one "
+                 "who is paid."),
+              N_("%(lang)s names the payer as the one paid. In the game: payer %(payer)s, "
+                 "payee %(payee)s"), ERROR, "jokoak", ("payer", "payee")),
+    CheckInfo("payee_dropped", N_("Who pays: the payee"),
+              N_("Where the Basque names who is paid, every translation names that party as "
+                 "the one who is paid."),
+              N_("%(lang)s does not name the payee as the one paid. In the game: payer "
+                 "%(payer)s, payee %(payee)s"), ERROR, "jokoak", ("payer", "payee")),
     CheckInfo("spelling", N_("Spelling"),
               N_("Every word is in the language's Hunspell dictionary or in the project's word "
                  "list (game terms and names)."),
@@ -183,7 +202,11 @@ class Flag:
 
     def message(self, _: Gettext = lambda s: s) -> str:
         """The reason, in the language of ``_`` (English by default)."""
-        return _(self.info.detail) % dict(self.params)
+        params = dict(self.params)
+        for name in self.info.translated:
+            if name in params:
+                params[name] = _(params[name])
+        return _(self.info.detail) % params
 
     def __str__(self) -> str:
         return f"{self.segment_id} [{self.lang}] {self.check}: {self.message()}"
@@ -369,13 +392,20 @@ def cross_target_flags(segment_id: str, source: str, targets: dict[str, str],
                        game: str) -> list[Flag]:
     """Checks of one clause across its translations (no translation tool does this): the
     renderings agree with each other on the numbers in digits and on the glossary terms of
-    the Basque. ``targets`` maps a language to its rendering; empty ones are left out."""
+    the Basque, and each names who pays whom as the engine's payment for the clause does
+    (:mod:`jokoak.payers`). ``targets`` maps a language to its rendering; empty ones are left
+    out."""
     present = {lg: tx for lg, tx in targets.items() if tx}
-    if len(present) < 2:
-        return []
     key = Entry(segment_id, source, "", "")
-    lang = "/".join(present)
     flags = []
+    for lg, text in present.items():
+        for problem, (payers, payees) in who_pays_problems(segment_id, source, text, lg, game):
+            params = (("lang", lg), ("payer", role_label(payers)),
+                      ("payee", role_label(payees)))
+            flags.append(Flag(problem, segment_id, lg, params))
+    if len(present) < 2:
+        return flags
+    lang = "/".join(present)
     numbers = {lg: _digits_as_english(tx) for lg, tx in present.items()}
     if len({tuple(sorted(n.items())) for n in numbers.values()}) > 1:
         shown = "; ".join(f"{lg}: {' '.join(sorted(n.elements())) or '-'}"
