@@ -131,7 +131,7 @@ def keyed(page, action, n: int) -> list[float]:
 def slider_notches(url: str):
     """One notch of the page's first slider per step, to the right and back (keyboard)."""
     def action(page, i):
-        thumb = page.locator('[data-testid="stSlider"] [role="slider"]').first
+        thumb = page.locator('[data-testid="stSlider"] input[type="range"]').first
         thumb.focus()
         thumb.press("ArrowRight" if (i // 3) % 2 == 0 else "ArrowLeft")
     return url, action
@@ -139,10 +139,12 @@ def slider_notches(url: str):
 
 def ruleset_changes(url: str):
     """A touch on another ruleset of the page's segmented control, in turn."""
-    names = ["Ludii (game 118)", "Nebäkuthana", "Some authors", "The Basque text"]
+    from jokoak.games.zohn_ahl import GAME
+    names = [r.title for r in GAME.rulesets[1:] + GAME.rulesets[:1]]   # English msgids
 
     def action(page, i):
-        page.get_by_role("button", name=names[i % len(names)], exact=True).first.click()
+        page.locator('[data-testid="stButtonGroup"] button',
+                     has_text=names[i % len(names)]).first.click()
     return url, action
 
 

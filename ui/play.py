@@ -383,6 +383,7 @@ PLAY_CSS = """<style>
 .jokoak-turn{font-size:1.35rem;font-weight:600;margin:.2rem 0}
 .jokoak-log{font-size:1.05rem;max-height:14rem;overflow-y:auto;margin:.2rem 0}
 div[data-testid='stButton'] button p{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}
+[data-testid='stMainBlockContainer'] label p, [data-testid='stMainBlockContainer'] summary p{white-space:normal;text-overflow:clip;overflow:visible}
 </style>"""
 
 

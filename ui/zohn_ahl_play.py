@@ -102,14 +102,14 @@ def _controls(game: PlaySession, state: Any) -> None:
             st.info(_("Nobody wins."))
         play.play_again_button(SPEC)
         return
+    mine = state.current_player() == VISITOR
+    if mine and not game.autoplay:
+        html(f'<p lang="{lang()}" class="jokoak-turn">{esc(_("Your turn: throw the sticks."))}</p>')
     row = st.container(horizontal=True)
     if game.autoplay:
         row.button(_("Stop throwing for me"), key=f"{KEY}_manual", type="primary",
                    icon=":material/pan_tool:", on_click=play.set_autoplay, args=(SPEC, False))
     else:
-        mine = state.current_player() == VISITOR
-        if mine:
-            html(f'<p lang="{lang()}" class="jokoak-turn">{esc(_("Your turn: throw the sticks."))}</p>')
         row.button(_("Throw the sticks"), type="primary", key=f"{KEY}_throw",
                    disabled=not mine or play.locked(game), icon=":material/sports_handball:",
                    on_click=play.tap, args=(SPEC, token, VISITOR, "throw"))

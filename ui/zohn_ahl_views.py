@@ -29,7 +29,7 @@ from jokoak.segments import segment_map
 from jokoak.msgids import N_
 
 from .common import (_, esc, ngettext, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
-                     show_chart, title_lines, tr)
+                     number_axis, show_chart, title_lines, tr)
 
 PLAY_KEY = "jokoak_zohn_ahl_play"
 VISITOR_TEAM = 0
@@ -86,8 +86,12 @@ def _win_curve(ruleset: str) -> tuple[tuple[int, Fraction], ...]:
     return tuple(points)
 
 
+@st.fragment
 def odds_view() -> None:
-    """Charts for a chosen ruleset and a chosen chance that a stick falls marked side up."""
+    """Charts for a chosen ruleset and a chosen chance that a stick falls marked side up.
+
+    A fragment: a slider notch or another ruleset reruns these charts alone, not the page
+    around them (router, language switch, view switch)."""
     intro = _("Choose the rules and how likely a throw stick is to land marked side up: the "
               "charts show the chances worked out from the rules.")
     html(f'<p lang="{lang()}">{esc(intro)}</p>')
@@ -116,11 +120,12 @@ def odds_view() -> None:
     game = _whole_game(ruleset, percent)
     _win_summary(game)
     _win_chart(ruleset, percent, game)
-    length = [(fmt_num(t), p) for t, p in enumerate(game.length, start=1)]
-    _bar(length, _("Length of the game in turns (games still going after %(turns)s turns: "
-                   "%(share)s)") % {"turns": fmt_num(len(game.length)),
-                                    "share": plain_chance(game.tail_hi, tr(), 2)},
-         _("Turn"), _("Probability"), every=10)
+    title = _("Length of the game in turns (games still going after %(turns)s turns: "
+              "%(share)s)") % {"turns": fmt_num(len(game.length)),
+                               "share": plain_chance(game.tail_hi, tr(), 2)}
+    show_chart(_length_spec, game.length, title, _("Turn"), _("Probability"))
+    _text_alternative(title, [(fmt_num(t), fmt_pct(p)) for t, p in
+                              enumerate(game.length, start=1) if p > 0 and (t - 1) % 10 == 0])
     st.caption(_("Throws, turns and the first circuit are exact fractions. The whole game is "
                  "a Markov chain over both sticks' places, the scoring sticks and the team on "
                  "turn, worked out from the rules (not by playing games): solved in floating "
@@ -196,6 +201,17 @@ def _win_chart(ruleset: str, percent: int, game: ZT.GameFigures) -> None:
     show_chart(_win_spec, curve, title, extra_layer=_win_marker(percent, game.start.lo))
     _text_alternative(title, [(fmt_pct(Fraction(q, 100), 0), fmt_pct(p, 2))
                               for q, p in curve])
+
+
+def _length_spec(length: tuple[Fraction, ...], title: str, x_title: str, y_title: str) -> Any:
+    """Hundreds of turns as one filled outline, not hundreds of bars (fast to redraw)."""
+    data = [{"t": t, "p": float(p), "pct": fmt_pct(p, 2)} for t, p in enumerate(length, start=1)]
+    return (alt.Chart(alt.Data(values=data), title=title)
+            .mark_area(color=COLOUR, interpolate="step-after", line=True)
+            .encode(x=alt.X("t:Q", title=title_lines(x_title), axis=number_axis()),
+                    y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
+                    tooltip=[alt.Tooltip("t:Q", title=x_title),
+                             alt.Tooltip("pct:N", title=y_title)]))
 
 
 def _bar_spec(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: str,
