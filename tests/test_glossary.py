@@ -125,3 +125,70 @@ def test_source_view_highlights_only_when_asked():
     assert 'class="jk-term"' in source_html("peruludo", "es", gettext, ui_lang="es")
     assert 'class="jk-term"' not in source_html("peruludo", "es", gettext, ui_lang="es",
                                                 glossary=False)
+
+
+# where a term is used -------------------------------------------------------------------------
+
+def test_a_term_is_used_in_the_clauses_whose_basque_contains_it():
+    from jokoak.render.glossary_table import term_clauses
+    from jokoak.segments import segment_map
+    clauses = term_clauses("zaldi_zuria")["ostalaria"]
+    assert "phase3.throw1.pay" in clauses and "phase2.throw4.a" not in clauses
+    texts = segment_map("zaldi_zuria")
+    assert all("ostalari" in texts[c].text.casefold() for c in clauses)
+
+
+def test_a_term_is_used_in_play_by_the_events_that_cite_its_clauses():
+    from jokoak.render.glossary_table import clause_event_kinds, term_clauses, term_event_kinds
+    kinds = term_event_kinds("zaldi_zuria", "ostalaria")
+    assert "payment" in kinds
+    citing = {k for c in term_clauses("zaldi_zuria")["ostalaria"]
+              for k in clause_event_kinds("zaldi_zuria").get(c, ())}
+    assert set(kinds) == citing
+
+
+@pytest.mark.parametrize("lang", ["eu", "es", "fr"])
+def test_the_tappable_term_says_where_it_is_used_in_play_in_the_visitors_language(lang):
+    from jokoak.i18n import translator
+    _ = translator(lang).gettext
+    out = highlight_terms("Zaldi zuriaren jabeak fitxa bat ordainduko dio ostalariari.", lang,
+                          "zaldi_zuria", "phase3.throw1.pay", _)
+    gloss = out.split('data-term="ostalaria"')[1].split("</details>")[0]
+    assert f'<span class="jk-use" lang="{lang}">' in gloss
+    assert escape_(_("In play: %(events)s").split("%")[0]) in gloss and _("Payment") in gloss
+    assert '<span lang="zxx" translate="no">' in gloss and "phase3.throw1.pay" in gloss
+    assert _("In play: %(events)s") != "In play: %(events)s"
+
+
+def escape_(text):
+    from html import escape
+    return escape(text)
+
+
+def test_the_translators_glossary_table_has_every_term_of_the_game_with_its_uses():
+    from jokoak.render.glossary_table import glossary_table_html
+    out = glossary_table_html("zaldi_zuria", TARGET_LANGUAGES, lambda s: s, "fr")
+    terms = [t for t in glossary() if t.applies("zaldi_zuria", None)]
+    assert out.count("<tr data-term=") == len(terms)
+    row = out.split('<tr data-term="ostalaria">')[1].split("</tr>")[0]
+    term = term_map()["ostalaria"]
+    assert '<span lang="eu">ostalaria</span>' in row
+    assert f'<span lang="es">{term.rendering["es"]}' in row
+    assert f'<td lang="fr">{term.definition["fr"]}</td>' in row
+    assert "phase3.throw1.pay" in row and "Payment" in row
+
+
+def test_the_glossary_table_escapes_every_text():
+    from jokoak.glossary import Term
+    from jokoak.render import glossary_table
+    hostile = Term("x", "<i>fitxa</i>", ("fitxa",), "keep", ("zaldi_zuria",),
+                   {lg: "<b>chip</b>" for lg in TARGET_LANGUAGES}, {}, {"en": "<script>"})
+    original = glossary_table.glossary
+    glossary_table.glossary = lambda: (hostile,)
+    try:
+        out = glossary_table.glossary_table_html("zaldi_zuria", TARGET_LANGUAGES,
+                                                 lambda s: s, "en")
+    finally:
+        glossary_table.glossary = original
+    assert "<b>" not in out and "<script>" not in out and "<i>" not in out
+    assert "&lt;b&gt;chip&lt;/b&gt;" in out

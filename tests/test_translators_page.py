@@ -219,7 +219,15 @@ def test_page_renders_the_workbench_in_the_visitors_language(lang):
     _ = translator(lang).gettext
     assert at.title[0].value == _("Translators")
     labels = [t.label for t in at.tabs]
-    assert labels == [_("Review"), _("Upload for review"), _("Export"), _("The checks")]
+    assert labels == [_("Review"), _("Upload for review"), _("Export"), _("The checks"),
+                      _("Glossary")]
+
+
+def test_the_glossary_tab_shows_the_glossary_table_in_the_visitors_language():
+    at = run_page("es")
+    assert not at.exception
+    markup = " ".join(m.value for m in at.markdown)
+    assert 'class="jk-glossary" lang="es"' in markup and "Definición" in markup
 
 
 def test_page_can_show_all_three_languages_and_filter_problems():

@@ -15,6 +15,7 @@ import streamlit as st
 from jokoak import registry
 from jokoak.glossary import export_csv, export_tbx
 from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path, translator
+from jokoak.render.glossary_table import glossary_table_html
 from jokoak.render.review import aligned_review_html, checks_legend_html, report_html
 from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
 from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, UploadReview, catalog_po, catalog_tmx,
@@ -196,7 +197,8 @@ def _report_html(game: str, langs: tuple[str, ...], code: str, title: str) -> by
 
 def workbench() -> None:
     game, langs = _choose()
-    tabs = st.tabs([_("Review"), _("Upload for review"), _("Export"), _("The checks")])
+    tabs = st.tabs([_("Review"), _("Upload for review"), _("Export"), _("The checks"),
+                    _("Glossary")])
     with tabs[0]:
         review_tab(game, langs)
     with tabs[1]:
@@ -205,3 +207,5 @@ def workbench() -> None:
         export_tab(game, langs)
     with tabs[3]:
         html(checks_legend_html(_, lang()))
+    with tabs[4]:
+        html(glossary_table_html(game, langs, _, lang()))

@@ -137,7 +137,7 @@ def aligned_review_html(game: str, rows: list, langs: tuple[str, ...], _: Gettex
                          f'title="{escape(_(note.body), quote=True)}">'
                          f'{escape(_("Interpretation note: %(title)s") % {"title": _(note.title)})}'
                          f"</div>")
-        basque = (f'<td><div lang="eu">{highlight_terms(seg.text, ui_lang, game, seg.id)}</div>'
+        basque = (f'<td><div lang="eu">{highlight_terms(seg.text, ui_lang, game, seg.id, _)}</div>'
                   f"{_terms_html(row, langs, _, ui_lang)}{_cross_html(row, game, _, ui_lang)}"
                   f"</td>")
         cells = "".join(_cell_html(c, row, _, ui_lang) for c in row.cells)

@@ -51,6 +51,8 @@ CSS = """
   background:#fff;color:#1d1d1d;border:1px solid #5a5a5a;border-radius:.3rem;
   box-shadow:0 2px 6px rgba(0,0,0,.2);font-size:.9rem;font-style:normal;font-weight:400;
   line-height:1.4;white-space:normal}
+.jk-source .jk-gloss-use,.jk-review .jk-gloss-use{display:block;margin-top:.2rem;font-size:.82rem;
+  color:#333}
 .jk-source details.jk-note{display:block;margin:.25rem 0 .4rem;padding:.2rem .5rem;
   border-left:4px solid #174ea6;background:#eef3fb;font-size:.92rem;color:#1d1d1d}
 .jk-source details.jk-note summary{cursor:pointer;font-weight:600;min-height:28px}
@@ -70,32 +72,40 @@ def _segment_html(seg: Segment, text: str, lang: str, show_ids: bool, highlight:
             f"{ident}{body}</span>")
 
 
-def term_html(shown: str, term: Term, lang: str) -> str:
+def term_html(shown: str, term: Term, lang: str, usage: str = "") -> str:
     """One glossary term, tappable: a ``<details>`` whose summary is the Basque word and whose
-    body is the gloss (rendering and definition) in ``lang``.
+    body is the gloss (rendering and definition) in ``lang``, then ``usage`` (escaped HTML:
+    where the term is used in play, :func:`jokoak.render.glossary_table.usage_html`).
 
     A tap (or a click, or Enter on the keyboard) opens it with no script, where the old
     ``<abbr title>`` showed nothing on a touch screen; the title stays for mouse users.
     """
     gloss = term.gloss(lang)
+    more = f'<br><span class="jk-gloss-use">{usage}</span>' if usage else ""
     return (f'<details class="jk-term" data-term="{escape(term.id)}">'
             f'<summary lang="eu" title="{escape(gloss, quote=True)}">{escape(shown)}</summary>'
-            f'<span class="jk-gloss" role="note" lang="{escape(lang)}">{escape(gloss)}</span>'
-            f"</details>")
+            f'<span class="jk-gloss" role="note" lang="{escape(lang)}">{escape(gloss)}{more}'
+            f"</span></details>")
 
 
-def highlight_terms(text: str, lang: str, game: str, segment_id: str | None) -> str:
+def highlight_terms(text: str, lang: str, game: str, segment_id: str | None,
+                    _: Gettext | None = None) -> str:
     """The Basque text escaped, each glossary term tappable (:func:`term_html`), gloss in
     ``lang``.
 
     The gloss is the term's rendering and definition in the visitor's language, so a visitor
-    reading Spanish learns that *ostatua* is "posada" without leaving the Basque.
+    reading Spanish learns that *ostatua* is "posada" without leaving the Basque. Given ``_``
+    (the visitor's gettext), the gloss also says where the term is used in play.
     """
     from ..glossary import find_terms
+    from .glossary_table import usage_html
     out, last = [], 0
+    usages: dict[str, str] = {}
     for m in find_terms(text, game, segment_id):
         out.append(escape(text[last:m.start]))
-        out.append(term_html(m.text, m.term, lang))
+        if _ is not None and m.term.id not in usages:
+            usages[m.term.id] = usage_html(m.term, game, _, lang)
+        out.append(term_html(m.text, m.term, lang, usages.get(m.term.id, "")))
         last = m.end
     out.append(escape(text[last:]))
     return "".join(out)
@@ -126,7 +136,7 @@ def source_html(game: str, target_lang: str | None, _: Gettext, *, show_ids: boo
                 left.append(art)
                 right.append(f'<span class="jk-artifact-note" lang="{ui_lang}">{note}</span>')
                 continue
-            terms = highlight_terms(seg.text, ui_lang, game, seg.id) if glossary else None
+            terms = highlight_terms(seg.text, ui_lang, game, seg.id, _) if glossary else None
             left.append(_segment_html(seg, seg.text, "eu", show_ids, hl, terms))
             if target_lang:
                 t: SegmentTranslation | None = trans.get(seg.id)
