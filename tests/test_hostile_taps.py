@@ -3,6 +3,8 @@ in zohn ahl gave the raw error box every time (``ValueError: the game is over``)
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from view_support import open_view
@@ -34,11 +36,11 @@ def test_a_throw_tapped_before_the_stop_landed_changes_nothing_after_it():
     at = open_view("zohn_ahl_play", "play_view", "en")
     at.button(key=f"{ZOHN}_new").click().run()
     for _ in range(10):
-        if {f"{ZOHN}_abandon", f"{ZOHN}_throw"} <= enabled(at):
+        if {f"{ZOHN}_abandon", f"{ZOHN}_throw"} <= {re.sub(r"_t\d+$", "", k) for k in enabled(at)}:
             break
         at.run()
     drawn_at = at.session_state[ZOHN].position.length
-    at.button(key=f"{ZOHN}_abandon").click().run()
+    next(b for b in at.button if b.key.startswith(f"{ZOHN}_abandon")).click().run()
     game = at.session_state[ZOHN]
     stopped = game.position
     assert stopped.state.is_terminal() and stopped.length == drawn_at + 1
@@ -46,4 +48,4 @@ def test_a_throw_tapped_before_the_stop_landed_changes_nothing_after_it():
     at.run()
     assert not at.exception and not at.error
     assert at.session_state[ZOHN].position == stopped
-    assert f"{ZOHN}_throw" not in enabled(at)
+    assert not any(k.startswith(f"{ZOHN}_throw") for k in enabled(at))

@@ -3,6 +3,8 @@ taps are idempotent, refusals are the engine's, every new game has its own seed.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from jokoak.engine.core import refusal
@@ -24,7 +26,13 @@ def no_waiting(monkeypatch):
 
 
 def keys(at):
-    return {b.key for b in at.button if not b.disabled}
+    """Enabled buttons' keys, without the position a game control carries (``_t12``)."""
+    return {re.sub(r"_t\d+$", "", b.key) for b in at.button if not b.disabled}
+
+
+def button(at, key):
+    """The button whose key is ``key``, with or without its position suffix."""
+    return next(b for b in at.button if b.key == key or re.sub(r"_t\d+$", "", b.key) == key)
 
 
 def position(at, key):
@@ -40,7 +48,7 @@ def start(module, key, lang="en"):
 
 
 def tap(at, key):
-    at.button(key=key).click().run()
+    button(at, key).click().run()
     assert not at.exception, key
 
 
@@ -94,7 +102,7 @@ def test_peruludo_a_refused_bid_shows_the_engines_reason_and_its_clauses():
     at.session_state[f"{PERULUDO}_q"], at.session_state[f"{PERULUDO}_f"] = quantity, face
     at.run()
     why = refusal(game.position.state, f"bid:{quantity}:{face}")
-    assert why is not None and at.button(key=f"{PERULUDO}_bid").disabled
+    assert why is not None and button(at, f"{PERULUDO}_bid").disabled
     page = " ".join(m.value for m in at.markdown)
     from html import escape
     assert escape(why.text(lambda m: m)) in page

@@ -174,7 +174,7 @@ def _doia_controls(game: PlaySession, state: Any) -> None:
     # The Doia button sits on the right, away from where the bid button stands on the
     # visitor's own turn, and appears a beat after any tap of theirs.
     spacer, button = st.columns([1, 1])
-    button.button(_("Doia!"), key=f"{KEY}_doia", width="stretch", icon=":material/target:",
+    button.button(_("Doia!"), key=play.action_key(SPEC, "doia", game), width="stretch", icon=":material/target:",
                   disabled=play.locked(game),
                   on_click=play.tap, args=(SPEC, play.token(game), VISITOR, "doia"),
                   help=_("Call doia: the bid is exactly right"))
@@ -201,11 +201,11 @@ def _bid_controls(game: PlaySession, state: Any) -> None:
     row = st.container(horizontal=True)
     for action in quick:
         q, f = (int(x) for x in action.split(":")[1:])
-        row.button(f"{DIE_GLYPHS[f]} {bid_text(q, f, _)}", key=f"{KEY}_quick{f}",
+        row.button(f"{DIE_GLYPHS[f]} {bid_text(q, f, _)}", key=play.action_key(SPEC, f"quick{f}", game),
                    type="primary", help=_("Bid %(bid)s") % {"bid": bid_words(q, f, _, ngettext)},
                    disabled=play.locked(game),
                    on_click=play.tap, args=(SPEC, token, VISITOR, action))
-    row.button(_("Palero!"), key=f"{KEY}_palero",
+    row.button(_("Palero!"), key=play.action_key(SPEC, "palero", game),
                disabled="palero" not in legal or play.locked(game),
                help=_("Call palero: you think the bid is too high"),
                on_click=play.tap, args=(SPEC, token, VISITOR, "palero"))
@@ -257,7 +257,7 @@ def _builder(game: PlaySession, state: Any, legal: list[str]) -> None:
     if why is not None:
         html(play.reason_html(GAME.name, why))
     st.button(_("Bid %(bid)s") % {"bid": bid_words(quantity, face, _, ngettext)},
-              type="primary", key=f"{KEY}_bid", width="stretch",
+              type="primary", key=play.action_key(SPEC, "bid", game), width="stretch",
               disabled=why is not None or play.locked(game),
               on_click=play.tap, args=(SPEC, token, VISITOR, action))
 

@@ -227,6 +227,13 @@ def token(game: PlaySession) -> int:
     return game.position.length
 
 
+def action_key(spec: PlaySpec, name: str, game: PlaySession) -> str:
+    """The widget key of a control that changes the game: it carries the position, so a
+    click sent for an earlier drawing of the control can never pick up the callback of a
+    later one (Streamlit keeps one callback per key: the last drawn)."""
+    return f"{spec.key}_{name}_t{token(game)}"
+
+
 def decisions_made(game: PlaySession) -> int:
     return decisions(game.position)
 

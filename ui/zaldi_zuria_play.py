@@ -96,9 +96,9 @@ def _auction_controls(game: PlaySession, state: Any) -> None:
     for i, action in enumerate(raises):
         amount = int(action.split(":")[1])
         row.button(_("Bid %(amount)s") % {"amount": chips_text(amount, _)},
-                   key=f"{KEY}_bid{i}", type="primary", disabled=play.locked(game),
+                   key=play.action_key(SPEC, f"bid{i}", game), type="primary", disabled=play.locked(game),
                    on_click=play.tap, args=(SPEC, token, VISITOR, action))
-    row.button(_("No bid"), key=f"{KEY}_nobid", on_click=play.tap, disabled=play.locked(game),
+    row.button(_("No bid"), key=play.action_key(SPEC, "nobid", game), on_click=play.tap, disabled=play.locked(game),
                args=(SPEC, token, VISITOR, "pass"))
     if not raises:
         why = refusal(state, f"bid:{state.high_bid + 1}")
@@ -144,11 +144,11 @@ def _throw_controls(game: PlaySession, state: Any) -> None:
     html(f'<p lang="{lang()}" class="jokoak-turn">'
          f'{esc(_("Your turn: throw the eight dice, or pass."))}</p>')
     row = st.container(horizontal=True)
-    row.button(_("Throw the dice"), key=f"{KEY}_throw", type="primary",
+    row.button(_("Throw the dice"), key=play.action_key(SPEC, "throw", game), type="primary",
                icon=":material/casino:", on_click=play.tap, disabled=play.locked(game),
                args=(SPEC, token, VISITOR, "throw"))
     if "pass" in state.legal_actions():
-        row.button(_("Pass"), key=f"{KEY}_pass", on_click=play.tap, disabled=play.locked(game),
+        row.button(_("Pass"), key=play.action_key(SPEC, "pass", game), on_click=play.tap, disabled=play.locked(game),
                    args=(SPEC, token, VISITOR, "pass"))
         if state.passes[VISITOR]:
             st.warning(_("You passed last time: passing again puts you out of the game."))

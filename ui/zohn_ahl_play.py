@@ -110,13 +110,13 @@ def _controls(game: PlaySession, state: Any) -> None:
         row.button(_("Stop throwing for me"), key=f"{KEY}_manual", type="primary",
                    icon=":material/pan_tool:", on_click=play.set_autoplay, args=(SPEC, False))
     else:
-        row.button(_("Throw the sticks"), type="primary", key=f"{KEY}_throw",
+        row.button(_("Throw the sticks"), type="primary", key=play.action_key(SPEC, "throw", game),
                    disabled=not mine or play.locked(game), icon=":material/sports_handball:",
                    on_click=play.tap, args=(SPEC, token, VISITOR, "throw"))
         row.button(_("Throw for me"), key=f"{KEY}_auto", icon=":material/autoplay:",
                    on_click=play.set_autoplay, args=(SPEC, True))
     with st.expander(_("Stop the game")):
-        st.button(_("Stop the game here (most scoring sticks wins)"), key=f"{KEY}_abandon",
+        st.button(_("Stop the game here (most scoring sticks wins)"), key=play.action_key(SPEC, "abandon", game),
                   disabled=state.current_player() != VISITOR or play.locked(game),
                   on_click=play.tap, args=(SPEC, token, VISITOR, "abandon"))
     play.refusal_note(SPEC, game)
