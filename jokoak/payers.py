@@ -30,7 +30,8 @@ ROLE_LABELS = {BANK: N_("the bank"), OWNER: N_("card owner"), INNKEEPER: N_("inn
                THROWER: N_("thrower"), EVERY_PLAYER: N_("every other player")}
 _ORDER = (BANK, INNKEEPER, OWNER, THROWER, EVERY_PLAYER)
 
-_PLAYER = {"eu": ("jokalari",), "es": ("jugador",), "fr": ("joueur",), "en": ("player",)}
+_PLAYER: dict[str, tuple[str, ...]] = {"eu": ("jokalari",), "es": ("jugador",), "fr": ("joueur",),
+                                        "en": ("player",)}
 #: Stems that name each role (matched at the start of a word, case-insensitive).
 ROLE_WORDS: dict[str, dict[str, tuple[str, ...]]] = {
     BANK: {"eu": ("banku", "bankari"), "es": ("banca", "banquero"),

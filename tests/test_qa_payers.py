@@ -110,3 +110,11 @@ def test_the_translators_page_shows_who_pays_beside_the_clause():
     out = _cross_html(SimpleNamespace(segment=seg, cells=cells), GAME, lambda s: s, "en")
     assert 'class="jk-cross"' in out and "Who pays: the payer" in out
     assert "en does not name the payer" in out and "es does not" not in out
+
+
+def test_the_old_english_rendering_of_bell_and_hammer_together_is_flagged():
+    # the review's finding: "the owners of the three cards are paid" loses who pays them
+    old = ("In particular, if the bell and the hammer appear, the owners of the three cards "
+           "are paid.")
+    assert who_pays("phase2.throw3.both", "en", old) == ["payee_dropped"]
+    assert who_pays("phase2.throw3.both", "en", shipped("en")["phase2.throw3.both"]) == []

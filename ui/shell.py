@@ -29,10 +29,12 @@ log = logging.getLogger("jokoak")
 SWITCH_KEY = "jokoak_lang_switch"
 FAVICON = ROOT / "assets" / "favicon.png"
 
-#: Page-wide styles: less empty space above, captions dark enough for WCAG AA contrast.
+#: Page-wide styles: less empty space above, captions dark enough for WCAG AA contrast, and
+#: no toolbar on charts (Streamlit's "Download as PNG" / "Fullscreen" are English only).
 BOOKLET_CSS = """<style>
 [data-testid='stMainBlockContainer']{padding-top:4.2rem}
 [data-testid='stCaptionContainer'], [data-testid='stCaptionContainer'] p{color:#4a4d57 !important;opacity:1 !important}
+[data-testid='stElementContainer']:has([data-testid='stVegaLiteChart']) [data-testid='stElementToolbar']{display:none !important}
 </style>"""
 
 
