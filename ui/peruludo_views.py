@@ -9,21 +9,16 @@ Everything is touch-only: buttons and segmented controls, no typing.
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from typing import Any
 
 import altair as alt
 import streamlit as st
 
-from jokoak.engine.core import CHANCE, make_rules, sample_chance
-from jokoak.engine.record import Record
-from jokoak.bots.peruludo import POLICIES
+from jokoak.engine.core import make_rules
 from jokoak.games.peruludo import GAME
 from jokoak.odds.peruludo import odds_tables
-from jokoak.games.peruludo.bids import from_wild_minimum, half_up, parse_bid
-from jokoak.odds.peruludo import p_bid_true
-from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
+from jokoak.render.peruludo import bid_text
 from jokoak.msgids import N_
 
 from .common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,

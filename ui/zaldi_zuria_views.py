@@ -9,23 +9,18 @@ sliders and segmented controls, no typing.
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from typing import Any
 
 import altair as alt
 import streamlit as st
 
-from jokoak.engine.core import CHANCE, make_rules, sample_chance
-from jokoak.engine.record import Record
-from jokoak.bots.zaldi_zuria import POLICIES, bid_reasoning, throw_reasoning
-from jokoak.games.zaldi_zuria import CARD_LABELS, CARDS, GAME
+from jokoak.engine.core import make_rules
+from jokoak.games.zaldi_zuria import CARD_LABELS, GAME
 from jokoak.odds.zaldi_zuria import odds_tables
 from jokoak.odds import zaldi_zuria as zodds
 from jokoak.odds.plain import plain_chance
-from jokoak.render.source import clause_excerpt_html
-from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
-                                       render_table_svg, table_summary)
+from jokoak.render.zaldi_zuria import chips_text
 
 from .common import (_, category_axis, ngettext, esc, fmt_num, fmt_pct, html, in_this_language, lang,
                      number_axis, percent_axis, show_chart, title_lines, tr, wrap_label,

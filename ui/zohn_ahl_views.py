@@ -9,24 +9,18 @@ segmented controls.
 
 from __future__ import annotations
 
-import random
 from fractions import Fraction
 from typing import Any
 
 import altair as alt
 import streamlit as st
 
-from jokoak.engine.core import CHANCE, make_rules, sample_chance
-from jokoak.engine.record import Record
-from jokoak.bots.zohn_ahl import POLICIES
+from jokoak.engine.core import make_rules
 from jokoak.games.zohn_ahl import GAME
-from jokoak.i18n import translator
 from jokoak.odds import zohn_ahl as Z
 from jokoak.odds import zohn_ahl_tables as ZT
 from jokoak.odds.plain import plain_chance
-from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
-from jokoak.segments import segment_map
-from jokoak.msgids import N_
+from jokoak.render.zohn_ahl import team_name
 
 from .common import (_, esc, ngettext, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
                      number_axis, show_chart, title_lines, tr)
