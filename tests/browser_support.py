@@ -39,17 +39,29 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, script: str = "app.py", env: dict[str, str] | None = None) -> None:
-        self.port = free_port()
+    """One ``streamlit run`` of ``script`` with ``env`` added, on ``port`` (a free one by default).
+
+    Started at once; ``wait()`` until healthy. Use it as a context manager, or through the
+    session fixtures of tests/conftest.py (``server``, ``app_server``, ``fresh_server``).
+    """
+
+    def __init__(self, script: str = "app.py", env: dict[str, str] | None = None,
+                 port: int | None = None) -> None:
+        self.script = script
+        self.env = dict(env or {})
+        self.port = port or free_port()
         self.url = f"http://127.0.0.1:{self.port}"
+        self.start()
+
+    def start(self) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(self.port),
-             "--server.address", "127.0.0.1", "--server.headless", "true",
+            [sys.executable, "-m", "streamlit", "run", self.script, "--server.port",
+             str(self.port), "--server.address", "127.0.0.1", "--server.headless", "true",
              "--browser.gatherUsageStats", "false"],
             cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-            env={**os.environ, **(env or {})})
+            env={**os.environ, **self.env})
 
-    def wait(self, timeout: float = 60) -> None:
+    def wait(self, timeout: float = 60) -> "Server":
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
@@ -57,17 +69,32 @@ class Server:
             try:
                 with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as resp:
                     if resp.status == 200:
-                        return
+                        return self
             except OSError:
-                time.sleep(0.3)
+                time.sleep(0.1)
         raise TimeoutError("the booklet did not become healthy in time")
 
     def stop(self) -> None:
+        if self.proc.poll() is not None:
+            return
         self.proc.terminate()
         try:
             self.proc.wait(timeout=10)
         except subprocess.TimeoutExpired:
             self.proc.kill()
+            self.proc.wait()
+
+    def restart(self) -> "Server":
+        """Stop, then start again on the same port (its sessions are gone), and wait."""
+        self.stop()
+        self.start()
+        return self.wait()
+
+    def __enter__(self) -> "Server":
+        return self.wait()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
 
 
 def launch_browser(playwright):
@@ -87,7 +114,39 @@ def wait_for_app(page, timeout: float = 30000) -> None:
         " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"]"
         " [data-testid=\"stElementContainer\"]').length > 0; }",
         timeout=timeout)
-    page.wait_for_timeout(300)
+    settle(page)
+
+
+#: The page's DOM changes so far (an observer on the document, from the first call on), and
+#: whether a finite animation or transition still runs (a fade-in after a rerun).
+_MOTION = """() => {
+  if (window.__jkChanges === undefined) {
+    window.__jkChanges = 0;
+    new MutationObserver((m) => { window.__jkChanges += m.length; }).observe(
+      document.documentElement,
+      {subtree: true, childList: true, attributes: true, characterData: true});
+  }
+  const moving = document.getAnimations().some((a) => a.playState === 'running'
+      && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
+  return [window.__jkChanges, moving];
+}"""
+
+
+def settle(page, quiet_ms: int = 100, at_most_ms: int = 3000) -> None:
+    """Until the page's DOM has not changed for ``quiet_ms`` and no fade or transition runs
+    (at most ``at_most_ms``): the tail of a redraw after Streamlit reports its run finished
+    (React commits, Vega's layout pass, stale elements fading back in).
+
+    Timed by Playwright's driver, not by the page, so Playwright's clock in the page cannot
+    stop it; a page that keeps moving (a countdown) is let go after ``at_most_ms``.
+    """
+    before, _ = page.evaluate(_MOTION)
+    for _ in range(max(1, at_most_ms // quiet_ms)):
+        page.wait_for_timeout(quiet_ms)
+        now, moving = page.evaluate(_MOTION)
+        if now == before and not moving:
+            return
+        before = now
 
 
 AXE_CANDIDATES = [ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js",

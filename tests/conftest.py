@@ -1,5 +1,7 @@
 """Shared test set-up: run from the project folder, so app paths resolve."""
 
+import ast
+import functools
 import os
 import sys
 from pathlib import Path
@@ -12,31 +14,184 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 
-# Shared by the real-browser tests (tests/test_browser*.py): one live booklet and one
-# Chromium for the whole test session (a server start costs seconds). Both skip, with the
-# reason, where Chromium is missing outside CI. Tests that need another server (a fresh one,
-# another app) start their own.
+# Shared by the real-browser tests (tests/test_browser*.py and the others marked `browser`),
+# so that a new one costs a page, not a server start (seconds) or a Chromium launch:
+#   server          the booklet with its own settings, one for the whole session;
+#   app_server      app_server(env={...}, script=...): one server per distinct configuration,
+#                   started on first use and shared by every module that asks for the same;
+#   fresh_server    fresh_server(env=...): a server of the test's own, stopped after it (a
+#                   first request to a new server, restarts with .restart());
+#   chromium_browser  one Chromium for the session;
+#   page_at         page_at(path, lang=, viewport=, ...): a new visitor (its own browser
+#                   context) at a page of the booklet, the app drawn; closed after the test.
+# All skip, with the reason, where Chromium is missing outside CI (fail under CI).
 import pytest  # noqa: E402
 
+#: The play views' beats at 0.6 of their pace: the computer's play does not make tests wait.
+PACED = {"JOKOAK_PACE_SCALE": "0.6"}
+
 
 @pytest.fixture(scope="session")
-def server():
+def app_server():
+    """``app_server(env=None, script="app.py")``: the session's server for that configuration."""
     from browser_support import Server, require_chromium
     require_chromium()
-    srv = Server()
+    running: dict[tuple, Server] = {}
+
+    def get(env: dict[str, str] | None = None, script: str = "app.py") -> Server:
+        key = (script, tuple(sorted((env or {}).items())))
+        if key not in running:
+            srv = Server(script, env=env)
+            running[key] = srv
+            srv.wait()
+        return running[key]
+
     try:
-        srv.wait()
-        yield srv
+        yield get
     finally:
-        srv.stop()
+        for srv in running.values():
+            srv.stop()
 
 
 @pytest.fixture(scope="session")
-def chromium_browser(server):
+def server(app_server):
+    """The booklet with its own settings (jokoak.toml), shared by the whole session."""
+    return app_server()
+
+
+@pytest.fixture(scope="session")
+def paced_server(app_server):
+    """The booklet with the play views' beats at 0.6 of their pace (``PACED``)."""
+    return app_server(PACED)
+
+
+@pytest.fixture
+def fresh_server():
+    """``fresh_server(env=None, script="app.py")``: a new server for this test alone."""
+    from browser_support import Server, require_chromium
+    require_chromium()
+    started: list[Server] = []
+
+    def start(env: dict[str, str] | None = None, script: str = "app.py") -> Server:
+        srv = Server(script, env=env)
+        started.append(srv)
+        return srv.wait()
+
+    try:
+        yield start
+    finally:
+        for srv in started:
+            srv.stop()
+
+
+@pytest.fixture(scope="session")
+def chromium_browser():
     from playwright.sync_api import sync_playwright
 
-    from browser_support import launch_browser
+    from browser_support import launch_browser, require_chromium
+    require_chromium()
     with sync_playwright() as pw:
         browser = launch_browser(pw)
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def page_at(request, chromium_browser):
+    """``page_at(path="/", lang=None, viewport=(1366, 900), server=None, clock=False,
+    wait=True, **context_options)``: a new visitor's page at ``path`` on ``server`` (the
+    session's by default), with ``lang=`` added to the query, drawn (``wait_for_app``).
+
+    ``clock=True`` installs Playwright's clock before the first load (move time with
+    ``page.clock.run_for``); ``path=None`` opens a blank page; other keywords go to
+    ``new_context`` (``locale="es-ES"``, ``accept_downloads=True``...).
+    """
+    from browser_support import wait_for_app
+    contexts = []
+
+    def open_page(path: str | None = "/", *, lang: str | None = None,
+                  viewport: tuple[int, int] = (1366, 900), server=None, clock: bool = False,
+                  wait: bool = True, **context_options):
+        context = chromium_browser.new_context(
+            viewport={"width": viewport[0], "height": viewport[1]}, **context_options)
+        contexts.append(context)
+        page = context.new_page()
+        if clock:
+            page.clock.install()
+        if path is not None:
+            if lang is not None:
+                path += ("&" if "?" in path else "?") + f"lang={lang}"
+            base = (server or request.getfixturevalue("server")).url
+            page.goto(base + path)
+            if wait:
+                wait_for_app(page)
+        return page
+
+    try:
+        yield open_page
+    finally:
+        for context in contexts:
+            context.close()
+
+
+# Two worker processes (pytest-xdist, `-n 2` in pyproject.toml) share the tests out. Which
+# tests must stay in one worker is read from the test modules' source (the controller
+# process collects nothing): every browser test in one group, so the session's servers and
+# Chromium start once; the tests of a module with a module- or class-scoped fixture (the
+# monkey's runs, the replicas) together, so that work is done once; every other test goes to
+# whichever worker is free. The longest modules start first, so none is left alone at the end.
+LONGEST_FIRST = ("tests/test_conformance.py", "tests/test_monkey.py")
+
+
+def _is_browser_mark(node: ast.AST) -> bool:
+    return any(isinstance(n, ast.Attribute) and n.attr == "browser" for n in ast.walk(node))
+
+
+@functools.cache
+def _module_facts(path: str) -> tuple[bool, frozenset[str], bool]:
+    """(every test is a browser test, the names of browser tests, shares module work)."""
+    try:
+        tree = ast.parse((ROOT / path).read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError):
+        return False, frozenset(), False
+    whole = any(isinstance(n, ast.Assign) and _is_browser_mark(n.value)
+                and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in n.targets)
+                for n in tree.body)
+    browser = frozenset(n.name for n in ast.walk(tree)
+                        if isinstance(n, (ast.FunctionDef, ast.ClassDef))
+                        and any(_is_browser_mark(d) for d in n.decorator_list))
+    shared = any(isinstance(k, ast.keyword) and k.arg == "scope"
+                 and isinstance(k.value, ast.Constant)
+                 and k.value.value in ("module", "class", "package")
+                 for n in ast.walk(tree) if isinstance(n, ast.Call) for k in n.keywords)
+    return whole, browser, shared
+
+
+def work_unit(nodeid: str) -> str:
+    """The unit of work ``nodeid`` belongs to: "browser", its module, or itself."""
+    path, _, rest = nodeid.partition("::")
+    whole, browser, shared = _module_facts(path)
+    name = rest.split("::")[0].split("[")[0]
+    if whole or name in browser:
+        return "browser"
+    return path if shared else nodeid
+
+
+def pytest_collection_modifyitems(config, items):
+    """In a worker, the longest modules first (the controller keeps the workers' order
+    among units of one size, and puts the largest unit, the browser group, first)."""
+    if hasattr(config, "workerinput"):
+        items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_make_scheduler(config, log):
+    from xdist.scheduler import LoadScopeScheduling
+
+    class SuiteScheduling(LoadScopeScheduling):
+        """Units of work from :func:`work_unit`, largest first."""
+
+        def _split_scope(self, nodeid: str) -> str:
+            return work_unit(nodeid)
+
+    return SuiteScheduling(config, log)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import Server, wait_for_app
+from browser_support import wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -25,13 +25,9 @@ def test_home_sets_the_document_language(server, page, lang):
     assert page.evaluate("document.documentElement.lang") == lang
 
 
-def test_browser_locale_decides_without_a_lang_parameter(server, chromium_browser):
-    context = chromium_browser.new_context(locale="es-ES")
-    pg = context.new_page()
-    pg.goto(f"{server.url}/")
-    wait_for_app(pg)
+def test_browser_locale_decides_without_a_lang_parameter(page_at):
+    pg = page_at("/", locale="es-ES")
     pg.wait_for_function("() => document.documentElement.lang === 'es'", timeout=15000)
-    context.close()
 
 
 def test_a_game_page_shows_its_basque_source_marked_as_basque(server, page):
@@ -55,20 +51,11 @@ def test_language_survives_a_page_change(server, page):
     assert "lang=fr" in page.url
 
 
-def test_a_deep_link_to_a_fresh_server_goes_through_the_router(chromium_browser):
+def test_a_deep_link_to_a_fresh_server_goes_through_the_router(fresh_server, page_at):
     """The very first request of a new server is a deep link to a game page."""
-    fresh = Server()
-    try:
-        fresh.wait()
-        context = chromium_browser.new_context()
-        pg = context.new_page()
-        pg.goto(f"{fresh.url}/peruludo?lang=fr")
-        wait_for_app(pg)
-        pg.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=15000)
-        pg.get_by_text("Français").first.wait_for(timeout=15000)   # the language switch
-        context.close()
-    finally:
-        fresh.stop()
+    pg = page_at("/peruludo", lang="fr", server=fresh_server())
+    pg.wait_for_function("() => document.documentElement.lang === 'fr'", timeout=15000)
+    pg.get_by_text("Français").first.wait_for(timeout=15000)   # the language switch
 
 
 def test_touching_another_language_relabels_the_page_at_once(server, page):

@@ -10,7 +10,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from browser_support import axe_source, every_url, wait_for_app
+from browser_support import axe_source, every_url, settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -27,9 +27,12 @@ def serious_violations(page, axe: str) -> list[str]:
 
 
 def note_violations(page, axe: str, found: dict, where: str) -> None:
-    """Let the page settle, run axe, and file any serious problem under ``where``."""
+    """Let the page settle, run axe, and file any serious problem under ``where``.
+
+    Settled means drawn, no DOM change for 300 ms and no fade running: axe would otherwise
+    read the contrast of text that is still fading in."""
     wait_for_app(page)
-    page.wait_for_timeout(800)
+    settle(page, quiet_ms=300)
     problems = serious_violations(page, axe)
     if problems:
         found[where] = problems

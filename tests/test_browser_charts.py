@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import wait_for_app
+from browser_support import settle, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -62,7 +62,7 @@ def chart_problems(page) -> list[str]:
         "() => { const c = document.querySelectorAll('[data-testid=\"stVegaLiteChart\"]');"
         " return c.length > 0 && [...c].every(x => x.querySelector('svg.marks')); }",
         timeout=30000)
-    page.wait_for_timeout(500)          # Vega's layout pass after the first draw
+    settle(page, quiet_ms=200)          # Vega's layout pass after the first draw
     return page.evaluate(PROBLEMS)
 
 

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import ROOT, Server, wait_for_app
+from browser_support import ROOT, wait_for_app
 
 pytestmark = pytest.mark.browser
 
 
-def test_script_tags_handlers_and_javascript_links_from_a_catalog_stay_text(chromium_browser):
-    server = Server(str(ROOT / "tests" / "hostile_app.py"))   # its own app: a hostile catalog
+def test_script_tags_handlers_and_javascript_links_from_a_catalog_stay_text(app_server,
+                                                                           chromium_browser):
+    server = app_server(script=str(ROOT / "tests" / "hostile_app.py"))   # a hostile catalog
     context = chromium_browser.new_context()
     try:
-        server.wait()
         page = context.new_page()
         dialogs: list[str] = []
         page.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
@@ -30,7 +30,6 @@ def test_script_tags_handlers_and_javascript_links_from_a_catalog_stay_text(chro
         assert not dialogs
     finally:
         context.close()
-        server.stop()
 
 
 def test_while_a_worst_case_upload_is_reviewed_another_visitors_click_takes_at_most_twice_as_long(

@@ -1,15 +1,15 @@
 """The play views in a real Chromium: double taps play once, and the table and the control
 to press next are on screen together, with no label cut, at kiosk, laptop and phone sizes.
 
-One server for the module (beats at 0.6 of their pace, so the others' play does not
-make the test wait); each case its own browser page (its own session).
+The session's paced server (beats at 0.6 of their pace, so the others' play does not make
+the test wait); each case its own browser page (its own session).
 """
 
 from __future__ import annotations
 
 import pytest
 
-from browser_support import Server, require_chromium, wait_for_app
+from browser_support import wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -31,16 +31,10 @@ SIZES = [(1920, 1080), (1080, 1920), (1366, 768), (390, 844)]
 LANGS = ["eu", "fr", "es", "en"]
 
 
-@pytest.fixture(scope="module")
-def browser(chromium_browser):
-    """A server of its own (beats at 0.6 of their pace), with the session's Chromium."""
-    require_chromium()
-    server = Server(env={"JOKOAK_PACE_SCALE": "0.6"})
-    try:
-        server.wait()
-        yield server, chromium_browser
-    finally:
-        server.stop()
+@pytest.fixture
+def browser(paced_server, chromium_browser):
+    """The session's paced server (beats at 0.6 of their pace), with its Chromium."""
+    return paced_server, chromium_browser
 
 
 def open_game(browser, game, lang, size=(1366, 768)):
@@ -50,8 +44,23 @@ def open_game(browser, game, lang, size=(1366, 768)):
     wait_for_app(page)
     page.locator(f".st-key-jokoak_{game}_play_new button").click()
     page.wait_for_selector(".jokoak-board", timeout=30000)
-    page.wait_for_timeout(700)  # a new game scrolls the table to the top, once
+    wait_for_app(page)
+    page.wait_for_function(SCROLLED, timeout=15000)   # a new game scrolls the table up, once
     return page
+
+
+#: The new game's scroll has happened: the table's scrolling box has moved down, or it
+#: cannot (the whole page fits the screen).
+SCROLLED = """() => {
+  const board = document.querySelector('.jokoak-board');
+  if (!board) return false;
+  let box = board.parentElement;
+  while (box && !(box.scrollHeight > box.clientHeight + 1
+                  && /(auto|scroll)/.test(getComputedStyle(box).overflowY)))
+    box = box.parentElement;
+  box = box || document.scrollingElement;
+  return box.scrollTop > 0 || box.scrollHeight <= box.clientHeight + 1;
+}"""
 
 
 def decision_control(page, game, timeout=30000):

@@ -262,7 +262,7 @@ def test_a_bad_upload_shows_a_clear_translated_message(lang):
 @pytest.mark.browser
 def test_hostile_strings_in_an_upload_are_shown_as_text_in_a_real_browser(server,
                                                                           chromium_browser):
-    from browser_support import wait_for_app
+    from browser_support import settle, wait_for_app
     data = replace_translation(catalog_po("zaldi_zuria", "en"), "setup.heading", HOSTILE)
     context = chromium_browser.new_context(locale="en-GB",
                                            viewport={"width": 1366, "height": 900})
@@ -282,7 +282,7 @@ def test_hostile_strings_in_an_upload_are_shown_as_text_in_a_real_browser(server
         assert page.locator('img[onerror], a[href^="javascript"]').count() == 0
         assert page.evaluate("[...document.scripts].some(s => s.text.includes('alert(1)'))") \
             is False
-        page.wait_for_timeout(500)
+        settle(page, quiet_ms=200)     # any script the row carried has had its chance
         assert dialogs == []
     finally:
         context.close()
