@@ -34,6 +34,7 @@ for first in range(0, len(entries), a_row):
             for view in available_views(entry.key):
                 if st.button(_(VIEW_LABELS[view]), key=f"home_{entry.key}_{view}",
                              width="stretch"):
+                    # The view goes with the page, not in this page's URL: Streamlit
+                    # would write it here first, a history entry of its own.
                     st.session_state[f"jokoak_view_{entry.key}"] = view
-                    st.switch_page(game_page(entry.key),
-                                   query_params={"lang": lang(), "view": view})
+                    st.switch_page(game_page(entry.key))

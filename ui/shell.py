@@ -6,9 +6,9 @@ to ``?lang=`` (kept in the URL on every rerun, so deep links and page changes ke
 
 from __future__ import annotations
 
+import json
 import logging
 import traceback
-from pathlib import Path
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -22,7 +22,7 @@ from jokoak.msgids import N_
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .game_page import render
 from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
-from .params import drop_unknown
+from .params import drop, drop_unknown
 
 log = logging.getLogger("jokoak")
 
@@ -54,6 +54,38 @@ def language_switch() -> None:
     st.segmented_control(_("Language"), options=list(LANGUAGES), format_func=language_name,
                          key=SWITCH_KEY, on_change=_on_switch, label_visibility="collapsed",
                          required=True)
+
+
+#: The parameters that say *where* a visitor is on a page: a change of one of them is a
+#: step a visitor takes back with the browser's Back button; every other parameter (the
+#: language, the game in progress, a scenario's step) describes the place and is updated in
+#: its history entry.
+PLACE_PARAMS = ("view", "lesson")
+#: The parameters that belong to a game page (dropped on any other page).
+GAME_PAGE_PARAMS = ("view", "scenario", "step", "game")
+
+#: Streamlit pushes a browser history entry for every change of ``st.query_params`` (and a
+#: second one when a page change first clears them on the old page): Back then stepped
+#: through moves and half-made addresses. This wrapper, installed once per tab, keeps one
+#: entry per place: the same page and place replace their entry; a page filling in its
+#: place (``?view=`` written on arrival) replaces it too; the cleared address written on
+#: the old page just before a page change is skipped (the new page's address follows).
+HISTORY_JS = """<script>(function(){var w=window;if(w.__jokoakHistory){return;}
+w.__jokoakHistory=true;var h=w.history,push=h.pushState.bind(h),swap=h.replaceState.bind(h);
+var place=%s;
+h.pushState=function(state,title,url){if(url===undefined||url===null){return push(state,title,url);}
+var next=new URL(String(url),w.location.href),here=new URL(w.location.href);
+if(next.pathname!==here.pathname){return push(state,title,url);}
+var filled=true,lost=false,moved=false;place.forEach(function(p){var a=here.searchParams.get(p),
+b=next.searchParams.get(p);if(a===b){return;}if(a===null){return;}if(b===null){lost=true;}
+else{moved=true;}});
+if(moved){return push(state,title,url);}if(lost){return;}return swap(state,title,url);};})();
+</script>""" % json.dumps(PLACE_PARAMS)
+
+
+def install_history() -> None:
+    """One browser history entry per place a visitor goes (see :data:`HISTORY_JS`)."""
+    st.html(HISTORY_JS, unsafe_allow_javascript=True)
 
 
 def set_document_language(code: str) -> None:
@@ -145,6 +177,7 @@ def run() -> None:
     pin_run_language(None)
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
     st.set_page_config(page_title="Jokoak", page_icon=str(FAVICON), layout="wide")
+    install_history()  # before any parameter is written in this run
     drop_unknown()
     code = lang()
     if st.query_params.get("lang") != code:
@@ -157,6 +190,9 @@ def run() -> None:
             set_document_language(lang())
             return
     nav = st.navigation(pages(), position="top")
+    if nav.url_path not in registry.keys():  # a game page's place means nothing elsewhere
+        for name in GAME_PAGE_PARAMS:
+            drop(name)
     language_switch()
     code = lang()  # the switch may have changed it in its callback
     pin_run_language(code)
