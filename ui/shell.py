@@ -22,7 +22,7 @@ from jokoak.msgids import N_
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .game_page import render
 from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
-from .params import drop, drop_unknown
+from .params import drop_unknown
 
 log = logging.getLogger("jokoak")
 
@@ -56,36 +56,49 @@ def language_switch() -> None:
                          required=True)
 
 
-#: The parameters that say *where* a visitor is on a page: a change of one of them is a
-#: step a visitor takes back with the browser's Back button; every other parameter (the
+#: The parameters that say *where* a visitor is on a game page: a change of one of them is
+#: a step a visitor takes back with the browser's Back button; every other parameter (the
 #: language, the game in progress, a scenario's step) describes the place and is updated in
 #: its history entry.
 PLACE_PARAMS = ("view", "lesson")
-#: The parameters that belong to a game page (dropped on any other page).
-GAME_PAGE_PARAMS = ("view", "scenario", "step", "game")
 
-#: Streamlit pushes a browser history entry for every change of ``st.query_params`` (and a
-#: second one when a page change first clears them on the old page): Back then stepped
-#: through moves and half-made addresses. This wrapper, installed once per tab, keeps one
-#: entry per place: the same page and place replace their entry; a page filling in its
-#: place (``?view=`` written on arrival) replaces it too; the cleared address written on
-#: the old page just before a page change is skipped (the new page's address follows).
+#: Streamlit pushes a browser history entry for every change of ``st.query_params``, and
+#: writes a page's first parameters into the *old* page's address when a page changes (the
+#: new address follows): Back then stepped through moves and half-made addresses (the first
+#: Back did nothing, the second landed on Home with ``view=odds``). This wrapper, installed
+#: once per tab, keeps one entry per place. On the same page: a new place is a new entry; a
+#: game page filling in its place (``?view=`` written on arrival) or any other change
+#: replaces the entry. A place written into a page that has none, or a place lost, may be
+#: the old address of a page change: it replaces the entry only if, a moment later, no other
+#: address has been written and the page is still the same.
 HISTORY_JS = """<script>(function(){var w=window;if(w.__jokoakHistory){return;}
 w.__jokoakHistory=true;var h=w.history,push=h.pushState.bind(h),swap=h.replaceState.bind(h);
-var place=%s;
-h.pushState=function(state,title,url){if(url===undefined||url===null){return push(state,title,url);}
-var next=new URL(String(url),w.location.href),here=new URL(w.location.href);
+var place=%s,games=%s,seq=0;
+function page(u){var parts=u.pathname.split('/').filter(Boolean);return parts.length?parts[parts.length-1]:'';}
+h.pushState=function(state,title,url){seq+=1;if(url===undefined||url===null){return push(state,title,url);}
+var next=new URL(String(url),w.location.href),here=new URL(w.location.href),mine=seq;
 if(next.pathname!==here.pathname){return push(state,title,url);}
-var filled=true,lost=false,moved=false;place.forEach(function(p){var a=here.searchParams.get(p),
-b=next.searchParams.get(p);if(a===b){return;}if(a===null){return;}if(b===null){lost=true;}
+var filled=false,lost=false,moved=false;place.forEach(function(p){var a=here.searchParams.get(p),
+b=next.searchParams.get(p);if(a===b){return;}if(a===null){filled=true;}else if(b===null){lost=true;}
 else{moved=true;}});
-if(moved){return push(state,title,url);}if(lost){return;}return swap(state,title,url);};})();
-</script>""" % json.dumps(PLACE_PARAMS)
+if(moved){return push(state,title,url);}
+if(lost||(filled&&games.indexOf(page(here))===-1)){w.setTimeout(function(){
+if(seq===mine&&w.location.pathname===here.pathname){swap(state,title,url);}},%d);return;}
+return swap(state,title,url);};})();
+</script>"""
+#: How long an address that may belong to a page change waits (ms): the new page's address
+#: comes within a few milliseconds of it.
+HISTORY_WAIT_MS = 400
+
+
+def history_script() -> str:
+    return HISTORY_JS % (json.dumps(PLACE_PARAMS), json.dumps(list(registry.keys())),
+                         HISTORY_WAIT_MS)
 
 
 def install_history() -> None:
     """One browser history entry per place a visitor goes (see :data:`HISTORY_JS`)."""
-    st.html(HISTORY_JS, unsafe_allow_javascript=True)
+    st.html(history_script(), unsafe_allow_javascript=True)
 
 
 def set_document_language(code: str) -> None:
@@ -190,9 +203,6 @@ def run() -> None:
             set_document_language(lang())
             return
     nav = st.navigation(pages(), position="top")
-    if nav.url_path not in registry.keys():  # a game page's place means nothing elsewhere
-        for name in GAME_PAGE_PARAMS:
-            drop(name)
     language_switch()
     code = lang()  # the switch may have changed it in its callback
     pin_run_language(code)

@@ -336,7 +336,7 @@ def decode(code: object, games: Mapping[str, Game], expected: str | None = None)
         raise RecordCodeError(N_OTHER_GAME, f"{name} on {expected}", game=name)
     game = games[name]
     ruleset = reader.text()
-    overrides = {}
+    overrides: dict[str, str] = {}
     for _ in range(reader.varint()):
         option, text = reader.text(), reader.text()
         if option in overrides or len(overrides) >= len(game.options):
