@@ -21,6 +21,7 @@ from typing import Callable
 
 from ..engine.core import Rules, draw_weighted, make_rules, outcome_weights
 from ..games import get_game
+from ..games.peruludo import GAME as PERULUDO
 from ..games.peruludo.bids import matches
 from ..games.zaldi_zuria.rules import parse_roll
 from ..games.zaldi_zuria.throws import throw_kind
@@ -124,8 +125,7 @@ def _zaldi_zuria() -> list[Question]:
 
 # ---- peruludo: one die is one chance node of six faces -----------------------------------
 def _peruludo() -> list[Question]:
-    game = get_game("peruludo")
-    state = game.new_initial_state(_rules("peruludo"))
+    state = PERULUDO.new_initial_state(_rules("peruludo"))
     node = tuple(state.chance_outcomes())
     wild = state.wild  # sixes are wild outside an arrastatze round (setup.wild)
 
