@@ -154,5 +154,5 @@ def test_an_unavailable_jump_says_why_in_the_visitors_language():
     at = open_step_through("peruludo", lang="es", scenario="01_opening")
     notes = " ".join(c.value for c in at.caption)
     assert "ninguno antes" in notes                      # no bid before the start
-    assert "No está en este ejemplo: " in notes and "Doia dicho" in notes
+    assert "No está en esta situación: " in notes and "Doia dicho" in notes
     assert not [b for b in at.button if re.search(r"_jump_bid_back_at\d+$", str(b.key))]

@@ -195,3 +195,15 @@ def test_folding_keeps_every_event_and_clause_in_order(game, name):
 def test_a_watched_game_has_far_fewer_reader_steps_than_actions(game):
     _, raw, steps = reader_steps(game, watched_record(game))
     assert len(steps) < 0.7 * len(raw)
+
+
+def test_the_steps_command_prints_raw_and_reader_steps_of_every_record(capsys):
+    from jokoak.__main__ import main
+    assert main(["steps", "zohn_ahl"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    names = [sc.name for sc in scenarios("zohn_ahl")] + ["watched game (seed 1)"]
+    assert len(lines) == 2 + len(names)
+    for line, name in zip(lines[2:], names):
+        _, raw, steps = reader_steps("zohn_ahl", record_of("zohn_ahl", "watch" if
+                                                           name.startswith("watched") else name))
+        assert line == f"| zohn_ahl | {name} | {len(raw)} | {len(steps)} |"
