@@ -269,7 +269,7 @@ def play_real_game(game: str) -> None:
 # ---- drawing -------------------------------------------------------------------------------
 
 def _clauses_html(game: str, clauses: tuple[str, ...]) -> str:
-    target = lang() if lang() in TARGET_LANGUAGES else "es"
+    target = lang() if lang() in TARGET_LANGUAGES else None   # Basque: the clause alone
     return clause_excerpt_html(game, clauses, target, _, ui_lang=lang()) if clauses else ""
 
 
