@@ -316,7 +316,14 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
         if questions is not None and question not in questions:
             raise LessonError(f"{at}: field 'guess': unknown question {question!r} (known: "
                               f"{', '.join(sorted(questions)) or 'none'})")
-        teaches = (() if teaches_raw is None else _clause_list(at, "teaches", teaches_raw, known))
+        asked = questions.get(question) if questions is not None else None
+        offered = tuple(getattr(asked, "clauses", ()) or ())
+        teaches = (offered if teaches_raw is None
+                   else _clause_list(at, "teaches", teaches_raw, known))
+        beyond = [c for c in teaches if offered and c not in offered]
+        if beyond:
+            raise LessonError(f"{at}: field 'teaches': question {question!r} does not show "
+                              f"{', '.join(beyond)} (it shows {', '.join(offered)})")
         return LessonStep("guess", item["instruction"], item["why"], teaches, record, record,
                           guess=question), position
     teaches = _clause_list(at, "teaches", teaches_raw, known)
@@ -324,7 +331,7 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
         if not played:
             raise LessonError(f"{at}: field 'play': a question is about the last action played")
         choices = _choices(at, item["choices"], played)
-        _check_cited(at, teaches, played)
+        _check_cited(at, teaches, shown)
         return LessonStep("question", item["instruction"], item["why"], teaches, record,
                           record, choices=choices), position
     expect = item["expect"]

@@ -128,6 +128,15 @@ def test_a_guess_step_names_a_known_question():
         parse(GUESS, questions={"all_six": object()})
 
 
+def test_a_guess_step_teaches_its_questions_clauses_and_no_others():
+    asked = type("Question", (), {"clauses": ("toy.roll",)})()
+    assert parse(GUESS, questions={"blank_throw": asked}).steps[0].teaches == ("toy.roll",)
+    text = GUESS.replace("  why: W\n", "  why: W\n  teaches: [toy.win]\n")
+    with pytest.raises(LessonError, match=r"step 1: field 'teaches': question 'blank_throw' "
+                                          r"does not show toy.win \(it shows toy.roll\)"):
+        parse(text, questions={"blank_throw": asked})
+
+
 def test_a_guess_step_is_accepted_unchecked_while_the_game_has_no_guess_questions():
     assert parse(GUESS, questions=None).steps[0].kind == "guess"
 
