@@ -22,6 +22,7 @@ from jokoak.phone_link import QR_SIDE_PX, continue_url, qr_svg
 from jokoak.settings import Settings, load_settings
 
 from .common import _, esc, html, lang, ngettext, set_lang
+from .lesson import lesson_entry_buttons
 from .params import query_choice
 
 KIOSK_KEY = "jokoak_kiosk"
@@ -154,6 +155,7 @@ def attract_screen(known_pages: set[str] = frozenset()) -> bool:
             set_lang(code)
             st.session_state[STARTED_KEY] = True
             st.rerun()
+    lesson_entry_buttons(STARTED_KEY)
     return True
 
 

@@ -21,8 +21,13 @@ from jokoak.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .game_page import render
+<<<<<<< HEAD
 from .kiosk import (apply_kiosk_chrome, attract_screen, continue_on_phone, is_kiosk, settings,
                     settings_warnings)
+=======
+from .lesson import LESSON_GOTO_KEY, entry_params
+from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
+>>>>>>> main
 from .params import drop_unknown
 
 log = logging.getLogger("jokoak")
@@ -173,6 +178,14 @@ def failure_line(page: str, exc: BaseException) -> str:
     return f"page {page} failed: {exc.__class__.__name__}: {message}{where}"
 
 
+def follow_lesson_entry() -> None:
+    """After "Learn it in 2 minutes" on the kiosk's attract screen: open that game's lesson."""
+    goto = st.session_state.pop(LESSON_GOTO_KEY, None)
+    if goto in [e.key for e in registry.games()]:
+        st.session_state[f"jokoak_view_{goto}"] = "learn"
+        st.switch_page(game_page(goto), query_params=entry_params(goto))
+
+
 def run() -> None:
     pin_run_language(None)
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
@@ -188,7 +201,12 @@ def run() -> None:
         if attract_screen({spec.url for spec in page_specs(visit_profile(kiosk))}):
             set_document_language(lang())
             return
+<<<<<<< HEAD
     nav = st.navigation(pages(visit_profile(kiosk)), position="top")
+=======
+    nav = st.navigation(pages(), position="top")
+    follow_lesson_entry()
+>>>>>>> main
     language_switch()
     code = lang()  # the switch may have changed it in its callback
     pin_run_language(code)
