@@ -33,8 +33,8 @@ for first in range(0, len(entries), a_row):
                  f'{esc(_(entry.players))}</p>')
             for view in available_views(entry.key):
                 if st.button(_(VIEW_LABELS[view]), key=f"home_{entry.key}_{view}",
-                             width="stretch"):
-                    # The view goes with the page, not in this page's URL: Streamlit
-                    # would write it here first, a history entry of its own.
+                             width="stretch", type="primary" if view == "learn" else "secondary",
+                             icon=":material/school:" if view == "learn" else None):
                     st.session_state[f"jokoak_view_{entry.key}"] = view
-                    st.switch_page(game_page(entry.key))
+                    st.switch_page(game_page(entry.key),
+                                   query_params={"lang": lang(), "view": view})

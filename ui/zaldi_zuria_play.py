@@ -83,7 +83,7 @@ def _controls(game: PlaySession, state: Any) -> None:
         _throw_controls(game, state)
 
 
-def _auction_controls(game: PlaySession, state: Any) -> None:
+def _auction_controls(game: PlaySession, state: Any, spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     card = state.card_on_sale
     html(f'<p lang="{lang()}" class="jokoak-turn">'
@@ -96,15 +96,25 @@ def _auction_controls(game: PlaySession, state: Any) -> None:
     for i, action in enumerate(raises):
         amount = int(action.split(":")[1])
         row.button(_("Bid %(amount)s") % {"amount": chips_text(amount, _)},
-                   key=play.action_key(SPEC, f"bid{i}", game), type="primary", disabled=play.locked(game),
-                   on_click=play.tap, args=(SPEC, token, VISITOR, action))
-    row.button(_("No bid"), key=play.action_key(SPEC, "nobid", game), on_click=play.tap, disabled=play.locked(game),
-               args=(SPEC, token, VISITOR, "pass"))
+                   key=play.action_key(spec, f"bid{i}", game), type="primary", disabled=play.locked(game),
+                   on_click=play.tap, args=(spec, token, VISITOR, action))
+    row.button(_("No bid"), key=play.action_key(spec, "nobid", game), on_click=play.tap, disabled=play.locked(game),
+               args=(spec, token, VISITOR, "pass"))
     if not raises:
         why = refusal(state, f"bid:{state.high_bid + 1}")
         if why is not None:
             html(play.reason_html(GAME.name, why))
     _why_bidders(state)
+
+
+def decision_controls(game: PlaySession, spec: PlaySpec) -> None:
+    """The visitor's controls for the position in ``game`` (a lesson draws them with its own
+    ``spec``, whose taps it checks before they are played)."""
+    state = game.position.state
+    if state.phase == "auction":
+        _auction_controls(game, state, spec)
+    elif state.phase == "play":
+        _throw_controls(game, state, spec)
 
 
 def _why_bidders(state: Any) -> None:
@@ -138,18 +148,18 @@ def _why_bidders(state: Any) -> None:
         html(f'<ul lang="{lang()}">' + "".join(f"<li>{esc(r)}</li>" for r in rows) + "</ul>")
 
 
-def _throw_controls(game: PlaySession, state: Any) -> None:
+def _throw_controls(game: PlaySession, state: Any, spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     why = throw_reasoning(state, VISITOR, POLICIES["careful"])
     html(f'<p lang="{lang()}" class="jokoak-turn">'
          f'{esc(_("Your turn: throw the eight dice, or pass."))}</p>')
     row = st.container(horizontal=True)
-    row.button(_("Throw the dice"), key=play.action_key(SPEC, "throw", game), type="primary",
+    row.button(_("Throw the dice"), key=play.action_key(spec, "throw", game), type="primary",
                icon=":material/casino:", on_click=play.tap, disabled=play.locked(game),
-               args=(SPEC, token, VISITOR, "throw"))
+               args=(spec, token, VISITOR, "throw"))
     if "pass" in state.legal_actions():
-        row.button(_("Pass"), key=play.action_key(SPEC, "pass", game), on_click=play.tap, disabled=play.locked(game),
-                   args=(SPEC, token, VISITOR, "pass"))
+        row.button(_("Pass"), key=play.action_key(spec, "pass", game), on_click=play.tap, disabled=play.locked(game),
+                   args=(spec, token, VISITOR, "pass"))
         if state.passes[VISITOR]:
             st.warning(_("You passed last time: passing again puts you out of the game."))
     st.caption(_("On average a throw now changes your chips by %(gain)s.") % {
