@@ -21,13 +21,9 @@ from jokoak.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .game_page import render
-<<<<<<< HEAD
 from .kiosk import (apply_kiosk_chrome, attract_screen, continue_on_phone, is_kiosk, settings,
                     settings_warnings)
-=======
 from .lesson import LESSON_GOTO_KEY, entry_params
-from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
->>>>>>> main
 from .params import drop_unknown
 
 log = logging.getLogger("jokoak")
@@ -201,12 +197,8 @@ def run() -> None:
         if attract_screen({spec.url for spec in page_specs(visit_profile(kiosk))}):
             set_document_language(lang())
             return
-<<<<<<< HEAD
     nav = st.navigation(pages(visit_profile(kiosk)), position="top")
-=======
-    nav = st.navigation(pages(), position="top")
     follow_lesson_entry()
->>>>>>> main
     language_switch()
     code = lang()  # the switch may have changed it in its callback
     pin_run_language(code)
