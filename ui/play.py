@@ -386,9 +386,14 @@ def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
 
 
 #: Scrolls the page so the table starts at the top of the screen (the page header goes up):
-#: on a kiosk or a phone the table and the control to press next then fit together.
+#: on a kiosk or a phone the table and the control to press next then fit together. The
+#: table stops just under Streamlit's own header bar, which stays on top of the page (on a
+#: phone it would otherwise hide the table's first row).
 SCROLL_JS = """<script>setTimeout(function(){var b=document.querySelector('.jokoak-board');
-if(b){b.scrollIntoView({block:'start',behavior:'instant'});}},250);</script>"""
+if(!b){return;}var h=document.querySelector('[data-testid=stHeader]');
+var r=h&&getComputedStyle(h).display!=='none'?h.getBoundingClientRect():null;
+b.style.scrollMarginTop=(r&&r.height?Math.max(0,r.bottom):0)+'px';
+b.scrollIntoView({block:'start',behavior:'instant'});},250);</script>"""
 
 
 def scroll_to_board() -> None:
