@@ -188,7 +188,8 @@ def test_zaldi_zuria_six_people_at_one_table_have_no_computer_player():
     assert not ui.play.table_of(SPEC, session).policies
     assert all(m.actor == CHANCE for m in session.position.moves)  # nobody moved for them
     assert session.position.record.people == (0, 1, 2, 3, 4, 5)
-    assert "Player 1’s turn." in page_text(at)
+    on_turn = session.position.state.current_player()
+    assert f"Player {on_turn + 1}’s turn." in page_text(at)
 
 
 # ---- zohn ahl: teams -----------------------------------------------------------------------
