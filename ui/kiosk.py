@@ -17,6 +17,7 @@ from jokoak.i18n import LANGUAGES, language_name, translator
 from jokoak.settings import Settings, load_settings
 
 from .common import _, esc, html, lang, ngettext, set_lang
+from .lesson import lesson_entry_buttons
 from .params import query_choice
 
 KIOSK_KEY = "jokoak_kiosk"
@@ -124,6 +125,7 @@ def attract_screen() -> bool:
             set_lang(code)
             st.session_state[STARTED_KEY] = True
             st.rerun()
+    lesson_entry_buttons(STARTED_KEY)
     return True
 
 

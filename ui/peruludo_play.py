@@ -244,7 +244,8 @@ def _standing_bid(state: Any) -> str:
                                           "bid": said(*state.bid)}
 
 
-def _doia_controls(game: PlaySession, state: Any, seat: int, alone: bool) -> None:
+def _doia_controls(game: PlaySession, state: Any, seat: int, alone: bool,
+                   spec: PlaySpec = SPEC) -> None:
     html(f'<p lang="{lang()}" class="jokoak-turn">{esc(_standing_bid(state))}</p>')
     if alone:
         # the chance comes from the person's own dice: said only to a screen of their own
@@ -261,14 +262,15 @@ def _doia_controls(game: PlaySession, state: Any, seat: int, alone: bool) -> Non
     # The Doia button sits on the right, away from where the bid button stands on the
     # visitor's own turn, and appears a beat after any tap of theirs.
     spacer, button = st.columns([1, 1])
-    button.button(label, key=play.action_key(SPEC, "doia", game), width="stretch",
+    button.button(label, key=play.action_key(spec, "doia", game), width="stretch",
                   icon=":material/target:", disabled=play.locked(game),
-                  on_click=play.tap, args=(SPEC, play.token(game), seat, "doia"),
+                  on_click=play.tap, args=(spec, play.token(game), seat, "doia"),
                   help=_("Call doia: the bid is exactly right"))
     spacer.caption(_("Not sure? Do nothing: the game goes on."))
 
 
-def _bid_controls(game: PlaySession, state: Any, seat: int, alone: bool) -> None:
+def _bid_controls(game: PlaySession, state: Any, seat: int, alone: bool,
+                  spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     legal = state.legal_actions()
     turn = (_("Your turn.") if alone else
@@ -290,17 +292,30 @@ def _bid_controls(game: PlaySession, state: Any, seat: int, alone: bool) -> None
     row = st.container(horizontal=True)
     for action in quick:
         q, f = (int(x) for x in action.split(":")[1:])
-        row.button(f"{DIE_GLYPHS[f]} {bid_text(q, f, _)}", key=play.action_key(SPEC, f"quick{f}", game),
+        row.button(f"{DIE_GLYPHS[f]} {bid_text(q, f, _)}", key=play.action_key(spec, f"quick{f}", game),
                    type="primary", help=_("Bid %(bid)s") % {"bid": bid_words(q, f, _, ngettext)},
                    disabled=play.locked(game),
-                   on_click=play.tap, args=(SPEC, token, seat, action))
-    row.button(_("Palero!"), key=play.action_key(SPEC, "palero", game),
+                   on_click=play.tap, args=(spec, token, seat, action))
+    row.button(_("Palero!"), key=play.action_key(spec, "palero", game),
                disabled="palero" not in legal or play.locked(game),
                help=_("Call palero: you think the bid is too high"),
-               on_click=play.tap, args=(SPEC, token, seat, "palero"))
-    play.refusal_note(SPEC, game)
+               on_click=play.tap, args=(spec, token, seat, "palero"))
+    play.refusal_note(spec, game)
     with st.expander(_("Another bid: choose the number of dice and the face")):
-        _builder(game, state, legal, seat)
+        _builder(game, state, legal, seat, spec)
+
+
+def decision_controls(game: PlaySession, spec: PlaySpec) -> None:
+    """The visitor's own dice and controls for the position in ``game`` (a lesson draws them
+    with its own ``spec``, whose taps it checks before they are played)."""
+    state = game.position.state
+    acting = play.person_to_act(spec, game)
+    seat = VISITOR if acting is None else acting
+    _own_dice(state, seat)
+    if state.phase == "bid" and state.turn == seat:
+        _bid_controls(game, state, seat, True, spec)
+    elif state.phase == "doia" and state.current_player() == seat and state.bidder != seat:
+        _doia_controls(game, state, seat, True, spec)
 
 
 def quick_bids(state: Any) -> list[str]:
@@ -316,10 +331,11 @@ def quick_bids(state: Any) -> list[str]:
     return [lowest[f][1] for f in sorted(lowest)]
 
 
-def _builder(game: PlaySession, state: Any, legal: list[str], seat: int) -> None:
+def _builder(game: PlaySession, state: Any, legal: list[str], seat: int,
+             spec: PlaySpec = SPEC) -> None:
     """Any bid: the number of dice with − and +, the face, and Bid (refusals explained)."""
     token = play.token(game)
-    qkey, fkey, tkey = f"{KEY}_q", f"{KEY}_f", f"{KEY}_turn"
+    qkey, fkey, tkey = f"{spec.key}_q", f"{spec.key}_f", f"{spec.key}_turn"
     bids = [a for a in legal if a.startswith("bid:")]
     if bids and st.session_state.get(tkey) != token:
         # a new turn: the builder starts at the lowest legal bid
@@ -330,15 +346,15 @@ def _builder(game: PlaySession, state: Any, legal: list[str], seat: int) -> None
     face = int(st.session_state.get(fkey, 1))
     total = state.dice_in_play()
     row = st.container(horizontal=True, vertical_alignment="center")
-    row.button("−", key=f"{KEY}_qminus", disabled=quantity <= 1,
+    row.button("−", key=f"{spec.key}_qminus", disabled=quantity <= 1,
                on_click=_set, args=(qkey, max(1, quantity - 1)), help=_("Fewer dice"))
     row.markdown(f'<span lang="{lang()}" style="font-size:1.8rem;font-weight:600">'
                  f'{esc(said(quantity, face))}</span>', unsafe_allow_html=True)
-    row.button("+", key=f"{KEY}_qplus", disabled=quantity >= total,
+    row.button("+", key=f"{spec.key}_qplus", disabled=quantity >= total,
                on_click=_set, args=(qkey, min(total, quantity + 1)), help=_("More dice"))
     faces = st.container(horizontal=True)
     for f in FACES:
-        faces.button(f"{DIE_GLYPHS[f]} {f}", key=f"{KEY}_face{f}",
+        faces.button(f"{DIE_GLYPHS[f]} {f}", key=f"{spec.key}_face{f}",
                      type="primary" if f == face else "secondary",
                      on_click=_set, args=(fkey, f))
     action = f"bid:{quantity}:{face}"
@@ -346,9 +362,9 @@ def _builder(game: PlaySession, state: Any, legal: list[str], seat: int) -> None
     if why is not None:
         html(play.reason_html(GAME.name, why))
     st.button(_("Bid %(bid)s") % {"bid": bid_words(quantity, face, _, ngettext)},
-              type="primary", key=play.action_key(SPEC, "bid", game), width="stretch",
+              type="primary", key=play.action_key(spec, "bid", game), width="stretch",
               disabled=why is not None or play.locked(game),
-              on_click=play.tap, args=(SPEC, token, seat, action))
+              on_click=play.tap, args=(spec, token, seat, action))
 
 
 def _set(key: str, value: Any) -> None:

@@ -63,6 +63,9 @@ class PlaySpec:
     setup: Callable[[Rules, dict[str, Any]], dict[str, Any] | None] = lambda rules, c: None
     beat: Beat | None = None
     pace: float = 1.6
+    #: ``accept(spec, game, token, seat, action, now) -> bool`` replaces :func:`accept_tap`
+    #: for a view whose taps are not played on at once (a lesson checks them first).
+    accept: Callable[..., bool] | None = None
 
 
 @dataclass
@@ -140,7 +143,7 @@ def tap(spec: PlaySpec, token: int, seat: int, action: str) -> None:
     """A visitor's tap on a control drawn at position ``token`` (a button's callback)."""
     game = session(spec)
     if game is not None:
-        accept_tap(spec, game, token, seat, action, time.monotonic())
+        (spec.accept or accept_tap)(spec, game, token, seat, action, time.monotonic())
 
 
 def accept_tap(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str,

@@ -21,6 +21,7 @@ from jokoak.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .game_page import render
+from .lesson import LESSON_GOTO_KEY, entry_params
 from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
 from .params import drop_unknown
 
@@ -141,6 +142,14 @@ def failure_line(page: str, exc: BaseException) -> str:
     return f"page {page} failed: {exc.__class__.__name__}: {message}{where}"
 
 
+def follow_lesson_entry() -> None:
+    """After "Learn it in 2 minutes" on the kiosk's attract screen: open that game's lesson."""
+    goto = st.session_state.pop(LESSON_GOTO_KEY, None)
+    if goto in [e.key for e in registry.games()]:
+        st.session_state[f"jokoak_view_{goto}"] = "learn"
+        st.switch_page(game_page(goto), query_params=entry_params(goto))
+
+
 def run() -> None:
     pin_run_language(None)
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
@@ -157,6 +166,7 @@ def run() -> None:
             set_document_language(lang())
             return
     nav = st.navigation(pages(), position="top")
+    follow_lesson_entry()
     language_switch()
     code = lang()  # the switch may have changed it in its callback
     pin_run_language(code)

@@ -115,7 +115,7 @@ def _controls(game: PlaySession, state: Any) -> None:
         _throw_controls(game, state, seat)
 
 
-def _auction_controls(game: PlaySession, state: Any, seat: int) -> None:
+def _auction_controls(game: PlaySession, state: Any, seat: int, spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     card = state.card_on_sale
     html(f'<p lang="{lang()}" class="jokoak-turn">'
@@ -128,15 +128,27 @@ def _auction_controls(game: PlaySession, state: Any, seat: int) -> None:
     for i, action in enumerate(raises):
         amount = int(action.split(":")[1])
         row.button(_("Bid %(amount)s") % {"amount": chips_text(amount, _)},
-                   key=play.action_key(SPEC, f"bid{i}", game), type="primary", disabled=play.locked(game),
-                   on_click=play.tap, args=(SPEC, token, seat, action))
-    row.button(_("No bid"), key=play.action_key(SPEC, "nobid", game), on_click=play.tap, disabled=play.locked(game),
-               args=(SPEC, token, seat, "pass"))
+                   key=play.action_key(spec, f"bid{i}", game), type="primary", disabled=play.locked(game),
+                   on_click=play.tap, args=(spec, token, seat, action))
+    row.button(_("No bid"), key=play.action_key(spec, "nobid", game), on_click=play.tap, disabled=play.locked(game),
+               args=(spec, token, seat, "pass"))
     if not raises:
         why = refusal(state, f"bid:{state.high_bid + 1}")
         if why is not None:
             html(play.reason_html(GAME.name, why))
-    _why_bidders(state, people=play.people(SPEC, game))
+    _why_bidders(state, people=play.people(spec, game))
+
+
+def decision_controls(game: PlaySession, spec: PlaySpec) -> None:
+    """The visitor's controls for the position in ``game`` (a lesson draws them with its own
+    ``spec``, whose taps it checks before they are played)."""
+    state = game.position.state
+    seat = play.person_to_act(spec, game)
+    seat = VISITOR if seat is None else seat
+    if state.phase == "auction":
+        _auction_controls(game, state, seat, spec)
+    elif state.phase == "play":
+        _throw_controls(game, state, seat, spec)
 
 
 def _why_bidders(state: Any, people: tuple[int, ...]) -> None:
@@ -170,18 +182,18 @@ def _why_bidders(state: Any, people: tuple[int, ...]) -> None:
         html(f'<ul lang="{lang()}">' + "".join(f"<li>{esc(r)}</li>" for r in rows) + "</ul>")
 
 
-def _throw_controls(game: PlaySession, state: Any, seat: int) -> None:
+def _throw_controls(game: PlaySession, state: Any, seat: int, spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     why = throw_reasoning(state, seat, POLICIES["careful"])
     html(f'<p lang="{lang()}" class="jokoak-turn">'
          f'{esc(_("Your turn: throw the eight dice, or pass."))}</p>')
     row = st.container(horizontal=True)
-    row.button(_("Throw the dice"), key=play.action_key(SPEC, "throw", game), type="primary",
+    row.button(_("Throw the dice"), key=play.action_key(spec, "throw", game), type="primary",
                icon=":material/casino:", on_click=play.tap, disabled=play.locked(game),
-               args=(SPEC, token, seat, "throw"))
+               args=(spec, token, seat, "throw"))
     if "pass" in state.legal_actions():
-        row.button(_("Pass"), key=play.action_key(SPEC, "pass", game), on_click=play.tap, disabled=play.locked(game),
-                   args=(SPEC, token, seat, "pass"))
+        row.button(_("Pass"), key=play.action_key(spec, "pass", game), on_click=play.tap, disabled=play.locked(game),
+                   args=(spec, token, seat, "pass"))
         if state.passes[seat]:
             st.warning(_("You passed last time: passing again puts you out of the game."))
     st.caption(_("On average a throw now changes your chips by %(gain)s.") % {

@@ -174,9 +174,8 @@ def _controls(game: PlaySession, state: Any) -> None:
         row.button(_("Stop throwing for me"), key=f"{KEY}_manual", type="primary",
                    icon=":material/pan_tool:", on_click=play.set_autoplay, args=(SPEC, False))
     else:
-        row.button(_("Throw the sticks"), type="primary", key=play.action_key(SPEC, "throw", game),
-                   disabled=not mine or play.locked(game), icon=":material/sports_handball:",
-                   on_click=play.tap, args=(SPEC, token, thrower, "throw"))
+        with row:
+            throw_button(game, SPEC)
         row.button(_("Throw for me"), key=f"{KEY}_auto", icon=":material/autoplay:",
                    on_click=play.set_autoplay, args=(SPEC, True))
     with st.expander(_("Stop the game")):
@@ -184,6 +183,16 @@ def _controls(game: PlaySession, state: Any) -> None:
                   disabled=not mine or play.locked(game),
                   on_click=play.tap, args=(SPEC, token, thrower, "abandon"))
     play.refusal_note(SPEC, game)
+
+
+def throw_button(game: PlaySession, spec: PlaySpec) -> None:
+    """"Throw the sticks" for the position in ``game``, for the person on turn (a lesson
+    draws it with its own ``spec``, whose taps it checks before they are played)."""
+    seat = play.person_to_act(spec, game)
+    st.button(_("Throw the sticks"), type="primary", key=play.action_key(spec, "throw", game),
+              disabled=seat is None or play.locked(game), icon=":material/sports_handball:",
+              on_click=play.tap,
+              args=(spec, play.token(game), VISITOR if seat is None else seat, "throw"))
 
 
 def _turn_words(state: Any, seat: int, game: PlaySession) -> str:
