@@ -7,6 +7,7 @@ refused with its own reason; the bounds hold.
 from __future__ import annotations
 
 import base64
+from dataclasses import replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -89,6 +90,18 @@ def test_options_differing_from_the_ruleset_come_back_with_their_types():
     assert back.rules["carry_over"] is False
 
 
+@pytest.mark.parametrize("people", [None, (), (0,), (0, 2, 5)])
+def test_the_seats_people_play_come_back(people):
+    record = replace(whole_game("zaldi_zuria", "basque_text", 1), people=people)
+    assert decode(encode(GAMES["zaldi_zuria"], record), GAMES).record == record
+
+
+def test_people_out_of_seat_order_are_damage():
+    rest = (rc._text("basque_text") + rc._varint(0) + b"\x00" + rc._varint(1)
+            + rc._varint(3) + rc._varint(2) + rc._varint(1) + b"\x00" + rc._varint(0))
+    assert refusal(_forged(rc._text("zohn_ahl"), rest)) == rc.N_DAMAGED
+
+
 @pytest.mark.parametrize("seed", [None, 0, -7, 2 ** 53 - 1])
 def test_any_seed_comes_back(seed):
     game = GAMES["zohn_ahl"]
@@ -152,9 +165,10 @@ def _forged(*fields: bytes) -> str:
 
 def _rest(ruleset="basque_text", overrides=(), setup=b"\x00", seed=1, choices=b"\x00",
           count=0, packed=b""):
+    """The fields after the game's name, as encode writes them (no people named)."""
     return (rc._text(ruleset) + rc._varint(len(overrides))
             + b"".join(rc._text(n) + rc._text(v) for n, v in overrides)
-            + setup + rc._varint(seed) + choices + rc._varint(count) + packed)
+            + setup + rc._varint(seed) + rc._varint(0) + choices + rc._varint(count) + packed)
 
 
 def test_a_forged_code_of_an_empty_game_is_read():
@@ -222,7 +236,7 @@ def _packed_at(body: bytes) -> int:
     reader.text(), reader.text()
     for _ in range(reader.varint()):
         reader.text(), reader.text()
-    reader.text(), reader.varint(), reader.text(), reader.varint()
+    reader.text(), reader.varint(), reader.varint(), reader.text(), reader.varint()
     return reader.at
 
 

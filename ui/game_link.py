@@ -70,6 +70,9 @@ def restore(spec: "PlaySpec") -> None:
             position = resume(spec.game, decoded.record, table)
         except (KeyError, ValueError, TypeError, IndexError) as exc:
             raise RecordCodeError(N_SEATS, f"{type(exc).__name__}: {exc}") from None
+        people = decoded.record.people
+        if people is not None and people != table.people:
+            raise RecordCodeError(N_SEATS, f"record people {people}, table {table.people}")
     except RecordCodeError as exc:
         log.info("?game= refused on %s: %s", spec.key, exc)
         st.session_state[_refused_key(spec)] = exc

@@ -14,8 +14,9 @@ text is compact because the rules already know what could have been played:
   the text needs no escaping in a URL.
 
 Layout (version 1): version byte, game name, ruleset name, option overrides (name and
-value as text), setup (compact JSON, empty for the default), seed, choices (compact JSON),
-number of actions, the packed indices, check. Strings are a varint length and UTF-8.
+value as text), setup (compact JSON, empty for the default), seed, the seats people play
+(none: the record does not say), choices (compact JSON), number of actions, the packed
+indices, check. Strings are a varint length and UTF-8.
 
 Decoding is validation: the check, every length, the rules, the setup and each action
 (replayed by the engine: an index beyond the legal actions, a move after the end, a left-over
@@ -31,7 +32,7 @@ import binascii
 import hashlib
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -48,6 +49,8 @@ MAX_CHARS = 6000
 MAX_ACTIONS = 12000
 #: The most bytes of setup or choices JSON, and of a name.
 MAX_FIELD = 600
+#: The most seats a record may say people play.
+MAX_SEATS = 64
 CHECK_BYTES = 4
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -216,7 +219,7 @@ class Packer:
     def pack(self, record: Record) -> int:
         """The packed indices of ``record``'s actions; ``ValueError`` for an illegal one."""
         if not self._extends(record):
-            self.record = Record(record.game, record.rules, record.setup, record.seed)
+            self.record = replace(record, actions=())
             self.state = self.game.new_initial_state(record.rules, record.setup)
             self.value, self.radix = 0, 1
         assert self.record is not None and self.state is not None
@@ -233,8 +236,7 @@ class Packer:
 
     def _extends(self, record: Record) -> bool:
         old = self.record
-        return (old is not None and (old.game, old.rules, old.setup, old.seed)
-                == (record.game, record.rules, record.setup, record.seed)
+        return (old is not None and replace(old, actions=()) == replace(record, actions=())
                 and record.actions[:len(old.actions)] == old.actions)
 
 
@@ -272,10 +274,16 @@ def encode(game: Game, record: Record, choices: Mapping[str, Choice] | None = No
     seed = 0 if record.seed is None else _zigzag(record.seed) + 1
     if seed.bit_length() > 70:
         raise ValueError("the seed is too large for a link")
+    people = record.people
+    if people is not None and (len(people) > MAX_SEATS or any(p < 0 for p in people)):
+        raise ValueError("the record's people do not fit a link")
     body = (bytes([VERSION]) + _text(game.name) + _text(record.rules.ruleset)
             + _varint(len(overrides))
             + b"".join(_text(n) + _text(_option_text(v)) for n, v in sorted(overrides.items()))
-            + _json(setup) + _varint(seed) + _json(dict(choices or {}))
+            + _json(setup) + _varint(seed)
+            + (_varint(0) if people is None
+               else _varint(len(people) + 1) + b"".join(_varint(p) for p in people))
+            + _json(dict(choices or {}))
             + _varint(len(record.actions))
             + packed.to_bytes((packed.bit_length() + 7) // 8, "big"))
     code = sealed(body)
@@ -344,6 +352,7 @@ def decode(code: object, games: Mapping[str, Game], expected: str | None = None)
         overrides[option] = text
     setup_given = reader.json_object()
     seed_code = reader.varint()
+    people = _people(reader)
     choices = reader.json_object()
     if not all(_is_choice(v) for v in choices.values()):
         raise RecordCodeError(N_DAMAGED, "a choice is not a plain value")
@@ -356,7 +365,19 @@ def decode(code: object, games: Mapping[str, Game], expected: str | None = None)
     state = _initial(game, rules, setup)
     seed = None if seed_code == 0 else _unzigzag(seed_code - 1)
     actions = _unpack(game, state, count, packed)
-    return Decoded(Record(game.name, rules, setup, seed, actions), choices)
+    return Decoded(Record(game.name, rules, setup, seed, actions, people), choices)
+
+
+def _people(reader: _Reader) -> tuple[int, ...] | None:
+    count = reader.varint()
+    if count == 0:
+        return None
+    if count - 1 > MAX_SEATS:
+        raise RecordCodeError(N_DAMAGED, "too many seats")
+    seats = tuple(reader.varint() for _ in range(count - 1))
+    if list(seats) != sorted(set(seats)):
+        raise RecordCodeError(N_DAMAGED, "the people's seats are not in order")
+    return seats
 
 
 def _is_choice(value: Any) -> bool:
