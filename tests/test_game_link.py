@@ -81,16 +81,17 @@ def test_a_new_session_with_the_link_resumes_the_exact_position_and_decisions():
     assert decisions(again.session_state[ZOHN].position) == 5
 
 
-def test_a_peruludo_link_keeps_the_number_and_level_of_the_computer_players():
+def test_a_peruludo_link_keeps_the_table_its_people_and_the_level():
     at = open_view("peruludo_play", "play_view")
-    at.segmented_control(key=f"{PERULUDO}_opponents").set_value(2).run()
+    at.segmented_control(key=f"{PERULUDO}_players").set_value(5).run()
     at.segmented_control(key=f"{PERULUDO}_level").set_value("hard").run()
     at.button(key=f"{PERULUDO}_new").click().run()
     again = visit("peruludo_play", _param(at))
-    assert again.session_state[PERULUDO].choices["level"] == "hard"
-    assert again.session_state[PERULUDO].choices["opponents"] == 2
-    assert again.session_state[PERULUDO].position.record == \
-        at.session_state[PERULUDO].position.record
+    resumed, played = again.session_state[PERULUDO], at.session_state[PERULUDO]
+    assert resumed.choices == played.choices
+    assert resumed.choices["level"] == "hard" and resumed.choices["players"] == 5
+    assert resumed.position.record == played.position.record
+    assert resumed.position.record.people == (0,)
 
 
 def test_a_changed_link_is_refused_in_the_visitors_language_and_dropped():

@@ -93,8 +93,9 @@ if(seq===mine&&w.location.pathname===here.pathname){swap(state,title,url);}},%d)
 return swap(state,title,url);};})();
 </script>"""
 #: How long an address that may belong to a page change waits (ms): the new page's address
-#: comes within a few milliseconds of it.
-HISTORY_WAIT_MS = 400
+#: follows once the new page's run has started (seen 0.5 s later on a busy machine). No
+#: page of the booklet writes such an address for itself, so waiting long costs nothing.
+HISTORY_WAIT_MS = 3000
 
 
 def history_script() -> str:
