@@ -22,7 +22,7 @@ from .howto import card, section_title
 from .i18n import translator
 from .msgids import N_
 from .registry import entry
-from .render.howto import CHOICE_LEGEND, CHOICE_MARK
+from .render.howto import CHOICE_LEGEND, CHOICE_MARK, TITLE
 
 #: The position drawn on each game's handout: (scenario name, steps played; None = all).
 POSITIONS: dict[str, tuple[str, int | None]] = {
@@ -108,7 +108,7 @@ def handout_pdf(game: str, lang: str) -> bytes:
     _ = translator(lang).gettext
     name = entry(game).name
     pdf = _pdf(lang)
-    title = f"{_('How to play')}: {name}"
+    title = _(TITLE) % {"game": name}
     pdf.set_title(title)
     pdf.set_subject(_(entry(game).tagline))
     pdf.set_creator("Jokoak")

@@ -23,6 +23,7 @@ from .common import _, esc, html, lang
 
 SELF_TEST_CSS = """<style>
 .st-key-jk-selftest [data-testid="stVerticalBlock"]{gap:.3rem}
+.st-key-jk-selftest [data-testid="stMarkdownContainer"]{margin-bottom:0}
 .st-key-jk-selftest [data-testid="stHorizontalBlock"]{gap:.3rem 1.2rem;align-items:flex-start}
 .st-key-jk-selftest .jk-source.jk-pair{display:block;font-size:1.05rem;line-height:1.5;
   min-height:2.75rem;padding-top:.3rem}

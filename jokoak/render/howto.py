@@ -24,6 +24,8 @@ CHOICE_MARK = "\u2731"
 CHOICE_LEGEND = N_("The Basque text is silent here: this is the booklet's choice, explained "
                    "in a note beside the clause.")
 CHOICE_LABEL = N_("The booklet's choice")
+#: The card's title; the game's name stays in Basque.
+TITLE = N_("How to play: %(game)s")
 
 
 CSS = """
@@ -67,7 +69,8 @@ def howto_html(card: HowtoCard, _: Gettext, lang: str, *, name: str, show_ids: b
     the read view, on the same page); with ``show_ids`` each line lists its clause ids."""
     href = link or (lambda cid: "#" + clause_anchor(cid))
     parts = [CSS, f'<section class="jk-howto" lang="{escape(lang)}" data-howto="{escape(card.game)}">',
-             f'<h2>{escape(_("How to play"))}: <span lang="eu">{escape(name)}</span></h2>',
+             "<h2>" + escape(_(TITLE)).replace("%(game)s", f'<span lang="eu">{escape(name)}</span>')
+             + "</h2>",
              '<div class="jk-howto-grid">']
     has_choice = False
     for key, lines in card.sections:

@@ -43,6 +43,10 @@ CSS = """
 .jk-source details.jk-term>summary,.jk-review details.jk-term>summary{display:inline;
   list-style:none;cursor:pointer;text-decoration:underline dotted #5a5a5a;
   text-underline-offset:.15em;padding:.1em 0}
+.jk-source details.jk-term::details-content,.jk-review details.jk-term::details-content{
+  display:inline}
+.jk-source details.jk-term:not([open])::details-content,
+.jk-review details.jk-term:not([open])::details-content{display:none}
 .jk-source details.jk-term>summary::-webkit-details-marker,
 .jk-review details.jk-term>summary::-webkit-details-marker{display:none}
 .jk-source details.jk-term[open]>summary,.jk-review details.jk-term[open]>summary{
@@ -175,9 +179,9 @@ def notes_html(game: str, segment_ids: Iterable[str], _: Gettext, ui_lang: str) 
     for note in notes(game):
         if note.clauses and note.clauses[0] in wanted:
             cited = ", ".join(note.clauses)
+            summary = escape(_("Interpretation note: %(title)s") % {"title": _(note.title)})
             out.append(f'<details class="jk-note" lang="{ui_lang}" data-note="{escape(note.id)}">'
-                       f"<summary>{escape(_('Interpretation note'))}: {escape(_(note.title))}"
-                       f"</summary><p>{escape(_(note.body))}</p>"
+                       f"<summary>{summary}</summary><p>{escape(_(note.body))}</p>"
                        f'<p class="jk-note-cites"><span lang="{ui_lang}">'
                        f"{escape(_('Clauses'))}:</span> "
                        f'<span lang="zxx" translate="no">{escape(cited)}</span></p></details>')
