@@ -129,7 +129,7 @@ def check_card(game: str, raw: Any) -> list[str]:
                 if note is None:
                     faults.append(f"{where}: choice {choice!r} is not a note of "
                                   f"content/notes/{game}.yaml")
-                elif not set(note.clauses) & set(clauses):
+                elif clauses and not set(note.clauses) & set(clauses):
                     faults.append(f"{where}: note {choice!r} is about "
                                   f"{', '.join(note.clauses)}, none of the line's clauses")
     if count > MAX_LINES:
