@@ -15,6 +15,7 @@ from jokoak.render.source import source_html
 
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
 from .params import query_choice
+from .lesson import lesson_view
 from .stepper import step_through_view
 from .views import VIEW_LABELS, available_views, view_function
 
@@ -48,6 +49,8 @@ def render(game: str) -> None:
         read_view(game)
     elif view == "step":
         step_through_view(game)
+    elif view == "learn":
+        lesson_view(game)
     else:
         draw = view_function(game, view)
         assert draw is not None  # available_views offers only views that exist
