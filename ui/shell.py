@@ -6,9 +6,9 @@ to ``?lang=`` (kept in the URL on every rerun, so deep links and page changes ke
 
 from __future__ import annotations
 
+import base64
 import logging
 import traceback
-from pathlib import Path
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -21,14 +21,18 @@ from jokoak.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .game_page import render
+from .kiosk import (apply_kiosk_chrome, attract_screen, continue_on_phone, is_kiosk, settings,
+                    settings_warnings)
 from .lesson import LESSON_GOTO_KEY, entry_params
-from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
 from .params import drop_unknown
 
 log = logging.getLogger("jokoak")
 
 SWITCH_KEY = "jokoak_lang_switch"
 FAVICON = ROOT / "assets" / "favicon.png"
+#: Inline (a data URL): a file path would be served from one process's media storage, which
+#: another replica behind a load balancer does not hold.
+FAVICON_URL = "data:image/png;base64," + base64.b64encode(FAVICON.read_bytes()).decode("ascii")
 
 #: Page-wide styles: less empty space above, captions dark enough for WCAG AA contrast, and
 #: no toolbar on charts (Streamlit's "Download as PNG" / "Fullscreen" are English only).
@@ -95,20 +99,47 @@ def _game_target(key: str) -> Path | Callable[[], None]:
     return game_page
 
 
-def page_specs() -> list[PageSpec]:
+@dataclass(frozen=True)
+class Profile:
+    """Which of the booklet's own pages a visit lists.
+
+    A kiosk visit leaves out the Translators page (its file uploader would open the kiosk
+    computer's file chooser); ``[booklet] translators_page = false`` leaves it out for every
+    visit. The operator page comes only with ``[operator] enabled`` (a setting, never a
+    query parameter) and never in a kiosk visit.
+    """
+
+    kiosk: bool = False
+    operator: bool = False
+    translators: bool = True
+
+
+def page_specs(profile: Profile = Profile()) -> list[PageSpec]:
     """Home, every registered game in registry order, the translators' page, the sources."""
-    return ([PageSpec(PAGES / "home.py", N_("Home"), ":material/home:", "home", True)]
-            + [PageSpec(_game_target(e.key), e.name, e.nav_icon, e.key, False)
-               for e in registry.games()]
-            + [PageSpec(PAGES / "translators.py", N_("Translators"), ":material/translate:",
-                        "translators", True),
-               PageSpec(PAGES / "sources.py", N_("Sources & credits"), ":material/menu_book:",
-                        "sources", True)])
+    specs = ([PageSpec(PAGES / "home.py", N_("Home"), ":material/home:", "home", True)]
+             + [PageSpec(_game_target(e.key), e.name, e.nav_icon, e.key, False)
+                for e in registry.games()])
+    if profile.translators and not profile.kiosk:
+        specs.append(PageSpec(PAGES / "translators.py", N_("Translators"),
+                              ":material/translate:", "translators", True))
+    specs.append(PageSpec(PAGES / "sources.py", N_("Sources & credits"),
+                          ":material/menu_book:", "sources", True))
+    if profile.operator and not profile.kiosk:
+        specs.append(PageSpec(PAGES / "operator.py", N_("Operator"),
+                              ":material/admin_panel_settings:", "operator", True))
+    return specs
 
 
-def page_titles(gettext: Callable[[str], str]) -> list[str]:
+def visit_profile(kiosk: bool) -> Profile:
+    conf = settings()
+    return Profile(kiosk=kiosk, operator=conf.operator.enabled,
+                   translators=conf.booklet.translators_page)
+
+
+def page_titles(gettext: Callable[[str], str], profile: Profile = Profile()) -> list[str]:
     """Navigation titles in the visitor's language (game names stay in Basque)."""
-    return [gettext(spec.title) if spec.translate else spec.title for spec in page_specs()]
+    return [gettext(spec.title) if spec.translate else spec.title
+            for spec in page_specs(profile)]
 
 
 def _page(spec: PageSpec, title: str) -> Any:
@@ -116,8 +147,9 @@ def _page(spec: PageSpec, title: str) -> Any:
                    default=(spec.url == "home"))
 
 
-def pages() -> list[Any]:
-    return [_page(spec, title) for spec, title in zip(page_specs(), page_titles(_))]
+def pages(profile: Profile = Profile()) -> list[Any]:
+    return [_page(spec, title)
+            for spec, title in zip(page_specs(profile), page_titles(_, profile))]
 
 
 def game_page(key: str) -> Any:
@@ -153,7 +185,7 @@ def follow_lesson_entry() -> None:
 def run() -> None:
     pin_run_language(None)
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
-    st.set_page_config(page_title="Jokoak", page_icon=str(FAVICON), layout="wide")
+    st.set_page_config(page_title="Jokoak", page_icon=FAVICON_URL, layout="wide")
     drop_unknown()
     code = lang()
     if st.query_params.get("lang") != code:
@@ -162,10 +194,10 @@ def run() -> None:
     if kiosk:
         st.query_params["kiosk"] = "1"
         apply_kiosk_chrome()
-        if attract_screen():
+        if attract_screen({spec.url for spec in page_specs(visit_profile(kiosk))}):
             set_document_language(lang())
             return
-    nav = st.navigation(pages(), position="top")
+    nav = st.navigation(pages(visit_profile(kiosk)), position="top")
     follow_lesson_entry()
     language_switch()
     code = lang()  # the switch may have changed it in its callback
@@ -178,4 +210,6 @@ def run() -> None:
         log.error("%s", failure_line(nav.url_path or "home", exc))
         st.error(_("Sorry, something went wrong on this page. Please choose another page or "
                    "language; the booklet itself is fine."))
+    if kiosk:   # after the page: the code carries the position it has just put in the URL
+        continue_on_phone(nav.url_path or "")
     settings_warnings()
