@@ -35,6 +35,8 @@ log = logging.getLogger("jokoak")
 
 PARAM = "game"
 _PACKER = "link_packer"
+#: ``PlaySession.extra`` key: this session's game came from the URL (the board says so).
+RESUMED = "resumed_from_link"
 
 
 def _refused_key(spec: "PlaySpec") -> str:
@@ -80,6 +82,7 @@ def restore(spec: "PlaySpec") -> None:
         return
     game = PlaySession(position=position, choices=choices, good=position,
                        seen=position.length)
+    game.extra[RESUMED] = True
     st.session_state[spec.key] = game
 
 
