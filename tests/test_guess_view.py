@@ -77,8 +77,11 @@ def test_the_exact_fraction_is_one_tap_away():
     assert f"{fraction.numerator:,} throws in {fraction.denominator:,}" in text
 
 
-def test_the_answer_is_in_the_visitors_language():
+def test_the_slider_and_the_answer_are_in_the_visitors_language():
+    from jokoak.i18n import translator
     at = open_step("fr")
+    label = translator("fr").gettext("Your guess: in how many throws out of 100?")
+    assert at.slider(key=f"{KEY}_slider").label == label != "Your guess: in how many throws out of 100?"
     at.slider(key=f"{KEY}_slider").set_value(30).run()
     throw_button(at).click().run()
     page = markup(at)
@@ -138,3 +141,27 @@ def test_each_odds_view_offers_guess_first(module):
     assert not at.exception
     assert any(e.label == "Guess first, then see" for e in at.expander)
     assert [b for b in at.button if "_guess_" in b.key and "_throw_r0" in b.key]
+
+
+def test_an_exact_chance_of_a_quarter_percent_is_shown_whole():
+    at = open_step(game="zohn_ahl", question="ten")
+    throw_button(at).click().run()
+    assert '<p class="v">6.25%</p>' in markup(at) and "about 1 in 16" in markup(at)
+
+
+def test_with_a_pace_the_throws_land_a_batch_a_tick_and_the_answer_comes_after_the_last(
+        monkeypatch):
+    import ui.guess
+    import ui.play
+    monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)
+    at = open_step()
+    throw_button(at).click().run()
+    landed = [len(at.session_state[KEY].landed)]
+    while landed[-1] < 300 and len(landed) < 40:
+        assert 'class="jokoak-guess-answer"' not in markup(at)
+        at.run()  # a tick of the fragment
+        landed.append(len(at.session_state[KEY].landed))
+    assert landed[-1] == 300 and len(landed) > 5
+    assert all(b - a <= ui.guess.BATCH for a, b in zip(landed, landed[1:]))
+    assert 'class="jokoak-guess-answer"' in markup(at)
+    assert at.caption[0].value == "answer seen"

@@ -204,16 +204,21 @@ def _tally_html(question: Question, run: GuessRun) -> str:
                      for style, label in items) + "</p>")
     return (f'<div class="jokoak-guess-dots" data-run="{run.runs}" data-landed="{n}" '
             f'data-hits="{hits}">'
-            f'<p class="jokoak-guess-tally" lang="{lang()}" aria-live="polite">'
+            f'<p class="jokoak-guess-tally" lang="{lang()}">'
             f'{esc(tally)}: <strong>{esc(fmt_pct(observed, 1))}</strong></p>'
             f'{dots_svg(run.landed, tally)}'
             f'{share_svg(observed, run.guess, question.exact if run.done else None)}'
             f'{key}</div>')
 
 
+def percent_digits(p: Fraction) -> int:
+    """One decimal, or two when that makes the percent exact (1/16 is 6.25 %, not 6.2 %)."""
+    return 2 if (p * 10_000).denominator == 1 and (p * 1000).denominator != 1 else 1
+
+
 def exact_words(p: Fraction) -> tuple[str, str]:
     """The exact chance for people: its percent, and "about 1 in N" when that reads better."""
-    return fmt_pct(p, 1), one_in(p, tr()) if 0 < p <= ONE_IN_BELOW else ""
+    return fmt_pct(p, percent_digits(p)), one_in(p, tr()) if 0 < p <= ONE_IN_BELOW else ""
 
 
 def _answer_html(question: Question, run: GuessRun) -> str:
