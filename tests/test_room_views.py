@@ -104,3 +104,14 @@ def test_each_device_sees_its_own_dice_and_the_others_moves():
             assert len(other.session_state[ROOM_KEY].position.record.actions) > before
             return
     raise AssertionError("no person's bid in 30 polls")
+
+
+def test_a_second_tap_on_open_a_room_opens_no_second_room(monkeypatch):
+    import ui.room
+    from ui.peruludo_play import SPEC
+    first, code = opened()
+    # the callback as the second tap of a double tap runs it: this device already sits
+    seated = {"jokoak_room": dict(first.session_state["jokoak_room"])}
+    monkeypatch.setattr(ui.room.st, "session_state", seated)
+    ui.room.open_new(SPEC, {"players": 3, "people": [0, 1]})
+    assert seated["jokoak_room"]["code"] == code
