@@ -1,6 +1,7 @@
 """The "How to play" card and the reading mode in a real Chromium, at phone and kiosk widths:
 the card fits one screen, no label is cut, a card line leads to its clause, and a child's
-double tap on "Show the translation" reveals that clause once (keyboard too)."""
+double tap on "Show the translation" reveals that clause once (keyboard too), and the
+handout downloads as a PDF."""
 
 from __future__ import annotations
 
@@ -58,7 +59,7 @@ def test_the_card_fits_one_screen_and_the_reading_mode_reveals_once_per_double_t
             page.close()
 
 
-def test_a_card_line_leads_to_its_clause_and_enter_reveals_in_the_reading_mode(
+def test_a_card_line_leads_to_its_clause_the_handout_downloads_and_enter_reveals(
         server, chromium_browser):
     page = open_read_view(server, chromium_browser, "zohn_ahl", "fr", (390, 844))
     try:
@@ -71,6 +72,11 @@ def test_a_card_line_leads_to_its_clause_and_enter_reveals_in_the_reading_mode(
         assert 0 <= box["y"] < 844
         assert page.evaluate("document.querySelector('[id=\"clause-penalty.north_creek\"]')"
                              ".matches(':target')")
+
+        with page.expect_download() as download:
+            page.locator(".st-key-jokoak_handout_zohn_ahl_fr button").click()
+        with open(download.value.path(), "rb") as pdf:
+            assert pdf.read(5) == b"%PDF-"
 
         page.locator(".st-key-jokoak_selftest_zohn_ahl label").click()
         page.wait_for_selector(".st-key-jk-selftest button")
