@@ -21,9 +21,10 @@ TIMEOUT = 120
 
 @pytest.fixture(autouse=True)
 def no_waiting(monkeypatch):
-    """No double-tap window: each click is a deliberate tap."""
+    """No double-tap window: each click is a deliberate tap; a guess's throws land at once."""
     import ui.play
     monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
 
 
 def open_lesson(game, lang="en", lesson=None, lstep=None):
@@ -87,8 +88,9 @@ def walk(at, game, lesson, lang="en"):
             tap_action(at, game, step.expect)
         elif step.kind == "question":
             click(at, f"jokoak_lesson_choice_{game}_{index}_{step.right_choice}")
-        else:
-            at.run()
+        else:  # a guess: the slider as it stands, then "Throw 300 times"
+            assert not session(at, game).extra["done"]
+            click(at, f"jokoak_lesson_guess_{game}_{index}_throw_r0")
         assert session(at, game).extra["done"], (lesson.name, index)
         assert escape(translator(lang).gettext(step.why)) in " ".join(m.value for m in at.markdown)
         click(at, f"jokoak_lesson_next_{game}_{index}")

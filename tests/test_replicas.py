@@ -6,6 +6,7 @@ loopback ports, and drives Chromium through nginx only.
 
 from __future__ import annotations
 
+import re
 import time
 from urllib.parse import urlsplit
 
@@ -73,6 +74,18 @@ def test_a_translators_export_downloads_through_round_robin_every_time(replicas,
         path = download.value.path()
         assert download.value.failure() is None
         assert b"msgid" in path.read_bytes()
+
+
+def test_a_game_pages_handout_downloads_through_round_robin(replicas, page):
+    page.goto(f"{replicas.url}/peruludo?lang=fr&view=read")
+    wait_for_app(page)
+    button = page.get_by_role("button", name=re.compile("PDF"))
+    button.first.wait_for(timeout=30000)
+    for _ in range(3):
+        with page.expect_download(timeout=60000) as download:
+            button.first.click()
+        assert download.value.failure() is None
+        assert download.value.path().read_bytes().startswith(b"%PDF")
 
 
 def test_killing_the_replica_serving_a_game_reconnects_through_nginx_to_the_same_page(

@@ -21,16 +21,27 @@ from .stepper import step_through_view
 from .views import VIEW_LABELS, available_views, view_function
 
 
+def _view_chosen(widget_key: str, key: str) -> None:
+    """The switch's callback: the new view goes into the URL before the page is drawn, so
+    the URL (which Back and Forward restore) and the session always agree."""
+    remember(widget_key, key)
+    st.query_params["view"] = st.session_state[key]
+
+
 def _choose_view(game: str, views: list[str]) -> str:
-    """The view: from ``?view=`` on arrival (deep links), then from the switch."""
+    """The view: ``?view=`` when it names one (a deep link, or Back and Forward restoring
+    an address), else the one remembered, else the rules; the switch writes the URL."""
     key = f"jokoak_view_{game}"
-    if st.session_state.get(key) not in views:
-        st.session_state[key] = query_choice("view", views) or "read"
+    asked = query_choice("view", views)
+    if asked is not None:
+        st.session_state[key] = asked
+    elif st.session_state.get(key) not in views:
+        st.session_state[key] = "read"
     if len(views) > 1:
         # Translated labels: one widget per language, initialised from the remembered view.
         widget_key = remembered_widget_key(key)
         st.segmented_control(_("View"), options=views, key=widget_key, required=True,
-                             on_change=remember, args=(widget_key, key),
+                             on_change=_view_chosen, args=(widget_key, key),
                              format_func=in_this_language(lambda v: _(VIEW_LABELS[v])),
                              label_visibility="collapsed")
     view = st.session_state[key]

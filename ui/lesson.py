@@ -329,6 +329,8 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
              f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
         if picture:
             html(picture)
+        if step.kind == "guess":   # the answer stays on screen beside the why
+            done = _guess(game, session, step, index) or done
         if done:
             _note("why", _(step.why), game, step.teaches)
             st.button(_("Next"), type="primary", key=f"jokoak_lesson_next_{game}_{index}",
@@ -348,13 +350,11 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
             wrong = session.extra.get("wrong")
             if wrong is not None:
                 _note("hint", _("Not quite: read the rule and try again."), game, step.teaches)
-        else:
-            _guess(game, session, step, index)
     with table:
         _board(game, session, shown)
 
 
-def _guess(game: str, session: PlaySession, step: LessonStep, index: int) -> None:
+def _guess(game: str, session: PlaySession, step: LessonStep, index: int) -> bool:
     """A guess step: ui.guess draws the slider, the throws and the exact answer; once the
     visitor has seen the answer the step is done. Until ui.guess exists, the step only asks
     to go on (a skip the lead is told about)."""
@@ -367,9 +367,9 @@ def _guess(game: str, session: PlaySession, step: LessonStep, index: int) -> Non
     seen = True
     if guess_module is not None:
         seen = bool(guess_module.guess_step(game, step.guess, f"jokoak_lesson_guess_{game}_{index}"))
-    if seen and not session.extra.get("done"):
+    if seen:
         session.extra["done"] = True
-        st.rerun(scope="fragment")
+    return seen
 
 
 def lesson_view(game: str) -> None:

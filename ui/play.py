@@ -36,6 +36,7 @@ from jokoak.engine.driver import (Beat, Position, Table, advance, decisions, pen
 from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.render.source import clause_excerpt_html
 
+from . import game_link
 from .common import _, esc, html, in_this_language, lang, ngettext
 
 log = logging.getLogger("jokoak")
@@ -384,6 +385,7 @@ def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
         failure_panel(spec)
     else:
         game.good = game.position
+        game_link.write(spec, game)  # the URL carries the game: a reload resumes it
         if game.extra.pop("scroll", False):
             scroll_to_board()
 
@@ -428,6 +430,8 @@ def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
          choices: Callable[[], dict[str, Any]] = dict) -> None:
     """A whole play view: the "New game" panel, ``intro`` until a game starts, then the
     table (``left``, which calls :func:`board`) beside the controls (``right``)."""
+    game_link.restore(spec)  # a game the URL carries, when this session has none
+    game_link.refusal_notice(spec)
     new_game_panel(spec, choices)
     if session(spec) is None:
         st.info(intro)
