@@ -104,8 +104,10 @@ def test_a_fast_double_tap_on_the_overlay_never_reaches_the_page_beneath(server,
         .bounding_box()                # the language switch
     show_idle_overlay(page)
     x, y = english["x"] + english["width"] / 2, english["y"] + english["height"] / 2
-    page.mouse.click(x, y)             # a child's double tap, on the language beneath
+    page.mouse.click(x, y)             # a child's double tap, on the language beneath:
+    page.clock.run_for(150)            # the second tap 150 ms after the first
     page.mouse.click(x, y)
+    page.clock.run_for(1000)
     page.locator("#jk-idle").wait_for(state="detached", timeout=5000)
     wait_for_app(page)
     assert page.evaluate("() => document.documentElement.lang") == "es"
