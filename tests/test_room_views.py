@@ -104,3 +104,43 @@ def test_each_device_sees_its_own_dice_and_the_others_moves():
             assert len(other.session_state[ROOM_KEY].position.record.actions) > before
             return
     raise AssertionError("no person's bid in 30 polls")
+
+
+def test_a_second_tap_on_open_a_room_opens_no_second_room(monkeypatch):
+    import ui.room
+    from ui.peruludo_play import SPEC
+    first, code = opened()
+    # the callback as the second tap of a double tap runs it: this device already sits
+    seated = {"jokoak_room": dict(first.session_state["jokoak_room"])}
+    monkeypatch.setattr(ui.room.st, "session_state", seated)
+    ui.room.open_new(SPEC, {"players": 3, "people": [0, 1]})
+    assert seated["jokoak_room"]["code"] == code
+
+
+def test_zohn_ahl_in_a_room_only_the_device_of_the_thrower_on_turn_can_throw():
+    zohn = "jokoak_zohn_ahl_play"
+    first = open_view("zohn_ahl_play", "play_view")
+    first.segmented_control(key=f"{zohn}_team1").set_value("people").run()
+    first.button(key=f"{zohn}_room_open").click().run()
+    code = first.session_state["jokoak_room"]["code"]
+    second = open_view("zohn_ahl_play", "play_view")
+    second.text_input(key=f"{zohn}_room_code").input(code).run()
+    second.button(key=f"{zohn}_room_join").click().run()
+    devices = {0: first, 1: second}
+    thrown = set()
+    for _ in range(12):
+        for at in devices.values():
+            at.run()
+        state = first.session_state["jokoak_room_zohn_ahl"].position.state
+        if state.is_terminal():
+            break
+        on_turn = state.current_player()
+        for seat, at in devices.items():
+            throws = [b for b in at.button if b.key.startswith("jokoak_room_zohn_ahl_throw")
+                      and not b.disabled]
+            assert bool(throws) == (seat == on_turn), (seat, on_turn)
+        throws = [b for b in devices[on_turn].button
+                  if b.key.startswith("jokoak_room_zohn_ahl_throw")]
+        throws[0].click().run()
+        thrown.add(on_turn)
+    assert thrown == {0, 1}

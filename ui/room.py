@@ -86,7 +86,10 @@ def _room_of(spec: PlaySpec) -> Room | None:
 # ---- opening, joining, leaving -------------------------------------------------------------
 def open_new(spec: PlaySpec, choices: dict[str, Any]) -> None:
     """Open a room for a new game with ``choices``; this device sits at the first person's
-    seat. The ruleset is the one the new-game panel shows now."""
+    seat. The ruleset is the one the new-game panel shows now. A second tap (this device
+    already sits in a room) opens nothing."""
+    if in_room(spec):
+        return
     names = [r.name for r in spec.game.rulesets]
     ruleset = st.session_state.get(f"{spec.key}_ruleset") or names[0]
     fresh = play.fresh_session(spec, ruleset if ruleset in names else names[0], choices)
@@ -101,7 +104,10 @@ def open_new(spec: PlaySpec, choices: dict[str, Any]) -> None:
 
 
 def join_typed(spec: PlaySpec) -> None:
-    """Join the room whose code the visitor typed (a bad code changes nothing, and says so)."""
+    """Join the room whose code the visitor typed (a bad code changes nothing, and says so;
+    a second tap finds this device seated and does nothing)."""
+    if in_room(spec):
+        return
     note = f"{spec.key}_room_note"
     code = normalise_code(st.session_state.get(f"{spec.key}_room_code", ""))
     if code is None:
