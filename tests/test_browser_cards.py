@@ -39,7 +39,7 @@ def test_the_card_fits_one_screen_and_the_reading_mode_reveals_once_per_double_t
             assert page.evaluate("document.scrollingElement.scrollWidth") <= width
             assert page.evaluate(CUT, ".jk-howto li, .jk-howto h2, .jk-howto h3") == []
 
-            page.locator(f".st-key-jokoak_selftest_{game} label").click()
+            page.locator(f'[class*="st-key-jokoak_selftest_{game}__"] label').click()
             page.wait_for_selector(".st-key-jk-selftest button")
             wait_for_app(page)
             buttons = page.locator('.st-key-jk-selftest [class*="st-key-jk_reveal_"] button')
@@ -78,7 +78,7 @@ def test_a_card_line_leads_to_its_clause_the_handout_downloads_and_enter_reveals
         with open(download.value.path(), "rb") as pdf:
             assert pdf.read(5) == b"%PDF-"
 
-        page.locator(".st-key-jokoak_selftest_zohn_ahl label").click()
+        page.locator('[class*="st-key-jokoak_selftest_zohn_ahl__"] label').click()
         page.wait_for_selector(".st-key-jk-selftest button")
         wait_for_app(page)
         button = page.locator(".st-key-jk_reveal_zohn_ahl_board-shape button")

@@ -20,7 +20,7 @@ from jokoak.howto import card, has_card
 from jokoak.render.howto import howto_html
 from jokoak.render.source import CSS as SOURCE_CSS, ClausePair, clause_pairs
 
-from .common import _, esc, html, lang
+from .common import _, esc, html, lang, remember, remembered_widget_key
 
 SELF_TEST_CSS = """<style>
 .st-key-jk-selftest [data-testid="stVerticalBlock"]{gap:.3rem}
@@ -95,6 +95,23 @@ def _pairs(game: str, target: str, ui_lang: str, show_ids: bool,
     _ui = translator(ui_lang)
     return tuple(clause_pairs(game, target, _ui.gettext, ui_lang=ui_lang, show_ids=show_ids,
                               highlight=highlight))
+
+
+def self_test_key(game: str) -> str:
+    return f"jokoak_selftest_{game}"
+
+
+def self_test_toggle(game: str) -> bool:
+    """The "Test yourself" switch. Its value is kept outside the widget, so it survives a
+    visit to another view (Streamlit forgets a widget that was not drawn) and a language
+    switch (a new label is a new widget)."""
+    key = self_test_key(game)
+    if not isinstance(st.session_state.get(key), bool):
+        st.session_state[key] = False
+    widget_key = remembered_widget_key(key)
+    st.toggle(_("Test yourself: hide the translation, reveal it clause by clause"),
+              key=widget_key, on_change=remember, args=(widget_key, key))
+    return st.session_state[key]
 
 
 def _pair_row(game: str, pair: ClausePair, shown: bool) -> None:
