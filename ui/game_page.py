@@ -16,7 +16,7 @@ from jokoak.render.source import source_html
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
 from .params import query_choice
 from .lesson import lesson_view
-from .reading import howto_card, self_test_view
+from .reading import howto_card, self_test_toggle, self_test_view
 from .stepper import step_through_view
 from .views import VIEW_LABELS, available_views, view_function
 
@@ -89,8 +89,7 @@ def read_view(game: str, highlight: tuple[str, ...] = ()) -> None:
     target = translation_language_picker(game)
     show_ids = st.toggle(_("Show clause ids (for translators and citations)"),
                          key=f"jokoak_ids_{game}")
-    testing = st.toggle(_("Test yourself: hide the translation, reveal it clause by clause"),
-                        key=f"jokoak_selftest_{game}") if target else False
+    testing = self_test_toggle(game) if target else False
     if testing and target:
         self_test_view(game, target, show_ids, highlight)
     else:

@@ -331,8 +331,10 @@ def cover(spec: PlaySpec, game: PlaySession, seat: int, label: str) -> None:
     """The pass-the-screen cover: one big button naming the person (``label``) that hands
     the screen to ``seat``. Until it is tapped nothing of ``seat``'s is drawn."""
     html(COVER_CSS)
+    # disabled for a moment after the last person's tap: the second tap of their double tap
+    # must not show the next person's hand
     st.button(label, key=f"{spec.key}_cover_{seat}_t{token(game)}", type="primary",
-              width="stretch", icon=":material/visibility:",
+              width="stretch", icon=":material/visibility:", disabled=locked(game),
               on_click=hand_over, args=(spec, token(game), seat))
 
 
