@@ -242,24 +242,25 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
 def clause_steps(game: str) -> dict[str, tuple[str, int]]:
     """Clause id -> (scenario name, step number) of the first scenario step that cites it.
 
-    Each scenario is replayed once and the index cached; a game without scenarios (or whose
-    engine is not there yet) simply has no links.
+    The step is a reader step of the step-through (:mod:`jokoak.steps`), as ``?step=``
+    counts them. Each scenario is replayed once and the index cached; a game without
+    scenarios (or whose engine is not there yet) simply has no links.
     """
     try:
         from .scenarios import scenarios
+        from .steps import reader_steps
         items = scenarios(game)
     except Exception:
         return {}
     out: dict[str, tuple[str, int]] = {}
     for sc in items:
         try:
-            _, steps = sc.replay()
+            _, _raw, steps = reader_steps(game, sc.record, sc.engine)
         except Exception:
             continue
         for step in steps:
-            for ev in step.events:
-                for clause in ev.clauses:
-                    out.setdefault(clause, (sc.name, step.index))
+            for clause in step.clauses:
+                out.setdefault(clause, (sc.name, step.index))
     return out
 
 

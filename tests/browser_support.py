@@ -49,7 +49,7 @@ class Server:
                  port: int | None = None) -> None:
         self.script = script
         self.env = dict(env or {})
-        self.port = port or free_port()
+        self.port = port or free_port()   # a port again: the same address after a restart
         self.url = f"http://127.0.0.1:{self.port}"
         self.start()
 

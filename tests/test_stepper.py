@@ -1,12 +1,21 @@
-"""The step-through: next, back, start, end and jumps are recomputation of a replayed record."""
+"""The step-through: next, back, start, end, jumps and autoplay move between the reader steps
+of a replayed record (jokoak/steps.py); every control carries the step it was drawn for."""
+
+import re
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+import ui.play
 from jokoak import GAMES as SHIPPED, ROOT
 from jokoak.scenarios import scenarios
+from jokoak.steps import reader_steps
 
 GAMES = [g for g in SHIPPED if scenarios(g)]
+
+
+def reader_count(game: str, index: int = 0) -> int:
+    return len(reader_steps(game, scenarios(game)[index].record)[2])
 
 
 def open_step_through(game: str, **params: str) -> AppTest:
@@ -28,30 +37,31 @@ def current_step(at: AppTest, game: str, record: str = "") -> int:
     return steps[0]
 
 
-def button(at: AppTest, suffix: str):
-    return next(b for b in at.button if str(b.key).endswith(suffix))
+def button(at: AppTest, name: str):
+    """The control ``name`` (next, back, first, last, play, pause, jump_<kind>_back/on) as
+    drawn for the step on screen (its key ends ``_<name>_at<step>``)."""
+    return next(b for b in at.button if re.search(rf"_{name}_at\d+$", str(b.key)))
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_next_and_back_move_one_step(game):
     at = open_step_through(game)
     assert not at.exception and current_step(at, game) == 0
-    button(at, "_next").click().run()
-    button(at, "_next").click().run()
+    button(at, "next").click().run()
+    button(at, "next").click().run()
     assert current_step(at, game) == 2
-    button(at, "_back").click().run()
+    button(at, "back").click().run()
     assert current_step(at, game) == 1 and not at.exception
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_end_and_start_jump_to_the_ends(game):
     at = open_step_through(game)
-    button(at, "_last").click().run()
-    first = scenarios(game)[0]
-    assert current_step(at, game) == len(first.record.actions)
-    assert button(at, "_next").disabled
-    button(at, "_first").click().run()
-    assert current_step(at, game) == 0 and button(at, "_back").disabled
+    button(at, "last").click().run()
+    assert current_step(at, game) == reader_count(game)
+    assert button(at, "next").disabled
+    button(at, "first").click().run()
+    assert current_step(at, game) == 0 and button(at, "back").disabled
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -66,7 +76,7 @@ def test_a_deep_link_opens_the_scenario_at_its_step(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_each_step_shows_the_clauses_it_applies_in_basque_and_translation(game):
     at = open_step_through(game, lang="fr")
-    button(at, "_next").click().run()
+    button(at, "next").click().run()
     markup = " ".join(m.value for m in at.markdown)
     assert 'lang="eu"' in markup and 'lang="fr"' in markup and "jk-hl" in markup
 
@@ -76,5 +86,73 @@ def test_watching_a_whole_game_replays_a_seeded_record(game):
     at = open_step_through(game)
     at.selectbox(key=f"jokoak_scenario_{game}__en").select("__watch__").run()
     assert not at.exception
-    button(at, "_last").click().run()
+    button(at, "last").click().run()
     assert not at.exception and current_step(at, game, "watch:") > 0
+
+
+def test_a_second_tap_on_next_drawn_for_the_step_before_changes_nothing():
+    at = open_step_through("peruludo")
+    drawn = button(at, "next")
+    drawn.click().run()
+    assert current_step(at, "peruludo") == 1
+    drawn.click().run()             # the same finger again, on the drawing it tapped
+    assert current_step(at, "peruludo") == 1 and not at.exception
+
+
+def test_the_step_in_the_link_is_a_reader_step():
+    at = open_step_through("peruludo", scenario="01_opening", step="3")
+    assert current_step(at, "peruludo") == 3
+    text = " ".join(m.value for m in at.markdown)
+    assert "Nobody calls doia." in text and "Player 4 bids 5 × 3" in text
+
+
+@pytest.fixture
+def no_wait(monkeypatch):
+    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_autoplay_moves_one_step_a_tick_until_paused(game, no_wait):
+    at = open_step_through(game)
+    button(at, "play").click().run()
+    assert current_step(at, game) == 1
+    at.run()
+    assert current_step(at, game) == 2
+    button(at, "pause").click().run()
+    at.run()
+    assert current_step(at, game) == 2 and not at.exception
+    assert button(at, "play")
+
+
+def test_autoplay_stops_at_the_last_step(no_wait):
+    last = reader_count("zaldi_zuria")
+    at = open_step_through("zaldi_zuria", step=str(last - 1))
+    button(at, "play").click().run()
+    assert current_step(at, "zaldi_zuria") == last
+    at.run()
+    assert current_step(at, "zaldi_zuria") == last
+    assert button(at, "play").disabled and not at.exception
+
+
+def test_autoplay_has_a_speed_control_in_the_visitors_language():
+    at = open_step_through("zaldi_zuria", lang="fr")
+    speed = next(w for w in at.get("button_group") if "autospeed" in str(w.key))
+    assert speed is not None and not at.exception
+
+
+def test_jump_goes_back_as_well_as_forward():
+    at = open_step_through("peruludo", scenario="01_opening", step="3")
+    button(at, "jump_bid_back").click().run()
+    assert current_step(at, "peruludo") == 2
+    button(at, "jump_bid_on").click().run()
+    assert current_step(at, "peruludo") == 3
+    button(at, "jump_round_start_back").click().run()
+    assert current_step(at, "peruludo") == 1
+
+
+def test_an_unavailable_jump_says_why_in_the_visitors_language():
+    at = open_step_through("peruludo", lang="es", scenario="01_opening")
+    notes = " ".join(c.value for c in at.caption)
+    assert "ninguno antes" in notes                      # no bid before the start
+    assert "No está en esta situación: " in notes and "Doia dicho" in notes
+    assert not [b for b in at.button if re.search(r"_jump_bid_back_at\d+$", str(b.key))]

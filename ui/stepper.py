@@ -1,32 +1,43 @@
 """The step-through, shared by the three games.
 
-A scenario (or a seeded "watch a game") is a Record; each step is recomputed by replay, so
-"back" and "jump" are recomputation, never undo. The game's pure renderer
-(``jokoak.render.<game>``) draws the state and words the events; this module only wires
-controls, the clause highlight and the interpretation notes.
+A scenario (or a seeded "watch a game") is a Record; it is replayed and folded into *reader
+steps* (:mod:`jokoak.steps`: a throw is one step, a pass is said with the step after it), and
+"next", "back", "jump" and autoplay move between them: recomputation, never undo. The game's
+pure renderer (``jokoak.render.<game>``) draws the state and words the events; this module
+wires the controls, the clause highlight and the interpretation notes.
+
+Every control that moves the step carries the step it was drawn for (in its widget key and
+its callback), so a double tap, or a tap on a screen that has moved on, moves once.
 """
 
 from __future__ import annotations
 
+import time
 from types import ModuleType
 from typing import Any
 
 import streamlit as st
 
 from jokoak import registry
-from jokoak.engine.core import make_rules
-from jokoak.engine.record import Record, Step, play, replay
+from jokoak.engine.record import Record, Step
 from jokoak.games import available_games
+from jokoak.msgids import N_
 from jokoak.notes import notes_for
 from jokoak.render.source import clause_excerpt_html
 from jokoak.scenarios import Scenario, scenarios
-from jokoak.msgids import N_
+from jokoak.steps import ReaderStep, captions, reader_steps, sentences, watched_record
 
+from . import play
 from .common import (_, esc, html, in_this_language, lang, ngettext, pin_run_language,
                      remember, remembered_widget_key)
 from .params import query_choice, query_number
 
 WATCH = "__watch__"
+#: The record key of a watched game starts so (``watch:<seed>``).
+WATCH_KEY = "_watch:"
+#: Seconds per step of autoplay, by speed (times ``JOKOAK_PACE_SCALE``, see ui/play.py).
+SPEEDS = {"slow": 6.0, "normal": 3.5, "fast": 1.5}
+SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 
 
 def _renderer(game: str) -> ModuleType | None:
@@ -47,22 +58,9 @@ def _scenarios(game: str) -> tuple[Scenario, ...]:
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def _replayed(game: str, key: str, record: Record) -> tuple[Any, tuple[Step, ...]]:
-    initial, steps = replay(available_games()[game], record)
-    return initial, tuple(steps)
-
-
-@st.cache_resource(show_spinner=False, max_entries=32)
-def _watch_record(game: str, seed: int) -> Record:
-    engine = available_games()[game]
-    policies = registry.entry(game).policies()
-    rules = make_rules(engine)
-    setup = engine.default_setup(rules)
-    policy = next(iter(policies.values())) if policies else None
-    if policy is None:
-        from jokoak.engine.record import random_policy
-        policy = random_policy
-    return play(engine, rules, setup, seed, policy)
+def _replayed(game: str, key: str, record: Record
+              ) -> tuple[Any, tuple[Step, ...], tuple[ReaderStep, ...]]:
+    return reader_steps(game, record, available_games()[game])
 
 
 def _draw_state(game: str, state: Any, viewer: int | None = None) -> str:
@@ -79,8 +77,9 @@ def _translation_target() -> str | None:
 def _arrival_step(game: str, total: int) -> int:
     """The first step shown of a scenario: ``?step=`` for the one a link opened, else 0.
 
-    The URL's step belongs to the scenario the visitor arrived at; a scenario chosen
-    afterwards (or a new dealt game) starts at its beginning, not at the previous one's step.
+    The URL's step (a reader step) belongs to the scenario the visitor arrived at; a scenario
+    chosen afterwards (or a new dealt game) starts at its beginning, not at the previous
+    one's step.
     """
     arrived = f"jokoak_step_arrived_{game}"
     if st.session_state.get(arrived):
@@ -89,13 +88,7 @@ def _arrival_step(game: str, total: int) -> int:
     return query_number("step", total) or 0
 
 
-def _go(step_key: str, target: int | None) -> None:
-    if target is not None:
-        st.session_state[step_key] = target
-
-
 def step_through_view(game: str) -> None:
-    module = _renderer(game)
     items = {sc.name: sc for sc in _scenarios(game)}
     options = list(items) + [WATCH]
     key = f"jokoak_scenario_{game}"
@@ -110,19 +103,21 @@ def step_through_view(game: str) -> None:
                                               else _(items[n].title)))
     name = st.session_state[key]
     st.query_params["scenario"] = name
+    step_captions: tuple[str | None, ...] = ()
     if name == WATCH:
         seed_key = f"jokoak_seed_{game}"
         st.session_state.setdefault(seed_key, 1)
         if st.button(_("Deal a new game"), key=f"jokoak_newgame_{game}"):
             st.session_state[seed_key] += 1
-        record = _watch_record(game, st.session_state[seed_key])
-        rkey = f"watch:{st.session_state[seed_key]}"
+        record = watched_record(game, st.session_state[seed_key])
+        rkey = f"{WATCH_KEY[1:]}{st.session_state[seed_key]}"
     else:
         scenario = items[name]
         html(f'<p lang="{lang()}">{esc(_(scenario.caption))}</p>')
         record = scenario.record
         rkey = name
-    _step_panel(game, rkey, record)
+        step_captions = scenario.step_captions
+    _step_panel(game, rkey, record, step_captions)
 
 
 STEP_CSS = """<style>
@@ -130,83 +125,219 @@ STEP_CSS = """<style>
 @media (orientation:portrait){.jokoak-board svg{max-height:40vh}}
 @media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
  h1[lang="eu"]{font-size:2rem !important;padding:0 !important}
- .jokoak-board svg{max-height:calc(100vh - 360px)}}
+ .jokoak-board svg{max-height:calc(100vh - 380px)}}
+.jokoak-step-words{font-size:1.1rem;margin:.2rem 0 .4rem 0;padding-left:1.2rem}
+.jokoak-step-words li{margin:.1rem 0}
+.jokoak-step-caption{font-style:italic;margin:.2rem 0}
 .st-key-jokoak_step_clauses_narrow{display:none}
+[class*='st-key-jokoak_step_jump_row'] p{margin:0}
 @media (max-width:640px){.st-key-jokoak_step_body [data-testid='stColumn']:last-child{order:-1}
  .jokoak-board svg{max-height:30vh}
+ .st-key-jokoak_step_body [data-testid='stVerticalBlock']{gap:.45rem}
+ .st-key-jokoak_step_controls button, .st-key-jokoak_step_autoplay button{padding:0 .55rem;min-height:2.6rem}
+ .jokoak-step-words{font-size:1rem}
  .st-key-jokoak_step_clauses_wide{display:none} .st-key-jokoak_step_clauses_narrow{display:block}}
 </style>"""
 
+#: After a move on a phone, bring the step (its controls, words and picture) to the top of
+#: the screen: the page's header would otherwise push the picture under the fold. The
+#: comment carries the step so the script runs again for each one.
+SCROLL_JS = """<script>/*%s*/setTimeout(function(){if(window.innerWidth>640)return;
+var b=document.querySelector('.st-key-jokoak_step_body');if(!b)return;
+var r=b.getBoundingClientRect();if(r.top<-4||r.top>window.innerHeight*0.2){
+b.scrollIntoView({block:'start',behavior:'instant'});}},120);</script>"""
 
-@st.fragment
-def _step_panel(game: str, rkey: str, record: Record) -> None:
-    """The controls, the picture and the explanation of one step.
 
-    A fragment: "next", "back" and the jumps rerun only this panel, not the page around it
-    (router, language switch, view tabs, scenario picker), so a step costs about what a bare
-    one-button app costs. A new scenario or language reruns the whole page as before.
+# ---- moving between steps (button callbacks) ------------------------------------------------
+def _autoplay_key(game: str) -> str:
+    return f"jokoak_autoplay_{game}"
+
+
+def _speed_key(game: str) -> str:
+    return f"jokoak_autospeed_{game}"
+
+
+def _go(step_key: str, drawn_for: int, target: int | None) -> None:
+    """Move to ``target`` if the control was drawn for the step on screen: the second tap of
+    a double tap (drawn for the step the first tap left) changes nothing."""
+    if target is None or st.session_state.get(step_key) != drawn_for:
+        return
+    st.session_state[step_key] = target
+    st.session_state[f"jokoak_stepmoved_{step_key}"] = time.monotonic()
+    st.session_state["jokoak_step_scroll"] = True
+
+
+def _set_playing(game: str, step_key: str, drawn_for: int, on: bool) -> None:
+    if st.session_state.get(step_key) != drawn_for:
+        return
+    st.session_state[_autoplay_key(game)] = on
+    st.session_state[f"jokoak_stepmoved_{step_key}"] = time.monotonic()
+
+
+def _pace(game: str) -> float:
+    return SPEEDS.get(st.session_state.get(_speed_key(game), "normal"), SPEEDS["normal"])
+
+
+def _tick(game: str, step_key: str, total: int) -> None:
+    """One step of autoplay, at most one a pace (a rerun caused by a tap is not a tick)."""
+    moved = f"jokoak_stepmoved_{step_key}"
+    now = time.monotonic()
+    if now - st.session_state.get(moved, 0.0) < 0.9 * _pace(game) * play.PACE_SCALE:
+        return
+    index = st.session_state[step_key]
+    if index < total:
+        st.session_state[step_key] = index + 1
+        st.session_state[moved] = now
+    if st.session_state[step_key] >= total:
+        st.session_state[_autoplay_key(game)] = False
+
+
+def _every(game: str, playing: bool) -> float | None:
+    return max(_pace(game) * play.PACE_SCALE, 0.2) if playing else None
+
+
+def _step_panel(game: str, rkey: str, record: Record,
+                step_captions: tuple[str | None, ...]) -> None:
+    """The controls, the picture and the words of one step, in a fragment.
+
+    "Next", "back" and the jumps rerun only this panel, not the page around it (router,
+    language switch, view tabs, scenario picker), so a step costs about what a bare
+    one-button app costs. While autoplay is on the fragment reruns itself every pace;
+    starting, stopping or changing its speed reruns the page, which declares it anew.
     """
-    pin_run_language(None)         # a fragment rerun skips the router: read it afresh
-    pin_run_language(lang())
+    playing = bool(st.session_state.get(_autoplay_key(game)))
+    declared = _every(game, playing)
+
+    @st.fragment(run_every=declared)
+    def panel() -> None:
+        pin_run_language(None)         # a fragment rerun skips the router: read it afresh
+        pin_run_language(lang())
+        initial, _raw, steps = _replayed(game, rkey, record)
+        total = len(steps)
+        step_key = f"jokoak_step_{game}_{rkey}"
+        if step_key not in st.session_state:
+            st.session_state[step_key] = _arrival_step(game, total)
+        st.session_state[step_key] = min(st.session_state[step_key], total)
+        now_playing = bool(st.session_state.get(_autoplay_key(game)))
+        if declared is not None and now_playing:
+            _tick(game, step_key, total)
+            now_playing = bool(st.session_state.get(_autoplay_key(game)))
+        if _every(game, now_playing) != declared:
+            st.rerun()  # start, stop or re-pace the ticks: the page declares them anew
+        _draw_panel(game, step_key, initial, steps, step_captions, now_playing)
+
+    panel()
+
+
+def _draw_panel(game: str, step_key: str, initial: Any, steps: tuple[ReaderStep, ...],
+                step_captions: tuple[str | None, ...], playing: bool) -> None:
     module = _renderer(game)
-    initial, steps = _replayed(game, rkey, record)
     total = len(steps)
-
-    step_key = f"jokoak_step_{game}_{rkey}"
-    if step_key not in st.session_state:
-        st.session_state[step_key] = _arrival_step(game, total)
-    index = min(st.session_state[step_key], total)
-
+    index = st.session_state[step_key]
+    at = f"at{index}"        # in every key: a click sent for another step finds no callback
     controls = [
         ("first", N_("Start"), ":material/first_page:", "left", index > 0, 0),
         ("back", N_("Back"), ":material/chevron_left:", "left", index > 0, index - 1),
         ("next", N_("Next"), ":material/chevron_right:", "right", index < total, index + 1),
         ("last", N_("End"), ":material/last_page:", "right", index < total, total),
     ]
-    # Callbacks move the step before the rerun draws anything, so every control is drawn
-    # for the step the visitor now sees.
-    # The picture beside "Next" and the sentence it produces; on a phone the controls and
-    # the sentence come first and the picture, sized to stay on screen, right under them.
     html(STEP_CSS)
+    if st.session_state.pop("jokoak_step_scroll", False):
+        st.html(SCROLL_JS % index, unsafe_allow_javascript=True)
+    # The picture beside "Next" and the words it produces; on a phone the controls and the
+    # words come first and the picture, sized to stay on screen, right under them.
     left, right = st.container(key="jokoak_step_body").columns([3, 2])
     state = steps[index - 1].after if index else initial
     with left:
-        html(f'<div class="jokoak-board">{_draw_state(game, state)}</div>')
+        html(f'<div class="jokoak-board" data-step="{index}">{_draw_state(game, state)}</div>')
     with right:
         # One row that wraps rather than stacks (columns stack on a phone).
         row = st.container(horizontal=True, key="jokoak_step_controls")
         for name, label, icon, side, enabled, target in controls:
-            row.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}",
-                       disabled=not enabled, on_click=_go, args=(step_key, target),
+            row.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}_{at}",
+                       disabled=not enabled, on_click=_go, args=(step_key, index, target),
                        type="primary" if name == "next" else "secondary")
-        with row.popover(_("Jump to…")):
-            for kind, label in module.event_kinds():
-                target = next((s.index for s in steps[index:]
-                               if any(e.kind == kind for e in s.events)), None)
-                st.button(_(label), key=f"{step_key}_jump_{kind}", disabled=target is None,
-                          on_click=_go, args=(step_key, target))
-        st.query_params["step"] = str(index)
+        _autoplay_row(game, step_key, index, total, playing, module, steps)
         st.progress(index / total if total else 1.0,
                     text=_("Step %(n)s of %(total)s") % {"n": index, "total": total})
         if index == 0:
             st.info(_("The starting position. Press “Next” to play the first step."))
-            cited: list[str] = []
+            cited: tuple[str, ...] = ()
         else:
             step = steps[index - 1]
-            cited = []
-            sentences = []
-            for ev in step.events:
-                sentences.append(f'<li lang="{lang()}">{esc(module.describe_event(ev, _))}</li>')
-                cited.extend(ev.clauses)
-            if sentences:
-                html(f'<ul style="font-size:1.1rem">{"".join(sentences)}</ul>')
+            cited = step.clauses
+            words = "".join(f'<li lang="{lang()}">{esc(s)}</li>'
+                            for s in sentences(step, module, _))
+            notes = "".join(f'<p class="jokoak-step-caption" lang="{lang()}">{esc(_(c))}</p>'
+                            for c in captions(step, step_captions))
+            html(f'<div class="jokoak-step-text" data-step="{index}">'
+                 f'<ul class="jokoak-step-words">{words}</ul>{notes}</div>')
         if cited:
             with st.container(key="jokoak_step_clauses_wide"):
-                _clauses(game, cited)
+                _clauses(game, list(cited))
     if cited:
         # On a phone the clauses come after the picture, so the picture stays under "Next".
         with st.container(key="jokoak_step_clauses_narrow"):
-            _clauses(game, cited)
+            _clauses(game, list(cited))
+    st.query_params["step"] = str(index)
+
+
+def _autoplay_row(game: str, step_key: str, index: int, total: int, playing: bool,
+                  module: ModuleType, steps: tuple[ReaderStep, ...]) -> None:
+    """Jump to…, Play/Pause and the speed, in one row that wraps."""
+    row = st.container(horizontal=True, key="jokoak_step_autoplay")
+    with row.popover(_("Jump to…")):
+        _jump_list(game, step_key, index, module, steps)
+    if playing:
+        row.button(_("Pause"), icon=":material/pause:", key=f"{step_key}_pause_at{index}",
+                   on_click=_set_playing, args=(game, step_key, index, False))
+    else:
+        row.button(_("Play the steps"), icon=":material/play_arrow:",
+                   key=f"{step_key}_play_at{index}", disabled=index >= total,
+                   on_click=_set_playing, args=(game, step_key, index, True))
+    speed_key = _speed_key(game)
+    st.session_state.setdefault(speed_key, "normal")
+    widget_key = remembered_widget_key(speed_key)
+    row.segmented_control(_("Speed"), list(SPEEDS), key=widget_key, on_change=remember,
+                          args=(widget_key, speed_key), label_visibility="collapsed",
+                          format_func=in_this_language(lambda s: _(SPEED_LABELS[s])))
+
+
+def jump_targets(steps: tuple[ReaderStep, ...], index: int, kind: str
+                 ) -> tuple[int | None, int | None]:
+    """The nearest reader step before and after ``index`` with an event of ``kind``."""
+    earlier = [s.index for s in steps if s.index < index and kind in s.kinds]
+    later = [s.index for s in steps if s.index > index and kind in s.kinds]
+    return (earlier[-1] if earlier else None), (later[0] if later else None)
+
+
+def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
+               steps: tuple[ReaderStep, ...]) -> None:
+    """Each kind of event of the record, with the nearest step before and after this one;
+    where there is none, it says so. Kinds the record never shows are named at the end."""
+    present = frozenset().union(*(s.kinds for s in steps)) if steps else frozenset()
+    absent = []
+    for kind, label in module.event_kinds():
+        if kind not in present:
+            absent.append(_(label))
+            continue
+        earlier, later = jump_targets(steps, index, kind)
+        row = st.container(horizontal=True, vertical_alignment="center",
+                           key=f"jokoak_step_jump_row_{kind}")
+        row.markdown(f"**{esc(_(label))}**")
+        for direction, target, icon, side, none in (
+                ("back", earlier, ":material/chevron_left:", "left", N_("none earlier")),
+                ("on", later, ":material/chevron_right:", "right", N_("none later"))):
+            if target is None:
+                row.caption(_(none))
+            else:
+                row.button(_("Step %(n)s") % {"n": target}, icon=icon, icon_position=side,
+                           key=f"{step_key}_jump_{kind}_{direction}_at{index}",
+                           on_click=_go, args=(step_key, index, target))
+    if absent:
+        where = (_("Not in this game: %(kinds)s.") if WATCH_KEY in step_key
+                 else _("Not in this scenario: %(kinds)s."))
+        st.caption(where % {"kinds": ", ".join(absent)})
 
 
 def _clauses(game: str, cited: list[str]) -> None:

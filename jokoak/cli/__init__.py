@@ -36,6 +36,7 @@ def environment_language() -> str:
     return "en"
 
 
-from . import catalogs_cmd, odds_cmd, qa_cmd, replay_cmd, rules_cmd, simulate_cmd  # noqa: E402
+from . import catalogs_cmd, odds_cmd, qa_cmd, replay_cmd, rules_cmd, simulate_cmd, steps_cmd  # noqa: E402,E501
 
-COMMANDS: list[ModuleType] = [catalogs_cmd, replay_cmd, odds_cmd, simulate_cmd, rules_cmd, qa_cmd]
+COMMANDS: list[ModuleType] = [catalogs_cmd, replay_cmd, odds_cmd, simulate_cmd, rules_cmd, qa_cmd,
+                              steps_cmd]

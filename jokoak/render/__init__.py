@@ -20,3 +20,11 @@ def plural_of(_: Any) -> Ngettext:
         if callable(found):
             return found
     return lambda singular, plural, n: _(singular) if n == 1 else _(plural)
+
+
+def names_text(names: "list[str] | tuple[str, ...]", _: Any) -> str:
+    """``A``, ``A and B``, ``A, B and C`` in the visitor's language (the step-through's
+    folded sentences: "Player 2 and Player 3 do not call doia")."""
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}

@@ -21,7 +21,7 @@ from typing import Any, Callable
 from ..engine.core import Event
 from ..games.peruludo.bids import count_face
 from ..msgids import N_
-from . import plural_of
+from . import names_text, plural_of
 
 Gettext = Callable[[str], str]
 
@@ -56,6 +56,13 @@ START_REASONS = {
     "after_elimination": N_("%(player)s starts the round after the elimination."),
     "after_doia": N_("%(player)s starts the round after the doia."),
 }
+
+
+#: How the step-through folds (jokoak/steps.py): a player who lets the bid stand is no step
+#: of their own (said with the next bid: "Nobody calls doia."), and the dice every player
+#: throws at the start of a round, one chance outcome each, are one throw.
+FOLD_AHEAD = frozenset({"doia_pass"})
+THROWN_TOGETHER = frozenset({"roll"})
 
 
 def event_kinds() -> list[tuple[str, str]]:
@@ -142,7 +149,7 @@ def describe_event(ev: Event, _: Gettext, viewer: int | None = None) -> str:
         return _("The bid is reached (%(count)s): %(player)s, who called palero, loses a "
                  "die.") % {"count": n.get("count"), "player": who}
     if k == "cups_stay_closed":
-        names = ", ".join(player_name(s, _) for s in a)
+        names = names_text([player_name(s, _) for s in a], _)
         return _("The other cups stay closed and their dice secret: %(players)s.") % {
             "players": names}
     if k == "palero_won":
@@ -163,6 +170,27 @@ def describe_event(ev: Event, _: Gettext, viewer: int | None = None) -> str:
     if k == "win":
         return _("%(player)s is the last player with dice and wins.") % {"player": who}
     return k
+
+
+def describe_folded(kind: str, events: tuple[Event, ...], _: Gettext,
+                    context: tuple[Event, ...] = ()) -> str | None:
+    """One sentence for a run of ``events`` of one ``kind`` in a step of the step-through
+    (``context``: all the step's events); ``None``: word each event on its own."""
+    ngettext = plural_of(_)
+    if kind == "doia_pass":
+        if any(e.kind in ("bid", "palero") for e in context) and not any(
+                e.kind == "doia" for e in context):
+            return _("Nobody calls doia.")
+        names = names_text([player_name(e.actors[0], _) for e in events if e.actors], _)
+        return ngettext("%(players)s does not call doia.", "%(players)s do not call doia.",
+                        len(events)) % {"players": names}
+    if kind == "roll" and len(events) > 1:
+        players = len({e.actors[0] for e in events if e.actors})
+        return ngettext("%(count)s player throws %(dice)s under the cup.",
+                        "The %(count)s players throw their dice at once, each under their own "
+                        "cup: %(dice)s in all.", players) % {
+            "count": players, "dice": dice_text(len(events), _)}
+    return None
 
 
 # ---- the table as SVG --------------------------------------------------------------------

@@ -13,7 +13,7 @@ from typing import Any, Callable
 from ..engine.core import Event
 from ..games.zaldi_zuria.rules import BANK, CARD_LABELS, CARDS, MARKS
 from ..msgids import N_
-from . import plural_of
+from . import names_text, plural_of
 
 Gettext = Callable[[str], str]
 
@@ -41,6 +41,13 @@ _EVENT_KINDS: tuple[tuple[str, str], ...] = (
     ("card_released", N_("Card given up")), ("inn_opens", N_("Inn opens")),
     ("game_end", N_("End of the game")),
 )
+
+
+#: How the step-through folds (jokoak/steps.py): a player who does not bid, or who lets a turn
+#: pass the first time, is no step of their own (said with the next bid, sale or throw), nor
+#: is taking the dice (said with the throw). A second pass in a row, which puts the player
+#: out, comes with other events and stays a step.
+FOLD_AHEAD = frozenset({"auction_pass", "takes_dice", "turn_pass"})
 
 
 def event_kinds() -> list[tuple[str, str]]:
@@ -85,7 +92,7 @@ def describe_event(ev: Event, _: Gettext) -> str:
             "player": who, "marks": marks_text(d.get("marks", []), _), "pips": ev.amount("pips")}
     elif k == "start_tie":
         text = _("%(players)s tie with %(pips)s pips and throw again.") % {
-            "players": ", ".join(player_name(s, _) for s in a), "pips": ev.amount("pips")}
+            "players": names_text([player_name(s, _) for s in a], _), "pips": ev.amount("pips")}
     elif k == "auctioneer_chosen":
         text = _("%(player)s has the most pips (%(pips)s) and becomes auctioneer and banker.") % {
             "player": who, "pips": ev.amount("pips")}
@@ -144,6 +151,56 @@ def describe_event(ev: Event, _: Gettext) -> str:
     else:
         text = k
     return text[:1].upper() + text[1:]
+
+
+def describe_folded(kind: str, events: tuple[Event, ...], _: Gettext,
+                    context: tuple[Event, ...] = ()) -> str | None:
+    """One sentence for a run of ``events`` of one ``kind`` in a step of the step-through
+    (``context``: all the step's events), ``""`` when another event of the step says it
+    already, ``None``: word each event on its own."""
+    ngettext = plural_of(_)
+    if kind == "auction_pass":
+        card = events[0].get("card")
+        if any(e.kind == "card_unsold" and e.get("card") == card for e in context):
+            return ""       # "Nobody bids for the ... card: it stays unsold." says it
+        names = names_text([player_name(e.actors[0], _) for e in events if e.actors], _)
+        return ngettext("%(players)s does not bid for the %(card)s card.",
+                        "%(players)s do not bid for the %(card)s card.", len(events)) % {
+            "players": names, "card": card_name(card, _)}
+    if kind == "turn_pass":
+        if not all(e.amount("passes") == 1 for e in events):
+            return None
+        names = names_text([player_name(e.actors[0], _) for e in events if e.actors], _)
+        return ngettext("%(players)s passes and does not throw (first time in a row).",
+                        "%(players)s pass and do not throw (each for the first time in a row).",
+                        len(events)) % {"players": names}
+    if kind == "payment" and len(events) > 1:
+        return _payments_together(events, _)
+    return None
+
+
+def _payments_together(events: tuple[Event, ...], _: Gettext) -> str | None:
+    """Several players paying the same amount to the same party: the stakes, or everybody
+    paying the owner of a card, in one sentence (``None`` if they differ)."""
+    ngettext = plural_of(_)
+    same = {(e.amount("chips"), e.get("payee"), e.get("card"), "start.stakes" in e.clauses)
+            for e in events}
+    if len(same) != 1 or any(e.get("short") for e in events):
+        return None
+    chips, payee, card, stakes = same.pop()
+    params = {"count": len(events), "amount": chips_text(chips, _),
+              "payers": names_text([player_name(e.get("payer"), _) for e in events], _),
+              "payee": player_name(payee, _), "card": card_name(card, _)}
+    if stakes:
+        return ngettext("%(count)s player puts %(amount)s into the bank.",
+                        "The %(count)s players each put %(amount)s into the bank.",
+                        len(events)) % params
+    if card:
+        return ngettext("%(payers)s pays %(amount)s to %(payee)s (%(card)s card).",
+                        "%(payers)s each pay %(amount)s to %(payee)s (%(card)s card).",
+                        len(events)) % params
+    return ngettext("%(payers)s pays %(amount)s to %(payee)s.",
+                    "%(payers)s each pay %(amount)s to %(payee)s.", len(events)) % params
 
 
 def _table_set(ev: Event, d: dict[str, Any], _: Gettext) -> str:
