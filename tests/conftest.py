@@ -184,7 +184,7 @@ def pytest_collection_modifyitems(config, items):
         items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
 
 
-@pytest.hookimpl(optionalhook=True)
+@pytest.hookimpl(optionalhook=True, tryfirst=True)
 def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadScopeScheduling
 
