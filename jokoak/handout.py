@@ -130,7 +130,7 @@ def handout_pdf(game: str, lang: str) -> bytes:
         pdf.multi_cell(width, 6.2, _(section_title(key)), new_x="LMARGIN", new_y="NEXT",
                        align="L")
         for line in lines:
-            text = _(line.msgid) + (f" {CHOICE_MARK}" if line.choice else "")
+            text = _(line.msgid) + (f"\u00a0{CHOICE_MARK}" if line.choice else "")
             has_choice = has_choice or bool(line.choice)
             pdf.set_font(SANS, "", 10.5)
             pdf.set_text_color(0, 0, 0)

@@ -61,10 +61,29 @@ class BookletSettings:
 
 
 @dataclass(frozen=True)
+class RoomSettings:
+    """Where the tables shared by several devices live (:mod:`jokoak.rooms`): ``""`` (a
+    SQLite file in the system's temporary folder), ``sqlite:<file>``, or ``redis://host/0``
+    where several replicas serve the booklet."""
+
+    store: str = ""
+
+
+def room_store(raw: object) -> str | None:
+    """``raw`` if it names a room store, else None."""
+    if not isinstance(raw, str) or len(raw) > 300 or any(c in raw for c in "\n\r\0"):
+        return None
+    if raw == "" or raw.startswith(("sqlite:", "redis://", "rediss://")):
+        return raw
+    return None
+
+
+@dataclass(frozen=True)
 class Settings:
     kiosk: KioskSettings = KioskSettings()
     operator: OperatorSettings = OperatorSettings()
     booklet: BookletSettings = BookletSettings()
+    rooms: RoomSettings = RoomSettings()
     problems: tuple[SettingProblem, ...] = field(default=())
 
 
@@ -162,9 +181,19 @@ def parse_settings(text: str) -> Settings:
     raw_booklet = _section(data, "booklet", problems)
     _flag(raw_booklet, "booklet", "translators_page", booklet, problems)
     _unknown(raw_booklet, "booklet", {"translators_page"}, problems)
-    _unknown(data, "", {"kiosk", "operator", "booklet"}, problems)
+    rooms: dict[str, Any] = {}
+    raw_rooms = _section(data, "rooms", problems)
+    if "store" in raw_rooms:
+        store = room_store(raw_rooms["store"])
+        if store is None:
+            problems.append(_problem("rooms.store"))
+        else:
+            rooms["store"] = store
+    _unknown(raw_rooms, "rooms", {"store"}, problems)
+    _unknown(data, "", {"kiosk", "operator", "booklet", "rooms"}, problems)
     return Settings(kiosk=KioskSettings(**values), operator=OperatorSettings(**operator),
-                    booklet=BookletSettings(**booklet), problems=tuple(problems))
+                    booklet=BookletSettings(**booklet), rooms=RoomSettings(**rooms),
+                    problems=tuple(problems))
 
 
 def load_settings() -> Settings:

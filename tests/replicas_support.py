@@ -22,6 +22,7 @@ from browser_support import ROOT, Server, free_port
 
 NGINX_CONF = ROOT / "deploy" / "nginx.conf"
 LISTEN = "listen 8080;"
+PID = "pid /run/nginx.pid;"
 TEMP_PATHS = ("client_body_temp_path", "proxy_temp_path", "fastcgi_temp_path",
               "uwsgi_temp_path", "scgi_temp_path")
 
@@ -38,11 +39,13 @@ def nginx_binary() -> str:
 
 
 def nginx_conf(port: int, prefix: Path) -> str:
-    """``deploy/nginx.conf`` listening on loopback ``port``, its temp files under ``prefix``."""
+    """``deploy/nginx.conf`` listening on loopback ``port``, its pid and temp files under
+    ``prefix`` (no root needed)."""
     text = NGINX_CONF.read_text(encoding="utf-8")
-    assert LISTEN in text and "http {" in text, "deploy/nginx.conf changed shape"
+    assert LISTEN in text and PID in text and "http {" in text, "deploy/nginx.conf changed shape"
     temps = "".join(f"    {name} {prefix / name};\n" for name in TEMP_PATHS)
     return (text.replace(LISTEN, f"listen 127.0.0.1:{port};")
+            .replace(PID, f"pid {prefix / 'nginx.pid'};")
             .replace("http {", "http {\n" + temps, 1))
 
 

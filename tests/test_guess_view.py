@@ -165,3 +165,28 @@ def test_with_a_pace_the_throws_land_a_batch_a_tick_and_the_answer_comes_after_t
     assert all(b - a <= ui.guess.BATCH for a, b in zip(landed, landed[1:]))
     assert 'class="jokoak-guess-answer"' in markup(at)
     assert at.caption[0].value == "answer seen"
+
+
+def test_a_run_is_seeded_by_new_seed_and_drawn_batch_by_batch_as_chance_moves(monkeypatch):
+    import ui.guess
+    from jokoak.engine.driver import chance_rng
+    monkeypatch.setattr(ui.guess, "new_seed", lambda: 1234)
+    question = questions("peruludo")["two_of_five"]
+    run = ui.guess.GuessRun()
+    ui.guess.accept_throw(run, question, 0, 50, now=10.0)
+    expected = [hit for b in range(300 // ui.guess.BATCH)
+                for hit in question.throws(chance_rng(1234, b), ui.guess.BATCH)]
+    assert run.seed == 1234 and run.landed == expected
+
+
+def test_the_second_tap_on_guess_again_does_not_throw(monkeypatch):
+    import ui.play
+    from ui.guess import GuessRun, accept_again, accept_throw
+    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 1.0)
+    question = questions("zohn_ahl")["two"]
+    run = GuessRun()
+    accept_throw(run, question, 0, 40, now=100.0)
+    assert accept_again(run, 1, now=102.0)
+    # the finger lands again where the new throw button is drawn, 0.2 s later
+    assert not accept_throw(run, question, 1, 40, now=102.2)
+    assert run.runs == 1 and run.seed is None

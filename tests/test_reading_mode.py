@@ -37,7 +37,7 @@ def test_the_read_view_opens_with_the_card_in_the_visitors_language():
 
 def in_test_mode(game: str, lang: str = "en") -> AppTest:
     at = read_view(game, lang)
-    at.toggle(key=f"jokoak_selftest_{game}").set_value(True)
+    at.toggle(key=f"jokoak_selftest_{game}__{lang}").set_value(True)
     return at.run()
 
 
@@ -88,9 +88,25 @@ def test_revealed_clauses_survive_a_language_switch_and_show_in_the_new_language
     at.button(key=reveal_button_key("zaldi_zuria", "setup.dice")).click().run()
     at.session_state[LANG_KEY] = "fr"
     at.run()
-    assert at.toggle(key="jokoak_selftest_zaldi_zuria").value is True
+    assert at.toggle(key="jokoak_selftest_zaldi_zuria__fr").value is True
     assert 'lang="fr" data-segment="setup.dice"' in markup(at)
     assert markup(at).count('data-revealed="') == 1
+
+
+def test_test_yourself_stays_on_after_a_visit_to_another_view():
+    at = AppTest.from_string(
+        "import streamlit as st\nfrom ui.game_page import read_view\n"
+        "if st.session_state.get('elsewhere'):\n    st.write('another view')\n"
+        "else:\n    read_view('peruludo')\n", default_timeout=TIMEOUT)
+    at.session_state[LANG_KEY] = "en"
+    at.run()
+    at.toggle(key="jokoak_selftest_peruludo__en").set_value(True).run()
+    at.session_state["elsewhere"] = True
+    at.run()
+    at.session_state["elsewhere"] = False
+    at.run()
+    assert at.toggle(key="jokoak_selftest_peruludo__en").value is True
+    assert [b for b in at.button if b.key.startswith("jk_reveal_peruludo_")]
 
 
 def test_the_card_lines_link_to_clauses_that_the_reading_mode_also_anchors():

@@ -16,21 +16,32 @@ from jokoak.render.source import source_html
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
 from .params import query_choice
 from .lesson import lesson_view
-from .reading import howto_card, self_test_view
+from .reading import howto_card, self_test_toggle, self_test_view
 from .stepper import step_through_view
 from .views import VIEW_LABELS, available_views, view_function
 
 
+def _view_chosen(widget_key: str, key: str) -> None:
+    """The switch's callback: the new view goes into the URL before the page is drawn, so
+    the URL (which Back and Forward restore) and the session always agree."""
+    remember(widget_key, key)
+    st.query_params["view"] = st.session_state[key]
+
+
 def _choose_view(game: str, views: list[str]) -> str:
-    """The view: from ``?view=`` on arrival (deep links), then from the switch."""
+    """The view: ``?view=`` when it names one (a deep link, or Back and Forward restoring
+    an address), else the one remembered, else the rules; the switch writes the URL."""
     key = f"jokoak_view_{game}"
-    if st.session_state.get(key) not in views:
-        st.session_state[key] = query_choice("view", views) or "read"
+    asked = query_choice("view", views)
+    if asked is not None:
+        st.session_state[key] = asked
+    elif st.session_state.get(key) not in views:
+        st.session_state[key] = "read"
     if len(views) > 1:
         # Translated labels: one widget per language, initialised from the remembered view.
         widget_key = remembered_widget_key(key)
         st.segmented_control(_("View"), options=views, key=widget_key, required=True,
-                             on_change=remember, args=(widget_key, key),
+                             on_change=_view_chosen, args=(widget_key, key),
                              format_func=in_this_language(lambda v: _(VIEW_LABELS[v])),
                              label_visibility="collapsed")
     view = st.session_state[key]
@@ -78,8 +89,7 @@ def read_view(game: str, highlight: tuple[str, ...] = ()) -> None:
     target = translation_language_picker(game)
     show_ids = st.toggle(_("Show clause ids (for translators and citations)"),
                          key=f"jokoak_ids_{game}")
-    testing = st.toggle(_("Test yourself: hide the translation, reveal it clause by clause"),
-                        key=f"jokoak_selftest_{game}") if target else False
+    testing = self_test_toggle(game) if target else False
     if testing and target:
         self_test_view(game, target, show_ids, highlight)
     else:

@@ -145,7 +145,7 @@ def dots_svg(landed: list[bool], title: str, total: int = THROWS) -> str:
                       f'stroke-linecap="round" fill="none"/>' for c, d in paths.items() if d)
     return (f'<svg role="img" viewBox="0 0 {COLUMNS * cell} {rows * cell}" '
             f'xmlns="http://www.w3.org/2000/svg" aria-label="{esc(title)}" '
-            f'style="width:100%;max-width:26rem;height:auto;display:block">'
+            f'style="width:100%;max-width:22rem;height:auto;display:block">'
             f'<title>{esc(title)}</title>{strokes}</svg>')
 
 
@@ -163,7 +163,7 @@ def share_svg(observed: Fraction, guess: int | None, exact: Fraction | None) -> 
         ex = float(exact) * width
         parts.append(f'<rect x="{ex - 1.5:.1f}" y="4" width="3" height="22" fill="{EXACT_COLOUR}"/>')
     return (f'<svg viewBox="-7 0 {width + 14} {height}" aria-hidden="true" '
-            f'xmlns="http://www.w3.org/2000/svg" style="width:100%;max-width:26rem;'
+            f'xmlns="http://www.w3.org/2000/svg" style="width:100%;max-width:22rem;'
             f'height:auto;display:block">{"".join(parts)}</svg>')
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from importlib.util import find_spec
+from functools import partial
 
 import streamlit as st
 
@@ -11,32 +11,29 @@ from jokoak.i18n import LANGUAGES, language_name
 from jokoak.settings import settings_path
 
 from .common import _, esc, html, lang
-from .downloads import inline_download
 from .kiosk import settings
 
 
-@st.cache_data(show_spinner=False, max_entries=64)
 def _handout(game: str, code: str) -> bytes:
     from jokoak.handout import handout_pdf
     return handout_pdf(game, code)
 
 
 def handouts() -> None:
-    """One printable page per game and language, sent inline (any replica serves it)."""
+    """One printable page per game and language, each built when its button is pressed.
+
+    A deferred download: its bytes land in the media storage of the process that built
+    them, and deploy/nginx.conf tries the next replica when another one answers 404.
+    """
     st.write(_("A one-page handout per game to print for a class or a visit."))
-    if find_spec("jokoak.handout") is None:   # until the handouts land (issue 18.5)
-        return
-    entries = registry.games()
-    cols = st.columns(2)
-    game = cols[0].selectbox(_("Game"), [e.key for e in entries],
-                             format_func=lambda k: registry.entry(k).name,
-                             key="jokoak_operator_game")
-    code = cols[1].selectbox(_("Language of the handout"), list(LANGUAGES),
-                             format_func=language_name, index=list(LANGUAGES).index(lang()),
-                             key="jokoak_operator_lang")
-    name = registry.entry(game).name
-    inline_download(_("Download the handout of %(game)s (PDF)") % {"game": name},
-                    _handout(game, code), f"jokoak-{game}.{code}.pdf", "application/pdf")
+    for entry in registry.games():
+        html(f'<h3 lang="eu" style="margin:.6rem 0 .2rem">{esc(entry.name)}</h3>')
+        row = st.container(horizontal=True)
+        for code in LANGUAGES:
+            row.download_button(language_name(code), data=partial(_handout, entry.key, code),
+                                file_name=f"{entry.key}-{code}.pdf", mime="application/pdf",
+                                on_click="ignore", icon=":material/print:",
+                                key=f"jokoak_operator_handout_{entry.key}_{code}")
 
 
 def settings_status() -> None:
@@ -48,7 +45,8 @@ def settings_status() -> None:
             ("kiosk.language", conf.kiosk.language),
             ("kiosk.public_url", conf.kiosk.public_url or "—"),
             ("operator.enabled", conf.operator.enabled),
-            ("booklet.translators_page", conf.booklet.translators_page)]
+            ("booklet.translators_page", conf.booklet.translators_page),
+            ("rooms.store", conf.rooms.store or "—")]
     html(f'<table lang="{lang()}"><thead><tr><th>{esc(_("Setting"))}</th>'
          f'<th>{esc(_("Value in use"))}</th></tr></thead><tbody>'
          + "".join(f'<tr><td><code lang="zxx">{esc(k)}</code></td>'

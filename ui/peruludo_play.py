@@ -32,7 +32,7 @@ from jokoak.render.peruludo import bid_text, describe_event, player_name, render
 from jokoak.msgids import N_
 
 from .common import _, esc, fmt_pct, html, in_this_language, lang, ngettext
-from . import play
+from . import play, room
 from .play import PlaySession, PlaySpec
 
 VISITOR = 0
@@ -120,8 +120,33 @@ def play_view() -> None:
                                      key=f"{KEY}_level") or "medium"
         return {"players": players, "people": people, "level": level}
 
-    play.page(SPEC, _("Choose the players and press “Start a new game”."), _table_view,
-              _side, choices)
+    room.play_page(SPEC, _("Choose the players and press “Start a new game”."), _table_view,
+                   _side, choices, seat_view,
+                   lambda game, seat: player_name(seat, _))
+
+
+def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
+    """One device's view of a room: the table for its own seat (its own dice, the lifted
+    cups), its own controls when the move is its, everyone else's moves in words."""
+    state = game.position.state
+    board, side = st.columns([3, 2], vertical_alignment="top")
+    with board:
+        play.board(render_table_svg(state, _, lang(), viewer=seat), game)
+    with side:
+        if state.is_terminal():
+            st.info(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)})
+        else:
+            _own_dice(state, seat)
+            acting = play.person_to_act(spec, game)
+            if acting == seat and state.phase == "bid" and state.turn == seat:
+                _bid_controls(game, state, seat, True, spec)
+            elif acting == seat and state.phase == "doia" and state.bidder != seat:
+                _doia_controls(game, state, seat, True, spec)
+            elif acting is not None and state.phase == "bid":
+                _turn_of(acting)
+            else:
+                _waiting(state, (seat,))
+        _log(game, seat)
 
 
 def viewer(game: PlaySession) -> int | None:

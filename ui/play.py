@@ -36,6 +36,7 @@ from jokoak.engine.driver import (Beat, Position, Table, advance, decisions, pen
 from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.render.source import clause_excerpt_html
 
+from . import game_link
 from .common import _, esc, html, in_this_language, lang, ngettext
 
 log = logging.getLogger("jokoak")
@@ -330,8 +331,10 @@ def cover(spec: PlaySpec, game: PlaySession, seat: int, label: str) -> None:
     """The pass-the-screen cover: one big button naming the person (``label``) that hands
     the screen to ``seat``. Until it is tapped nothing of ``seat``'s is drawn."""
     html(COVER_CSS)
+    # disabled for a moment after the last person's tap: the second tap of their double tap
+    # must not show the next person's hand
     st.button(label, key=f"{spec.key}_cover_{seat}_t{token(game)}", type="primary",
-              width="stretch", icon=":material/visibility:",
+              width="stretch", icon=":material/visibility:", disabled=locked(game),
               on_click=hand_over, args=(spec, token(game), seat))
 
 
@@ -384,6 +387,7 @@ def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
         failure_panel(spec)
     else:
         game.good = game.position
+        game_link.write(spec, game)  # the URL carries the game: a reload resumes it
         if game.extra.pop("scroll", False):
             scroll_to_board()
 
@@ -428,6 +432,8 @@ def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
          choices: Callable[[], dict[str, Any]] = dict) -> None:
     """A whole play view: the "New game" panel, ``intro`` until a game starts, then the
     table (``left``, which calls :func:`board`) beside the controls (``right``)."""
+    game_link.restore(spec)  # a game the URL carries, when this session has none
+    game_link.refusal_notice(spec)
     new_game_panel(spec, choices)
     if session(spec) is None:
         st.info(intro)
@@ -464,6 +470,8 @@ div[data-testid='stButton'] button p{white-space:normal;overflow-wrap:anywhere;t
 
 def board(markup: str, game: PlaySession) -> None:
     """The table or board drawing, sized so the next control stays on screen. It carries
-    the position and the visitor's decision count (for the real-browser tap tests)."""
+    the position and the visitor's decision count (for the real-browser tap tests), and
+    whether this session resumed the game from the URL (the reload and restart tests)."""
+    resumed = ' data-resumed="1"' if game.extra.get(game_link.RESUMED) else ""
     html(PLAY_CSS + f'<div class="jokoak-board" data-moves="{game.position.length}" '
-         f'data-decisions="{decisions_made(game)}">{markup}</div>')
+         f'data-decisions="{decisions_made(game)}"{resumed}>{markup}</div>')

@@ -11,6 +11,7 @@ slides under a finger that taps twice.
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 
 import streamlit as st
 
@@ -19,7 +20,7 @@ from jokoak.howto import card, has_card
 from jokoak.render.howto import howto_html
 from jokoak.render.source import CSS as SOURCE_CSS, ClausePair, clause_pairs
 
-from .common import _, esc, html, lang
+from .common import _, esc, html, lang, remember, remembered_widget_key
 
 SELF_TEST_CSS = """<style>
 .st-key-jk-selftest [data-testid="stVerticalBlock"]{gap:.3rem}
@@ -86,6 +87,33 @@ def howto_card(game: str) -> None:
                        key=f"jokoak_handout_{game}_{code}")
 
 
+@lru_cache(maxsize=64)
+def _pairs(game: str, target: str, ui_lang: str, show_ids: bool,
+           highlight: tuple[str, ...]) -> tuple[ClausePair, ...]:
+    """The clause pairs, built once per game, languages and marks (a tap reruns the list)."""
+    from jokoak.i18n import translator
+    _ui = translator(ui_lang)
+    return tuple(clause_pairs(game, target, _ui.gettext, ui_lang=ui_lang, show_ids=show_ids,
+                              highlight=highlight))
+
+
+def self_test_key(game: str) -> str:
+    return f"jokoak_selftest_{game}"
+
+
+def self_test_toggle(game: str) -> bool:
+    """The "Test yourself" switch. Its value is kept outside the widget, so it survives a
+    visit to another view (Streamlit forgets a widget that was not drawn) and a language
+    switch (a new label is a new widget)."""
+    key = self_test_key(game)
+    if not isinstance(st.session_state.get(key), bool):
+        st.session_state[key] = False
+    widget_key = remembered_widget_key(key)
+    st.toggle(_("Test yourself: hide the translation, reveal it clause by clause"),
+              key=widget_key, on_change=remember, args=(widget_key, key))
+    return st.session_state[key]
+
+
 def _pair_row(game: str, pair: ClausePair, shown: bool) -> None:
     heading = " jk-heading-pair" if pair.kind in ("heading", "title") else ""
     left, right = st.columns(2)
@@ -123,7 +151,7 @@ def _focus_next(game: str, pairs: list[ClausePair], shown: set[str]) -> None:
 def self_test_view(game: str, target: str, show_ids: bool,
                    highlight: tuple[str, ...] = ()) -> None:
     """The Basque clause by clause; each translation hidden until tapped."""
-    pairs = clause_pairs(game, target, _, ui_lang=lang(), show_ids=show_ids, highlight=highlight)
+    pairs = list(_pairs(game, target, lang(), show_ids, tuple(highlight)))
     shown = revealed(game)
     revealable = [p.id for p in pairs if p.translation_html is not None]
     html(SOURCE_CSS + SELF_TEST_CSS)

@@ -7,6 +7,7 @@ to ``?lang=`` (kept in the URL on every rerun, so deep links and page changes ke
 from __future__ import annotations
 
 import base64
+import json
 import logging
 import traceback
 from dataclasses import dataclass
@@ -59,6 +60,65 @@ def language_switch() -> None:
     st.segmented_control(_("Language"), options=list(LANGUAGES), format_func=language_name,
                          key=SWITCH_KEY, on_change=_on_switch, label_visibility="collapsed",
                          required=True)
+
+
+#: The parameters that say *where* a visitor is on a game page: a change of one of them is
+#: a step a visitor takes back with the browser's Back button; every other parameter (the
+#: language, the game in progress, a scenario's step) describes the place and is updated in
+#: its history entry.
+PLACE_PARAMS = ("view", "lesson")
+
+#: Streamlit pushes a browser history entry for every change of ``st.query_params``, and
+#: writes a page's first parameters into the *old* page's address when a page changes (the
+#: new address follows): Back then stepped through moves and half-made addresses (the first
+#: Back did nothing, the second landed on Home with ``view=odds``). This wrapper, installed
+#: once per tab, keeps one entry per place. On the same page: a new place is a new entry; a
+#: game page filling in its place (``?view=`` written on arrival) or any other change
+#: replaces the entry. A place written into a page that has none, or a place lost, may be
+#: the old address of a page change: it replaces the entry only if, a moment later, no other
+#: address has been written and the page is still the same.
+HISTORY_JS = """<script>(function(){var w=window;if(w.__jokoakHistory){return;}
+w.__jokoakHistory=true;var h=w.history,push=h.pushState.bind(h),swap=h.replaceState.bind(h);
+var place=%s,games=%s,seq=0;
+function page(u){var parts=u.pathname.split('/').filter(Boolean);return parts.length?parts[parts.length-1]:'';}
+h.pushState=function(state,title,url){seq+=1;if(url===undefined||url===null){return push(state,title,url);}
+var next=new URL(String(url),w.location.href),here=new URL(w.location.href),mine=seq;
+if(next.pathname!==here.pathname){return push(state,title,url);}
+var filled=false,lost=false,moved=false;place.forEach(function(p){var a=here.searchParams.get(p),
+b=next.searchParams.get(p);if(a===b){return;}if(a===null){filled=true;}else if(b===null){lost=true;}
+else{moved=true;}});
+if(moved){return push(state,title,url);}
+if(lost||(filled&&games.indexOf(page(here))===-1)){w.setTimeout(function(){
+if(seq===mine&&w.location.pathname===here.pathname){swap(state,title,url);}},%d);return;}
+return swap(state,title,url);};})();
+</script>"""
+#: How long an address that may belong to a page change waits (ms): the new page's address
+#: follows once the new page's run has started (seen 0.5 s later on a busy machine). No
+#: page of the booklet writes such an address for itself, so waiting long costs nothing.
+HISTORY_WAIT_MS = 3000
+
+
+def history_script() -> str:
+    return HISTORY_JS % (json.dumps(PLACE_PARAMS), json.dumps(list(registry.keys())),
+                         HISTORY_WAIT_MS)
+
+
+def install_history() -> None:
+    """One browser history entry per place a visitor goes (see :data:`HISTORY_JS`)."""
+    st.html(history_script(), unsafe_allow_javascript=True)
+
+
+#: Streamlit's page asks the server for a new run after reconnecting only when it runs a
+#: self-rerunning fragment (or was mid-run); otherwise a page whose server restarted, or
+#: whose session expired while the kiosk slept, kept its old drawing, and the visitor's
+#: next tap went to a session that knew nothing of it and was lost. An idle fragment that
+#: reruns once an hour makes every reconnect a run, which resumes from the URL.
+RECONNECT_RUN_SECONDS = 3600
+
+
+@st.fragment(run_every=RECONNECT_RUN_SECONDS)
+def rerun_on_reconnect() -> None:
+    """Draws nothing; its timer alone makes the page rerun when its connection comes back."""
 
 
 def set_document_language(code: str) -> None:
@@ -186,6 +246,7 @@ def run() -> None:
     pin_run_language(None)
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
     st.set_page_config(page_title="Jokoak", page_icon=FAVICON_URL, layout="wide")
+    install_history()  # before any parameter is written in this run
     drop_unknown()
     code = lang()
     if st.query_params.get("lang") != code:
@@ -213,3 +274,4 @@ def run() -> None:
     if kiosk:   # after the page: the code carries the position it has just put in the URL
         continue_on_phone(nav.url_path or "")
     settings_warnings()
+    rerun_on_reconnect()

@@ -23,7 +23,7 @@ from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
 from .common import _, esc, fmt_num, fmt_pct, html, lang, ngettext
-from . import play
+from . import play, room
 from .play import PlaySession, PlaySpec
 
 VISITOR = 0
@@ -58,8 +58,31 @@ def play_view() -> None:
     def choices() -> dict[str, Any]:
         return {"people": play.people_choice(SPEC, SEATS, lambda seat: player_name(seat, _))}
 
-    play.page(SPEC, _("You are Player 1, with five computer players. Press “Start a new game”."),
-              _table_view, _side, choices)
+    room.play_page(SPEC, _("You are Player 1, with five computer players. Press “Start a new "
+                           "game”."), _table_view, _side, choices, seat_view,
+                   lambda game, seat: player_name(seat, _))
+
+
+def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
+    """One device's view of a room: the table, this seat's controls when the move is its."""
+    state = game.position.state
+    board, side = st.columns([3, 2], vertical_alignment="top")
+    with board:
+        play.board(render_table_svg(state, _, lang(), viewer=seat), game)
+    with side:
+        acting = play.person_to_act(spec, game)
+        if state.is_terminal():
+            st.info(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)}
+                    if state.winner is not None else _("The game is over, with no winner."))
+        elif acting == seat and state.phase == "auction":
+            _auction_controls(game, state, seat, spec)
+        elif acting == seat and state.phase == "play":
+            _throw_controls(game, state, seat, spec)
+        elif acting is not None:
+            html(f'<p lang="{lang()}" class="jokoak-turn">'
+                 f'{esc(_("%(player)s’s turn.") % {"player": player_name(acting, _)})}</p>')
+        play.refusal_note(spec, game)
+        _log(game)
 
 
 def _viewer(game: PlaySession) -> int | None:

@@ -26,7 +26,7 @@ from jokoak.segments import segment_map
 from jokoak.msgids import N_
 
 from .common import _, esc, html, in_this_language, lang
-from . import play
+from . import play, room
 from .play import PlaySession, PlaySpec
 
 KEY = "jokoak_zohn_ahl_play"
@@ -101,9 +101,39 @@ def play_view() -> None:
                 key=f"{KEY}_team{team}") or ("people", "computer")[team]
         return picked
 
-    play.page(SPEC, _("Choose the rules and press “Start a new game”. You throw for the "
-                      "north–south team; the computer throws for the west–east team."),
-              _board_view, _side, choices)
+    room.play_page(SPEC, _("Choose the rules and press “Start a new game”. You throw for the "
+                           "north–south team; the computer throws for the west–east team."),
+                   _board_view, _side, choices, seat_view, _seat_name)
+
+
+def _seat_name(game: PlaySession, seat: int) -> str:
+    state = game.position.state
+    team = state.team_of_seat(seat)
+    return _("player %(number)s of %(team)s") % {"number": seat - state.seat(team, 0) + 1,
+                                                 "team": team_name(team, _)}
+
+
+def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
+    """One device's view of a room: the board, the last throw, this seat's throw button when
+    the throw is its."""
+    state = game.position.state
+    board, side = st.columns([3, 2], vertical_alignment="top")
+    with board:
+        play.board(render_board_svg(state, _, lang()), game)
+    with side:
+        _last_throw(game)
+        acting = play.person_to_act(spec, game)
+        if state.is_terminal():
+            st.info(_("%(team)s wins the game.") % {"team": team_name(state.winner, _)}
+                    if state.winner in (0, 1) else _("Nobody wins."))
+        elif acting is not None:
+            team = state.team_of_seat(acting)
+            words = _("Turn: player %(number)s of %(team)s. Throw the sticks.") % {
+                "number": acting - state.seat(team, 0) + 1, "team": team_name(team, _)}
+            html(f'<p lang="{lang()}" class="jokoak-turn">{esc(words)}</p>')
+            if acting == seat:
+                throw_button(game, spec)
+        _log(game)
 
 
 def _people_teams_of(game: PlaySession) -> tuple[int, ...]:

@@ -127,13 +127,26 @@ def start(game: Game, rules: Any, setup: Mapping[str, Any] | None = None,
     return Position(record, game.new_initial_state(rules, setup))
 
 
-def resume(game: Game, record: Record) -> Position:
-    """The position a record leads to (each action applied by the engine)."""
+def resume(game: Game, record: Record, table: Table | None = None) -> Position:
+    """The position a record leads to (each action applied by the engine).
+
+    With ``table``, the moves a person chose (at a person's seat, not their default) are
+    marked as :func:`submit` marks them, so a game resumed from a link counts the same
+    decisions as the game played through.
+    """
     position = Position(replace(record, actions=()),
                         game.new_initial_state(record.rules, record.setup))
     for action in record.actions:
-        position = _extend(position, action)
+        position = _extend(position, action, table is not None and _chosen(position.state,
+                                                                            action, table))
     return position
+
+
+def _chosen(state: GameState, action: str, table: Table) -> bool:
+    """Was ``action`` a person's own choice (as :func:`undo_last_decision` tells them)?"""
+    seat = state.current_player()
+    return (seat != CHANCE and table.is_human(seat)
+            and not (table.defaults is not None and table.defaults(state, seat) == action))
 
 
 def _extend(position: Position, action: str, by_person: bool = False) -> Position:

@@ -47,11 +47,12 @@ CSS = """
 .jk-howto .jk-howto-mark{color:#8a4b00;font-weight:700;margin-left:.15rem}
 .jk-howto .jk-howto-legend{font-size:.8rem;color:#3d4049;margin:.25rem 0 0}
 @media (max-width:640px){.jk-howto{font-size:.92rem;padding:.45rem .6rem .35rem}
-  .jk-howto h2{font-size:1.12rem}}
+  .jk-howto h2{font-size:1.12rem}
+  .jk-howto ul li{font-size:1em !important}}
 @media print{
   [data-testid="stHeader"],[data-testid="stToolbar"],[data-testid="stSidebar"],
   [data-testid="stDecoration"],[data-testid="stBottom"],.stButton,.stDownloadButton,
-  [data-testid="stSegmentedControl"],[data-testid="stCheckbox"],
+  [data-testid="stSegmentedControl"],[data-testid="stButtonGroup"],[data-testid="stCheckbox"],
   [data-testid="stElementToolbar"]{display:none !important}
   .jk-howto{break-inside:avoid;border-color:#000;background:#fff;font-size:11pt}
   .jk-howto a{color:#000 !important}
