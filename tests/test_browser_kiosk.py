@@ -104,8 +104,10 @@ def test_a_fast_double_tap_on_the_overlay_never_reaches_the_page_beneath(server,
         .bounding_box()                # the language switch
     show_idle_overlay(page)
     x, y = english["x"] + english["width"] / 2, english["y"] + english["height"] / 2
-    page.mouse.click(x, y)             # a child's double tap, on the language beneath
+    page.mouse.click(x, y)             # a child's double tap, on the language beneath:
+    page.clock.run_for(150)            # the second tap 150 ms after the first
     page.mouse.click(x, y)
+    page.clock.run_for(1000)
     page.locator("#jk-idle").wait_for(state="detached", timeout=5000)
     wait_for_app(page)
     assert page.evaluate("() => document.documentElement.lang") == "es"
@@ -143,3 +145,25 @@ def test_the_phone_code_carries_the_visitors_place_without_the_kiosk(public_kios
                                              if k != "kiosk"}
     assert dict(parse_qsl(target.query))["lang"] == "fr"
     assert code.get_attribute("aria-label") == "Code QR de l’adresse de cette page"
+
+
+def test_a_kiosk_has_no_file_uploader_even_at_the_translators_address(server, kiosk_page):
+    page = kiosk_page
+    for query in ("kiosk=1&lang=en", "kiosk=1&lang=en&view=read"):   # fresh, mid-visit
+        page.goto(f"{server.url}/translators?{query}")
+        wait_for_app(page)
+        assert page.locator('[data-testid="stFileUploader"], input[type="file"]').count() == 0
+        assert page.get_by_role("heading", name="Translators").count() == 0
+
+
+def test_a_kiosks_charts_have_no_menu(server, kiosk_page):
+    page = kiosk_page
+    page.goto(f"{server.url}/zaldi_zuria?kiosk=1&lang=en&view=odds")
+    wait_for_app(page)
+    chart = page.locator('[data-testid="stVegaLiteChart"]').first
+    chart.wait_for(timeout=30000)
+    chart.hover()
+    page.wait_for_timeout(500)
+    assert page.locator('[data-testid="stElementToolbar"]:visible').count() == 0
+    assert page.get_by_text("Copy Vega-Lite spec").count() == 0
+    assert page.locator(".vega-embed details, .vega-actions").count() == 0   # vega-embed's own

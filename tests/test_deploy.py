@@ -30,3 +30,17 @@ def test_websockets_are_upgraded_and_media_files_retried_on_another_replica():
     assert "proxy_set_header Upgrade $http_upgrade;" in stream.split("}")[0]
     media = text[text.index("location /media/"):].split("}")[0]
     assert "http_404" in media and "proxy_next_upstream_tries 0;" in media
+
+
+def test_every_shipped_settings_file_is_read_without_a_problem():
+    from jokoak.settings import parse_settings
+    for path in sorted(NGINX_CONF.parent.glob("*.toml")) + [NGINX_CONF.parent.parent / "jokoak.toml"]:
+        assert parse_settings(path.read_text(encoding="utf-8")).problems == (), path.name
+
+
+def test_replicas_share_their_rooms_and_leave_uploads_to_the_operator():
+    from jokoak.settings import parse_settings
+    for name in ("replica.toml", "compose-replica.toml"):
+        conf = parse_settings((NGINX_CONF.parent / name).read_text(encoding="utf-8"))
+        assert conf.rooms.store.startswith(("sqlite:/", "redis://")), name
+        assert not conf.booklet.translators_page and not conf.operator.enabled, name

@@ -43,8 +43,11 @@ def wait_serving(replicas: Replicas, timeout: float = 30):
     raise AssertionError(f"expected one replica serving the page, got {replicas.serving()}")
 
 
-def play_area_text(page) -> str:
-    return page.locator('[data-testid="stMain"]').inner_text()
+#: Records every change of the app's script state from now on (Streamlit marks it on the app).
+STATE_WATCH = """() => { window.__jkStates = [];
+  const app = document.querySelector('[data-testid="stApp"]');
+  new MutationObserver(() => window.__jkStates.push(app.getAttribute('data-test-script-state')))
+    .observe(app, {attributes: true, attributeFilter: ['data-test-script-state']}); }"""
 
 
 def test_the_booklet_asks_no_replica_for_a_media_file(replicas, page):
@@ -88,23 +91,36 @@ def test_a_game_pages_handout_downloads_through_round_robin(replicas, page):
         assert download.value.path().read_bytes().startswith(b"%PDF")
 
 
-def test_killing_the_replica_serving_a_game_reconnects_through_nginx_to_the_same_page(
+def test_killing_the_replica_serving_a_game_resumes_it_through_nginx_at_the_same_place(
         replicas, page):
     page.goto(f"{replicas.url}/zohn_ahl?lang=en&view=play")
     wait_for_app(page)
     page.get_by_role("button", name="Start a new game").click()
     wait_for_app(page)
+    mine = page.locator('button:enabled:has-text("Throw the sticks")')
     for _ in range(3):   # a few throws (the previous run's button may linger, disabled)
-        page.locator('button:enabled:has-text("Throw the sticks")').first.click(timeout=30000)
+        mine.first.click(timeout=60000)
         wait_for_app(page)
-    address = page.url
+    mine.first.wait_for(timeout=60000)    # the visitor's turn: the computer waits for them
+    wait_for_app(page)
+    board = page.locator(".jokoak-board")
+    moves, drawing, address = board.get_attribute("data-moves"), board.inner_html(), page.url
+    assert "game=" in address and int(moves) >= 3
     first = wait_serving(replicas)
     first.proc.kill()
     first.proc.wait(timeout=10)
+    # the page still shows the old drawing until a run on the replica it reconnects to has
+    # replaced it: wait for that run (the page was idle, waiting for the visitor, before)
+    page.evaluate(STATE_WATCH)
     second = wait_serving(replicas, timeout=60)
     assert second is not first
+    page.wait_for_function("() => window.__jkStates.length > 0", timeout=60000)
     wait_for_app(page, timeout=60000)
-    assert page.url == address
-    assert page.get_by_role("heading", name="zohn ahl").count() >= 1
+    page.wait_for_function(
+        "(m) => document.querySelector('.jokoak-board')?.dataset.moves === m", arg=moves,
+        timeout=30000)
+    assert urlsplit(page.url).path == urlsplit(address).path == "/zohn_ahl"
+    assert "game=" in page.url and "view=play" in page.url
+    assert board.inner_html() == drawing
     assert page.evaluate("() => document.documentElement.lang") == "en"
-    assert "Throw the sticks" in play_area_text(page) or "New game" in play_area_text(page)
+    mine.first.wait_for(timeout=30000)    # and the visitor can go on playing there

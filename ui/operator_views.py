@@ -45,7 +45,8 @@ def settings_status() -> None:
             ("kiosk.language", conf.kiosk.language),
             ("kiosk.public_url", conf.kiosk.public_url or "—"),
             ("operator.enabled", conf.operator.enabled),
-            ("booklet.translators_page", conf.booklet.translators_page)]
+            ("booklet.translators_page", conf.booklet.translators_page),
+            ("rooms.store", conf.rooms.store or "—")]
     html(f'<table lang="{lang()}"><thead><tr><th>{esc(_("Setting"))}</th>'
          f'<th>{esc(_("Value in use"))}</th></tr></thead><tbody>'
          + "".join(f'<tr><td><code lang="zxx">{esc(k)}</code></td>'
