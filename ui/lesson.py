@@ -294,24 +294,34 @@ def _clauses_html(game: str, clauses: tuple[str, ...]) -> str:
     return clause_excerpt_html(game, clauses, target, _, ui_lang=lang()) if clauses else ""
 
 
+#: Brings the step's feedback (why, hint, refusal) and the button after it into view: on a
+#: phone they sit under the table, below the fold, where a tap would seem to do nothing.
+SHOW_FEEDBACK_JS = """<script>setTimeout(function(){
+var n=document.querySelector('[class*="st-key-jokoak_lesson_next_"]')
+||document.querySelector('.jokoak-lesson-hint,.jokoak-refused');
+if(n){n.scrollIntoView({block:'nearest',behavior:'instant'});}},300);</script>"""
+
+
 def _note(kind: str, text: str, game: str, clauses: tuple[str, ...]) -> None:
     html(f'<div role="status" lang="{lang()}" class="jokoak-lesson-{kind}">'
          f'<p><strong>{esc(text)}</strong></p>{_clauses_html(game, clauses)}</div>')
+    st.html(SHOW_FEEDBACK_JS, unsafe_allow_javascript=True)
 
 
 def _header(game: str, lesson: Lesson, index: int) -> None:
     found = lessons(game)
     if len(found) > 1:
-        names = [x.name for x in found]
-        titles = {x.name: x.title for x in found}
-        row = st.container(horizontal=True)
-        for name in names:
-            row.button(_(titles[name]), key=f"jokoak_lesson_pick_{game}_{name}",
-                       type="primary" if name == lesson.name else "secondary",
-                       on_click=go_to, args=(game, name, 0))
+        # folded: on a phone the step's instruction and controls stay near the top
+        with st.expander(_("All the lessons of this game"), icon=":material/school:"):
+            for other in found:
+                st.button(_(other.title), key=f"jokoak_lesson_pick_{game}_{other.name}",
+                          type="primary" if other.name == lesson.name else "secondary",
+                          width="stretch", on_click=go_to, args=(game, other.name, 0))
     total = len(lesson.steps)
-    html(f'<h2 lang="{lang()}" style="margin:.2rem 0">{esc(_(lesson.title))}</h2>'
-         f'<p lang="{lang()}" style="margin:0">{esc(_(lesson.caption))}</p>')
+    caption = (f'<p lang="{lang()}" style="margin:0">{esc(_(lesson.caption))}</p>'
+               if index == 0 or index >= total else "")   # said once, at the start
+    html(f'<h2 lang="{lang()}" style="margin:.2rem 0;font-size:1.6rem">{esc(_(lesson.title))}</h2>'
+         + caption)
     if index < total:
         st.progress(index / total, text=_("Step %(number)s of %(total)s") % {
             "number": index + 1, "total": total})
@@ -346,10 +356,11 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
     if step.kind == "question" and not done:
         after = _position(spec.game, step.record)
         shown, picture = _asked_picture(game, session.position, after)
+    # the instruction above the table and the controls: first on a phone's screen too
+    html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
+         f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
     table, side = st.columns([3, 2], vertical_alignment="top")
     with side:
-        html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
-             f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
         if picture:
             html(picture)
         if step.kind == "guess":   # the answer stays on screen beside the why
