@@ -33,7 +33,9 @@ for first in range(0, len(entries), a_row):
                  f'{esc(_(entry.players))}</p>')
             for view in available_views(entry.key):
                 if st.button(_(VIEW_LABELS[view]), key=f"home_{entry.key}_{view}",
-                             width="stretch"):
+                             width="stretch", type="primary" if view == "learn" else "secondary",
+                             icon=":material/school:" if view == "learn" else None):
+                    # The view goes with the session, not into Home's URL (Streamlit would
+                    # write it there first: a stale ?view= in Home's history entry).
                     st.session_state[f"jokoak_view_{entry.key}"] = view
-                    st.switch_page(game_page(entry.key),
-                                   query_params={"lang": lang(), "view": view})
+                    st.switch_page(game_page(entry.key))

@@ -34,7 +34,8 @@ PROJECT = "Jokoak"
 #: A fixed header date keeps regenerated catalogs byte-stable (no churn in git).
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 #: YAML keys whose values are msgids.
-YAML_MSGID_KEYS = ("title", "caption", "description", "label", "summary", "body", "msgid")
+YAML_MSGID_KEYS = ("title", "caption", "description", "label", "summary", "body", "msgid",
+                   "instruction", "hint", "why")
 
 
 def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:

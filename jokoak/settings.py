@@ -12,6 +12,7 @@ import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlsplit
 
 from . import ROOT
 from .i18n import LANGUAGES
@@ -20,6 +21,7 @@ from .msgids import N_
 MIN_COUNTDOWN = 20      # WCAG 2.2.1: at least 20 seconds to ask for more time
 MIN_IDLE = 5
 MAX_SECONDS = 24 * 3600
+MAX_URL = 200           # a public address fits a QR code a phone reads from a metre away
 
 
 @dataclass(frozen=True)
@@ -34,11 +36,54 @@ class KioskSettings:
     idle_seconds: int = 120
     countdown_seconds: int = 30
     language: str = "eu"
+    #: The booklet's public address (``https://jokoak.example.org/``) for the "continue on
+    #: your phone" QR code; empty: no QR code.
+    public_url: str = ""
+
+
+@dataclass(frozen=True)
+class OperatorSettings:
+    """The operator page (translators' tools, handouts, these settings' status).
+
+    A setting, never a query parameter: a visitor who typed ``?operator=1`` on a phone would
+    otherwise reach the kiosk's uploads. Turn it on only on a server visitors cannot reach.
+    """
+
+    enabled: bool = False
+
+
+@dataclass(frozen=True)
+class BookletSettings:
+    #: False hides the Translators page from every visitor (the operator page keeps its
+    #: tools): for replicas behind a load balancer, where an upload must reach the process
+    #: holding the session.
+    translators_page: bool = True
+
+
+@dataclass(frozen=True)
+class RoomSettings:
+    """Where the tables shared by several devices live (:mod:`jokoak.rooms`): ``""`` (a
+    SQLite file in the system's temporary folder), ``sqlite:<file>``, or ``redis://host/0``
+    where several replicas serve the booklet."""
+
+    store: str = ""
+
+
+def room_store(raw: object) -> str | None:
+    """``raw`` if it names a room store, else None."""
+    if not isinstance(raw, str) or len(raw) > 300 or any(c in raw for c in "\n\r\0"):
+        return None
+    if raw == "" or raw.startswith(("sqlite:", "redis://", "rediss://")):
+        return raw
+    return None
 
 
 @dataclass(frozen=True)
 class Settings:
     kiosk: KioskSettings = KioskSettings()
+    operator: OperatorSettings = OperatorSettings()
+    booklet: BookletSettings = BookletSettings()
+    rooms: RoomSettings = RoomSettings()
     problems: tuple[SettingProblem, ...] = field(default=())
 
 
@@ -52,6 +97,47 @@ def _problem(key: str) -> SettingProblem:
                           {"key": key})
 
 
+def public_url(raw: object) -> str | None:
+    """``raw`` if it is an http(s) address with a host and no query or fragment, else None."""
+    if not isinstance(raw, str) or len(raw) > MAX_URL or not raw.isascii():
+        return None
+    if raw == "":
+        return raw
+    try:
+        parts = urlsplit(raw)
+    except ValueError:
+        return None
+    if (parts.scheme not in ("http", "https") or not parts.hostname or parts.query
+            or parts.fragment or any(c.isspace() or c in "<>\"'" for c in raw)):
+        return None
+    return raw
+
+
+def _section(data: dict[str, Any], name: str, problems: list[SettingProblem]) -> dict[str, Any]:
+    raw = data.get(name, {})
+    if isinstance(raw, dict):
+        return raw
+    problems.append(_problem(name))
+    return {}
+
+
+def _flag(raw: dict[str, Any], section: str, key: str, values: dict[str, Any],
+          problems: list[SettingProblem]) -> None:
+    if key in raw:
+        if isinstance(raw[key], bool):
+            values[key] = raw[key]
+        else:
+            problems.append(_problem(f"{section}.{key}"))
+
+
+def _unknown(raw: dict[str, Any], section: str, known: set[str],
+             problems: list[SettingProblem]) -> None:
+    for key in raw:
+        if key not in known:
+            problems.append(SettingProblem(N_("Unknown setting %(key)s is ignored."),
+                                           {"key": (f"{section}.{key}" if section else key)[:80]}))
+
+
 def parse_settings(text: str) -> Settings:
     """Settings from TOML text; every invalid value falls back to its default."""
     try:
@@ -59,12 +145,10 @@ def parse_settings(text: str) -> Settings:
     except tomllib.TOMLDecodeError:
         return Settings(problems=(SettingProblem(
             N_("The settings file is not valid TOML; the defaults are used."), {}),))
-    raw = data.get("kiosk", {})
-    if not isinstance(raw, dict):
-        return Settings(problems=(_problem("kiosk"),))
+    problems: list[SettingProblem] = []
+    raw = _section(data, "kiosk", problems)
     defaults = KioskSettings()
     values: dict[str, Any] = {}
-    problems: list[SettingProblem] = []
 
     def seconds(key: str, low: int) -> None:
         value = raw.get(key, getattr(defaults, key))
@@ -73,11 +157,7 @@ def parse_settings(text: str) -> Settings:
         else:
             values[key] = value
 
-    if "enabled" in raw:
-        if isinstance(raw["enabled"], bool):
-            values["enabled"] = raw["enabled"]
-        else:
-            problems.append(_problem("kiosk.enabled"))
+    _flag(raw, "kiosk", "enabled", values, problems)
     seconds("idle_seconds", MIN_IDLE)
     seconds("countdown_seconds", MIN_COUNTDOWN)
     if "language" in raw:
@@ -85,11 +165,35 @@ def parse_settings(text: str) -> Settings:
             values["language"] = raw["language"]
         else:
             problems.append(_problem("kiosk.language"))
-    for key in raw:
-        if key not in {"enabled", "idle_seconds", "countdown_seconds", "language"}:
-            problems.append(SettingProblem(N_("Unknown setting %(key)s is ignored."),
-                                           {"key": f"kiosk.{key}"[:80]}))
-    return Settings(kiosk=KioskSettings(**values), problems=tuple(problems))
+    if "public_url" in raw:
+        url = public_url(raw["public_url"])
+        if url is None:
+            problems.append(_problem("kiosk.public_url"))
+        else:
+            values["public_url"] = url
+    _unknown(raw, "kiosk", {"enabled", "idle_seconds", "countdown_seconds", "language",
+                            "public_url"}, problems)
+    operator: dict[str, Any] = {}
+    raw_operator = _section(data, "operator", problems)
+    _flag(raw_operator, "operator", "enabled", operator, problems)
+    _unknown(raw_operator, "operator", {"enabled"}, problems)
+    booklet: dict[str, Any] = {}
+    raw_booklet = _section(data, "booklet", problems)
+    _flag(raw_booklet, "booklet", "translators_page", booklet, problems)
+    _unknown(raw_booklet, "booklet", {"translators_page"}, problems)
+    rooms: dict[str, Any] = {}
+    raw_rooms = _section(data, "rooms", problems)
+    if "store" in raw_rooms:
+        store = room_store(raw_rooms["store"])
+        if store is None:
+            problems.append(_problem("rooms.store"))
+        else:
+            rooms["store"] = store
+    _unknown(raw_rooms, "rooms", {"store"}, problems)
+    _unknown(data, "", {"kiosk", "operator", "booklet", "rooms"}, problems)
+    return Settings(kiosk=KioskSettings(**values), operator=OperatorSettings(**operator),
+                    booklet=BookletSettings(**booklet), rooms=RoomSettings(**rooms),
+                    problems=tuple(problems))
 
 
 def load_settings() -> Settings:

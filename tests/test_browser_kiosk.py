@@ -8,10 +8,11 @@ for the idle timer.
 from __future__ import annotations
 
 import re
+from urllib.parse import parse_qsl, urlsplit
 
 import pytest
 
-from browser_support import wait_for_app
+from browser_support import Server, wait_for_app
 from jokoak.settings import load_settings
 
 pytestmark = pytest.mark.browser
@@ -74,10 +75,95 @@ def test_kiosk_keeps_the_page_navigation_on_screen_with_large_targets(server, ki
     page = start_visit(kiosk_page, server, "Español", "es")
     links = page.locator('a[data-testid="stTopNavLink"]')
     links.first.wait_for(timeout=15000)
-    assert links.count() == 6
+    assert links.count() == 5        # no Translators page (and no operator page) on a kiosk
+    assert "/translators" not in " ".join(links.evaluate_all("ls => ls.map(l => l.href)"))
     for i in range(links.count()):
         box = links.nth(i).bounding_box()
         assert box is not None and box["height"] >= 44, i
     links.filter(has_text="peruludo").first.click()
     page.wait_for_url("**/peruludo**", timeout=15000)
     assert "lang=es" in page.url
+
+
+def show_idle_overlay(page):
+    page.clock.run_for((load_settings().kiosk.idle_seconds + 1) * 1000)
+    page.locator("#jk-idle").wait_for(timeout=15000)
+
+
+def test_a_tap_anywhere_on_the_idle_overlay_continues(server, kiosk_page):
+    page = start_visit(kiosk_page, server, "Español", "es")
+    show_idle_overlay(page)
+    page.mouse.click(15, 450)          # the dark background, far from the dialog's box
+    page.locator("#jk-idle").wait_for(state="detached", timeout=5000)
+    assert "kiosk=1" in page.url and page.evaluate("() => document.documentElement.lang") == "es"
+
+
+def test_a_fast_double_tap_on_the_overlay_never_reaches_the_page_beneath(server, kiosk_page):
+    page = start_visit(kiosk_page, server, "Español", "es")
+    english = page.locator("button").filter(has_text=re.compile("^English$")).first \
+        .bounding_box()                # the language switch
+    show_idle_overlay(page)
+    x, y = english["x"] + english["width"] / 2, english["y"] + english["height"] / 2
+    page.mouse.click(x, y)             # a child's double tap, on the language beneath:
+    page.clock.run_for(150)            # the second tap 150 ms after the first
+    page.mouse.click(x, y)
+    page.clock.run_for(1000)
+    page.locator("#jk-idle").wait_for(state="detached", timeout=5000)
+    wait_for_app(page)
+    assert page.evaluate("() => document.documentElement.lang") == "es"
+
+
+@pytest.fixture(scope="module")
+def public_kiosk(tmp_path_factory):
+    """A server whose settings give the booklet a public address (for the phone code)."""
+    conf = tmp_path_factory.mktemp("kiosk") / "jokoak.toml"
+    conf.write_text('[kiosk]\npublic_url = "https://jokoak.example.org/museum/"\n',
+                    encoding="utf-8")
+    srv = Server(env={"JOKOAK_SETTINGS": str(conf)})
+    try:
+        srv.wait()
+        yield srv
+    finally:
+        srv.stop()
+
+
+def test_the_phone_code_carries_the_visitors_place_without_the_kiosk(public_kiosk, kiosk_page):
+    page = start_visit(kiosk_page, public_kiosk, "Français", "fr")
+    page.locator('a[data-testid="stTopNavLink"]').filter(has_text="peruludo").first.click()
+    page.wait_for_url("**/peruludo**", timeout=15000)
+    wait_for_app(page)
+    page.get_by_role("button", name="Continuer sur votre téléphone").click()
+    code = page.locator(".jk-phone svg")
+    code.wait_for(timeout=10000)
+    box = code.bounding_box()
+    assert box["width"] >= 200 and box["height"] >= 200      # a camera reads it from afar
+    target = urlsplit(page.locator(".jk-phone").get_attribute("data-url"))
+    here = urlsplit(page.url)
+    assert target.scheme == "https" and target.netloc == "jokoak.example.org"
+    assert target.path == "/museum/peruludo"
+    assert dict(parse_qsl(target.query)) == {k: v for k, v in parse_qsl(here.query)
+                                             if k != "kiosk"}
+    assert dict(parse_qsl(target.query))["lang"] == "fr"
+    assert code.get_attribute("aria-label") == "Code QR de l’adresse de cette page"
+
+
+def test_a_kiosk_has_no_file_uploader_even_at_the_translators_address(server, kiosk_page):
+    page = kiosk_page
+    for query in ("kiosk=1&lang=en", "kiosk=1&lang=en&view=read"):   # fresh, mid-visit
+        page.goto(f"{server.url}/translators?{query}")
+        wait_for_app(page)
+        assert page.locator('[data-testid="stFileUploader"], input[type="file"]').count() == 0
+        assert page.get_by_role("heading", name="Translators").count() == 0
+
+
+def test_a_kiosks_charts_have_no_menu(server, kiosk_page):
+    page = kiosk_page
+    page.goto(f"{server.url}/zaldi_zuria?kiosk=1&lang=en&view=odds")
+    wait_for_app(page)
+    chart = page.locator('[data-testid="stVegaLiteChart"]').first
+    chart.wait_for(timeout=30000)
+    chart.hover()
+    page.wait_for_timeout(500)
+    assert page.locator('[data-testid="stElementToolbar"]:visible').count() == 0
+    assert page.get_by_text("Copy Vega-Lite spec").count() == 0
+    assert page.locator(".vega-embed details, .vega-actions").count() == 0   # vega-embed's own

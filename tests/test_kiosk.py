@@ -16,7 +16,7 @@ def kiosk_app() -> AppTest:
 def test_kiosk_opens_on_the_attract_screen_with_one_button_per_language():
     at = kiosk_app().run()
     assert not at.exception
-    labels = [b.label for b in at.button]
+    labels = [b.label for b in at.button if b.key.startswith("jokoak_attract_")]
     assert labels == ["Euskara", "Español", "Français", "English"]
 
 
@@ -36,3 +36,29 @@ def test_without_kiosk_there_is_no_attract_screen():
 def test_idle_script_cannot_be_broken_out_of_by_a_translation():
     script = idle_script(60, 30, "./?kiosk=1&lang=eu")
     assert script.count("</script>") == 1 and script.endswith("</script>")
+
+
+def test_a_kiosk_visit_lists_neither_the_translators_nor_the_operator_page():
+    from ui.shell import Profile, page_specs
+    urls = [s.url for s in page_specs(Profile(kiosk=True, operator=True))]
+    assert "translators" not in urls and "operator" not in urls
+    assert urls[0] == "home" and "sources" in urls
+
+
+def test_the_operator_page_is_listed_only_where_the_settings_turn_it_on():
+    from ui.shell import Profile, page_specs
+    assert "operator" not in [s.url for s in page_specs(Profile())]
+    assert "operator" in [s.url for s in page_specs(Profile(operator=True))]
+
+
+def test_the_translators_page_can_be_left_to_the_operator_page():
+    from ui.shell import Profile, page_specs
+    assert "translators" not in [s.url for s in page_specs(Profile(translators=False))]
+
+
+def test_a_kiosk_visit_opened_on_a_game_page_skips_the_attract_screen():
+    at = kiosk_app()
+    at.query_params["view"] = "read"
+    at.run()
+    assert not at.exception
+    assert "jokoak_attract_eu" not in [b.key for b in at.button]

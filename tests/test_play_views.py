@@ -170,12 +170,14 @@ def test_play_again_starts_a_new_game_with_the_same_choices():
     import ui.play
     from ui.peruludo_play import SPEC
     at = open_view("peruludo_play", "play_view")
-    at.segmented_control(key=f"{PERULUDO}_opponents").set_value(2).run()
+    at.segmented_control(key=f"{PERULUDO}_players").set_value(3).run()
+    at.button_group(key=f"{PERULUDO}_people").set_value([0, 2]).run()
     at.button(key=f"{PERULUDO}_new").click().run()
     game = at.session_state[PERULUDO]
     again = ui.play.again(SPEC, game)
     assert again.position.record.seed != game.position.record.seed
     assert again.position.record.setup["players"] == 3
+    assert again.position.record.people == (0, 2)
 
 
 def test_an_error_while_drawing_keeps_the_last_good_position_and_offers_a_way_on(monkeypatch):

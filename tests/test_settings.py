@@ -39,3 +39,31 @@ def test_broken_toml_gives_defaults_and_a_message():
 def test_unknown_keys_are_reported_not_fatal():
     s = parse_settings("[kiosk]\nblink = true\n")
     assert s.kiosk == KioskSettings() and s.problems[0].params == {"key": "kiosk.blink"}
+
+
+def test_the_public_address_for_the_phone_code_is_read():
+    s = parse_settings('[kiosk]\npublic_url = "https://jokoak.example.org/booklet/"\n')
+    assert s.kiosk.public_url == "https://jokoak.example.org/booklet/" and not s.problems
+
+
+def test_a_public_address_that_is_not_a_plain_web_address_is_refused():
+    for bad in ('"javascript:alert(1)"', '"https://x.org/?kiosk=1"', '"ftp://x.org/"',
+                '"https://"', '"https://x.org/\\"><svg>"', "42"):
+        s = parse_settings(f"[kiosk]\npublic_url = {bad}\n")
+        assert s.kiosk.public_url == "", bad
+        assert [p.params for p in s.problems] == [{"key": "kiosk.public_url"}], bad
+
+
+def test_the_operator_page_is_off_unless_the_settings_turn_it_on():
+    assert not parse_settings("").operator.enabled
+    assert parse_settings("[operator]\nenabled = true\n").operator.enabled
+
+
+def test_the_translators_page_can_be_left_out_for_every_visitor():
+    assert parse_settings("").booklet.translators_page
+    assert not parse_settings("[booklet]\ntranslators_page = false\n").booklet.translators_page
+
+
+def test_an_unknown_section_is_reported_not_fatal():
+    s = parse_settings("[kiosks]\nenabled = true\n")
+    assert not s.kiosk.enabled and s.problems[0].params == {"key": "kiosks"}

@@ -22,4 +22,5 @@ def test_odds_view_follows_the_bank_slider_and_the_inn_toggle():
 def test_the_straight_reads_as_about_one_in_so_many_with_the_exact_chance_one_tap_away():
     at = open_view("zaldi_zuria_views", "odds_view")
     assert any("which ends the game: about 1 in " in m.value for m in at.markdown)
-    assert any(" throws in " in m.value for m in at.expander[0].markdown)
+    exact = next(e for e in at.expander if e.label == "The exact chance")
+    assert any(" throws in " in m.value for m in exact.markdown)

@@ -15,20 +15,33 @@ from jokoak.render.source import source_html
 
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
 from .params import query_choice
+from .lesson import lesson_view
+from .reading import howto_card, self_test_toggle, self_test_view
 from .stepper import step_through_view
 from .views import VIEW_LABELS, available_views, view_function
 
 
+def _view_chosen(widget_key: str, key: str) -> None:
+    """The switch's callback: the new view goes into the URL before the page is drawn, so
+    the URL (which Back and Forward restore) and the session always agree."""
+    remember(widget_key, key)
+    st.query_params["view"] = st.session_state[key]
+
+
 def _choose_view(game: str, views: list[str]) -> str:
-    """The view: from ``?view=`` on arrival (deep links), then from the switch."""
+    """The view: ``?view=`` when it names one (a deep link, or Back and Forward restoring
+    an address), else the one remembered, else the rules; the switch writes the URL."""
     key = f"jokoak_view_{game}"
-    if st.session_state.get(key) not in views:
-        st.session_state[key] = query_choice("view", views) or "read"
+    asked = query_choice("view", views)
+    if asked is not None:
+        st.session_state[key] = asked
+    elif st.session_state.get(key) not in views:
+        st.session_state[key] = "read"
     if len(views) > 1:
         # Translated labels: one widget per language, initialised from the remembered view.
         widget_key = remembered_widget_key(key)
         st.segmented_control(_("View"), options=views, key=widget_key, required=True,
-                             on_change=remember, args=(widget_key, key),
+                             on_change=_view_chosen, args=(widget_key, key),
                              format_func=in_this_language(lambda v: _(VIEW_LABELS[v])),
                              label_visibility="collapsed")
     view = st.session_state[key]
@@ -48,6 +61,8 @@ def render(game: str) -> None:
         read_view(game)
     elif view == "step":
         step_through_view(game)
+    elif view == "learn":
+        lesson_view(game)
     else:
         draw = view_function(game, view)
         assert draw is not None  # available_views offers only views that exist
@@ -68,7 +83,15 @@ def translation_language_picker(game: str) -> str | None:
 
 
 def read_view(game: str, highlight: tuple[str, ...] = ()) -> None:
+    """The "How to play" card, then the Basque beside its translation; in the reading mode
+    ("Test yourself", :mod:`ui.reading`) each translation is hidden until tapped."""
+    howto_card(game)
     target = translation_language_picker(game)
     show_ids = st.toggle(_("Show clause ids (for translators and citations)"),
                          key=f"jokoak_ids_{game}")
-    html(source_html(game, target, _, show_ids=show_ids, highlight=highlight, ui_lang=lang()))
+    testing = self_test_toggle(game) if target else False
+    if testing and target:
+        self_test_view(game, target, show_ids, highlight)
+    else:
+        html(source_html(game, target, _, show_ids=show_ids, highlight=highlight,
+                         ui_lang=lang(), anchor=True))

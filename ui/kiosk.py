@@ -1,22 +1,28 @@
 """Kiosk mode: large type and touch targets, an attract screen, and an idle reset.
 
 On after ``?kiosk=1`` or ``[kiosk] enabled = true`` in ``jokoak.toml``. After ``idle_seconds``
-without a touch, a countdown of at least 20 s (WCAG 2.2.1) offers one "continue" button;
-when it runs out the browser reloads the attract screen in the kiosk's language, which starts
-a fresh session (nothing of the previous visitor's state survives).
+without a touch, a countdown of at least 20 s (WCAG 2.2.1) offers one "continue" button
+(a tap anywhere on the overlay continues too); when it runs out the browser reloads the
+attract screen in the kiosk's language, which starts a fresh session (nothing of the previous
+visitor's state survives). The kiosk profile leaves out the operator's tools (the Translators
+page and its file uploader, see :mod:`ui.shell`) and offers a QR code to continue the visit
+on a phone (:func:`continue_on_phone`).
 """
 
 from __future__ import annotations
 
 import json
+from urllib.parse import urlsplit
 
 import streamlit as st
 
 from jokoak import registry
 from jokoak.i18n import LANGUAGES, language_name, translator
+from jokoak.phone_link import QR_SIDE_PX, continue_url, qr_svg
 from jokoak.settings import Settings, load_settings
 
 from .common import _, esc, html, lang, ngettext, set_lang
+from .lesson import lesson_entry_buttons
 from .params import query_choice
 
 KIOSK_KEY = "jokoak_kiosk"
@@ -66,7 +72,13 @@ def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
             "function touch(){if(!ov){last=Date.now();}}"
             "['pointerdown','touchstart','keydown','wheel','scroll'].forEach(function(e){"
             "document.addEventListener(e,touch,{capture:true,passive:true});});"
-            "function hide(){if(ov){ov.remove();ov=null;}last=Date.now();}"
+            # a tap anywhere on the overlay continues; the emptied overlay stays a moment
+            # to swallow a second fast tap, which would otherwise land on the page beneath
+            "function hide(e){if(e){e.preventDefault();e.stopPropagation();}"
+            "if(ov&&!ov.jkGone){var o=ov;o.jkGone=true;o.textContent='';o.removeAttribute('id');"
+            "o.style.background='transparent';o.removeAttribute('role');"
+            "setTimeout(function(){o.remove();if(ov===o){ov=null;}last=Date.now();},600);}"
+            "last=Date.now();}"
             "function show(){var c=w.__jk.cfg;ov=document.createElement('div');"
             "ov.setAttribute('role','alertdialog');ov.setAttribute('aria-modal','true');"
             "ov.setAttribute('aria-labelledby','jk-idle-title');ov.id='jk-idle';"
@@ -82,11 +94,11 @@ def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
             "var b=document.createElement('button');b.id='jk-idle-continue';b.textContent=c.button;"
             "b.style.cssText='font-size:1.5rem;min-height:64px;min-width:220px;padding:.5rem 2rem;"
             "border-radius:.6rem;border:0;background:#1a5fb4;color:#fff;cursor:pointer';"
-            "b.addEventListener('click',hide);box.appendChild(h);box.appendChild(p);box.appendChild(b);"
+            "ov.addEventListener('click',hide);box.appendChild(h);box.appendChild(p);box.appendChild(b);"
             "ov.appendChild(box);document.body.appendChild(ov);b.focus();}"
             "setInterval(function(){var c=w.__jk.cfg,idle=(Date.now()-last)/1000;"
             "if(!ov&&idle>=c.idle){show();}"
-            "if(ov){var left=Math.max(0,Math.ceil(c.idle+c.countdown-idle));"
+            "if(ov&&!ov.jkGone){var left=Math.max(0,Math.ceil(c.idle+c.countdown-idle));"
             "var parts=ov.jkParts;if(parts[1].textContent!==String(left)){"
             "var t=(left===1?c.one:c.other).split('%(seconds)s');"
             "parts[0].nodeValue=t[0];parts[1].textContent=left;parts[2].nodeValue=t.slice(1).join('');}"
@@ -101,9 +113,28 @@ def apply_kiosk_chrome() -> None:
             unsafe_allow_javascript=True)
 
 
-def attract_screen() -> bool:
+def opened_mid_visit(known_pages: set[str]) -> bool:
+    """True when a fresh session opens on an address that is not the kiosk's reset address.
+
+    A reload, a replica that went away or a kiosk that slept opens a new session on the
+    visitor's address (a game page, a view, a game in progress): the visit
+    goes on there instead of falling back to the attract screen.
+    """
+    if any(k not in ("kiosk", "lang") for k in st.query_params):
+        return True
+    try:
+        path = urlsplit(st.context.url or "").path
+    except ValueError:
+        return False
+    return path.rstrip("/").rsplit("/", 1)[-1] in known_pages
+
+
+def attract_screen(known_pages: set[str] = frozenset()) -> bool:
     """The attract screen until a visitor touches a language; True while it is shown."""
     if st.session_state.get(STARTED_KEY):
+        return False
+    if opened_mid_visit(set(known_pages)):
+        st.session_state[STARTED_KEY] = True
         return False
     greetings = {code: translator(code).gettext("Touch your language to begin")
                  for code in LANGUAGES}
@@ -124,6 +155,7 @@ def attract_screen() -> bool:
             set_lang(code)
             st.session_state[STARTED_KEY] = True
             st.rerun()
+    lesson_entry_buttons(STARTED_KEY)
     return True
 
 
@@ -131,3 +163,34 @@ def settings_warnings() -> None:
     for problem in settings().problems:
         text = _(problem.msgid)
         st.caption("⚠️ " + (text % problem.params if problem.params else text))
+
+
+PHONE_KEY = "jokoak_phone"
+#: The "continue on your phone" button stays in the bottom corner of the screen, whatever
+#: the page and however far it is scrolled; its popover holds the code.
+PHONE_CSS = """<style>
+.st-key-jokoak_phone{position:fixed;right:1.5rem;bottom:1.5rem;z-index:1000;width:auto !important}
+.st-key-jokoak_phone button{box-shadow:0 2px 8px rgba(0,0,0,.25);background:#fff}
+.jk-phone{display:flex;flex-direction:column;gap:.8rem;align-items:center;padding:.5rem}
+.jk-phone p{margin:0;max-width:18rem;font-size:1.2rem;text-align:center}
+</style>"""
+
+
+def continue_on_phone(page: str) -> None:
+    """The QR code of the visitor's current place on ``page``, to go on with on a phone.
+
+    Drawn after the page has run, so it carries the position the page has just put into the
+    URL. Nothing without ``[kiosk] public_url`` (a phone cannot reach the kiosk's loopback).
+    """
+    base = settings().kiosk.public_url
+    if not base:
+        return
+    params = {k: st.query_params[k] for k in st.query_params}
+    url = continue_url(base, page, params)
+    caption = _("Point your phone's camera at this code to continue there from this point.")
+    st.html(PHONE_CSS)
+    with st.container(key=PHONE_KEY):
+        with st.popover(_("Continue on your phone"), icon=":material/smartphone:"):
+            html(f'<div class="jk-phone" lang="{lang()}" data-url="{esc(url)}">'
+                 + qr_svg(url, _("QR code of this page's address"), QR_SIDE_PX)
+                 + f"<p>{esc(caption)}</p></div>")

@@ -21,6 +21,7 @@ from jokoak.odds.peruludo import odds_tables
 from jokoak.render.peruludo import bid_text
 from jokoak.msgids import N_
 
+from .guess import guess_section
 from .common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
                      show_chart, title_lines)
 
@@ -42,6 +43,7 @@ def odds_view() -> None:
     intro = _("Choose how many dice the others hide, your own dice and the face of a bid: "
               "the charts show the exact chances.")
     html(f'<p lang="{lang()}">{esc(intro)}</p>')
+    guess_section("peruludo")  # before the charts give the answers away
     unknown = st.slider(_("Dice hidden under the other cups"), 0, 45, 25,
                         key="jokoak_peruludo_odds_unknown")
     own_count = st.segmented_control(_("How many dice you have"), [0, 1, 2, 3, 4, 5, 6],

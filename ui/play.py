@@ -13,7 +13,10 @@ this module adds what real hands need:
 * **No dead ends.** An exception while drawing keeps the last good position, says so in the
   visitor's language and offers "Undo the last move" and "New game" right there.
 * **A new game is a new game**: its own seed (:func:`jokoak.engine.driver.new_seed`), kept
-  in its record; "Play again" beside every result.
+  in its record with the seats people play; "Play again" beside every result.
+* **One screen, several people.** Where a game hides something from the other seats, the
+  screen is covered whenever the turn passes to another person: "Pass the screen to
+  Player N", and their own view only after their tap (:func:`hand_over`, :func:`cover`).
 """
 
 from __future__ import annotations
@@ -27,12 +30,13 @@ from typing import Any, Callable
 import streamlit as st
 
 from jokoak.engine.core import Game, IllegalAction, Reason, Rules, make_rules
-from jokoak.engine.driver import (Beat, Position, Table, advance, decisions, pending, resume,
-                                  start, submit, undo_last_decision)
+from jokoak.engine.driver import (Beat, Position, Table, advance, decisions, pending,
+                                  person_on_turn, resume, start, submit, undo_last_decision)
 
 from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.render.source import clause_excerpt_html
 
+from . import game_link
 from .common import _, esc, html, in_this_language, lang, ngettext
 
 log = logging.getLogger("jokoak")
@@ -60,6 +64,9 @@ class PlaySpec:
     setup: Callable[[Rules, dict[str, Any]], dict[str, Any] | None] = lambda rules, c: None
     beat: Beat | None = None
     pace: float = 1.6
+    #: ``accept(spec, game, token, seat, action, now) -> bool`` replaces :func:`accept_tap`
+    #: for a view whose taps are not played on at once (a lesson checks them first).
+    accept: Callable[..., bool] | None = None
 
 
 @dataclass
@@ -76,6 +83,8 @@ class PlaySession:
     autoplay: bool = False
     seen: int = 0          # moves already shown when the visitor last acted
     moved_at: float = 0.0  # when the position last changed (ticks keep the pace from it)
+    #: pass-and-play: the person the screen was last handed to (their tap on the cover)
+    screen: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -93,7 +102,8 @@ def fresh_session(spec: PlaySpec, ruleset: str, choices: dict[str, Any],
     """A game with a fresh seed (or ``seed``, for benches and shared links), the others
     played up to the visitor's first decision."""
     rules = make_rules(spec.game, ruleset)
-    position = start(spec.game, rules, spec.setup(rules, choices), seed)
+    table = spec.table({**choices, "autoplay": False})
+    position = start(spec.game, rules, spec.setup(rules, choices), seed, table.people)
     game = PlaySession(position=position, choices={**choices, "ruleset": ruleset},
                        good=position)
     game.position = game.good = advance(position, table_of(spec, game), spec.beat)
@@ -134,7 +144,7 @@ def tap(spec: PlaySpec, token: int, seat: int, action: str) -> None:
     """A visitor's tap on a control drawn at position ``token`` (a button's callback)."""
     game = session(spec)
     if game is not None:
-        accept_tap(spec, game, token, seat, action, time.monotonic())
+        (spec.accept or accept_tap)(spec, game, token, seat, action, time.monotonic())
 
 
 def accept_tap(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str,
@@ -238,6 +248,29 @@ def decisions_made(game: PlaySession) -> int:
     return decisions(game.position)
 
 
+def people(spec: PlaySpec, game: PlaySession) -> tuple[int, ...]:
+    """The seats people play at this game's table."""
+    return table_of(spec, game).people
+
+
+def person_to_act(spec: PlaySpec, game: PlaySession) -> int | None:
+    """The person whose controls the screen shows now (``None``: chance or a computer)."""
+    return person_on_turn(game.position, table_of(spec, game))
+
+
+def hand_over(spec: PlaySpec, token: int, seat: int) -> None:
+    """The cover's tap: the screen is now ``seat``'s. Drawn at position ``token``; a stale
+    or repeated tap changes nothing, and the controls under the finger stay disabled for
+    :data:`DEBOUNCE_SECONDS` (the second tap of a double tap lands on nothing)."""
+    game = session(spec)
+    now = time.monotonic()
+    if (game is None or token != game.position.length or game.screen == seat
+            or now - game.last_tap < DEBOUNCE_SECONDS):
+        return
+    game.screen = seat
+    game.last_tap = now
+
+
 # ---- drawing -------------------------------------------------------------------------------
 def new_game_panel(spec: PlaySpec, choices: Callable[[], dict[str, Any]] = dict) -> None:
     """The "New game" expander: the game's ``choices``, the rules and one big button.
@@ -255,6 +288,22 @@ def new_game_panel(spec: PlaySpec, choices: Callable[[], dict[str, Any]] = dict)
         st.button(_("Start a new game"), type="primary", key=f"{spec.key}_new",
                   width="stretch", on_click=new_game,
                   args=(spec, ruleset, extra, _current_seed(spec)))
+
+
+def people_choice(spec: PlaySpec, seats: int, name: Callable[[int], str]) -> list[int]:
+    """Per seat, a person or the computer: one pill a seat, lit for a person (Player 1 by
+    default), and the count in words below. Seats beyond ``seats`` are dropped."""
+    picked = st.pills(_("Who is a person? (Tap a seat: the computer plays the others.)"),
+                      list(range(seats)), selection_mode="multi", default=[0],
+                      format_func=in_this_language(name), key=f"{spec.key}_people") or []
+    chosen = sorted(int(s) for s in picked if 0 <= int(s) < seats)
+    computers = seats - len(chosen)
+    st.caption(_("%(people)s and %(computers)s.") % {
+        "people": ngettext("%(count)s person", "%(count)s people", len(chosen))
+        % {"count": len(chosen)},
+        "computers": ngettext("%(count)s computer player", "%(count)s computer players",
+                              computers) % {"count": computers}})
+    return chosen
 
 
 def play_again_button(spec: PlaySpec) -> None:
@@ -278,6 +327,21 @@ def refusal_note(spec: PlaySpec, game: PlaySession) -> None:
         html(reason_html(spec.game.name, game.refused))
 
 
+def cover(spec: PlaySpec, game: PlaySession, seat: int, label: str) -> None:
+    """The pass-the-screen cover: one big button naming the person (``label``) that hands
+    the screen to ``seat``. Until it is tapped nothing of ``seat``'s is drawn."""
+    html(COVER_CSS)
+    # disabled for a moment after the last person's tap: the second tap of their double tap
+    # must not show the next person's hand
+    st.button(label, key=f"{spec.key}_cover_{seat}_t{token(game)}", type="primary",
+              width="stretch", icon=":material/visibility:", disabled=locked(game),
+              on_click=hand_over, args=(spec, token(game), seat))
+
+
+COVER_CSS = """<style>[class*='_cover_'] button{min-height:9rem;font-size:1.35rem}
+[class*='_cover_'] button p{font-size:1.35rem !important}</style>"""
+
+
 def pace_controls(spec: PlaySpec, game: PlaySession) -> None:
     """Pause / go on and Skip, while the others play at pace."""
     row = st.container(horizontal=True)
@@ -287,7 +351,9 @@ def pace_controls(spec: PlaySpec, game: PlaySession) -> None:
     else:
         row.button(_("Pause"), key=f"{spec.key}_pause", icon=":material/pause:",
                    on_click=set_paused, args=(spec, True))
-    row.button(_("Skip to my turn"), key=f"{spec.key}_skip", icon=":material/fast_forward:",
+    label = (_("Skip to my turn") if len(people(spec, game)) <= 1
+             else _("Skip to the next person's turn"))
+    row.button(label, key=f"{spec.key}_skip", icon=":material/fast_forward:",
                on_click=skip, args=(spec, token(game)))
 
 
@@ -321,6 +387,7 @@ def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
         failure_panel(spec)
     else:
         game.good = game.position
+        game_link.write(spec, game)  # the URL carries the game: a reload resumes it
         if game.extra.pop("scroll", False):
             scroll_to_board()
 
@@ -365,6 +432,8 @@ def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
          choices: Callable[[], dict[str, Any]] = dict) -> None:
     """A whole play view: the "New game" panel, ``intro`` until a game starts, then the
     table (``left``, which calls :func:`board`) beside the controls (``right``)."""
+    game_link.restore(spec)  # a game the URL carries, when this session has none
+    game_link.refusal_notice(spec)
     new_game_panel(spec, choices)
     if session(spec) is None:
         st.info(intro)
@@ -401,6 +470,8 @@ div[data-testid='stButton'] button p{white-space:normal;overflow-wrap:anywhere;t
 
 def board(markup: str, game: PlaySession) -> None:
     """The table or board drawing, sized so the next control stays on screen. It carries
-    the position and the visitor's decision count (for the real-browser tap tests)."""
+    the position and the visitor's decision count (for the real-browser tap tests), and
+    whether this session resumed the game from the URL (the reload and restart tests)."""
+    resumed = ' data-resumed="1"' if game.extra.get(game_link.RESUMED) else ""
     html(PLAY_CSS + f'<div class="jokoak-board" data-moves="{game.position.length}" '
-         f'data-decisions="{decisions_made(game)}">{markup}</div>')
+         f'data-decisions="{decisions_made(game)}"{resumed}>{markup}</div>')

@@ -6,9 +6,10 @@ to ``?lang=`` (kept in the URL on every rerun, so deep links and page changes ke
 
 from __future__ import annotations
 
+import base64
+import json
 import logging
 import traceback
-from pathlib import Path
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -21,13 +22,18 @@ from jokoak.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .game_page import render
-from .kiosk import apply_kiosk_chrome, attract_screen, is_kiosk, settings_warnings
+from .kiosk import (apply_kiosk_chrome, attract_screen, continue_on_phone, is_kiosk, settings,
+                    settings_warnings)
+from .lesson import LESSON_GOTO_KEY, entry_params
 from .params import drop_unknown
 
 log = logging.getLogger("jokoak")
 
 SWITCH_KEY = "jokoak_lang_switch"
 FAVICON = ROOT / "assets" / "favicon.png"
+#: Inline (a data URL): a file path would be served from one process's media storage, which
+#: another replica behind a load balancer does not hold.
+FAVICON_URL = "data:image/png;base64," + base64.b64encode(FAVICON.read_bytes()).decode("ascii")
 
 #: Page-wide styles: less empty space above, captions dark enough for WCAG AA contrast, and
 #: no toolbar on charts (Streamlit's "Download as PNG" / "Fullscreen" are English only).
@@ -54,6 +60,65 @@ def language_switch() -> None:
     st.segmented_control(_("Language"), options=list(LANGUAGES), format_func=language_name,
                          key=SWITCH_KEY, on_change=_on_switch, label_visibility="collapsed",
                          required=True)
+
+
+#: The parameters that say *where* a visitor is on a game page: a change of one of them is
+#: a step a visitor takes back with the browser's Back button; every other parameter (the
+#: language, the game in progress, a scenario's step) describes the place and is updated in
+#: its history entry.
+PLACE_PARAMS = ("view", "lesson")
+
+#: Streamlit pushes a browser history entry for every change of ``st.query_params``, and
+#: writes a page's first parameters into the *old* page's address when a page changes (the
+#: new address follows): Back then stepped through moves and half-made addresses (the first
+#: Back did nothing, the second landed on Home with ``view=odds``). This wrapper, installed
+#: once per tab, keeps one entry per place. On the same page: a new place is a new entry; a
+#: game page filling in its place (``?view=`` written on arrival) or any other change
+#: replaces the entry. A place written into a page that has none, or a place lost, may be
+#: the old address of a page change: it replaces the entry only if, a moment later, no other
+#: address has been written and the page is still the same.
+HISTORY_JS = """<script>(function(){var w=window;if(w.__jokoakHistory){return;}
+w.__jokoakHistory=true;var h=w.history,push=h.pushState.bind(h),swap=h.replaceState.bind(h);
+var place=%s,games=%s,seq=0;
+function page(u){var parts=u.pathname.split('/').filter(Boolean);return parts.length?parts[parts.length-1]:'';}
+h.pushState=function(state,title,url){seq+=1;if(url===undefined||url===null){return push(state,title,url);}
+var next=new URL(String(url),w.location.href),here=new URL(w.location.href),mine=seq;
+if(next.pathname!==here.pathname){return push(state,title,url);}
+var filled=false,lost=false,moved=false;place.forEach(function(p){var a=here.searchParams.get(p),
+b=next.searchParams.get(p);if(a===b){return;}if(a===null){filled=true;}else if(b===null){lost=true;}
+else{moved=true;}});
+if(moved){return push(state,title,url);}
+if(lost||(filled&&games.indexOf(page(here))===-1)){w.setTimeout(function(){
+if(seq===mine&&w.location.pathname===here.pathname){swap(state,title,url);}},%d);return;}
+return swap(state,title,url);};})();
+</script>"""
+#: How long an address that may belong to a page change waits (ms): the new page's address
+#: follows once the new page's run has started (seen 0.5 s later on a busy machine). No
+#: page of the booklet writes such an address for itself, so waiting long costs nothing.
+HISTORY_WAIT_MS = 3000
+
+
+def history_script() -> str:
+    return HISTORY_JS % (json.dumps(PLACE_PARAMS), json.dumps(list(registry.keys())),
+                         HISTORY_WAIT_MS)
+
+
+def install_history() -> None:
+    """One browser history entry per place a visitor goes (see :data:`HISTORY_JS`)."""
+    st.html(history_script(), unsafe_allow_javascript=True)
+
+
+#: Streamlit's page asks the server for a new run after reconnecting only when it runs a
+#: self-rerunning fragment (or was mid-run); otherwise a page whose server restarted, or
+#: whose session expired while the kiosk slept, kept its old drawing, and the visitor's
+#: next tap went to a session that knew nothing of it and was lost. An idle fragment that
+#: reruns once an hour makes every reconnect a run, which resumes from the URL.
+RECONNECT_RUN_SECONDS = 3600
+
+
+@st.fragment(run_every=RECONNECT_RUN_SECONDS)
+def rerun_on_reconnect() -> None:
+    """Draws nothing; its timer alone makes the page rerun when its connection comes back."""
 
 
 def set_document_language(code: str) -> None:
@@ -94,20 +159,47 @@ def _game_target(key: str) -> Path | Callable[[], None]:
     return game_page
 
 
-def page_specs() -> list[PageSpec]:
+@dataclass(frozen=True)
+class Profile:
+    """Which of the booklet's own pages a visit lists.
+
+    A kiosk visit leaves out the Translators page (its file uploader would open the kiosk
+    computer's file chooser); ``[booklet] translators_page = false`` leaves it out for every
+    visit. The operator page comes only with ``[operator] enabled`` (a setting, never a
+    query parameter) and never in a kiosk visit.
+    """
+
+    kiosk: bool = False
+    operator: bool = False
+    translators: bool = True
+
+
+def page_specs(profile: Profile = Profile()) -> list[PageSpec]:
     """Home, every registered game in registry order, the translators' page, the sources."""
-    return ([PageSpec(PAGES / "home.py", N_("Home"), ":material/home:", "home", True)]
-            + [PageSpec(_game_target(e.key), e.name, e.nav_icon, e.key, False)
-               for e in registry.games()]
-            + [PageSpec(PAGES / "translators.py", N_("Translators"), ":material/translate:",
-                        "translators", True),
-               PageSpec(PAGES / "sources.py", N_("Sources & credits"), ":material/menu_book:",
-                        "sources", True)])
+    specs = ([PageSpec(PAGES / "home.py", N_("Home"), ":material/home:", "home", True)]
+             + [PageSpec(_game_target(e.key), e.name, e.nav_icon, e.key, False)
+                for e in registry.games()])
+    if profile.translators and not profile.kiosk:
+        specs.append(PageSpec(PAGES / "translators.py", N_("Translators"),
+                              ":material/translate:", "translators", True))
+    specs.append(PageSpec(PAGES / "sources.py", N_("Sources & credits"),
+                          ":material/menu_book:", "sources", True))
+    if profile.operator and not profile.kiosk:
+        specs.append(PageSpec(PAGES / "operator.py", N_("Operator"),
+                              ":material/admin_panel_settings:", "operator", True))
+    return specs
 
 
-def page_titles(gettext: Callable[[str], str]) -> list[str]:
+def visit_profile(kiosk: bool) -> Profile:
+    conf = settings()
+    return Profile(kiosk=kiosk, operator=conf.operator.enabled,
+                   translators=conf.booklet.translators_page)
+
+
+def page_titles(gettext: Callable[[str], str], profile: Profile = Profile()) -> list[str]:
     """Navigation titles in the visitor's language (game names stay in Basque)."""
-    return [gettext(spec.title) if spec.translate else spec.title for spec in page_specs()]
+    return [gettext(spec.title) if spec.translate else spec.title
+            for spec in page_specs(profile)]
 
 
 def _page(spec: PageSpec, title: str) -> Any:
@@ -115,8 +207,9 @@ def _page(spec: PageSpec, title: str) -> Any:
                    default=(spec.url == "home"))
 
 
-def pages() -> list[Any]:
-    return [_page(spec, title) for spec, title in zip(page_specs(), page_titles(_))]
+def pages(profile: Profile = Profile()) -> list[Any]:
+    return [_page(spec, title)
+            for spec, title in zip(page_specs(profile), page_titles(_, profile))]
 
 
 def game_page(key: str) -> Any:
@@ -141,10 +234,19 @@ def failure_line(page: str, exc: BaseException) -> str:
     return f"page {page} failed: {exc.__class__.__name__}: {message}{where}"
 
 
+def follow_lesson_entry() -> None:
+    """After "Learn it in 2 minutes" on the kiosk's attract screen: open that game's lesson."""
+    goto = st.session_state.pop(LESSON_GOTO_KEY, None)
+    if goto in [e.key for e in registry.games()]:
+        st.session_state[f"jokoak_view_{goto}"] = "learn"
+        st.switch_page(game_page(goto), query_params=entry_params(goto))
+
+
 def run() -> None:
     pin_run_language(None)
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
-    st.set_page_config(page_title="Jokoak", page_icon=str(FAVICON), layout="wide")
+    st.set_page_config(page_title="Jokoak", page_icon=FAVICON_URL, layout="wide")
+    install_history()  # before any parameter is written in this run
     drop_unknown()
     code = lang()
     if st.query_params.get("lang") != code:
@@ -153,10 +255,11 @@ def run() -> None:
     if kiosk:
         st.query_params["kiosk"] = "1"
         apply_kiosk_chrome()
-        if attract_screen():
+        if attract_screen({spec.url for spec in page_specs(visit_profile(kiosk))}):
             set_document_language(lang())
             return
-    nav = st.navigation(pages(), position="top")
+    nav = st.navigation(pages(visit_profile(kiosk)), position="top")
+    follow_lesson_entry()
     language_switch()
     code = lang()  # the switch may have changed it in its callback
     pin_run_language(code)
@@ -168,4 +271,7 @@ def run() -> None:
         log.error("%s", failure_line(nav.url_path or "home", exc))
         st.error(_("Sorry, something went wrong on this page. Please choose another page or "
                    "language; the booklet itself is fine."))
+    if kiosk:   # after the page: the code carries the position it has just put in the URL
+        continue_on_phone(nav.url_path or "")
     settings_warnings()
+    rerun_on_reconnect()

@@ -20,13 +20,14 @@ from typing import Callable
 from jokoak import registry
 from jokoak.msgids import N_
 
+from .lesson import LEARN_LABEL, has_lessons
 from .stepper import has_step_through
 
 View = Callable[[], None]
 
 #: The view switch's labels, in the order the views are offered.
-VIEW_LABELS = {"read": N_("Read the rules"), "step": N_("Step through"), "odds": N_("Odds"),
-               "play": N_("Play")}
+VIEW_LABELS = {"read": N_("Read the rules"), "learn": LEARN_LABEL, "step": N_("Step through"),
+               "odds": N_("Odds"), "play": N_("Play")}
 
 #: Where each drawn view is looked for: (function name, modules ``ui.<key><suffix>``).
 CONVENTION: dict[str, tuple[str, tuple[str, ...]]] = {
@@ -74,6 +75,8 @@ def available_views(key: str) -> list[str]:
     """The views game ``key`` has, in :data:`VIEW_LABELS` order (no empty placeholders)."""
     registry.entry(key)  # an unknown game is a KeyError here, not an empty page
     views = ["read"]
+    if has_lessons(key):
+        views.append("learn")
     if has_step_through(key):
         views.append("step")
     views += [view for view in CONVENTION if view_function(key, view) is not None]

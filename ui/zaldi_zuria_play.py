@@ -1,9 +1,11 @@
-"""Zaldi zuria's play view: the visitor is Player 1 at a table with five computer players.
+"""Zaldi zuria's play view: six seats round one table, each a person or the computer.
 
 The flow is the shared controller's (:mod:`ui.play`): chance and the computers play until
 the visitor must bid in the auction or throw; every tap carries its position, so a double tap
 or a tap on a screen that has moved on changes nothing. The bids offered are the engine's
-legal actions; why a bid is refused comes from the engine (:func:`refusal`).
+legal actions; why a bid is refused comes from the engine (:func:`refusal`). With several
+people at one screen the controls are those of the person whose turn it is, named (nothing
+is hidden in zaldi zuria, so no cover).
 """
 
 from __future__ import annotations
@@ -21,13 +23,19 @@ from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
 from .common import _, esc, fmt_num, fmt_pct, html, lang, ngettext
-from . import play
+from . import play, room
 from .play import PlaySession, PlaySpec
 
 VISITOR = 0
 KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.
 OPPONENTS = {1: "careful", 2: "greedy", 3: "careful", 4: "greedy", 5: "careful"}
+SEATS = 6
+
+
+def style(seat: int) -> str:
+    """The temperament of a computer player at ``seat`` (seat 0 too, when it is one)."""
+    return OPPONENTS.get(seat, "greedy")
 
 
 POLICY_LABELS = BIDDER_LABELS
@@ -35,22 +43,58 @@ POLICY_LABELS = BIDDER_LABELS
 RAISES = (1, 2, 5)
 
 
+def _people(choices: dict[str, Any]) -> tuple[int, ...]:
+    return tuple(sorted({int(s) for s in choices.get("people", (VISITOR,)) if 0 <= int(s) < SEATS}))
+
+
 def _table(choices: dict[str, Any]) -> Table:
-    return Table(humans=frozenset({VISITOR}),
-                 policies={s: POLICIES[style] for s, style in OPPONENTS.items()})
+    return Table.seating(SEATS, _people(choices), lambda seat: POLICIES[style(seat)])
 
 
 SPEC = PlaySpec(game=GAME, key=KEY, table=_table)
 
 
 def play_view() -> None:
-    play.page(SPEC, _("You are Player 1, with five computer players. Press “Start a new game”."),
-              _table_view, _side)
+    def choices() -> dict[str, Any]:
+        return {"people": play.people_choice(SPEC, SEATS, lambda seat: player_name(seat, _))}
+
+    room.play_page(SPEC, _("You are Player 1, with five computer players. Press “Start a new "
+                           "game”."), _table_view, _side, choices, seat_view,
+                   lambda game, seat: player_name(seat, _))
+
+
+def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
+    """One device's view of a room: the table, this seat's controls when the move is its."""
+    state = game.position.state
+    board, side = st.columns([3, 2], vertical_alignment="top")
+    with board:
+        play.board(render_table_svg(state, _, lang(), viewer=seat), game)
+    with side:
+        acting = play.person_to_act(spec, game)
+        if state.is_terminal():
+            st.info(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)}
+                    if state.winner is not None else _("The game is over, with no winner."))
+        elif acting == seat and state.phase == "auction":
+            _auction_controls(game, state, seat, spec)
+        elif acting == seat and state.phase == "play":
+            _throw_controls(game, state, seat, spec)
+        elif acting is not None:
+            html(f'<p lang="{lang()}" class="jokoak-turn">'
+                 f'{esc(_("%(player)s’s turn.") % {"player": player_name(acting, _)})}</p>')
+        play.refusal_note(spec, game)
+        _log(game)
+
+
+def _viewer(game: PlaySession) -> int | None:
+    """The seat the table is drawn for: the person on turn (or the only person)."""
+    people = play.people(SPEC, game)
+    acting = play.person_to_act(SPEC, game)
+    return acting if acting is not None else (people[0] if len(people) == 1 else None)
 
 
 def _table_view(game: PlaySession) -> None:
     state = game.position.state
-    play.board(render_table_svg(state, _, lang(), viewer=VISITOR), game)
+    play.board(render_table_svg(state, _, lang(), viewer=_viewer(game)), game)
     html(f'<details lang="{lang()}"><summary>{esc(_("The table as text"))}</summary>'
          f'<p>{esc(table_summary(state, _))}</p></details>')
 
@@ -62,9 +106,13 @@ def _side(game: PlaySession) -> None:
 
 
 def _controls(game: PlaySession, state: Any) -> None:
+    people = play.people(SPEC, game)
+    alone = len(people) == 1
     if state.is_terminal():
-        if state.winner == VISITOR:
+        if alone and state.winner == people[0]:
             st.success(_("You win the game and take the bank!"))
+        elif state.winner is not None and state.winner in people:
+            st.success(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)})
         elif state.winner is not None:
             st.info(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)})
         else:
@@ -73,50 +121,69 @@ def _controls(game: PlaySession, state: Any) -> None:
             "player": player_name(state.next_auctioneer, _)})
         play.play_again_button(SPEC)
         return
-    if VISITOR in state.out:
-        st.warning(_("You have left the game."))
+    if people and all(p in state.out for p in people):
+        st.warning(_("You have left the game.") if alone else
+                   _("Every person at the table has left the game."))
         play.play_again_button(SPEC)
         return
+    seat = play.person_to_act(SPEC, game)
+    if seat is None:
+        return
+    if not alone:
+        html(f'<p lang="{lang()}" class="jokoak-turn">'
+             f'{esc(_("%(player)s’s turn.") % {"player": player_name(seat, _)})}</p>')
     if state.phase == "auction":
-        _auction_controls(game, state)
+        _auction_controls(game, state, seat)
     elif state.phase == "play":
-        _throw_controls(game, state)
+        _throw_controls(game, state, seat)
 
 
-def _auction_controls(game: PlaySession, state: Any) -> None:
+def _auction_controls(game: PlaySession, state: Any, seat: int, spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     card = state.card_on_sale
     html(f'<p lang="{lang()}" class="jokoak-turn">'
          f'{esc(_("Your turn in the auction. For sale: %(card)s") % {"card": _(CARD_LABELS[card])})}'
          f'</p><p lang="{lang()}">'
-         f'{esc(_("You hold %(amount)s.") % {"amount": chips_text(state.chips[0], _)})}</p>')
+         f'{esc(_("You hold %(amount)s.") % {"amount": chips_text(state.chips[seat], _)})}</p>')
     legal = state.legal_actions()
     raises = [f"bid:{state.high_bid + n}" for n in RAISES if f"bid:{state.high_bid + n}" in legal]
     row = st.container(horizontal=True)
     for i, action in enumerate(raises):
         amount = int(action.split(":")[1])
         row.button(_("Bid %(amount)s") % {"amount": chips_text(amount, _)},
-                   key=play.action_key(SPEC, f"bid{i}", game), type="primary", disabled=play.locked(game),
-                   on_click=play.tap, args=(SPEC, token, VISITOR, action))
-    row.button(_("No bid"), key=play.action_key(SPEC, "nobid", game), on_click=play.tap, disabled=play.locked(game),
-               args=(SPEC, token, VISITOR, "pass"))
+                   key=play.action_key(spec, f"bid{i}", game), type="primary", disabled=play.locked(game),
+                   on_click=play.tap, args=(spec, token, seat, action))
+    row.button(_("No bid"), key=play.action_key(spec, "nobid", game), on_click=play.tap, disabled=play.locked(game),
+               args=(spec, token, seat, "pass"))
     if not raises:
         why = refusal(state, f"bid:{state.high_bid + 1}")
         if why is not None:
             html(play.reason_html(GAME.name, why))
-    _why_bidders(state)
+    _why_bidders(state, people=play.people(spec, game))
 
 
-def _why_bidders(state: Any) -> None:
+def decision_controls(game: PlaySession, spec: PlaySpec) -> None:
+    """The visitor's controls for the position in ``game`` (a lesson draws them with its own
+    ``spec``, whose taps it checks before they are played)."""
+    state = game.position.state
+    seat = play.person_to_act(spec, game)
+    seat = VISITOR if seat is None else seat
+    if state.phase == "auction":
+        _auction_controls(game, state, seat, spec)
+    elif state.phase == "play":
+        _throw_controls(game, state, seat, spec)
+
+
+def _why_bidders(state: Any, people: tuple[int, ...]) -> None:
     """What each computer player thinks the card on sale is worth, and why."""
     with st.expander(_("Why the computer players bid")):
         rows = []
         for seat in state.active:
-            if seat == VISITOR or seat not in OPPONENTS:
+            if seat in people:
                 continue
-            why = bid_reasoning(state, seat, POLICIES[OPPONENTS[seat]])
+            why = bid_reasoning(state, seat, POLICIES[style(seat)])
             values = {
-                "player": player_name(seat, _), "style": _(POLICY_LABELS[OPPONENTS[seat]]),
+                "player": player_name(seat, _), "style": _(POLICY_LABELS[style(seat)]),
                 "now": fmt_num(why["per_round_now"], 2),
                 "later": fmt_num(why["per_round_later"], 2), "rounds": why["horizon"],
                 "worth": fmt_num(why["worth"], 1), "limit": chips_text(why["limit"], _),
@@ -138,19 +205,19 @@ def _why_bidders(state: Any) -> None:
         html(f'<ul lang="{lang()}">' + "".join(f"<li>{esc(r)}</li>" for r in rows) + "</ul>")
 
 
-def _throw_controls(game: PlaySession, state: Any) -> None:
+def _throw_controls(game: PlaySession, state: Any, seat: int, spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
-    why = throw_reasoning(state, VISITOR, POLICIES["careful"])
+    why = throw_reasoning(state, seat, POLICIES["careful"])
     html(f'<p lang="{lang()}" class="jokoak-turn">'
          f'{esc(_("Your turn: throw the eight dice, or pass."))}</p>')
     row = st.container(horizontal=True)
-    row.button(_("Throw the dice"), key=play.action_key(SPEC, "throw", game), type="primary",
+    row.button(_("Throw the dice"), key=play.action_key(spec, "throw", game), type="primary",
                icon=":material/casino:", on_click=play.tap, disabled=play.locked(game),
-               args=(SPEC, token, VISITOR, "throw"))
+               args=(spec, token, seat, "throw"))
     if "pass" in state.legal_actions():
-        row.button(_("Pass"), key=play.action_key(SPEC, "pass", game), on_click=play.tap, disabled=play.locked(game),
-                   args=(SPEC, token, VISITOR, "pass"))
-        if state.passes[VISITOR]:
+        row.button(_("Pass"), key=play.action_key(spec, "pass", game), on_click=play.tap, disabled=play.locked(game),
+                   args=(spec, token, seat, "pass"))
+        if state.passes[seat]:
             st.warning(_("You passed last time: passing again puts you out of the game."))
     st.caption(_("On average a throw now changes your chips by %(gain)s.") % {
         "gain": fmt_num(why["expected_gain"], 2)})

@@ -22,6 +22,7 @@ from jokoak.odds import zaldi_zuria as zodds
 from jokoak.odds.plain import plain_chance
 from jokoak.render.zaldi_zuria import chips_text
 
+from .guess import guess_section
 from .common import (_, category_axis, ngettext, esc, fmt_num, fmt_pct, html, in_this_language, lang,
                      number_axis, percent_axis, show_chart, title_lines, tr, wrap_label,
                      wrapped_legend)
@@ -64,6 +65,7 @@ def _bank_curve(ruleset: str, players: int, inn_open: bool) -> list[dict[str, An
 def odds_view() -> None:
     """Exact odds of a throw, with a seeded simulation beside them."""
     html(f'<p lang="{lang()}">{esc(_("Every figure here is exact, computed from the same dice model the game uses. Move the bank to see what the next throw can do."))}</p>')
+    guess_section("zaldi_zuria")  # before the charts give the answers away
     names = [r.name for r in GAME.rulesets]
     ruleset = st.segmented_control(_("Rules"), names, default=names[0],
                                    format_func=in_this_language(_ruleset_title),

@@ -22,6 +22,7 @@ from jokoak.odds import zohn_ahl_tables as ZT
 from jokoak.odds.plain import plain_chance
 from jokoak.render.zohn_ahl import team_name
 
+from .guess import guess_section
 from .common import (_, esc, ngettext, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
                      number_axis, show_chart, title_lines, tr)
 
@@ -89,6 +90,7 @@ def odds_view() -> None:
     intro = _("Choose the rules and how likely a throw stick is to land marked side up: the "
               "charts show the chances worked out from the rules.")
     html(f'<p lang="{lang()}">{esc(intro)}</p>')
+    guess_section("zohn_ahl")  # before the charts give the answers away
     names = [r.name for r in GAME.rulesets]
     ruleset = st.segmented_control(_("Rules"), names, default=names[0],
                                    format_func=in_this_language(_ruleset_title),

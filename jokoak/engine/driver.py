@@ -3,9 +3,10 @@
 Every play view (and the taps bench, and the lessons) drives a game the same way, so the
 flow lives here once, next to :mod:`jokoak.engine.record`:
 
-* a :class:`Table` says who sits where: the seats played by people, a policy for every
-  other seat, and optional *defaults* (what a person's seat does when they let the moment
-  pass, e.g. a peruludo player who does not press "Doia!" declines it);
+* a :class:`Table` says who sits where: the seats played by people (any number of them,
+  none to all: :meth:`Table.seating`), a policy for every other seat, and optional
+  *defaults* (what a person's seat does when they let the moment pass, e.g. a peruludo
+  player who does not press "Doia!" declines it);
 * :func:`advance` plays chance (drawn with :func:`chance_rng`, the one seeding convention:
   the record's seed and the position) and the computer seats until a person must decide,
   the game ends, or a *beat* (an action worth showing on its own, such as a computer's bid)
@@ -21,8 +22,8 @@ from __future__ import annotations
 
 import random
 import secrets
-from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Iterable, Mapping
 
 from .core import CHANCE, Event, Game, GameState, IllegalAction, refusal, sample_chance
 from .record import Policy, Record
@@ -33,6 +34,9 @@ Default = Callable[[GameState, int], "str | None"]
 #: ``beat(state, actor, action) -> bool``: is this action worth showing on its own (a
 #: computer's bid, a cup lifted)? The page pauses before the next one.
 Beat = Callable[[GameState, int, str], bool]
+#: ``waits(state, seat) -> bool``: does this person's default wait a beat of its own (at a
+#: table of several people, each asked person gets their moment to call doia)?
+Waits = Callable[[GameState, int], bool]
 
 
 def new_seed() -> int:
@@ -54,6 +58,25 @@ class Table:
     humans: frozenset[int]
     policies: Mapping[int, Policy] = field(default_factory=dict)
     defaults: Default | None = None
+    #: which people's defaults are beats of their own (only on a paced page)
+    waits: Waits | None = None
+
+    @classmethod
+    def seating(cls, seats: int, people: Iterable[int], computer: Callable[[int], Policy],
+                defaults: Default | None = None, waits: Waits | None = None) -> "Table":
+        """``seats`` seats: ``people`` played by people, every other seat by the policy
+        ``computer(seat)`` gives. A seat number outside the table is refused."""
+        humans = frozenset(int(s) for s in people)
+        if any(not 0 <= s < seats for s in humans):
+            raise ValueError(f"people {sorted(humans)} do not all sit at a table of {seats}")
+        return cls(humans=humans,
+                   policies={s: computer(s) for s in range(seats) if s not in humans},
+                   defaults=defaults, waits=waits)
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats played by people, in seat order (what a record keeps)."""
+        return tuple(sorted(self.humans))
 
     def is_human(self, seat: int) -> bool:
         return seat in self.humans
@@ -94,29 +117,42 @@ class Position:
 
 
 def start(game: Game, rules: Any, setup: Mapping[str, Any] | None = None,
-          seed: int | None = None) -> Position:
-    """A new game's position: its own seed unless one is given (tests, shared links)."""
+          seed: int | None = None, people: Iterable[int] | None = None) -> Position:
+    """A new game's position: its own seed unless one is given (tests, shared links); the
+    record keeps the seats ``people`` play, if given."""
     setup = dict(setup) if setup is not None else game.default_setup(rules)
     chosen = new_seed() if seed is None else seed
-    record = Record(game=game.name, rules=rules, setup=setup, seed=chosen)
+    record = Record(game=game.name, rules=rules, setup=setup, seed=chosen,
+                    people=None if people is None else tuple(sorted(people)))
     return Position(record, game.new_initial_state(rules, setup))
 
 
-def resume(game: Game, record: Record) -> Position:
-    """The position a record leads to (each action applied by the engine)."""
-    position = Position(Record(record.game, record.rules, record.setup, record.seed),
+def resume(game: Game, record: Record, table: Table | None = None) -> Position:
+    """The position a record leads to (each action applied by the engine).
+
+    With ``table``, the moves a person chose (at a person's seat, not their default) are
+    marked as :func:`submit` marks them, so a game resumed from a link counts the same
+    decisions as the game played through.
+    """
+    position = Position(replace(record, actions=()),
                         game.new_initial_state(record.rules, record.setup))
     for action in record.actions:
-        position = _extend(position, action)
+        position = _extend(position, action, table is not None and _chosen(position.state,
+                                                                            action, table))
     return position
+
+
+def _chosen(state: GameState, action: str, table: Table) -> bool:
+    """Was ``action`` a person's own choice (as :func:`undo_last_decision` tells them)?"""
+    seat = state.current_player()
+    return (seat != CHANCE and table.is_human(seat)
+            and not (table.defaults is not None and table.defaults(state, seat) == action))
 
 
 def _extend(position: Position, action: str, by_person: bool = False) -> Position:
     actor = position.state.current_player()
     state, events = position.state.apply(action)
-    record = position.record
-    record = Record(record.game, record.rules, record.setup, record.seed,
-                    record.actions + (action,))
+    record = replace(position.record, actions=position.record.actions + (action,))
     return Position(record, state, position.moves + (Move(actor, action, tuple(events), by_person),))
 
 
@@ -135,6 +171,16 @@ def automatic_action(position: Position, table: Table) -> str | None:
             return None
         return table.defaults(state, seat)
     return table.policy(seat)(state, rng)
+
+
+def person_on_turn(position: Position, table: Table) -> int | None:
+    """The person's seat the game is waiting for now, deciding or in the moment before
+    their default plays (whose controls a shared screen shows), or ``None``."""
+    state = position.state
+    if state.is_terminal():
+        return None
+    seat = state.current_player()
+    return seat if seat != CHANCE and table.is_human(seat) else None
 
 
 def who_decides(position: Position, table: Table) -> int | None:
@@ -156,9 +202,11 @@ def advance(position: Position, table: Table, beat: Beat | None = None,
 
     With ``beat``, at most one beat is played: the call stops *before* a second beat, and
     before a person's default once a beat was played (so a person sees a computer's bid
-    before letting it pass). ``held=True`` counts as a beat just played: used right after a
-    person's own action, so what the others do comes at the next call, never under the
-    finger that just tapped. ``events`` of the result are every event caused on the way.
+    before letting it pass). With ``table.waits``, only the defaults it names stop the call,
+    and each is a beat of its own: every asked person gets their own moment. ``held=True`` counts as a beat just played: used
+    right after a person's own action, so what the others do comes at the next call, never
+    under the finger that just tapped. ``events`` of the result are every event caused on
+    the way.
     """
     beaten = held and beat is not None
     for _ in range(limit):
@@ -167,8 +215,10 @@ def advance(position: Position, table: Table, beat: Beat | None = None,
             break
         seat = position.state.current_player()
         is_default = seat != CHANCE and table.is_human(seat)
-        is_beat = beat is not None and beat(position.state, seat, action)
-        if beaten and (is_beat or (is_default and beat is not None)):
+        waits = is_default and (table.waits is None or table.waits(position.state, seat))
+        is_beat = beat is not None and (
+            beat(position.state, seat, action) or (waits and table.waits is not None))
+        if beaten and (is_beat or (waits and beat is not None)):
             break
         position = _extend(position, action)
         beaten = beaten or is_beat
@@ -202,7 +252,7 @@ def undo_last_decision(game: Game, record: Record, table: Table) -> Record:
         state, _events = state.apply(action)
     if cut is None:
         return record
-    return Record(record.game, record.rules, record.setup, record.seed, record.actions[:cut])
+    return replace(record, actions=record.actions[:cut])
 
 
 def decisions(position: Position) -> int:

@@ -2,7 +2,9 @@
 so "back" and "jump to step N" are recomputation, never undo.
 
 A record lists *every* action, chance outcomes included (``"roll:3,5"``): the seed is kept
-only to say where a game came from, replay never draws a random number.
+only to say where a game came from, replay never draws a random number. A played game's
+record may also say which seats people played (``people``): replay ignores it, a page that
+resumes the record seats the same people again.
 """
 
 from __future__ import annotations
@@ -38,13 +40,18 @@ class Record:
     setup: dict[str, Any]
     seed: int | None
     actions: tuple[str, ...] = ()
+    #: the seats played by people at the table that made this record (sorted), or ``None``
+    #: when the record does not say (scenarios, simulations, files written before it)
+    people: tuple[int, ...] | None = None
 
     def to_json(self) -> str:
         """Stable JSON text: ``from_json(to_json())`` gives back an equal record."""
-        return json.dumps({"format": RECORD_FORMAT, "game": self.game,
-                           "rules": self.rules.to_json(), "setup": self.setup,
-                           "seed": self.seed, "actions": list(self.actions)},
-                          ensure_ascii=False, indent=1)
+        data: dict[str, Any] = {"format": RECORD_FORMAT, "game": self.game,
+                                "rules": self.rules.to_json(), "setup": self.setup,
+                                "seed": self.seed, "actions": list(self.actions)}
+        if self.people is not None:
+            data["people"] = list(self.people)
+        return json.dumps(data, ensure_ascii=False, indent=1)
 
     @classmethod
     def from_json(cls, text: str, games: Mapping[str, Game]) -> "Record":
@@ -79,7 +86,23 @@ class Record:
         if not isinstance(data["setup"], dict):
             raise RecordError("field 'setup' must be an object")
         return cls(game=data["game"], rules=rules, setup=data["setup"], seed=seed,
-                   actions=tuple(actions))
+                   actions=tuple(actions), people=_people(data.get("people")))
+
+
+#: More seats than any game has (zohn ahl: two teams of eight): a bound for hostile records.
+MAX_SEATS = 16
+
+
+def _people(value: Any) -> tuple[int, ...] | None:
+    """The ``people`` field: absent, or distinct seat numbers (kept sorted)."""
+    if value is None:
+        return None
+    if (not isinstance(value, list) or len(value) > MAX_SEATS
+            or not all(isinstance(s, int) and not isinstance(s, bool) and 0 <= s < MAX_SEATS
+                       for s in value) or len(set(value)) != len(value)):
+        raise RecordError(f"field 'people' must be a list of distinct seat numbers "
+                          f"(0 to {MAX_SEATS - 1})")
+    return tuple(sorted(value))
 
 
 @dataclass(frozen=True)

@@ -6,6 +6,7 @@ text is escaped and every passage carries its ``lang``. Pages only display it.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from html import escape
 from typing import Callable, Iterable
 
@@ -42,6 +43,10 @@ CSS = """
 .jk-source details.jk-term>summary,.jk-review details.jk-term>summary{display:inline;
   list-style:none;cursor:pointer;text-decoration:underline dotted #5a5a5a;
   text-underline-offset:.15em;padding:.1em 0}
+.jk-source details.jk-term::details-content,.jk-review details.jk-term::details-content{
+  display:inline}
+.jk-source details.jk-term:not([open])::details-content,
+.jk-review details.jk-term:not([open])::details-content{display:none}
 .jk-source details.jk-term>summary::-webkit-details-marker,
 .jk-review details.jk-term>summary::-webkit-details-marker{display:none}
 .jk-source details.jk-term[open]>summary,.jk-review details.jk-term[open]>summary{
@@ -57,19 +62,27 @@ CSS = """
   border-left:4px solid #174ea6;background:#eef3fb;font-size:.92rem;color:#1d1d1d}
 .jk-source details.jk-note summary{cursor:pointer;font-weight:600;min-height:28px}
 .jk-source .jk-note-cites{font-size:.8rem;color:#3d4049;margin:.2rem 0 0}
+.jk-source .jk-seg:target{background:#fff1a8;color:#1d1d1d;box-shadow:0 0 0 2px #fff1a8;
+  scroll-margin-top:5rem}
 .jk-source .jk-id{font-family:monospace;font-size:.75rem;color:#444;background:#e8eef7;
   padding:0 .25rem;border-radius:.2rem;margin-right:.3rem}
 </style>
 """
 
 
+def clause_anchor(clause_id: str) -> str:
+    """The HTML id of a Basque clause in the read view (the "How to play" card links to it)."""
+    return f"clause-{clause_id}"
+
+
 def _segment_html(seg: Segment, text: str, lang: str, show_ids: bool, highlight: bool,
-                  inner_html: str | None = None) -> str:
+                  inner_html: str | None = None, anchor: bool = False) -> str:
     classes = ["jk-seg", f"jk-{seg.kind.replace('_', '-')}"] + (["jk-hl"] if highlight else [])
     ident = f'<span class="jk-id" lang="zxx" translate="no">{escape(seg.id)}</span>' if show_ids else ""
     body = inner_html if inner_html is not None else escape(text)
-    return (f'<span class="{" ".join(classes)}" lang="{lang}" data-segment="{escape(seg.id)}">'
-            f"{ident}{body}</span>")
+    anchor_id = f' id="{escape(clause_anchor(seg.id))}"' if anchor else ""
+    return (f'<span class="{" ".join(classes)}"{anchor_id} lang="{lang}" '
+            f'data-segment="{escape(seg.id)}">{ident}{body}</span>')
 
 
 def term_html(shown: str, term: Term, lang: str, usage: str = "") -> str:
@@ -113,10 +126,11 @@ def highlight_terms(text: str, lang: str, game: str, segment_id: str | None,
 
 def source_html(game: str, target_lang: str | None, _: Gettext, *, show_ids: bool = False,
                 highlight: Iterable[str] = (), ui_lang: str = "en", glossary: bool = True,
-                with_notes: bool = True) -> str:
+                with_notes: bool = True, anchor: bool = False) -> str:
     """Two columns, Basque and ``target_lang`` (None: Basque only), paragraph by paragraph.
 
-    With ``glossary``, glossary terms in the Basque carry their gloss in ``ui_lang``."""
+    With ``glossary``, glossary terms in the Basque carry their gloss in ``ui_lang``; with
+    ``anchor``, each Basque clause carries its :func:`clause_anchor` id (once per page)."""
     marked = set(highlight)
     trans = translation_map(game, target_lang) if target_lang else {}
     parts = [CSS, f'<div class="jk-source" lang="{ui_lang}"'
@@ -137,7 +151,7 @@ def source_html(game: str, target_lang: str | None, _: Gettext, *, show_ids: boo
                 right.append(f'<span class="jk-artifact-note" lang="{ui_lang}">{note}</span>')
                 continue
             terms = highlight_terms(seg.text, ui_lang, game, seg.id, _) if glossary else None
-            left.append(_segment_html(seg, seg.text, "eu", show_ids, hl, terms))
+            left.append(_segment_html(seg, seg.text, "eu", show_ids, hl, terms, anchor=anchor))
             if target_lang:
                 t: SegmentTranslation | None = trans.get(seg.id)
                 if t is not None and t.current:
@@ -165,9 +179,9 @@ def notes_html(game: str, segment_ids: Iterable[str], _: Gettext, ui_lang: str) 
     for note in notes(game):
         if note.clauses and note.clauses[0] in wanted:
             cited = ", ".join(note.clauses)
+            summary = escape(_("Interpretation note: %(title)s") % {"title": _(note.title)})
             out.append(f'<details class="jk-note" lang="{ui_lang}" data-note="{escape(note.id)}">'
-                       f"<summary>{escape(_('Interpretation note'))}: {escape(_(note.title))}"
-                       f"</summary><p>{escape(_(note.body))}</p>"
+                       f"<summary>{summary}</summary><p>{escape(_(note.body))}</p>"
                        f'<p class="jk-note-cites"><span lang="{ui_lang}">'
                        f"{escape(_('Clauses'))}:</span> "
                        f'<span lang="zxx" translate="no">{escape(cited)}</span></p></details>')
@@ -197,3 +211,46 @@ def clause_excerpt_html(game: str, clause_ids: Iterable[str], target_lang: str |
                     f"{_segment_html(seg, seg.text, 'eu', False, True)}</div>{right}")
     cols = "" if target_lang else ' style="grid-template-columns:1fr"'
     return CSS + f'<div class="jk-source" lang="{ui_lang}"{cols}>' + "".join(rows) + "</div>"
+
+
+@dataclass(frozen=True)
+class ClausePair:
+    """One clause of the reading mode: its Basque and its translation, as escaped markup.
+
+    ``translation_html`` is None for a scraping leftover (nothing to reveal); otherwise it is
+    the translation, or the "not translated yet" marker."""
+
+    id: str
+    kind: str
+    basque_html: str
+    translation_html: str | None
+
+
+def clause_pairs(game: str, target_lang: str, _: Gettext, *, ui_lang: str = "en",
+                 show_ids: bool = False, highlight: Iterable[str] = (),
+                 glossary: bool = True) -> list[ClausePair]:
+    """Every clause of ``game`` in order, Basque beside ``target_lang``, one pair each: the
+    reading mode ("Test yourself") shows the Basque and reveals each translation on a tap."""
+    marked = set(highlight)
+    trans = translation_map(game, target_lang)
+    pairs = []
+    for block in blocks(game):
+        for seg in block:
+            hl = seg.id in marked
+            if seg.kind == "artifact":
+                art_lang = "eu" if seg.reason == "caption_fragment" else "zxx"
+                pairs.append(ClausePair(seg.id, seg.kind,
+                                        f'<span class="jk-seg jk-artifact" lang="{art_lang}" '
+                                        f'data-segment="{escape(seg.id)}">{escape(seg.text)}</span>',
+                                        None))
+                continue
+            terms = highlight_terms(seg.text, ui_lang, game, seg.id, _) if glossary else None
+            basque = _segment_html(seg, seg.text, "eu", show_ids, hl, terms, anchor=True)
+            t: SegmentTranslation | None = trans.get(seg.id)
+            if t is not None and t.current:
+                shown = _segment_html(seg, t.current, target_lang, False, hl)
+            else:
+                shown = (f'<span class="jk-missing" lang="{ui_lang}">'
+                         f'{escape(_("(not translated yet)"))}</span>')
+            pairs.append(ClausePair(seg.id, seg.kind, basque, shown))
+    return pairs

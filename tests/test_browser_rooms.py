@@ -1,0 +1,128 @@
+"""Room play in a real Chromium: two browser contexts (two devices) on one server join one
+peruludo table by its code; each page holds only its own seat's dice, a move on one device
+reaches the other by its poll, and a double tap makes one move."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_support import Server, require_chromium, wait_for_app
+from jokoak.engine.record import replay
+from jokoak.games.peruludo import GAME
+from jokoak.rooms import SqliteRoomStore, read_room
+
+pytestmark = pytest.mark.browser
+
+KEY = "jokoak_peruludo_play"
+ROOM_KEY = "jokoak_room_peruludo"
+QUICK = f"[class*='st-key-{ROOM_KEY}_quick'] button:not([disabled]):visible"
+
+
+@pytest.fixture(scope="module")
+def served(chromium_browser, tmp_path_factory):
+    require_chromium()
+    folder = tmp_path_factory.mktemp("rooms")
+    settings = folder / "jokoak.toml"
+    settings.write_text(f'[rooms]\nstore = "sqlite:{folder / "rooms.sqlite3"}"\n')
+    server = Server(env={"JOKOAK_PACE_SCALE": "0.5", "JOKOAK_SETTINGS": str(settings)})
+    try:
+        server.wait()
+        yield server, chromium_browser, SqliteRoomStore(folder / "rooms.sqlite3")
+    finally:
+        server.stop()
+
+
+def device(chromium, server, lang):
+    context = chromium.new_context(viewport={"width": 1366, "height": 900})
+    page = context.new_page()
+    page.goto(f"{server.url}/peruludo?lang={lang}&view=play")
+    wait_for_app(page)
+    return context, page
+
+
+def settled(page):
+    wait_for_app(page)
+    page.wait_for_timeout(300)
+
+
+def room_panel(page):
+    """Unfold "Play together on several devices" (the expander holding the room buttons)."""
+    expander = page.locator("[data-testid='stExpander']").filter(
+        has=page.locator(f".st-key-{KEY}_room_join"))
+    if not page.locator(f".st-key-{KEY}_room_join button").is_visible():
+        expander.locator("summary").click()
+        settled(page)
+
+
+def spots_drawn(page) -> int:
+    return page.locator(".jokoak-board svg circle").count()
+
+
+def test_two_devices_share_one_table_each_seeing_only_its_own_dice(served):
+    server, chromium, store = served
+    first_context, first = device(chromium, server, "eu")
+    second_context, second = device(chromium, server, "fr")
+    try:
+        first.locator(f".st-key-{KEY}_players button").nth(0).click()  # three players
+        settled(first)
+        first.locator(f".st-key-{KEY}_people button").nth(1).click()  # Player 2 a person
+        settled(first)
+        room_panel(first)
+        first.locator(f".st-key-{KEY}_room_open button").click()
+        first.wait_for_selector(".jokoak-room", timeout=20000)
+        code = first.locator(".jokoak-room").get_attribute("data-room")
+        assert first.locator(".jokoak-room").get_attribute("data-seat") == "0"
+
+        room_panel(second)
+        second.locator(f".st-key-{KEY}_room_code input").fill(code.lower())
+        second.locator(f".st-key-{KEY}_room_code input").press("Enter")
+        settled(second)
+        second.locator(f".st-key-{KEY}_room_join button").click()
+        second.wait_for_selector(".jokoak-room", timeout=20000)
+        assert second.locator(".jokoak-room").get_attribute("data-seat") == "1"
+
+        pages = {0: first, 1: second}
+        moved, checked = False, 0
+        for _ in range(60):
+            room = read_room(store, code, {GAME.name: GAME})
+            state = replay(GAME, room.record)[1][-1].after if room.record.actions else None
+            if state is not None and not state.stale and not state.revealed:
+                for seat, page in pages.items():
+                    settled(page)
+                    fresh = read_room(store, code, {GAME.name: GAME})
+                    if fresh.version != room.version:
+                        break  # the table moved while looking: look again
+                    # die spots drawn = the spots of this seat's own dice, nobody else's
+                    assert spots_drawn(page) == sum(state.cups[seat]), seat
+                    checked += 1
+            for seat, page in pages.items():
+                if page.locator(QUICK).count():
+                    before = read_room(store, code, {GAME.name: GAME})
+                    bids = sum(1 for s in replay(GAME, before.record)[1]
+                               if s.actor == seat and s.action.startswith("bid:"))
+                    box = page.locator(QUICK).first.bounding_box()
+                    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                    page.mouse.click(x, y)
+                    page.wait_for_timeout(80)
+                    page.mouse.click(x, y)  # a double tap
+                    settled(page)
+                    after = read_room(store, code, {GAME.name: GAME})
+                    steps = replay(GAME, after.record)[1]
+                    assert sum(1 for s in steps if s.actor == seat
+                               and s.action.startswith("bid:")) == bids + 1
+                    other = pages[1 - seat]
+                    other.wait_for_function(
+                        "n => +document.querySelector('.jokoak-board').dataset.moves >= n",
+                        arg=len(before.record.actions) + 1, timeout=10000)
+                    moved = True
+                    break
+            if moved:
+                break
+            first.wait_for_timeout(700)
+        assert moved, "no person's turn came"
+        assert checked > 0
+        for page in pages.values():
+            assert page.locator('[data-testid="stException"]').count() == 0
+    finally:
+        first_context.close()
+        second_context.close()

@@ -1,0 +1,92 @@
+"""Pass-and-play in a real Chromium: two people at one peruludo screen, each one's dice behind
+a cover until their tap, and a double tap on the cover or on a bid is one action."""
+
+from __future__ import annotations
+
+import pytest
+
+from browser_support import Server, require_chromium, wait_for_app
+
+pytestmark = pytest.mark.browser
+
+KEY = "jokoak_peruludo_play"
+COVER = f"[class*='st-key-{KEY}_cover_'] button"
+READY_COVER = COVER + ":not([disabled])"
+QUICK_BID = f"[class*='st-key-{KEY}_quick'] button:not([disabled]):visible"
+
+
+@pytest.fixture(scope="module")
+def browser(chromium_browser):
+    require_chromium()
+    server = Server(env={"JOKOAK_PACE_SCALE": "0.5"})
+    try:
+        server.wait()
+        yield server, chromium_browser
+    finally:
+        server.stop()
+
+
+def settled(page):
+    wait_for_app(page)
+    page.wait_for_timeout(400)
+    wait_for_app(page)
+
+
+def decisions(page) -> int:
+    return int(page.locator(".jokoak-board").first.get_attribute("data-decisions"))
+
+
+def dice_drawn(page) -> int:
+    """Die spots in the table drawing plus the "your dice" line: 0 while nobody's are shown."""
+    return (page.locator(".jokoak-board svg circle").count()
+            + page.locator(".jokoak-dice").count())
+
+
+def double_tap(page, locator, delay_ms):
+    box = locator.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(delay_ms)
+    page.mouse.click(x, y)  # the same finger, the same place
+    settled(page)
+
+
+def covered_seat(page) -> int:
+    key = page.locator(f"[class*='st-key-{KEY}_cover_']").first.get_attribute("class")
+    return int(key.split(f"{KEY}_cover_")[1].split("_")[0])
+
+
+@pytest.mark.parametrize("lang,size", [("fr", (1366, 768)), ("eu", (390, 844))])
+def test_two_people_pass_the_screen_and_a_double_tap_is_one_action(browser, lang, size):
+    server, chromium = browser
+    page = chromium.new_page(viewport={"width": size[0], "height": size[1]})
+    try:
+        page.goto(f"{server.url}/peruludo?lang={lang}&view=play")
+        wait_for_app(page)
+        page.locator(f".st-key-{KEY}_players button").nth(0).click()  # three players
+        settled(page)
+        page.locator(f".st-key-{KEY}_people button").nth(1).click()  # Player 2 a person too
+        settled(page)
+        page.locator(f".st-key-{KEY}_new button").click()
+        seats = []
+        for delay in (80, 300, 150, 30):
+            page.wait_for_selector(READY_COVER, timeout=30000)
+            settled(page)
+            seat = covered_seat(page)
+            seats.append(seat)
+            # covered: no die of any cup in the page (none lifted yet in a bidding turn)
+            assert dice_drawn(page) == 0, page.inner_text("body")[:300]
+            assert not any(glyph in page.content() for glyph in "⚀⚁⚂⚃⚄⚅")
+            before = decisions(page)
+            double_tap(page, page.locator(COVER).first, delay)
+            assert page.locator(COVER).count() == 0
+            assert page.locator(".jokoak-dice").count() == 1 and dice_drawn(page) > 1
+            assert decisions(page) == before  # the reveal is not a move
+            page.wait_for_selector(QUICK_BID, timeout=10000)
+            double_tap(page, page.locator(QUICK_BID).first, delay)
+            assert decisions(page) == before + 1, (delay, before, decisions(page))
+            assert dice_drawn(page) == 0 or page.locator(COVER).count() == 0
+        assert set(seats) == {0, 1}  # the screen went to each person in turn
+        assert page.locator('[data-testid="stException"]').count() == 0
+    finally:
+        page.close()

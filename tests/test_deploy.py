@@ -1,0 +1,46 @@
+"""The deployment files: nginx's configuration is valid and balances without stickiness."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+
+from replicas_support import NGINX_CONF, nginx_binary, nginx_conf
+
+
+def test_the_nginx_configuration_is_valid_for_debians_nginx(tmp_path):
+    conf = tmp_path / "nginx.conf"
+    conf.write_text(nginx_conf(8080, tmp_path), encoding="utf-8")
+    (tmp_path / "jokoak-upstream.conf").write_text(
+        (NGINX_CONF.parent / "jokoak-upstream.conf").read_text(encoding="utf-8"),
+        encoding="utf-8")
+    done = subprocess.run([nginx_binary(), "-t", "-p", str(tmp_path), "-c", str(conf)],
+                          capture_output=True, text=True, timeout=30)
+    assert done.returncode == 0, done.stderr
+
+
+def test_the_load_balancer_is_plain_round_robin():
+    text = re.sub(r"#.*", "", NGINX_CONF.read_text(encoding="utf-8"))
+    assert not re.search(r"\b(ip_hash|hash|sticky|least_conn|random)\b", text)
+
+
+def test_websockets_are_upgraded_and_media_files_retried_on_another_replica():
+    text = NGINX_CONF.read_text(encoding="utf-8")
+    stream = text[text.index("location /_stcore/stream"):]
+    assert "proxy_set_header Upgrade $http_upgrade;" in stream.split("}")[0]
+    media = text[text.index("location /media/"):].split("}")[0]
+    assert "http_404" in media and "proxy_next_upstream_tries 0;" in media
+
+
+def test_every_shipped_settings_file_is_read_without_a_problem():
+    from jokoak.settings import parse_settings
+    for path in sorted(NGINX_CONF.parent.glob("*.toml")) + [NGINX_CONF.parent.parent / "jokoak.toml"]:
+        assert parse_settings(path.read_text(encoding="utf-8")).problems == (), path.name
+
+
+def test_replicas_share_their_rooms_and_leave_uploads_to_the_operator():
+    from jokoak.settings import parse_settings
+    for name in ("replica.toml", "compose-replica.toml"):
+        conf = parse_settings((NGINX_CONF.parent / name).read_text(encoding="utf-8"))
+        assert conf.rooms.store.startswith(("sqlite:/", "redis://")), name
+        assert not conf.booklet.translators_page and not conf.operator.enabled, name

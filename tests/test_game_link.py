@@ -1,0 +1,120 @@
+"""The play controller keeps the game in ``?game=`` and resumes it in a new session
+(ui/game_link.py), driven in AppTest: a new session is what a reload, a server restart or
+another replica gives a visitor."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from jokoak.engine import record_code
+from jokoak.engine.driver import decisions
+from jokoak.games import zohn_ahl
+from ui.common import LANG_KEY
+from view_support import TIMEOUT, open_view
+
+ZOHN = "jokoak_zohn_ahl_play"
+PERULUDO = "jokoak_peruludo_play"
+
+
+@pytest.fixture(autouse=True)
+def no_waiting(monkeypatch):
+    import ui.play
+    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+
+
+def visit(module: str, game: str | None, lang: str = "en") -> AppTest:
+    """A new session of ``module``'s play view, opened at a URL with ``?game=game``."""
+    at = AppTest.from_string(f"from ui.{module} import play_view\nplay_view()\n",
+                             default_timeout=TIMEOUT)
+    at.session_state[LANG_KEY] = lang
+    if game is not None:
+        at.query_params["game"] = game
+    return at.run()
+
+
+def tap(at: AppTest, key: str) -> None:
+    """Tap ``key`` once it is offered (each run plays one of the others' beats)."""
+    for _ in range(60):
+        ready = [b for b in at.button if re.sub(r"_t\d+$", "", b.key) == key and not b.disabled]
+        if ready:
+            ready[0].click().run()
+            assert not at.exception
+            return
+        at.run()
+    raise AssertionError(f"{key} was never offered")
+
+
+def played_zohn_ahl(throws: int = 4) -> AppTest:
+    at = open_view("zohn_ahl_play", "play_view")
+    at.button(key=f"{ZOHN}_new").click().run()
+    for _ in range(throws):
+        tap(at, f"{ZOHN}_throw")
+    return at
+
+
+def _param(at: AppTest) -> str:
+    value = at.query_params["game"]
+    return value[0] if isinstance(value, list) else value
+
+
+def test_every_change_of_the_game_is_written_to_the_url():
+    at = played_zohn_ahl(1)
+    first = _param(at)
+    tap(at, f"{ZOHN}_throw")
+    assert _param(at) != first
+    decoded = record_code.decode(_param(at), {"zohn_ahl": zohn_ahl.GAME})
+    assert decoded.record == at.session_state[ZOHN].position.record
+
+
+def test_a_new_session_with_the_link_resumes_the_exact_position_and_decisions():
+    before = played_zohn_ahl(4)
+    again = visit("zohn_ahl_play", _param(before))
+    assert not again.exception
+    old, new = before.session_state[ZOHN].position, again.session_state[ZOHN].position
+    assert new.record == old.record and new.state == old.state
+    assert decisions(new) == decisions(old) == 4
+    tap(again, f"{ZOHN}_throw")  # and the game goes on from there
+    assert decisions(again.session_state[ZOHN].position) == 5
+
+
+def test_a_peruludo_link_keeps_the_table_its_people_and_the_level():
+    at = open_view("peruludo_play", "play_view")
+    at.segmented_control(key=f"{PERULUDO}_players").set_value(5).run()
+    at.segmented_control(key=f"{PERULUDO}_level").set_value("hard").run()
+    at.button(key=f"{PERULUDO}_new").click().run()
+    again = visit("peruludo_play", _param(at))
+    resumed, played = again.session_state[PERULUDO], at.session_state[PERULUDO]
+    assert resumed.choices == played.choices
+    assert resumed.choices["level"] == "hard" and resumed.choices["players"] == 5
+    assert resumed.position.record == played.position.record
+    assert resumed.position.record.people == (0,)
+
+
+def test_a_changed_link_is_refused_in_the_visitors_language_and_dropped():
+    code = _param(played_zohn_ahl(2))
+    middle = len(code) // 2
+    changed = code[:middle] + ("B" if code[middle] != "B" else "C") + code[middle + 1:]
+    at = visit("zohn_ahl_play", changed, lang="fr")
+    assert not at.exception
+    assert ZOHN not in at.session_state  # a fresh start: no game under way
+    assert "game" not in at.query_params
+    shown = " ".join(w.value for w in at.warning)
+    assert "a été tronquée ou modifiée" in shown and "Commencer une nouvelle partie" in shown
+
+
+def test_another_pages_game_is_refused_naming_that_game():
+    at = visit("peruludo_play", _param(played_zohn_ahl(1)))
+    assert PERULUDO not in at.session_state
+    assert "is a game of zohn ahl, not of this page" in " ".join(w.value for w in at.warning)
+
+
+def test_the_refusal_is_said_once_and_the_new_game_button_works():
+    at = visit("zohn_ahl_play", "not a game!")
+    assert "not written the way the booklet writes games" in " ".join(w.value for w in at.warning)
+    at.button(key=f"{ZOHN}_new").click().run()
+    assert ZOHN in at.session_state
+    assert "not written the way" not in " ".join(w.value for w in at.warning)

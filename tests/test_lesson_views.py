@@ -1,0 +1,227 @@
+"""The lesson view, driven as a visitor would in AppTest: every lesson is walked to its end by
+tapping the play views' own controls and the answer buttons; a refused move shows the
+engine's reason, a legal move that is not the lesson's a hint, a wrong answer a second try;
+taps are idempotent and the URL keeps the progress."""
+
+from __future__ import annotations
+
+import re
+from html import escape
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from jokoak import GAMES
+from jokoak.i18n import translator
+from jokoak.lessons import lessons
+from ui.common import LANG_KEY
+
+TIMEOUT = 120
+
+
+@pytest.fixture(autouse=True)
+def no_waiting(monkeypatch):
+    """No double-tap window: each click is a deliberate tap; a guess's throws land at once."""
+    import ui.play
+    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+
+
+def open_lesson(game, lang="en", lesson=None, lstep=None):
+    at = AppTest.from_string(f"from ui.lesson import lesson_view\nlesson_view({game!r})\n",
+                             default_timeout=TIMEOUT)
+    at.session_state[LANG_KEY] = lang
+    if lesson is not None:
+        at.query_params["lesson"] = lesson
+    if lstep is not None:
+        at.query_params["lstep"] = lstep
+    return at.run()
+
+
+def session(at, game):
+    return at.session_state[f"jokoak_lesson_{game}"]
+
+
+def buttons(at):
+    return {re.sub(r"_t\d+$", "", b.key): b for b in at.button if b.key}
+
+
+def click(at, key):
+    found = buttons(at)
+    assert key in found, (key, sorted(found))
+    found[key].click().run()
+    assert not at.exception, at.exception
+
+
+def tap_action(at, game, action):
+    """Tap the control of the play view that makes ``action`` (the visitor's seat)."""
+    spec = f"jokoak_lesson_{game}"
+    if game == "peruludo" and action.startswith("bid:"):
+        quantity, face = (int(x) for x in action.split(":")[1:])
+        state = session(at, game).position.state
+        from ui.peruludo_play import quick_bids
+        if action in quick_bids(state):
+            click(at, f"{spec}_quick{face}")
+            return
+        click(at, f"{spec}_face{face}")
+        while at.session_state[f"{spec}_q"] != quantity:
+            click(at, f"{spec}_qplus" if at.session_state[f"{spec}_q"] < quantity else f"{spec}_qminus")
+        click(at, f"{spec}_bid")
+    elif game == "zaldi_zuria" and action.startswith("bid:"):
+        from ui.zaldi_zuria_play import RAISES
+        state = session(at, game).position.state
+        legal = [f"bid:{state.high_bid + n}" for n in RAISES if f"bid:{state.high_bid + n}" in state.legal_actions()]
+        click(at, f"{spec}_bid{legal.index(action)}")
+    elif game == "zaldi_zuria" and action == "pass" and session(at, game).position.state.phase == "auction":
+        click(at, f"{spec}_nobid")
+    else:
+        click(at, f"{spec}_{action}")
+
+
+def walk(at, game, lesson, lang="en"):
+    """Do every step of ``lesson`` right, pressing Next after each; the view ends on the
+    lesson's last screen."""
+    for index, step in enumerate(lesson.steps):
+        now = session(at, game)
+        assert (now.extra["lesson"], now.extra["index"], now.extra["done"]) == (lesson.name, index, False)
+        if step.kind == "action":
+            tap_action(at, game, step.expect)
+        elif step.kind == "question":
+            click(at, f"jokoak_lesson_choice_{game}_{index}_{step.right_choice}")
+        else:  # a guess: the slider as it stands, then "Throw 300 times"
+            assert not session(at, game).extra["done"]
+            click(at, f"jokoak_lesson_guess_{game}_{index}_throw_r0")
+        assert session(at, game).extra["done"], (lesson.name, index)
+        assert escape(translator(lang).gettext(step.why)) in " ".join(m.value for m in at.markdown)
+        click(at, f"jokoak_lesson_next_{game}_{index}")
+        assert at.query_params["lstep"] == str(index + 2)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_lesson_is_walked_to_its_end_by_tapping_the_play_views_controls(game):
+    at = open_lesson(game)
+    for lesson in lessons(game):
+        click(at, f"jokoak_lesson_pick_{game}_{lesson.name}") if len(lessons(game)) > 1 else None
+        walk(at, game, lesson)
+        assert "jokoak_lesson_real_" + game in buttons(at)  # "Play a real game"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_first_lesson_walks_in_basque_with_basque_texts(game):
+    at = open_lesson(game, lang="eu")
+    walk(at, game, lessons(game)[0], "eu")
+    assert "Jokatu benetako partida bat" in [b.label for b in at.button]
+
+
+def test_a_legal_move_that_is_not_the_lessons_gets_the_hint_and_a_second_try():
+    at = open_lesson("zaldi_zuria")
+    click(at, "jokoak_lesson_zaldi_zuria_pass")
+    now = session(at, "zaldi_zuria")
+    assert not now.extra["done"] and now.position.length == 0  # nothing was played
+    text = " ".join(m.value for m in at.markdown)
+    assert "this lesson wants to see you throw" in text and "phase2.throw1" in text
+    click(at, "jokoak_lesson_zaldi_zuria_throw")
+    assert session(at, "zaldi_zuria").extra["done"]
+
+
+def test_a_bid_the_rules_refuse_shows_the_engines_reason_with_its_clause_and_cannot_be_tapped():
+    at = open_lesson("peruludo", lesson="01_first_round", lstep="2")
+    click(at, "jokoak_lesson_peruludo_face6")
+    while at.session_state["jokoak_lesson_peruludo_q"] > 1:
+        click(at, "jokoak_lesson_peruludo_qminus")
+    text = " ".join(m.value for m in at.markdown)
+    assert "jokoak-refused" in text and "raise.to_wild" in text
+    assert buttons(at)["jokoak_lesson_peruludo_bid"].disabled
+
+
+def test_a_refused_tap_keeps_the_position_and_records_the_engines_reason():
+    from ui.lesson import lesson_tap, _spec
+    at = open_lesson("peruludo", lesson="01_first_round", lstep="2")
+    now = session(at, "peruludo")
+    before = now.position.length
+    assert not lesson_tap(_spec("peruludo", 0), now, before, 0, "bid:1:6", 100.0)
+    assert now.position.length == before and "raise.to_wild" in now.refused.clauses
+
+
+def test_a_double_tap_plays_the_lessons_move_once():
+    from ui.lesson import lesson_tap, _spec
+    at = open_lesson("zaldi_zuria")
+    now = session(at, "zaldi_zuria")
+    spec = _spec("zaldi_zuria", 0)
+    assert lesson_tap(spec, now, 0, 0, "throw", 100.0)
+    after = now.position.length
+    assert not lesson_tap(spec, now, 0, 0, "throw", 100.2)  # drawn for the old position
+    assert now.position.length == after == 2 and now.extra["done"]
+
+
+def test_a_wrong_answer_is_refused_with_the_rule_and_a_second_try():
+    at = open_lesson("zaldi_zuria", lesson="01_first_throws", lstep="3")
+    step = lessons("zaldi_zuria")[0].steps[2]
+    wrong = next(i for i, c in enumerate(step.choices) if not c.right)
+    click(at, f"jokoak_lesson_choice_zaldi_zuria_2_{wrong}")
+    assert not session(at, "zaldi_zuria").extra["done"]
+    text = " ".join(m.value for m in at.markdown)
+    assert "Not quite" in text and "phase2.throw3.pay" in text
+    click(at, f"jokoak_lesson_choice_zaldi_zuria_2_{step.right_choice}")
+    assert session(at, "zaldi_zuria").extra["done"]
+
+
+def test_a_question_hides_its_outcome_until_it_is_answered():
+    at = open_lesson("zohn_ahl", lesson="01_first_throws", lstep="4")
+    step = lessons("zohn_ahl")[0].steps[3]
+    assert session(at, "zohn_ahl").position.length == len(step.record.actions) - 1
+    click(at, f"jokoak_lesson_choice_zohn_ahl_3_{step.right_choice}")
+    assert session(at, "zohn_ahl").position.record == step.record
+
+
+def test_the_url_keeps_the_progress_so_a_new_session_resumes_the_step():
+    at = open_lesson("zohn_ahl")
+    click(at, "jokoak_lesson_zohn_ahl_throw")
+    click(at, "jokoak_lesson_next_zohn_ahl_0")
+    assert at.query_params["lstep"] == "2"
+    again = open_lesson("zohn_ahl", lesson=at.query_params["lesson"], lstep="2")
+    assert session(again, "zohn_ahl").extra["index"] == 1
+
+
+@pytest.mark.parametrize("lesson, lstep", [("../x", "1"), ("01_first_throws", "99"),
+                                           ("01_first_throws", "²"), ("01_first_throws", "0")])
+def test_a_lesson_link_that_does_not_fit_opens_the_first_step(lesson, lstep):
+    at = open_lesson("zaldi_zuria", lesson=lesson, lstep=lstep)
+    assert not at.exception
+    now = session(at, "zaldi_zuria")
+    assert (now.extra["lesson"], now.extra["index"]) == (lessons("zaldi_zuria")[0].name, 0)
+
+
+def test_the_end_of_a_lesson_offers_a_real_game_with_the_visitors_seat():
+    at = open_lesson("zohn_ahl", lesson="01_first_throws",
+                     lstep=str(len(lessons("zohn_ahl")[0].steps) + 1))
+    click(at, "jokoak_lesson_real_zohn_ahl")
+    game = at.session_state["jokoak_zohn_ahl_play"]
+    assert game.position.length >= 0 and game.position.record.seed is not None
+    assert at.session_state["jokoak_view_zohn_ahl"] == "play"
+    assert at.query_params["view"] == "play"
+
+
+def test_the_kiosk_attract_screen_opens_a_games_first_lesson_in_the_kiosks_language():
+    from jokoak import ROOT
+    from ui.kiosk import STARTED_KEY
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.query_params["kiosk"] = "1"
+    at.run()
+    assert [b.label for b in at.button if b.key.startswith("jokoak_learn_")] == [
+        "zaldi zuria: Ikasi 2 minututan", "peruludo: Ikasi 2 minututan",
+        "zohn ahl: Ikasi 2 minututan"]
+    at.button(key="jokoak_learn_peruludo").click().run()
+    assert not at.exception and at.session_state[STARTED_KEY]
+    assert at.query_params["view"] == "learn" and at.query_params["lstep"] == "1"
+    assert session(at, "peruludo").extra["index"] == 0
+
+
+def test_home_offers_learn_it_in_2_minutes_first_for_every_game_with_lessons():
+    from jokoak import ROOT
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.session_state[LANG_KEY] = "fr"
+    at.run()
+    learn = [b for b in at.button if b.key.startswith("home_") and b.key.endswith("_learn")]
+    assert [b.label for b in learn] == ["Apprendre en 2 minutes"] * 3
+    assert all(b.proto.type == "primary" for b in learn)

@@ -1,0 +1,146 @@
+"""Room play in the play views (AppTest): two sessions share one table through the store, each
+sees only its own seat's dice, and a bad or unknown code changes nothing."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from view_support import open_view
+
+PERULUDO = "jokoak_peruludo_play"
+ROOM_KEY = "jokoak_room_peruludo"
+
+
+@pytest.fixture(autouse=True)
+def shared_store(monkeypatch, tmp_path):
+    import ui.play
+    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+    settings = tmp_path / "jokoak.toml"
+    settings.write_text(f'[rooms]\nstore = "sqlite:{tmp_path / "rooms.sqlite3"}"\n')
+    monkeypatch.setenv("JOKOAK_SETTINGS", str(settings))
+
+
+def page_text(at):
+    return " ".join(m.value for m in at.markdown)
+
+
+def opened(people=(0, 1), players=3):
+    at = open_view("peruludo_play", "play_view")
+    at.segmented_control(key=f"{PERULUDO}_players").set_value(players).run()
+    at.button_group(key=f"{PERULUDO}_people").set_value(list(people)).run()
+    at.button(key=f"{PERULUDO}_room_open").click().run()
+    assert not at.exception
+    return at, at.session_state["jokoak_room"]["code"]
+
+
+def joined(code):
+    at = open_view("peruludo_play", "play_view")
+    at.text_input(key=f"{PERULUDO}_room_code").input(code.lower()).run()
+    at.button(key=f"{PERULUDO}_room_join").click().run()
+    assert not at.exception
+    return at
+
+
+def seat_of(at):
+    found = re.search(r'data-seat="(\d+)"', page_text(at))
+    return int(found.group(1)) if found else None
+
+
+def test_a_room_needs_two_people_at_the_table():
+    at = open_view("peruludo_play", "play_view")
+    assert at.button(key=f"{PERULUDO}_room_open").disabled
+
+
+def test_the_opener_and_the_joiner_sit_at_the_two_peoples_seats():
+    first, code = opened()
+    second = joined(code)
+    assert seat_of(first) == 0 and seat_of(second) == 1
+    assert f"Room {code}: you are Player 1." in page_text(first)
+    assert f"Room {code}: you are Player 2." in page_text(second)
+
+
+@pytest.mark.parametrize("typed,warning", [("K0Q", "five letters"), ("ZZZZZ", "no room")])
+def test_a_bad_or_unknown_code_says_so_and_changes_nothing(typed, warning):
+    at = open_view("peruludo_play", "play_view")
+    at.text_input(key=f"{PERULUDO}_room_code").input(typed).run()
+    at.button(key=f"{PERULUDO}_room_join").click().run()
+    assert any(warning in w.value for w in at.warning)
+    assert "jokoak_room" not in at.session_state
+
+
+def test_a_full_room_takes_no_third_device():
+    _first, code = opened()
+    joined(code)
+    third = joined(code)
+    assert any("is taken" in w.value for w in third.warning)
+    assert "jokoak_room" not in third.session_state
+
+
+def test_each_device_sees_its_own_dice_and_the_others_moves():
+    first, code = opened()
+    second = joined(code)
+    devices = {0: first, 1: second}
+    for _ in range(30):
+        for at in devices.values():
+            at.run()
+        game = first.session_state[ROOM_KEY]
+        state = game.position.state
+        for seat, at in devices.items():
+            # the table's text alternative lists only the dice this seat may see
+            shown = page_text(at).count("Dice:")
+            assert shown == (1 if state.cups[seat] and not state.stale else 0) + len(
+                [s for s in state.revealed if s != seat])
+        acting = state.current_player()
+        at = devices.get(acting)
+        quick = [b for b in at.button if b.key.startswith(f"{ROOM_KEY}_quick")] if at else []
+        if quick and not quick[0].disabled:
+            before = len(game.position.record.actions)
+            quick[0].click().run()
+            other = devices[1 - acting]
+            other.run()  # the other device's poll
+            assert len(other.session_state[ROOM_KEY].position.record.actions) > before
+            return
+    raise AssertionError("no person's bid in 30 polls")
+
+
+def test_a_second_tap_on_open_a_room_opens_no_second_room(monkeypatch):
+    import ui.room
+    from ui.peruludo_play import SPEC
+    first, code = opened()
+    # the callback as the second tap of a double tap runs it: this device already sits
+    seated = {"jokoak_room": dict(first.session_state["jokoak_room"])}
+    monkeypatch.setattr(ui.room.st, "session_state", seated)
+    ui.room.open_new(SPEC, {"players": 3, "people": [0, 1]})
+    assert seated["jokoak_room"]["code"] == code
+
+
+def test_zohn_ahl_in_a_room_only_the_device_of_the_thrower_on_turn_can_throw():
+    zohn = "jokoak_zohn_ahl_play"
+    first = open_view("zohn_ahl_play", "play_view")
+    first.segmented_control(key=f"{zohn}_team1").set_value("people").run()
+    first.button(key=f"{zohn}_room_open").click().run()
+    code = first.session_state["jokoak_room"]["code"]
+    second = open_view("zohn_ahl_play", "play_view")
+    second.text_input(key=f"{zohn}_room_code").input(code).run()
+    second.button(key=f"{zohn}_room_join").click().run()
+    devices = {0: first, 1: second}
+    thrown = set()
+    for _ in range(12):
+        for at in devices.values():
+            at.run()
+        state = first.session_state["jokoak_room_zohn_ahl"].position.state
+        if state.is_terminal():
+            break
+        on_turn = state.current_player()
+        for seat, at in devices.items():
+            throws = [b for b in at.button if b.key.startswith("jokoak_room_zohn_ahl_throw")
+                      and not b.disabled]
+            assert bool(throws) == (seat == on_turn), (seat, on_turn)
+        throws = [b for b in devices[on_turn].button
+                  if b.key.startswith("jokoak_room_zohn_ahl_throw")]
+        throws[0].click().run()
+        thrown.add(on_turn)
+    assert thrown == {0, 1}

@@ -1,0 +1,132 @@
+"""Rooms shared by several devices: the same behaviour from the SQLite and the Redis store,
+and a version check that lets only one of two simultaneous moves land."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import threading
+import time
+
+import pytest
+
+from browser_support import free_port
+from jokoak.engine.core import make_rules
+from jokoak.engine.driver import start
+from jokoak.games.peruludo import GAME
+from jokoak.rooms import (CODE_LENGTH, RedisRoomStore, SqliteRoomStore, join, normalise_code,
+                          open_room, read_room, store_from_setting, update)
+from jokoak.settings import parse_settings
+
+GAMES = {GAME.name: GAME}
+SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [20, 23, 26], "bag": 0}
+
+
+@pytest.fixture(scope="module")
+def redis_url():
+    """A throwaway redis-server on a free port (Debian's package; CI installs it)."""
+    binary = shutil.which("redis-server")
+    if binary is None:
+        if os.environ.get("CI"):
+            pytest.fail("CI is set but redis-server is missing (apt-get install redis-server)")
+        pytest.skip("redis-server not installed and CI is unset")
+    port = free_port()
+    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                             "--appendonly", "no"], stdout=subprocess.DEVNULL)
+    url = f"redis://127.0.0.1:{port}/0"
+    try:
+        import redis
+        client = redis.Redis.from_url(url)
+        for _ in range(100):
+            try:
+                client.ping()
+                break
+            except redis.ConnectionError:
+                time.sleep(0.05)
+        yield url
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def store(request, tmp_path):
+    if request.param == "sqlite":
+        return SqliteRoomStore(tmp_path / "rooms.sqlite3")
+    return RedisRoomStore(request.getfixturevalue("redis_url"), prefix=f"test:{time.time()}:")
+
+
+def a_record(people=(0, 2)):
+    return start(GAME, make_rules(GAME), SETUP, seed=5, people=people).record
+
+
+def test_a_new_room_reads_back_with_its_record_and_the_opener_at_the_first_persons_seat(store):
+    room = open_room(store, a_record(), {"level": "easy"}, "device-a")
+    back = read_room(store, room.code, GAMES)
+    assert back == room and back.version == 0
+    assert back.seat_of("device-a") == 0 and back.free_seats() == (2,)
+    assert len(room.code) == CODE_LENGTH
+
+
+def test_joining_takes_the_next_free_persons_seat_and_a_device_keeps_its_seat(store):
+    room = open_room(store, a_record(), {}, "device-a")
+    joined, seat = join(store, room.code, GAMES, "device-b")
+    assert seat == 2 and joined.version == 1
+    again, same = join(store, room.code, GAMES, "device-b")
+    assert same == 2 and again.version == 1  # nothing written the second time
+    full, none = join(store, room.code, GAMES, "device-c")
+    assert none is None and full.seats == {0: "device-a", 2: "device-b"}
+
+
+def test_an_unknown_code_is_no_room(store):
+    assert join(store, "ZZZZZ", GAMES, "device-a") is None
+    assert read_room(store, "ZZZZZ", GAMES) is None
+
+
+def test_a_code_already_taken_is_never_overwritten(store):
+    room = open_room(store, a_record(), {"first": True}, "device-a")
+    assert not store.create(room.code, "{}")
+    assert read_room(store, room.code, GAMES).choices == {"first": True}
+
+
+def test_of_two_moves_from_the_same_version_only_the_first_lands(store):
+    room = open_room(store, a_record(), {}, "device-a")
+    first = update(store, room, a_record(), now=1.0)
+    second = update(store, room, a_record(), now=2.0)  # read before the first was written
+    assert first is not None and first.version == 1
+    assert second is None
+    assert read_room(store, room.code, GAMES).moved_at == 1.0
+
+
+def test_devices_racing_at_once_make_exactly_one_move(store):
+    room = open_room(store, a_record(), {}, "device-a")
+    results = []
+    gate = threading.Barrier(6)
+
+    def race(n):
+        gate.wait()
+        results.append(update(store, room, a_record(), now=float(n)))
+
+    threads = [threading.Thread(target=race, args=(n,)) for n in range(6)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sum(r is not None for r in results) == 1
+    assert read_room(store, room.code, GAMES).version == 1
+
+
+@pytest.mark.parametrize("typed,code", [("k7qf2", "K7QF2"), (" K7 QF2 ", "K7QF2"),
+                                        ("K7QF", None), ("K0QF2", None), ("K7QF2X", None),
+                                        ("<b>x</b>", None), (None, None), ("K7QF2" * 20, None)])
+def test_a_typed_code_is_read_leniently_and_anything_else_refused(typed, code):
+    assert normalise_code(typed) == code
+
+
+def test_the_setting_chooses_the_store(tmp_path, redis_url):
+    assert isinstance(store_from_setting(f"sqlite:{tmp_path / 'r.sqlite3'}"), SqliteRoomStore)
+    assert isinstance(store_from_setting(redis_url), RedisRoomStore)
+    assert parse_settings('[rooms]\nstore = "redis://h:6379/0"\n').rooms.store == "redis://h:6379/0"
+    bad = parse_settings('[rooms]\nstore = "ftp://x"\n')
+    assert bad.rooms.store == "" and bad.problems

@@ -1,0 +1,119 @@
+"""The game in progress lives in the URL (``?game=``), so nothing is lost with the session.
+
+Streamlit keeps a visitor's session in one server process's memory, and only
+``server.disconnectedSessionTTL`` seconds after the browser goes away: a reload, a server
+restart, a kiosk waking from sleep or another replica behind a load balancer would start
+over. So the play controller writes the encoded record (:mod:`jokoak.engine.record_code`)
+to ``?game=`` after every change (a tap, a computer's beat, a new game, an undo), and a play
+view that starts without a game reads it back and resumes the exact position (pace, pause and
+"throw for me" start afresh).
+
+A value that is not a game of this page (cut, altered, of another version, another game's)
+is dropped from the URL with the reason in the visitor's language, and the view starts
+afresh; nothing else changes.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import streamlit as st
+
+from jokoak import registry
+from jokoak.engine.driver import resume
+from jokoak.engine.record_code import (MAX_CHARS, N_OTHER_GAME, N_SEATS, Packer,
+                                       RecordCodeError, decode, encode)
+
+from .common import _
+from .params import drop
+
+if TYPE_CHECKING:
+    from .play import PlaySession, PlaySpec
+
+log = logging.getLogger("jokoak")
+
+PARAM = "game"
+_PACKER = "link_packer"
+#: ``PlaySession.extra`` key: this session's game came from the URL (the board says so).
+RESUMED = "resumed_from_link"
+
+
+def _refused_key(spec: "PlaySpec") -> str:
+    return f"{spec.key}_link_refused"
+
+
+def _games() -> dict[str, Any]:
+    games = {}
+    for entry in registry.games():
+        try:
+            game = entry.game()
+        except Exception:  # a broken game module must not stop another game's resume
+            continue
+        games[game.name] = game
+    return games
+
+
+def restore(spec: "PlaySpec") -> None:
+    """Resume the game ``?game=`` carries when this view has none under way; a value that
+    does not resume is dropped and its reason kept for :func:`refusal_notice`."""
+    from .play import PlaySession, session
+
+    if session(spec) is not None:
+        return
+    code = st.query_params.get(PARAM)
+    if code is None:
+        return
+    try:
+        decoded = decode(code, _games(), expected=spec.game.name)
+        choices = {**decoded.choices, "ruleset": decoded.record.rules.ruleset}
+        try:
+            table = spec.table({**choices, "autoplay": False})
+            position = resume(spec.game, decoded.record, table)
+        except (KeyError, ValueError, TypeError, IndexError) as exc:
+            raise RecordCodeError(N_SEATS, f"{type(exc).__name__}: {exc}") from None
+        people = decoded.record.people
+        if people is not None and people != table.people:
+            raise RecordCodeError(N_SEATS, f"record people {people}, table {table.people}")
+    except RecordCodeError as exc:
+        log.info("?game= refused on %s: %s", spec.key, exc)
+        st.session_state[_refused_key(spec)] = exc
+        drop(PARAM)
+        return
+    game = PlaySession(position=position, choices=choices, good=position,
+                       seen=position.length)
+    game.extra[RESUMED] = True
+    st.session_state[spec.key] = game
+
+
+def refusal_notice(spec: "PlaySpec") -> None:
+    """Why the link's game did not resume (once), and that the view starts afresh."""
+    refused = st.session_state.pop(_refused_key(spec), None)
+    if not isinstance(refused, RecordCodeError):
+        return
+    params = dict(refused.params)
+    if params.get("game") in registry.keys():  # the game's own (Basque) name
+        params["game"] = registry.entry(params["game"]).name
+    reason = _(refused.msgid) % params if params else _(refused.msgid)
+    afresh = _("The booklet starts afresh here: choose the rules and press “Start a new game”.")
+    st.warning(f"{reason}\n\n{afresh}", icon="⚠️")
+
+
+def write(spec: "PlaySpec", game: "PlaySession") -> None:
+    """Put ``game``'s record in ``?game=`` (only when it changed; a record too long for a
+    link leaves the parameter out, and a reload then starts afresh)."""
+    packer = game.extra.get(_PACKER)
+    if not isinstance(packer, Packer):
+        packer = game.extra[_PACKER] = Packer(spec.game)
+    choices = {k: v for k, v in game.choices.items() if k != "ruleset"}
+    try:
+        code = encode(spec.game, game.position.record, choices, packer)
+    except ValueError as exc:
+        log.warning("game %s not put in the URL: %s", spec.key, exc)
+        drop(PARAM)
+        return
+    if st.query_params.get(PARAM) != code:
+        st.query_params[PARAM] = code
+
+
+__all__ = ["MAX_CHARS", "PARAM", "refusal_notice", "restore", "write"]

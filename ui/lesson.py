@@ -1,0 +1,425 @@
+"""The lesson view: a game's lessons (``content/<game>/lessons/``) in the visitor's hands.
+
+Each step draws a prepared position with the real controls of the game's play view
+(``decision_controls`` / ``throw_button`` of ``ui/<game>_play.py``, given this view's own
+:class:`ui.play.PlaySpec`), so the visitor taps what they will tap in a real game. A tap goes
+through :func:`lesson_tap` instead of being played on at once:
+
+* a move the rules refuse keeps the position and shows the engine's reason, its clauses lit
+  in the Basque and the translation (:func:`ui.play.reason_html`);
+* a legal move that is not the lesson's shows the step's hint with the clauses it teaches;
+* the lesson's move plays it and what follows (written in the lesson), and shows one
+  sentence of why with a "Next" button.
+
+Question steps draw their answers as buttons (the right one is the one the engine's events
+bear out, :mod:`jokoak.lessons`); guess steps embed :func:`ui.guess.guess_step`. Taps are
+idempotent like the play views' (position tokens, debounce). Progress lives in the URL
+(``?view=learn&lesson=<name>&lstep=<n>``), so a reload or a restart resumes the lesson.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import time
+from importlib import import_module
+from typing import Any, Callable
+
+import streamlit as st
+
+from jokoak import registry
+from jokoak.engine.core import refusal
+from jokoak.engine.driver import Position, Table, resume
+from jokoak.engine.record import Record
+from jokoak.i18n import TARGET_LANGUAGES
+from jokoak.lessons import DEFAULT_HINT, Lesson, LessonStep, lesson_by_name, lessons
+from jokoak.msgids import N_
+from jokoak.render.source import clause_excerpt_html
+
+from . import play
+from .common import _, esc, html, lang
+from .params import drop, query_choice, query_number
+from .play import PlaySession, PlaySpec
+
+log = logging.getLogger("jokoak")
+
+#: The entry label on Home, the kiosk's attract screen and the view switch.
+LEARN_LABEL = N_("Learn it in 2 minutes")
+VIEW = "learn"
+
+LESSON_CSS = """<style>
+.jokoak-lesson-why{border-left:4px solid #1e7b34;padding:.2rem .8rem;margin:.3rem 0;background:#eef8f0}
+.jokoak-lesson-hint{border-left:4px solid #b36b00;padding:.2rem .8rem;margin:.3rem 0;background:#fff6e5}
+.jokoak-lesson-instruction{font-size:1.35rem;font-weight:600;margin:.2rem 0 .4rem}
+@media (max-width:640px){.jokoak-lesson-instruction{font-size:1.15rem}}
+</style>"""
+
+
+def has_lessons(game: str) -> bool:
+    try:
+        return bool(lessons(game))
+    except Exception:  # a game without an engine yet has no lessons to offer
+        return False
+
+
+def first_lesson(game: str) -> str | None:
+    found = lessons(game) if has_lessons(game) else ()
+    return found[0].name if found else None
+
+
+def entry_params(game: str) -> dict[str, str]:
+    """The query parameters that open a game's first lesson at its first step."""
+    return {"lang": lang(), "view": VIEW, "lesson": first_lesson(game) or "", "lstep": "1"}
+
+
+# ---- the game's side: board, picture of a throw, controls ----------------------------------
+
+def _play_module(game: str) -> Any:
+    return import_module(f"ui.{game}_play")
+
+
+def _spec(game: str, seat: int) -> PlaySpec:
+    module = _play_module(game)
+    return PlaySpec(game=module.GAME, key=f"jokoak_lesson_{game}",
+                    table=lambda choices: Table(humans=frozenset({seat})), accept=lesson_tap)
+
+
+def _board(game: str, session: PlaySession, shown: Any) -> None:
+    """The table or board for ``shown`` (a state), drawn like the play view's."""
+    if game == "zohn_ahl":
+        from jokoak.render.zohn_ahl import render_board_svg
+        markup = render_board_svg(shown, _, lang())
+    elif game == "zaldi_zuria":
+        from jokoak.render.zaldi_zuria import render_table_svg
+        markup = render_table_svg(shown, _, lang(), viewer=0)
+    else:
+        from jokoak.render.peruludo import render_table_svg as peruludo_svg
+        markup = peruludo_svg(shown, _, lang(), viewer=0)
+    play.board(markup, session)
+
+
+def _asked_picture(game: str, before: Position, after: Position) -> tuple[Any, str]:
+    """For a question: the state to draw before the asked action is shown, and a picture of
+    the chance outcome asked about (the sticks as they fell; zaldi zuria's dice are drawn on
+    the table itself)."""
+    last = after.moves[-1] if after.moves else None
+    if game == "zaldi_zuria" and hasattr(before.state, "last_roll"):
+        return dataclasses.replace(before.state, last_roll=after.state.last_roll), ""
+    if game == "zohn_ahl" and last is not None:
+        throws = [e for e in last.events if e.kind == "throw"]
+        if throws:
+            from jokoak.render.sticks import render_sticks_svg
+            from jokoak.render.zohn_ahl import describe_event
+            caption = describe_event(throws[0], _)
+            return before.state, (f'<div lang="{lang()}">{render_sticks_svg(throws[0], _, lang(), caption)}'
+                                  f'<p style="margin:.1rem 0 .3rem">{esc(caption)}</p></div>')
+    return before.state, ""
+
+
+def _controls(game: str, session: PlaySession, spec: PlaySpec) -> None:
+    module = _play_module(game)
+    if hasattr(module, "decision_controls"):
+        module.decision_controls(session, spec)
+    else:
+        module.throw_button(session, spec)
+
+
+# ---- progress ----------------------------------------------------------------------------
+
+def _key(game: str) -> str:
+    return f"jokoak_lesson_{game}"
+
+
+def _position(engine: Any, record: Record) -> Position:
+    return resume(engine, record)
+
+
+def _before(record: Record) -> Record:
+    return Record(record.game, record.rules, record.setup, record.seed, record.actions[:-1])
+
+
+def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession:
+    """A fresh session at step ``index`` (0-based; ``len(steps)``: the lesson is over)."""
+    engine = _play_module(game).GAME
+    if index >= len(lesson.steps):
+        last = lesson.steps[-1]
+        position = _position(engine, last.end)
+    else:
+        step = lesson.steps[index]
+        record = _before(step.record) if step.kind == "question" else step.record
+        position = _position(engine, record)
+    session = PlaySession(position=position, choices={}, good=position)
+    session.extra.update(lesson=lesson.name, index=index, done=index >= len(lesson.steps),
+                         hint=False, wrong=None)
+    st.session_state[_key(game)] = session
+    return session
+
+
+def _set_step(game: str, lesson: Lesson, index: int) -> None:
+    st.query_params["lesson"] = lesson.name
+    st.query_params["lstep"] = str(index + 1)
+    _open_step(game, lesson, index)
+
+
+def _current(game: str) -> tuple[Lesson, PlaySession] | None:
+    """The lesson and step the URL asks for (default: the first lesson, step 1)."""
+    found = lessons(game)
+    if not found:
+        return None
+    name = query_choice("lesson", [x.name for x in found]) or found[0].name
+    lesson = lesson_by_name(game, name)
+    assert lesson is not None
+    number = query_number("lstep", len(lesson.steps) + 1, minimum=1) or 1
+    if st.query_params.get("lesson") != name:
+        st.query_params["lesson"] = name
+    if st.query_params.get("lstep") != str(number):
+        st.query_params["lstep"] = str(number)
+    session = st.session_state.get(_key(game))
+    if (not isinstance(session, PlaySession) or session.extra.get("lesson") != name
+            or session.extra.get("index") != number - 1):
+        session = _open_step(game, lesson, number - 1)
+    return lesson, session
+
+
+def _step_of(game: str, session: PlaySession) -> tuple[Lesson, LessonStep] | None:
+    lesson = lesson_by_name(game, session.extra.get("lesson", ""))
+    index = session.extra.get("index", 0)
+    if lesson is None or index >= len(lesson.steps):
+        return None
+    return lesson, lesson.steps[index]
+
+
+# ---- taps ----------------------------------------------------------------------------------
+
+def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, action: str,
+               now: float) -> bool:
+    """A tap on a play control drawn for the step: refused with the engine's reason, hinted
+    at when legal but not the lesson's, played (with what follows it) when it is. A stale or
+    repeated tap changes nothing. True if the lesson moved on."""
+    if token != session.position.length or now - session.last_tap < play.DEBOUNCE_SECONDS:
+        return False
+    found = _step_of(spec.game.name, session)
+    if found is None or session.extra.get("done"):
+        return False
+    _lesson, step = found
+    why = refusal(session.position.state, action, seat)
+    if why is not None:
+        session.refused, session.extra["hint"] = why, False
+        return False
+    if action != step.expect:
+        session.refused, session.extra["hint"] = None, True
+        return False
+    session.position = session.good = _position(spec.game, step.end)
+    session.refused, session.extra["hint"], session.extra["done"] = None, False, True
+    session.last_tap = now
+    return True
+
+
+def answer(game: str, token: int, index: int, choice: int) -> None:
+    """A tap on an answer button (drawn at position ``token`` of step ``index``)."""
+    session = st.session_state.get(_key(game))
+    if not isinstance(session, PlaySession):
+        return
+    now = time.monotonic()
+    if (token != session.position.length or session.extra.get("index") != index
+            or session.extra.get("done") or now - session.last_tap < play.DEBOUNCE_SECONDS):
+        return
+    found = _step_of(game, session)
+    if found is None:
+        return
+    _lesson, step = found
+    if step.choices[choice].right:
+        session.position = session.good = _position(_play_module(game).GAME, step.record)
+        session.extra.update(done=True, wrong=None)
+        session.last_tap = now
+    else:
+        session.extra["wrong"] = choice
+
+
+def next_step(game: str, name: str, index: int) -> None:
+    """"Next": from step ``index`` (once done) to the following one; a second tap is stale."""
+    session = st.session_state.get(_key(game))
+    lesson = lesson_by_name(game, name)
+    if (lesson is None or not isinstance(session, PlaySession)
+            or session.extra.get("lesson") != name or session.extra.get("index") != index):
+        return
+    _set_step(game, lesson, index + 1)
+
+
+def go_to(game: str, name: str, index: int) -> None:
+    lesson = lesson_by_name(game, name)
+    if lesson is not None:
+        _set_step(game, lesson, min(index, len(lesson.steps)))
+
+
+def play_real_game(game: str) -> None:
+    """Leave the lesson for the play view, with a new game under way (the same seat: the
+    play views seat the visitor as Player 1, like the lessons)."""
+    module = _play_module(game)
+    spec = module.SPEC
+    current = play.session(spec)
+    play.new_game(spec, spec.game.rulesets[0].name, {},
+                  current.position.record.seed if current is not None else None)
+    st.session_state[f"jokoak_view_{game}"] = "play"
+    st.query_params["view"] = "play"
+    drop("lesson")
+    drop("lstep")
+
+
+# ---- drawing -------------------------------------------------------------------------------
+
+def _clauses_html(game: str, clauses: tuple[str, ...]) -> str:
+    target = lang() if lang() in TARGET_LANGUAGES else None   # Basque: the clause alone
+    return clause_excerpt_html(game, clauses, target, _, ui_lang=lang()) if clauses else ""
+
+
+def _note(kind: str, text: str, game: str, clauses: tuple[str, ...]) -> None:
+    html(f'<div role="status" lang="{lang()}" class="jokoak-lesson-{kind}">'
+         f'<p><strong>{esc(text)}</strong></p>{_clauses_html(game, clauses)}</div>')
+
+
+def _header(game: str, lesson: Lesson, index: int) -> None:
+    found = lessons(game)
+    if len(found) > 1:
+        names = [x.name for x in found]
+        titles = {x.name: x.title for x in found}
+        row = st.container(horizontal=True)
+        for name in names:
+            row.button(_(titles[name]), key=f"jokoak_lesson_pick_{game}_{name}",
+                       type="primary" if name == lesson.name else "secondary",
+                       on_click=go_to, args=(game, name, 0))
+    total = len(lesson.steps)
+    html(f'<h2 lang="{lang()}" style="margin:.2rem 0">{esc(_(lesson.title))}</h2>'
+         f'<p lang="{lang()}" style="margin:0">{esc(_(lesson.caption))}</p>')
+    if index < total:
+        st.progress(index / total, text=_("Step %(number)s of %(total)s") % {
+            "number": index + 1, "total": total})
+
+
+def _finished(game: str, lesson: Lesson) -> None:
+    html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-over="1">'
+         f'{esc(_("Well done: you have finished this lesson."))}</p>')
+    st.button(_("Play a real game"), type="primary", key=f"jokoak_lesson_real_{game}",
+              width="stretch", icon=":material/play_arrow:", on_click=play_real_game,
+              args=(game,))
+    found = lessons(game)
+    names = [x.name for x in found]
+    at = names.index(lesson.name)
+    row = st.container(horizontal=True)
+    if at + 1 < len(found):
+        row.button(_("Next lesson: %(title)s") % {"title": _(found[at + 1].title)},
+                   key=f"jokoak_lesson_nextlesson_{game}", on_click=go_to,
+                   args=(game, names[at + 1], 0), icon=":material/school:")
+    row.button(_("Start this lesson again"), key=f"jokoak_lesson_again_{game}",
+               on_click=go_to, args=(game, lesson.name, 0), icon=":material/replay:")
+
+
+def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) -> None:
+    index = session.extra["index"]
+    step = lesson.steps[index]
+    done = bool(session.extra.get("done"))
+    picture = ""
+    shown = session.position.state
+    if step.kind == "question" and not done:
+        after = _position(spec.game, step.record)
+        shown, picture = _asked_picture(game, session.position, after)
+    table, side = st.columns([3, 2], vertical_alignment="top")
+    with side:
+        html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
+             f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
+        if picture:
+            html(picture)
+        if step.kind == "guess":   # the answer stays on screen beside the why
+            done = _guess(game, session, step, index) or done
+        if done:
+            _note("why", _(step.why), game, step.teaches)
+            st.button(_("Next"), type="primary", key=f"jokoak_lesson_next_{game}_{index}",
+                      width="stretch", icon=":material/arrow_forward:", on_click=next_step,
+                      args=(game, lesson.name, index))
+        elif step.kind == "action":
+            _controls(game, session, spec)
+            if session.refused is not None and game != "peruludo":
+                play.refusal_note(spec, session)   # peruludo's controls show it themselves
+            if session.extra.get("hint"):
+                _note("hint", _(step.hint or DEFAULT_HINT), game, step.teaches)
+        elif step.kind == "question":
+            token = play.token(session)
+            for n, choice in enumerate(step.choices):
+                st.button(_(choice.label), key=f"jokoak_lesson_choice_{game}_{index}_{n}_t{token}",
+                          width="stretch", on_click=answer, args=(game, token, index, n))
+            wrong = session.extra.get("wrong")
+            if wrong is not None:
+                _note("hint", _("Not quite: read the rule and try again."), game, step.teaches)
+    with table:
+        _board(game, session, shown)
+
+
+def _guess(game: str, session: PlaySession, step: LessonStep, index: int) -> bool:
+    """A guess step: ui.guess draws the slider, the throws and the exact answer; once the
+    visitor has seen the answer the step is done. Until ui.guess exists, the step only asks
+    to go on (a skip the lead is told about)."""
+    try:
+        guess_module = import_module("ui.guess")
+    except ModuleNotFoundError as exc:
+        if exc.name != "ui.guess":
+            raise
+        guess_module = None
+    seen = True
+    if guess_module is not None:
+        seen = bool(guess_module.guess_step(game, step.guess, f"jokoak_lesson_guess_{game}_{index}"))
+    if seen:
+        session.extra["done"] = True
+    return seen
+
+
+def lesson_view(game: str) -> None:
+    """The lesson view of game ``game`` (the game page's "learn" view)."""
+    html(LESSON_CSS)
+    found = _current(game)
+    if found is None:
+        st.info(_("This game has no lessons yet."))
+        return
+    lesson, _session = found
+    spec = _spec(game, lesson.seat)
+
+    @st.fragment
+    def area() -> None:
+        current = _current(game)
+        if current is None:
+            return
+        lesson, session = current
+        _header(game, lesson, session.extra["index"])
+        if session.extra["index"] >= len(lesson.steps):
+            _finished(game, lesson)
+            return
+        try:
+            _step_view(game, lesson, session, spec)
+        except Exception as exc:  # a visitor never sees a traceback
+            log.warning("lesson %s/%s step %s failed: %s: %s", game, lesson.name,
+                        session.extra["index"], type(exc).__name__, exc)
+            st.error(_("Something went wrong with this lesson step."))
+            st.button(_("Start this lesson again"), key=f"jokoak_lesson_reset_{game}",
+                      on_click=go_to, args=(game, lesson.name, 0))
+
+    area()
+
+
+#: Session key of the game whose lesson the attract screen asked for (the shell opens it
+#: once the navigation exists).
+LESSON_GOTO_KEY = "jokoak_lesson_goto"
+
+
+def _start_from_attract(started_key: str, game: str) -> None:
+    st.session_state[started_key] = True
+    st.session_state[LESSON_GOTO_KEY] = game
+    st.session_state.pop(_key(game), None)   # a fresh lesson, from its first step
+
+
+def lesson_entry_buttons(started_key: str) -> None:
+    """One "Learn it in 2 minutes" button per game that has lessons (the kiosk's attract
+    screen): it starts the booklet (``started_key``) in that game's first lesson."""
+    games = [e for e in registry.games() if has_lessons(e.key)]
+    for column, entry in zip(st.columns(len(games) or 1), games):
+        column.button(f"{entry.name}: {_(LEARN_LABEL)}", key=f"jokoak_learn_{entry.key}",
+                      width="stretch", on_click=_start_from_attract,
+                      args=(started_key, entry.key), icon=":material/school:")

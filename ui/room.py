@@ -1,0 +1,273 @@
+"""Room play: several devices at one table, joined by a short code (:mod:`jokoak.rooms`).
+
+One person opens a room with the new-game choices (at least two people at the table); the
+others type its code on their own phone or computer and sit at the next free person's seat.
+The table lives in the shared store (SQLite or Redis, the ``[rooms]`` setting), never in
+this process: any replica can serve any device's next request. Each device draws the table
+for its own seat only (``seat_view`` of the game's play module), and a self-rerunning
+fragment polls the store every second for the others' moves; that poll also plays the
+computer seats at the table's pace (whichever device's write lands first, the others' are
+refused by the store's version check). A tap carries the record's length it was drawn at:
+a double tap, or a tap on a table that has moved on, changes nothing.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+import time
+from dataclasses import replace
+from typing import Any, Callable
+
+import streamlit as st
+
+from jokoak.engine.core import IllegalAction
+from jokoak.engine.driver import advance, pending, resume, submit
+from jokoak.rooms import (Room, RoomError, RoomStore, join, normalise_code, open_room,
+                          read_room, store_from_setting, update)
+from jokoak.settings import load_settings
+
+from .common import _, esc, html, lang
+from . import play
+from .play import PlaySession, PlaySpec
+
+log = logging.getLogger("jokoak")
+
+ROOM = "jokoak_room"      # session: {"game": name, "code": code}
+DEVICE = "jokoak_device"  # session: this device's id in the rooms it sits in
+#: Seconds between two polls of the store for the others' moves.
+POLL_SECONDS = 1.0
+
+SeatView = Callable[[PlaySession, int, PlaySpec], None]
+#: ``names(game, seat)``: how the page names a seat ("Player 3", "player 2 of the … team")
+SeatNames = Callable[[PlaySession, int], str]
+
+
+@st.cache_resource(show_spinner=False)
+def _store(setting: str) -> RoomStore:
+    return store_from_setting(setting)
+
+
+def store() -> RoomStore:
+    return _store(load_settings().rooms.store)
+
+
+def device() -> str:
+    if DEVICE not in st.session_state:
+        st.session_state[DEVICE] = secrets.token_urlsafe(16)
+    return str(st.session_state[DEVICE])
+
+
+def _games(spec: PlaySpec) -> dict[str, Any]:
+    return {spec.game.name: spec.game}
+
+
+def room_spec(spec: PlaySpec) -> PlaySpec:
+    """The game's spec, with taps written to the room's store instead of played here."""
+    return replace(spec, key=f"jokoak_room_{spec.game.name}", accept=accept)
+
+
+def in_room(spec: PlaySpec) -> dict[str, Any] | None:
+    here = st.session_state.get(ROOM)
+    return here if isinstance(here, dict) and here.get("game") == spec.game.name else None
+
+
+def _room_of(spec: PlaySpec) -> Room | None:
+    here = in_room(spec)
+    if here is None:
+        return None
+    try:
+        return read_room(store(), here["code"], _games(spec))
+    except (RoomError, OSError, ConnectionError) as exc:
+        log.warning("room %s unreadable: %s", here.get("code"), exc)
+        return None
+
+
+# ---- opening, joining, leaving -------------------------------------------------------------
+def open_new(spec: PlaySpec, choices: dict[str, Any]) -> None:
+    """Open a room for a new game with ``choices``; this device sits at the first person's
+    seat. The ruleset is the one the new-game panel shows now. A second tap (this device
+    already sits in a room) opens nothing."""
+    if in_room(spec):
+        return
+    names = [r.name for r in spec.game.rulesets]
+    ruleset = st.session_state.get(f"{spec.key}_ruleset") or names[0]
+    fresh = play.fresh_session(spec, ruleset if ruleset in names else names[0], choices)
+    try:
+        room = open_room(store(), fresh.position.record, fresh.choices, device())
+    except (RoomError, OSError, ConnectionError) as exc:
+        log.warning("no room opened: %s", exc)
+        st.session_state[f"{spec.key}_room_note"] = "unavailable"
+        return
+    st.session_state[ROOM] = {"game": spec.game.name, "code": room.code}
+    st.session_state.pop(f"{spec.key}_room_note", None)
+
+
+def join_typed(spec: PlaySpec) -> None:
+    """Join the room whose code the visitor typed (a bad code changes nothing, and says so;
+    a second tap finds this device seated and does nothing)."""
+    if in_room(spec):
+        return
+    note = f"{spec.key}_room_note"
+    code = normalise_code(st.session_state.get(f"{spec.key}_room_code", ""))
+    if code is None:
+        st.session_state[note] = "bad"
+        return
+    try:
+        found = join(store(), code, _games(spec), device())
+    except (RoomError, OSError, ConnectionError) as exc:
+        log.warning("room %s not joined: %s", code, exc)
+        found = None
+    if found is None:
+        st.session_state[note] = ("unknown", code)
+    elif found[1] is None:
+        st.session_state[note] = ("full", code)
+    else:
+        st.session_state[ROOM] = {"game": spec.game.name, "code": code}
+        st.session_state.pop(note, None)
+
+
+def leave(spec: PlaySpec) -> None:
+    st.session_state.pop(ROOM, None)
+    st.session_state.pop(room_spec(spec).key, None)
+
+
+def room_panel(spec: PlaySpec, choices: dict[str, Any], people: int) -> None:
+    """"Play together on several devices": open a room with the new-game choices, or join
+    one by its code."""
+    with st.expander(_("Play together on several devices")):
+        st.caption(_("Each person plays on their own phone or computer and sees only their "
+                     "own hand. One opens a room; the others type its code."))
+        st.button(_("Open a room with these choices"), key=f"{spec.key}_room_open",
+                  disabled=people < 2, on_click=open_new, args=(spec, choices),
+                  icon=":material/groups:")
+        if people < 2:
+            st.caption(_("Choose at least two people in “New game” to open a room."))
+        row = st.container(horizontal=True, vertical_alignment="bottom")
+        row.text_input(_("Room code"), key=f"{spec.key}_room_code", max_chars=12,
+                       placeholder="K7QF2")
+        row.button(_("Join the room"), key=f"{spec.key}_room_join", on_click=join_typed,
+                   args=(spec,), icon=":material/login:")
+        note = st.session_state.get(f"{spec.key}_room_note")
+        if note == "bad":
+            st.warning(_("A room code has five letters and digits, such as K7QF2."))
+        elif note == "unavailable":
+            st.warning(_("Rooms are not available on this server just now."))
+        elif isinstance(note, tuple) and note[0] == "unknown":
+            st.warning(_("There is no room with the code %(code)s.") % {"code": note[1]})
+        elif isinstance(note, tuple) and note[0] == "full":
+            st.warning(_("Every person’s seat in room %(code)s is taken.") % {"code": note[1]})
+
+
+# ---- playing -------------------------------------------------------------------------------
+def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str,
+           now: float) -> bool:
+    """A tap in a room: played only if the table is still where it was drawn (``token``),
+    this device sits at ``seat``, the engine allows it, and no other device wrote first."""
+    here = st.session_state.get(ROOM)
+    if not isinstance(here, dict) or now - game.last_tap < play.DEBOUNCE_SECONDS:
+        return False
+    room = read_room(store(), here["code"], _games(spec))
+    if room is None or len(room.record.actions) != token or room.seat_of(device()) != seat:
+        return False
+    table = spec.table(room.choices)
+    try:
+        position = submit(resume(spec.game, room.record), seat, action)
+    except IllegalAction as exc:
+        game.refused = exc.reason
+        return False
+    position = advance(position, table, spec.beat, held=True)
+    if update(store(), room, position.record) is None:
+        game.extra["lost"] = True  # another device moved first: draw the table anew
+        return False
+    game.position = game.good = position
+    game.last_tap = now
+    game.refused = None
+    game.extra.pop("lost", None)
+    return True
+
+
+def _tick(spec: PlaySpec, room: Room) -> Room:
+    """The computers' next beat, once the table's pace has passed since the last move (any
+    device may write it; the store takes only the first)."""
+    table = spec.table(room.choices)
+    position = resume(spec.game, room.record)
+    if not pending(position, table):
+        return room
+    if time.time() - room.moved_at < 0.9 * spec.pace * play.PACE_SCALE:
+        return room
+    moved = advance(position, table, spec.beat)
+    if moved.length == position.length:
+        return room
+    return update(store(), room, moved.record) or room
+
+
+def _session(spec: PlaySpec, room: Room) -> PlaySession:
+    """This device's drawing state for the room (kept across polls for its tap lock)."""
+    key = spec.key
+    game = st.session_state.get(key)
+    if not isinstance(game, PlaySession) or game.extra.get("code") != room.code:
+        position = resume(spec.game, room.record)
+        game = PlaySession(position=position, choices=dict(room.choices), good=position)
+        game.extra["code"] = room.code
+        st.session_state[key] = game
+    elif game.position.record != room.record:
+        game.position = game.good = resume(spec.game, room.record)
+        game.choices = dict(room.choices)
+    return game
+
+
+def room_area(spec: PlaySpec, seat_view: SeatView, names: SeatNames) -> None:
+    """The room as this device sees it, polled every :data:`POLL_SECONDS`."""
+    shared = room_spec(spec)
+
+    @st.fragment(run_every=POLL_SECONDS)
+    def area() -> None:
+        room = _room_of(shared)
+        if room is None:
+            st.warning(_("This room is not there any more."))
+            st.button(_("Leave the room"), key=f"{shared.key}_leave", on_click=leave,
+                      args=(spec,), icon=":material/logout:")
+            return
+        room = _tick(shared, room)
+        seat = room.seat_of(device())
+        game = _session(shared, room)
+        if seat is None:
+            leave(spec)
+            st.rerun()
+        you = _("Room %(code)s: you are %(player)s.") % {"code": room.code,
+                                                         "player": names(game, seat)}
+        html(f'<p lang="{lang()}" class="jokoak-turn jokoak-room" data-room="{esc(room.code)}" '
+             f'data-seat="{seat}">{esc(you)}</p>')
+        waiting = [names(game, s) for s in room.free_seats()]
+        if waiting:
+            st.caption(_("Waiting for %(players)s to join with the code %(code)s.") % {
+                "players": ", ".join(waiting), "code": room.code})
+        if game.extra.pop("lost", False):
+            st.info(_("Another player moved first: here is the table now."))
+        seat_view(game, seat, shared)
+        st.button(_("Leave the room"), key=f"{shared.key}_leave", on_click=leave,
+                  args=(spec,), icon=":material/logout:")
+
+    area()
+
+
+def play_page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
+              right: Callable[[PlaySession], None], choices: Callable[[], dict[str, Any]],
+              seat_view: SeatView, names: SeatNames) -> None:
+    """The play view with room play: the room, when this device sits in one; else the
+    one-screen game (:func:`ui.play.page`) and, below it, the room panel."""
+    if in_room(spec):
+        room_area(spec, seat_view, names)
+        return
+    seen: dict[str, Any] = {}
+
+    def remembered() -> dict[str, Any]:
+        picked = choices()
+        seen.update(picked)
+        return picked
+
+    play.page(spec, intro, left, right, remembered)
+    chosen = dict(seen)
+    people = len(spec.table({**chosen, "autoplay": False}).people)
+    room_panel(spec, chosen, people)
