@@ -150,8 +150,8 @@ STEP_CSS = """<style>
  [class*='_first_at'] button [data-testid='stMarkdownContainer'], [class*='_last_at'] button [data-testid='stMarkdownContainer'],
  [class*='_play_at'] button [data-testid='stMarkdownContainer'], [class*='_pause'] button [data-testid='stMarkdownContainer']{
   position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
- [class*='st-key-jokoak_step_jump_row']{flex-wrap:wrap;row-gap:.2rem}
- [class*='st-key-jokoak_step_jump_row'] > div:first-child{flex:0 0 100%}
+ [class*='st-key-jokoak_step_jump_row']{flex-wrap:wrap;row-gap:.3rem;align-items:flex-start !important}
+ [class*='st-key-jokoak_step_jump_row'] > div:first-child{flex:0 0 100%;height:auto !important;min-height:1.5rem}
  [class*='st-key-jokoak_step_jump_row'] > div:not(:first-child){flex:1 1 40%}
  .jokoak-step-words{font-size:1rem}
  .st-key-jokoak_step_clauses_wide{display:none} .st-key-jokoak_step_clauses_narrow{display:block}}
