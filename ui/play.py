@@ -470,6 +470,8 @@ div[data-testid='stButton'] button p{white-space:normal;overflow-wrap:anywhere;t
 
 def board(markup: str, game: PlaySession) -> None:
     """The table or board drawing, sized so the next control stays on screen. It carries
-    the position and the visitor's decision count (for the real-browser tap tests)."""
+    the position and the visitor's decision count (for the real-browser tap tests), and
+    whether this session resumed the game from the URL (the reload and restart tests)."""
+    resumed = ' data-resumed="1"' if game.extra.get(game_link.RESUMED) else ""
     html(PLAY_CSS + f'<div class="jokoak-board" data-moves="{game.position.length}" '
-         f'data-decisions="{decisions_made(game)}">{markup}</div>')
+         f'data-decisions="{decisions_made(game)}"{resumed}>{markup}</div>')
