@@ -39,8 +39,9 @@ def free_port() -> int:
 
 
 class Server:
-    def __init__(self, script: str = "app.py", env: dict[str, str] | None = None) -> None:
-        self.port = free_port()
+    def __init__(self, script: str = "app.py", env: dict[str, str] | None = None,
+                 port: int | None = None) -> None:
+        self.port = port or free_port()   # a port again: the same address after a restart
         self.url = f"http://127.0.0.1:{self.port}"
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(self.port),

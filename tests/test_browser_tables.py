@@ -11,6 +11,7 @@ pytestmark = pytest.mark.browser
 
 KEY = "jokoak_peruludo_play"
 COVER = f"[class*='st-key-{KEY}_cover_'] button"
+READY_COVER = COVER + ":not([disabled])"
 QUICK_BID = f"[class*='st-key-{KEY}_quick'] button:not([disabled]):visible"
 
 
@@ -69,7 +70,7 @@ def test_two_people_pass_the_screen_and_a_double_tap_is_one_action(browser, lang
         page.locator(f".st-key-{KEY}_new button").click()
         seats = []
         for delay in (80, 300, 150, 30):
-            page.wait_for_selector(COVER, timeout=30000)
+            page.wait_for_selector(READY_COVER, timeout=30000)
             settled(page)
             seat = covered_seat(page)
             seats.append(seat)

@@ -102,19 +102,19 @@ def test_a_changed_link_is_refused_in_the_visitors_language_and_dropped():
     assert not at.exception
     assert ZOHN not in at.session_state  # a fresh start: no game under way
     assert "game" not in at.query_params
-    shown = " ".join(m.value for m in at.markdown)
+    shown = " ".join(w.value for w in at.warning)
     assert "a été tronquée ou modifiée" in shown and "Commencer une nouvelle partie" in shown
 
 
 def test_another_pages_game_is_refused_naming_that_game():
     at = visit("peruludo_play", _param(played_zohn_ahl(1)))
     assert PERULUDO not in at.session_state
-    assert "is a game of zohn ahl, not of this page" in " ".join(m.value for m in at.markdown)
+    assert "is a game of zohn ahl, not of this page" in " ".join(w.value for w in at.warning)
 
 
 def test_the_refusal_is_said_once_and_the_new_game_button_works():
     at = visit("zohn_ahl_play", "not a game!")
-    assert "not written the way the booklet writes games" in " ".join(m.value for m in at.markdown)
+    assert "not written the way the booklet writes games" in " ".join(w.value for w in at.warning)
     at.button(key=f"{ZOHN}_new").click().run()
     assert ZOHN in at.session_state
-    assert "not written the way" not in " ".join(m.value for m in at.markdown)
+    assert "not written the way" not in " ".join(w.value for w in at.warning)

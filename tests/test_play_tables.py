@@ -228,3 +228,27 @@ def test_zohn_ahl_a_computer_team_of_two_throws_by_itself():
     computer = [m for m in game(at, ZOHN).position.moves
                 if m.actor not in (CHANCE,) and not m.by_person]
     assert computer and all(m.actor in (2, 3) for m in computer)
+
+
+def test_peruludo_the_cover_is_disabled_a_moment_after_the_last_persons_tap(monkeypatch):
+    import ui.play
+    at = start("peruludo_play", PERULUDO, players=3, people=[0, 1])
+    for _ in range(60):
+        covers = [b for b in at.button if b.key.startswith(f"{PERULUDO}_cover_")]
+        if covers and not covers[0].disabled:
+            covers[0].click().run()
+        elif f"{PERULUDO}_bid" in keys(at) and game(at, PERULUDO).position.state.turn == 0:
+            monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 5.0)
+            game(at, PERULUDO).last_tap = 0.0  # the cover's tap was long ago
+            button(at, f"{PERULUDO}_quick").click().run()
+            state = game(at, PERULUDO).position.state
+            covers = [b for b in at.button if b.key.startswith(f"{PERULUDO}_cover_")]
+            if state.phase == "bid" and state.turn == 1:  # straight to the other person
+                assert covers and covers[0].disabled  # the bidder's second tap lands on nothing
+                return
+            monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+        elif f"{PERULUDO}_bid" in keys(at):
+            button(at, f"{PERULUDO}_quick").click().run()  # Player 2 bids on
+        else:
+            at.run()
+    raise AssertionError("the turn never passed straight from Player 1 to Player 2")

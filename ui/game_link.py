@@ -25,7 +25,7 @@ from jokoak.engine.driver import resume
 from jokoak.engine.record_code import (MAX_CHARS, N_OTHER_GAME, N_SEATS, Packer,
                                        RecordCodeError, decode, encode)
 
-from .common import _, esc, html, lang
+from .common import _
 from .params import drop
 
 if TYPE_CHECKING:
@@ -35,6 +35,8 @@ log = logging.getLogger("jokoak")
 
 PARAM = "game"
 _PACKER = "link_packer"
+#: ``PlaySession.extra`` key: this session's game came from the URL (the board says so).
+RESUMED = "resumed_from_link"
 
 
 def _refused_key(spec: "PlaySpec") -> str:
@@ -80,6 +82,7 @@ def restore(spec: "PlaySpec") -> None:
         return
     game = PlaySession(position=position, choices=choices, good=position,
                        seen=position.length)
+    game.extra[RESUMED] = True
     st.session_state[spec.key] = game
 
 
@@ -92,10 +95,8 @@ def refusal_notice(spec: "PlaySpec") -> None:
     if params.get("game") in registry.keys():  # the game's own (Basque) name
         params["game"] = registry.entry(params["game"]).name
     reason = _(refused.msgid) % params if params else _(refused.msgid)
-    html(f'<div role="alert" lang="{lang()}" class="jokoak-refused"><p><strong>'
-         f'{esc(reason)}</strong></p><p>'
-         f'{esc(_("The booklet starts afresh here: choose the rules and press “Start a new game”."))}'
-         f'</p></div>')
+    afresh = _("The booklet starts afresh here: choose the rules and press “Start a new game”.")
+    st.warning(f"{reason}\n\n{afresh}", icon="⚠️")
 
 
 def write(spec: "PlaySpec", game: "PlaySession") -> None:

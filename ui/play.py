@@ -331,8 +331,10 @@ def cover(spec: PlaySpec, game: PlaySession, seat: int, label: str) -> None:
     """The pass-the-screen cover: one big button naming the person (``label``) that hands
     the screen to ``seat``. Until it is tapped nothing of ``seat``'s is drawn."""
     html(COVER_CSS)
+    # disabled for a moment after the last person's tap: the second tap of their double tap
+    # must not show the next person's hand
     st.button(label, key=f"{spec.key}_cover_{seat}_t{token(game)}", type="primary",
-              width="stretch", icon=":material/visibility:",
+              width="stretch", icon=":material/visibility:", disabled=locked(game),
               on_click=hand_over, args=(spec, token(game), seat))
 
 
@@ -468,6 +470,8 @@ div[data-testid='stButton'] button p{white-space:normal;overflow-wrap:anywhere;t
 
 def board(markup: str, game: PlaySession) -> None:
     """The table or board drawing, sized so the next control stays on screen. It carries
-    the position and the visitor's decision count (for the real-browser tap tests)."""
+    the position and the visitor's decision count (for the real-browser tap tests), and
+    whether this session resumed the game from the URL (the reload and restart tests)."""
+    resumed = ' data-resumed="1"' if game.extra.get(game_link.RESUMED) else ""
     html(PLAY_CSS + f'<div class="jokoak-board" data-moves="{game.position.length}" '
-         f'data-decisions="{decisions_made(game)}">{markup}</div>')
+         f'data-decisions="{decisions_made(game)}"{resumed}>{markup}</div>')

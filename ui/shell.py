@@ -108,6 +108,19 @@ def install_history() -> None:
     st.html(history_script(), unsafe_allow_javascript=True)
 
 
+#: Streamlit's page asks the server for a new run after reconnecting only when it runs a
+#: self-rerunning fragment (or was mid-run); otherwise a page whose server restarted, or
+#: whose session expired while the kiosk slept, kept its old drawing, and the visitor's
+#: next tap went to a session that knew nothing of it and was lost. An idle fragment that
+#: reruns once an hour makes every reconnect a run, which resumes from the URL.
+RECONNECT_RUN_SECONDS = 3600
+
+
+@st.fragment(run_every=RECONNECT_RUN_SECONDS)
+def rerun_on_reconnect() -> None:
+    """Draws nothing; its timer alone makes the page rerun when its connection comes back."""
+
+
 def set_document_language(code: str) -> None:
     """``<html lang>`` follows the visitor (``code`` comes from a fixed whitelist)."""
     assert code in LANGUAGES
@@ -261,3 +274,4 @@ def run() -> None:
     if kiosk:   # after the page: the code carries the position it has just put in the URL
         continue_on_phone(nav.url_path or "")
     settings_warnings()
+    rerun_on_reconnect()
