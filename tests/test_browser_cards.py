@@ -91,5 +91,9 @@ def test_a_card_line_leads_to_its_clause_the_handout_downloads_and_enter_reveals
                                "'.st-key-jk_reveal_zohn_ahl_board-sides')")
         page.keyboard.press("Enter")
         page.wait_for_selector('[data-revealed="board.sides"]')
+        wait_for_app(page)
+        page.locator('[class*="st-key-jk_hide_all_zohn_ahl"] button').click()
+        page.wait_for_selector("[data-revealed]", state="detached")
+        assert page.locator(".st-key-jk_reveal_zohn_ahl_board-shape button").count() == 1
     finally:
         page.close()

@@ -7,6 +7,8 @@ the test wait); each case its own browser page (its own session).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from browser_support import wait_for_app
@@ -144,6 +146,20 @@ def test_the_table_and_the_next_control_are_on_screen_together(browser, game, si
         page.close()
 
 
+STEP_NEXT = '[class*="st-key-jokoak_step_"][class*="_next_at"] button'
+
+
+def step_in_url(page) -> int:
+    found = re.search(r"[?&]step=(\d+)", page.url)
+    return int(found.group(1)) if found else 0
+
+
+def header_bottom(page) -> float:
+    return page.evaluate("() => { const h = document.querySelector('[data-testid=stHeader]');"
+                         " return h && getComputedStyle(h).display !== 'none'"
+                         " ? h.getBoundingClientRect().bottom : 0; }")
+
+
 @pytest.mark.parametrize("size,lang", list(zip(SIZES, LANGS)))
 def test_the_step_through_picture_sits_beside_or_under_next(browser, size, lang):
     server, chromium = browser
@@ -151,16 +167,66 @@ def test_the_step_through_picture_sits_beside_or_under_next(browser, size, lang)
     try:
         page.goto(f"{server.url}/zaldi_zuria?lang={lang}&view=step")
         wait_for_app(page)
-        next_button = page.locator('[class*="st-key-jokoak_step_zaldi_zuria_"][class$="_next"] button, '
-                                   '[class*="_next"] button[kind="primary"]').first
-        next_button.click()
-        settled(page)
-        button = next_button.bounding_box()
+        for _ in range(3):
+            page.locator(STEP_NEXT).first.click()
+            settled(page)
+        button = page.locator(STEP_NEXT).first.bounding_box()
         picture = page.locator(".jokoak-board svg").first.bounding_box()
-        assert 0 <= button["y"] and button["y"] + button["height"] <= size[1]
-        # beside "Next" (wide screens) or directly under it and its sentence (phone): both
-        # fit one screen once "Next" is on it
+        words = page.locator(".jokoak-step-text").first.bounding_box()
+        top = header_bottom(page)
+        assert top - 2 <= button["y"] and button["y"] + button["height"] <= size[1]
+        # beside "Next" (wide screens) or directly under it and its words (phone): all three
+        # on one screen, nothing under Streamlit's header bar
         assert picture["y"] - button["y"] < size[1] * 0.6
         assert picture["y"] + min(picture["height"], 120) > button["y"]
+        assert picture["y"] + min(picture["height"], 120) <= size[1]
+        assert top - 2 <= words["y"] and words["y"] + words["height"] <= size[1], (words, size)
+        assert words["y"] - button["y"] < size[1] * 0.5
+    finally:
+        page.close()
+
+
+@pytest.mark.parametrize("lang", ["fr", "eu"])
+def test_a_double_tap_on_a_step_control_moves_one_step(browser, lang):
+    server, chromium = browser
+    page = chromium.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(f"{server.url}/zaldi_zuria?lang={lang}&view=step")
+        wait_for_app(page)
+        for control, move in (("next", 1), ("back", -1)):
+            for delay in (30, 80, 150, 300, 500):
+                target = page.locator(f'[class*="st-key-jokoak_step_"][class*="_{control}_at"] button').first
+                target.wait_for()
+                page.wait_for_timeout(700)     # a reader reads before tapping again
+                before = step_in_url(page)
+                box = target.bounding_box()
+                x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+                page.mouse.click(x, y)
+                page.wait_for_timeout(delay)
+                page.mouse.click(x, y)          # the same finger, the same place
+                settled(page)
+                page.wait_for_function(f"() => !/[?&]step={before}(&|$)/.test(location.search)",
+                                       timeout=15000)
+                assert step_in_url(page) == before + move, (control, delay, before)
+                assert server_errors(page) == 0
+    finally:
+        page.close()
+
+
+def test_autoplay_plays_the_steps_until_paused(browser):
+    server, chromium = browser
+    page = chromium.new_page(viewport={"width": 1366, "height": 768})
+    try:
+        page.goto(f"{server.url}/zohn_ahl?lang=es&view=step")
+        wait_for_app(page)
+        page.get_by_role("radio", name="Rápido").click()
+        settled(page)
+        page.locator('[class*="st-key-jokoak_step_"][class*="_play_at"] button').first.click()
+        page.wait_for_function("() => /[?&]step=3(&|$)/.test(location.search)", timeout=20000)
+        page.locator('[class*="st-key-jokoak_step_"][class*="_pause"] button').first.click()
+        settled(page)
+        paused_at = step_in_url(page)
+        page.wait_for_timeout(2500)           # more than two steps' time at this speed
+        assert step_in_url(page) == paused_at and server_errors(page) == 0
     finally:
         page.close()

@@ -102,6 +102,10 @@ def test_a_reload_mid_game_resumes_the_same_position(site):
     resumed(page, "zohn_ahl")
     assert board(page) == (*before, "1")
     assert page.url == address
+    page.locator(enabled("zohn_ahl")).first.dblclick()  # a child's first tap after it
+    page.wait_for_selector(f'.jokoak-board[data-decisions="{int(before[1]) + 1}"]')
+    page.wait_for_timeout(1500)
+    assert board(page)[1] == str(int(before[1]) + 1)   # one decision, not two
     context.close()
 
 

@@ -6,6 +6,7 @@ taps are idempotent and the URL keeps the progress."""
 from __future__ import annotations
 
 import re
+import time
 from html import escape
 
 import pytest
@@ -25,6 +26,7 @@ def no_waiting(monkeypatch):
     import ui.play
     monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
     monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+    monkeypatch.setattr("ui.lesson.FRESH_SCREEN_SECONDS", 0.0)
 
 
 def open_lesson(game, lang="en", lesson=None, lstep=None):
@@ -101,7 +103,8 @@ def walk(at, game, lesson, lang="en"):
 def test_every_lesson_is_walked_to_its_end_by_tapping_the_play_views_controls(game):
     at = open_lesson(game)
     for lesson in lessons(game):
-        click(at, f"jokoak_lesson_pick_{game}_{lesson.name}") if len(lessons(game)) > 1 else None
+        if len(lessons(game)) > 1:
+            click(at, f"jokoak_lesson_pick_{game}_{lesson.name}")
         walk(at, game, lesson)
         assert "jokoak_lesson_real_" + game in buttons(at)  # "Play a real game"
 
@@ -139,7 +142,7 @@ def test_a_refused_tap_keeps_the_position_and_records_the_engines_reason():
     at = open_lesson("peruludo", lesson="01_first_round", lstep="2")
     now = session(at, "peruludo")
     before = now.position.length
-    assert not lesson_tap(_spec("peruludo", 0), now, before, 0, "bid:1:6", 100.0)
+    assert not lesson_tap(_spec("peruludo", 0), now, before, 0, "bid:1:6", time.monotonic() + 5)
     assert now.position.length == before and "raise.to_wild" in now.refused.clauses
 
 
@@ -148,9 +151,10 @@ def test_a_double_tap_plays_the_lessons_move_once():
     at = open_lesson("zaldi_zuria")
     now = session(at, "zaldi_zuria")
     spec = _spec("zaldi_zuria", 0)
-    assert lesson_tap(spec, now, 0, 0, "throw", 100.0)
+    later = time.monotonic() + 5
+    assert lesson_tap(spec, now, 0, 0, "throw", later)
     after = now.position.length
-    assert not lesson_tap(spec, now, 0, 0, "throw", 100.2)  # drawn for the old position
+    assert not lesson_tap(spec, now, 0, 0, "throw", later + 0.2)  # drawn for the old position
     assert now.position.length == after == 2 and now.extra["done"]
 
 
@@ -225,3 +229,17 @@ def test_home_offers_learn_it_in_2_minutes_first_for_every_game_with_lessons():
     learn = [b for b in at.button if b.key.startswith("home_") and b.key.endswith("_learn")]
     assert [b.label for b in learn] == ["Apprendre en 2 minutes"] * 3
     assert all(b.proto.type == "primary" for b in learn)
+
+
+def test_the_second_half_of_a_double_tap_on_next_lands_on_nothing(monkeypatch):
+    """A child's double tap on "Next": the second tap, just after the new step was drawn,
+    hits the control drawn in its place, and is ignored; a later tap plays."""
+    from ui.lesson import _spec, lesson_tap
+    monkeypatch.setattr("ui.lesson.FRESH_SCREEN_SECONDS", 0.6)
+    at = open_lesson("zaldi_zuria")
+    now = session(at, "zaldi_zuria")
+    spec = _spec("zaldi_zuria", 0)
+    drawn = now.extra["drawn_at"]
+    assert not lesson_tap(spec, now, 0, 0, "throw", drawn + 0.3)
+    assert not now.extra["done"]
+    assert lesson_tap(spec, now, 0, 0, "throw", drawn + 1.5)

@@ -239,6 +239,7 @@ def test_peruludo_the_cover_is_disabled_a_moment_after_the_last_persons_tap(monk
             covers[0].click().run()
         elif f"{PERULUDO}_bid" in keys(at) and game(at, PERULUDO).position.state.turn == 0:
             monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 5.0)
+            game(at, PERULUDO).last_tap = 0.0  # the cover's tap was long ago
             button(at, f"{PERULUDO}_quick").click().run()
             state = game(at, PERULUDO).position.state
             covers = [b for b in at.button if b.key.startswith(f"{PERULUDO}_cover_")]
@@ -246,6 +247,8 @@ def test_peruludo_the_cover_is_disabled_a_moment_after_the_last_persons_tap(monk
                 assert covers and covers[0].disabled  # the bidder's second tap lands on nothing
                 return
             monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+        elif f"{PERULUDO}_bid" in keys(at):
+            button(at, f"{PERULUDO}_quick").click().run()  # Player 2 bids on
         else:
             at.run()
     raise AssertionError("the turn never passed straight from Player 1 to Player 2")

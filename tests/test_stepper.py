@@ -40,7 +40,7 @@ def current_step(at: AppTest, game: str, record: str = "") -> int:
 def button(at: AppTest, name: str):
     """The control ``name`` (next, back, first, last, play, pause, jump_<kind>_back/on) as
     drawn for the step on screen (its key ends ``_<name>_at<step>``)."""
-    return next(b for b in at.button if re.search(rf"_{name}_at\d+$", str(b.key)))
+    return next(b for b in at.button if re.search(rf"_{name}(_at\d+)?$", str(b.key)))
 
 
 @pytest.mark.parametrize("game", GAMES)

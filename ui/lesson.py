@@ -150,7 +150,7 @@ def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession:
         position = _position(engine, record)
     session = PlaySession(position=position, choices={}, good=position)
     session.extra.update(lesson=lesson.name, index=index, done=index >= len(lesson.steps),
-                         hint=False, wrong=None)
+                         hint=False, wrong=None, drawn=None, drawn_at=time.monotonic())
     st.session_state[_key(game)] = session
     return session
 
@@ -191,12 +191,29 @@ def _step_of(game: str, session: PlaySession) -> tuple[Lesson, LessonStep] | Non
 
 # ---- taps ----------------------------------------------------------------------------------
 
+#: A tap this soon after the screen changed (a new step, or a step just done) is the second
+#: half of a double tap landing on what was drawn in place of the control first tapped.
+FRESH_SCREEN_SECONDS = 0.6
+
+
+def _too_soon(session: PlaySession, now: float) -> bool:
+    return now - session.extra.get("drawn_at", 0.0) < FRESH_SCREEN_SECONDS
+
+
+def _mark_drawn(session: PlaySession) -> None:
+    """Note when this screen (step and done state) was first drawn."""
+    shown = (session.extra.get("index"), bool(session.extra.get("done")))
+    if session.extra.get("drawn") != shown:
+        session.extra["drawn"], session.extra["drawn_at"] = shown, time.monotonic()
+
+
 def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, action: str,
                now: float) -> bool:
     """A tap on a play control drawn for the step: refused with the engine's reason, hinted
     at when legal but not the lesson's, played (with what follows it) when it is. A stale or
     repeated tap changes nothing. True if the lesson moved on."""
-    if token != session.position.length or now - session.last_tap < play.DEBOUNCE_SECONDS:
+    if (token != session.position.length or now - session.last_tap < play.DEBOUNCE_SECONDS
+            or _too_soon(session, now)):
         return False
     found = _step_of(spec.game.name, session)
     if found is None or session.extra.get("done"):
@@ -222,7 +239,7 @@ def answer(game: str, token: int, index: int, choice: int) -> None:
         return
     now = time.monotonic()
     if (token != session.position.length or session.extra.get("index") != index
-            or session.extra.get("done") or now - session.last_tap < play.DEBOUNCE_SECONDS):
+            or session.extra.get("done") or _too_soon(session, now)):
         return
     found = _step_of(game, session)
     if found is None:
@@ -241,7 +258,8 @@ def next_step(game: str, name: str, index: int) -> None:
     session = st.session_state.get(_key(game))
     lesson = lesson_by_name(game, name)
     if (lesson is None or not isinstance(session, PlaySession)
-            or session.extra.get("lesson") != name or session.extra.get("index") != index):
+            or session.extra.get("lesson") != name or session.extra.get("index") != index
+            or _too_soon(session, time.monotonic())):
         return
     _set_step(game, lesson, index + 1)
 
@@ -255,6 +273,9 @@ def go_to(game: str, name: str, index: int) -> None:
 def play_real_game(game: str) -> None:
     """Leave the lesson for the play view, with a new game under way (the same seat: the
     play views seat the visitor as Player 1, like the lessons)."""
+    lesson_session = st.session_state.get(_key(game))
+    if isinstance(lesson_session, PlaySession) and _too_soon(lesson_session, time.monotonic()):
+        return  # the second half of a double tap on the last "Next"
     module = _play_module(game)
     spec = module.SPEC
     current = play.session(spec)
@@ -273,24 +294,34 @@ def _clauses_html(game: str, clauses: tuple[str, ...]) -> str:
     return clause_excerpt_html(game, clauses, target, _, ui_lang=lang()) if clauses else ""
 
 
+#: Brings the step's feedback (why, hint, refusal) and the button after it into view: on a
+#: phone they sit under the table, below the fold, where a tap would seem to do nothing.
+SHOW_FEEDBACK_JS = """<script>setTimeout(function(){
+var n=document.querySelector('[class*="st-key-jokoak_lesson_next_"]')
+||document.querySelector('.jokoak-lesson-hint,.jokoak-refused');
+if(n){n.scrollIntoView({block:'nearest',behavior:'instant'});}},300);</script>"""
+
+
 def _note(kind: str, text: str, game: str, clauses: tuple[str, ...]) -> None:
     html(f'<div role="status" lang="{lang()}" class="jokoak-lesson-{kind}">'
          f'<p><strong>{esc(text)}</strong></p>{_clauses_html(game, clauses)}</div>')
+    st.html(SHOW_FEEDBACK_JS, unsafe_allow_javascript=True)
 
 
 def _header(game: str, lesson: Lesson, index: int) -> None:
     found = lessons(game)
     if len(found) > 1:
-        names = [x.name for x in found]
-        titles = {x.name: x.title for x in found}
-        row = st.container(horizontal=True)
-        for name in names:
-            row.button(_(titles[name]), key=f"jokoak_lesson_pick_{game}_{name}",
-                       type="primary" if name == lesson.name else "secondary",
-                       on_click=go_to, args=(game, name, 0))
+        # folded: on a phone the step's instruction and controls stay near the top
+        with st.expander(_("All the lessons of this game"), icon=":material/school:"):
+            for other in found:
+                st.button(_(other.title), key=f"jokoak_lesson_pick_{game}_{other.name}",
+                          type="primary" if other.name == lesson.name else "secondary",
+                          width="stretch", on_click=go_to, args=(game, other.name, 0))
     total = len(lesson.steps)
-    html(f'<h2 lang="{lang()}" style="margin:.2rem 0">{esc(_(lesson.title))}</h2>'
-         f'<p lang="{lang()}" style="margin:0">{esc(_(lesson.caption))}</p>')
+    caption = (f'<p lang="{lang()}" style="margin:0">{esc(_(lesson.caption))}</p>'
+               if index == 0 or index >= total else "")   # said once, at the start
+    html(f'<h2 lang="{lang()}" style="margin:.2rem 0;font-size:1.6rem">{esc(_(lesson.title))}</h2>'
+         + caption)
     if index < total:
         st.progress(index / total, text=_("Step %(number)s of %(total)s") % {
             "number": index + 1, "total": total})
@@ -317,16 +348,19 @@ def _finished(game: str, lesson: Lesson) -> None:
 def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) -> None:
     index = session.extra["index"]
     step = lesson.steps[index]
+    if step.kind == "guess" and _guess_seen(game, index):
+        session.extra["done"] = True
     done = bool(session.extra.get("done"))
     picture = ""
     shown = session.position.state
     if step.kind == "question" and not done:
         after = _position(spec.game, step.record)
         shown, picture = _asked_picture(game, session.position, after)
+    # the instruction above the table and the controls: first on a phone's screen too
+    html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
+         f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
     table, side = st.columns([3, 2], vertical_alignment="top")
     with side:
-        html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
-             f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
         if picture:
             html(picture)
         if step.kind == "guess":   # the answer stays on screen beside the why
@@ -354,19 +388,33 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         _board(game, session, shown)
 
 
+def _guess_key(game: str, index: int) -> str:
+    return f"jokoak_lesson_guess_{game}_{index}"
+
+
+def _guess_module() -> Any:
+    try:
+        return import_module("ui.guess")
+    except ModuleNotFoundError as exc:
+        if exc.name != "ui.guess":
+            raise
+        return None
+
+
+def _guess_seen(game: str, index: int) -> bool:
+    """Has the visitor seen the answer of this step's guess (in an earlier run)?"""
+    module = _guess_module()
+    return module is not None and bool(module.run_of(_guess_key(game, index)).seen)
+
+
 def _guess(game: str, session: PlaySession, step: LessonStep, index: int) -> bool:
     """A guess step: ui.guess draws the slider, the throws and the exact answer; once the
     visitor has seen the answer the step is done. Until ui.guess exists, the step only asks
     to go on (a skip the lead is told about)."""
-    try:
-        guess_module = import_module("ui.guess")
-    except ModuleNotFoundError as exc:
-        if exc.name != "ui.guess":
-            raise
-        guess_module = None
+    guess_module = _guess_module()
     seen = True
     if guess_module is not None:
-        seen = bool(guess_module.guess_step(game, step.guess, f"jokoak_lesson_guess_{game}_{index}"))
+        seen = bool(guess_module.guess_step(game, step.guess, _guess_key(game, index)))
     if seen:
         session.extra["done"] = True
     return seen
@@ -388,6 +436,7 @@ def lesson_view(game: str) -> None:
         if current is None:
             return
         lesson, session = current
+        _mark_drawn(session)
         _header(game, lesson, session.extra["index"])
         if session.extra["index"] >= len(lesson.steps):
             _finished(game, lesson)
@@ -419,6 +468,9 @@ def lesson_entry_buttons(started_key: str) -> None:
     """One "Learn it in 2 minutes" button per game that has lessons (the kiosk's attract
     screen): it starts the booklet (``started_key``) in that game's first lesson."""
     games = [e for e in registry.games() if has_lessons(e.key)]
+    # whole labels, on two lines where a column is narrow (never cut with "…")
+    st.html('<style>[class*="st-key-jokoak_learn_"] button p{white-space:normal;'
+            'overflow-wrap:anywhere;text-overflow:clip}</style>')
     for column, entry in zip(st.columns(len(games) or 1), games):
         column.button(f"{entry.name}: {_(LEARN_LABEL)}", key=f"jokoak_learn_{entry.key}",
                       width="stretch", on_click=_start_from_attract,

@@ -50,7 +50,7 @@ def revealed(game: str) -> set[str]:
     return st.session_state[key]
 
 
-def reveal(game: str, clause_ids: list[str]) -> None:
+def reveal(game: str, clause_ids: list[str]) -> None:  # an on_click callback
     """Show these clauses' translations (a repeated tap changes nothing)."""
     revealed(game).update(clause_ids)
     st.session_state[f"jokoak_revealed_last_{game}"] = clause_ids[-1] if len(clause_ids) == 1 else ""
@@ -114,7 +114,11 @@ def self_test_toggle(game: str) -> bool:
     return st.session_state[key]
 
 
-def _pair_row(game: str, pair: ClausePair, shown: bool) -> None:
+@st.fragment
+def _pair_row(game: str, pair: ClausePair, order: tuple[str, ...]) -> None:
+    """One clause: the Basque, and its translation or the button that reveals it.
+
+    A fragment of its own: a tap reruns this row alone, not the fifty others."""
     heading = " jk-heading-pair" if pair.kind in ("heading", "title") else ""
     left, right = st.columns(2)
     with left:
@@ -122,22 +126,24 @@ def _pair_row(game: str, pair: ClausePair, shown: bool) -> None:
     with right:
         if pair.translation_html is None:
             return
-        if shown:
+        if pair.id in revealed(game):
             html(f'<div class="jk-source jk-pair{heading}" lang="{lang()}" '
                  f'data-revealed="{esc(pair.id)}">{pair.translation_html}</div>')
+            _focus_next(game, pair.id, order)
         else:
             st.button(_("Show the translation"), key=reveal_button_key(game, pair.id),
                       on_click=reveal, args=(game, [pair.id]), width="stretch")
 
 
-def _focus_next(game: str, pairs: list[ClausePair], shown: set[str]) -> None:
-    """After a reveal, keyboard focus moves to the next clause still hidden (without
-    scrolling), so Enter, Enter, Enter walks through the text."""
-    last = st.session_state.pop(f"jokoak_revealed_last_{game}", "")
-    if not last:
+def _focus_next(game: str, clause_id: str, order: tuple[str, ...]) -> None:
+    """Right after ``clause_id`` was revealed by its button, keyboard focus moves to the next
+    clause still hidden (without scrolling), so Enter, Enter, Enter walks through the text."""
+    last_key = f"jokoak_revealed_last_{game}"
+    if st.session_state.get(last_key) != clause_id:
         return
-    ids = [p.id for p in pairs if p.translation_html is not None]
-    after = ids[ids.index(last) + 1:] if last in ids else []
+    del st.session_state[last_key]
+    shown = revealed(game)
+    after = order[order.index(clause_id) + 1:] if clause_id in order else ()
     target = next((cid for cid in after if cid not in shown), None)
     if target is None:
         return
@@ -151,14 +157,14 @@ def _focus_next(game: str, pairs: list[ClausePair], shown: set[str]) -> None:
 def self_test_view(game: str, target: str, show_ids: bool,
                    highlight: tuple[str, ...] = ()) -> None:
     """The Basque clause by clause; each translation hidden until tapped."""
-    pairs = list(_pairs(game, target, lang(), show_ids, tuple(highlight)))
-    shown = revealed(game)
-    revealable = [p.id for p in pairs if p.translation_html is not None]
+    pairs = _pairs(game, target, lang(), show_ids, tuple(highlight))
+    revealable = tuple(p.id for p in pairs if p.translation_html is not None)
     html(SOURCE_CSS + SELF_TEST_CSS)
     left, right = st.columns(2)
     with left:
         st.button(_("Reveal all"), key=f"jk_revealall_{game}", on_click=reveal,
-                  args=(game, revealable), icon=":material/visibility:", width="stretch")
+                  args=(game, list(revealable)), icon=":material/visibility:",
+                  width="stretch")
     with right:
         st.button(_("Hide all"), key=f"jk_hide_all_{game}", on_click=hide_all, args=(game,),
                   icon=":material/visibility_off:", width="stretch")
@@ -168,5 +174,4 @@ def self_test_view(game: str, target: str, show_ids: bool,
              f'{esc(_("Basque original"))}</div><div class="jk-col-head">'
              f'{esc(_("Translation"))}</div></div>')
         for pair in pairs:
-            _pair_row(game, pair, pair.id in shown)
-    _focus_next(game, pairs, shown)
+            _pair_row(game, pair, revealable)

@@ -7,7 +7,10 @@ pure renderer (``jokoak.render.<game>``) draws the state and words the events; t
 wires the controls, the clause highlight and the interpretation notes.
 
 Every control that moves the step carries the step it was drawn for (in its widget key and
-its callback), so a double tap, or a tap on a screen that has moved on, moves once.
+its callback), so a tap sent for a screen that has moved on changes nothing; and each control
+is drawn anew for each step and takes taps only after :data:`ARM_SECONDS` (a CSS animation),
+so the second tap of a double tap, landing on the next step's control, changes nothing
+either. A visitor's next tap, once they have read the step, is never refused.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ WATCH_KEY = "_watch:"
 #: Seconds per step of autoplay, by speed (times ``JOKOAK_PACE_SCALE``, see ui/play.py).
 SPEEDS = {"slow": 6.0, "normal": 3.5, "fast": 1.5}
 SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+#: A step's controls take no tap this soon after they are drawn (STEP_CSS's animation): the
+#: double-tap tests tap again up to 500 ms later.
+ARM_SECONDS = 0.6
 
 
 def _renderer(game: str) -> ModuleType | None:
@@ -126,26 +132,42 @@ STEP_CSS = """<style>
 @media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
  h1[lang="eu"]{font-size:2rem !important;padding:0 !important}
  .jokoak-board svg{max-height:calc(100vh - 380px)}}
+.st-key-jokoak_step_body{scroll-margin-top:4.2rem}
+@keyframes jokoak-arm{0%,99%{pointer-events:none}100%{pointer-events:auto}}
+[class*='st-key-jokoak_step_'][class*='_at'] button{animation:jokoak-arm .6s linear}
 .jokoak-step-words{font-size:1.1rem;margin:.2rem 0 .4rem 0;padding-left:1.2rem}
 .jokoak-step-words li{margin:.1rem 0}
 .jokoak-step-caption{font-style:italic;margin:.2rem 0}
 .st-key-jokoak_step_clauses_narrow{display:none}
 [class*='st-key-jokoak_step_jump_row'] p{margin:0}
+[class*='st-key-jokoak_step_jump_row'] > div:first-child{flex:0 0 11rem}
+[class*='st-key-jokoak_step_jump_row'] > div:not(:first-child){flex:0 0 8.5rem}
 @media (max-width:640px){.st-key-jokoak_step_body [data-testid='stColumn']:last-child{order:-1}
  .jokoak-board svg{max-height:30vh}
  .st-key-jokoak_step_body [data-testid='stVerticalBlock']{gap:.45rem}
- .st-key-jokoak_step_controls button, .st-key-jokoak_step_autoplay button{padding:0 .55rem;min-height:2.6rem}
+ .st-key-jokoak_step_controls, .st-key-jokoak_step_autoplay{gap:.4rem}
+ .st-key-jokoak_step_controls button, .st-key-jokoak_step_autoplay button{padding:0 .6rem;min-height:2.6rem}
+ [class*='_first_at'] button [data-testid='stMarkdownContainer'], [class*='_last_at'] button [data-testid='stMarkdownContainer'],
+ [class*='_play_at'] button [data-testid='stMarkdownContainer'], [class*='_pause'] button [data-testid='stMarkdownContainer']{
+  position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+ [class*='st-key-jokoak_step_jump_row']{flex-wrap:wrap;row-gap:.3rem;align-items:flex-start !important}
+ [class*='st-key-jokoak_step_jump_row'] > div:first-child{flex:0 0 100%;height:auto !important;min-height:1.5rem}
+ [class*='st-key-jokoak_step_jump_row'] > div:not(:first-child){flex:1 1 40%}
  .jokoak-step-words{font-size:1rem}
  .st-key-jokoak_step_clauses_wide{display:none} .st-key-jokoak_step_clauses_narrow{display:block}}
 </style>"""
 
-#: After a move on a phone, bring the step (its controls, words and picture) to the top of
-#: the screen: the page's header would otherwise push the picture under the fold. The
-#: comment carries the step so the script runs again for each one.
-SCROLL_JS = """<script>/*%s*/setTimeout(function(){if(window.innerWidth>640)return;
+#: After a move, if the step (its controls, words and picture) does not fit on the screen,
+#: bring it to the top: on a phone or a laptop the page's header would otherwise push the
+#: picture or the words under the fold. Once there, the next steps fit and nothing moves.
+#: The comment carries the step so the script runs again for each one. No "<" in it: the
+#: browser's sanitizer drops a script whose text looks like markup ("<0").
+SCROLL_JS = """<script>/*%s*/setTimeout(function(){
 var b=document.querySelector('.st-key-jokoak_step_body');if(!b)return;
-var r=b.getBoundingClientRect();if(r.top<-4||r.top>window.innerHeight*0.2){
-b.scrollIntoView({block:'start',behavior:'instant'});}},120);</script>"""
+var bottom=0;document.querySelectorAll('.jokoak-board svg, .jokoak-step-text').forEach(function(e){
+var r=e.getBoundingClientRect();if(r.height>0)bottom=Math.max(bottom,r.bottom);});
+var top=b.getBoundingClientRect().top;
+if(0>top||bottom>window.innerHeight){b.scrollIntoView({block:'start',behavior:'instant'});}},150);</script>"""
 
 
 # ---- moving between steps (button callbacks) ------------------------------------------------
@@ -172,6 +194,11 @@ def _set_playing(game: str, step_key: str, drawn_for: int, on: bool) -> None:
         return
     st.session_state[_autoplay_key(game)] = on
     st.session_state[f"jokoak_stepmoved_{step_key}"] = time.monotonic()
+    st.session_state["jokoak_step_scroll"] = True
+
+
+def _pause(game: str) -> None:
+    st.session_state[_autoplay_key(game)] = False
 
 
 def _pace(game: str) -> float:
@@ -289,8 +316,10 @@ def _autoplay_row(game: str, step_key: str, index: int, total: int, playing: boo
     with row.popover(_("Jump to…")):
         _jump_list(game, step_key, index, module, steps)
     if playing:
-        row.button(_("Pause"), icon=":material/pause:", key=f"{step_key}_pause_at{index}",
-                   on_click=_set_playing, args=(game, step_key, index, False))
+        # One key for the whole autoplay, and no arming delay: "Pause" takes a tap at once,
+        # however fast the steps go (a second tap meets "Play", armed later, and does nothing).
+        row.button(_("Pause"), icon=":material/pause:", key=f"{step_key}_pause",
+                   on_click=_pause, args=(game,))
     else:
         row.button(_("Play the steps"), icon=":material/play_arrow:",
                    key=f"{step_key}_play_at{index}", disabled=index >= total,

@@ -69,6 +69,12 @@ def chips_text(n: int | None, _: Gettext) -> str:
     return ngettext("%(count)s chip", "%(count)s chips", n) % {"count": n}
 
 
+def pips_text(n: int | None, _: Gettext) -> str:
+    n = int(n or 0)
+    ngettext = plural_of(_)
+    return ngettext("%(count)s pip", "%(count)s pips", n) % {"count": n}
+
+
 def card_name(card: str | None, _: Gettext) -> str:
     return _(CARD_LABELS[card]) if card in CARD_LABELS else ""
 
@@ -88,11 +94,13 @@ def describe_event(ev: Event, _: Gettext) -> str:
     if k == "table_set":
         text = _table_set(ev, d, _)
     elif k == "start_throw":
-        text = _("%(player)s throws %(marks)s: %(pips)s pips.") % {
-            "player": who, "marks": marks_text(d.get("marks", []), _), "pips": ev.amount("pips")}
+        text = _("%(player)s throws %(marks)s: %(pips)s.") % {
+            "player": who, "marks": marks_text(d.get("marks", []), _),
+            "pips": pips_text(ev.amount("pips"), _)}
     elif k == "start_tie":
-        text = _("%(players)s tie with %(pips)s pips and throw again.") % {
-            "players": names_text([player_name(s, _) for s in a], _), "pips": ev.amount("pips")}
+        text = _("%(players)s tie with %(pips)s and throw again.") % {
+            "players": names_text([player_name(s, _) for s in a], _),
+            "pips": pips_text(ev.amount("pips"), _)}
     elif k == "auctioneer_chosen":
         text = _("%(player)s has the most pips (%(pips)s) and becomes auctioneer and banker.") % {
             "player": who, "pips": ev.amount("pips")}
@@ -118,10 +126,10 @@ def describe_event(ev: Event, _: Gettext) -> str:
     elif k == "takes_dice":
         text = _("%(player)s takes the dice.") % {"player": who}
     elif k == "throw":
-        text = _("%(player)s throws %(marks)s: %(pips)s pips, %(kind)s (the bank holds "
+        text = _("%(player)s throws %(marks)s: %(pips)s, %(kind)s (the bank holds "
                  "%(bank)s).") % {
             "player": who, "marks": marks_text(d.get("marks", []), _),
-            "pips": ev.amount("pips"), "kind": _(KIND_LABELS[d.get("throw_kind", 1)]),
+            "pips": pips_text(ev.amount("pips"), _), "kind": _(KIND_LABELS[d.get("throw_kind", 1)]),
             "bank": chips_text(ev.amount("bank"), _)}
     elif k == "payment":
         text = _describe_payment(ev, d, _)
