@@ -114,7 +114,7 @@ def wait_for_app(page, timeout: float = 30000) -> None:
         " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"]"
         " [data-testid=\"stElementContainer\"]').length > 0; }",
         timeout=timeout)
-    settle(page)
+    settle(page, quiet_ms=300)     # never less than the fixed 300 ms this used to wait
 
 
 #: The page's DOM changes so far (an observer on the document, from the first call on), and

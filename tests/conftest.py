@@ -136,10 +136,12 @@ def page_at(request, chromium_browser):
 
 # Two worker processes (pytest-xdist, `-n 2` in pyproject.toml) share the tests out. Which
 # tests must stay in one worker is read from the test modules' source (the controller
-# process collects nothing): every browser test in one group, so the session's servers and
-# Chromium start once; the tests of a module with a module- or class-scoped fixture (the
-# monkey's runs, the replicas) together, so that work is done once; every other test goes to
-# whichever worker is free. The longest modules start first, so none is left alone at the end.
+# process collects nothing): each browser module stays whole in one worker (the session's
+# servers and Chromium start at most once per worker; one worker for all of them was the
+# whole run's tail), and so does each module with a module- or class-scoped fixture (the
+# monkey's runs, the replicas), so that work is done once; every other test goes to
+# whichever worker is free. The largest units start first, the longest modules before the
+# other units of their size, so none is left alone at the end.
 LONGEST_FIRST = ("tests/test_conformance.py", "tests/test_monkey.py")
 
 
@@ -168,18 +170,19 @@ def _module_facts(path: str) -> tuple[bool, frozenset[str], bool]:
 
 
 def work_unit(nodeid: str) -> str:
-    """The unit of work ``nodeid`` belongs to: "browser", its module, or itself."""
+    """The unit of work ``nodeid`` belongs to: its module's browser tests, its module, or
+    itself."""
     path, _, rest = nodeid.partition("::")
     whole, browser, shared = _module_facts(path)
     name = rest.split("::")[0].split("[")[0]
     if whole or name in browser:
-        return "browser"
+        return f"browser:{path}"
     return path if shared else nodeid
 
 
 def pytest_collection_modifyitems(config, items):
     """In a worker, the longest modules first (the controller keeps the workers' order
-    among units of one size, and puts the largest unit, the browser group, first)."""
+    among units of one size, after putting the largest units first)."""
     if hasattr(config, "workerinput"):
         items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
 
