@@ -100,9 +100,10 @@ def test_the_toys_segments_rebuild_its_seed_byte_for_byte(toy):
 
 
 def test_a_game_has_the_views_it_provides_and_no_others(toy):
-    # no renderer with describe_event and no scenarios: no step-through; no play view
+    # no renderer with describe_event, no scenarios and no lessons: no step-through, no
+    # lesson, no play view
     assert available_views(toygame.NAME) == ["read", "odds"]
-    assert available_views("zaldi_zuria") == ["read", "step", "odds", "play"]
+    assert available_views("zaldi_zuria") == ["read", "learn", "step", "odds", "play"]
 
 
 # --- every page, with a fourth game and no page edited -----------------------------------

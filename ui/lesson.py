@@ -95,7 +95,15 @@ def _board(game: str, session: PlaySession, shown: Any) -> None:
     else:
         from jokoak.render.peruludo import render_table_svg as peruludo_svg
         markup = peruludo_svg(shown, _, lang(), viewer=0)
+    html(LESSON_BOARD_CSS)
     play.board(markup, session)
+
+
+#: Above a lesson's table sit its title, step and instruction: on a landscape screen the
+#: table gets the height left under them (about 640 px at 1920×1080), so all of it shows
+#: with the control beside it. Portrait screens and phones keep the play view's sizes.
+LESSON_BOARD_CSS = ("<style>[data-testid='stMain']{--jokoak-board-h:"
+                    "max(200px,calc(100vh - 640px))}</style>")
 
 
 def _asked_picture(game: str, before: Position, after: Position) -> tuple[Any, str]:
