@@ -180,9 +180,20 @@ def work_unit(nodeid: str) -> str:
     return path if shared else nodeid
 
 
+#: A real-browser test that fails is run once more before it counts: on the shared 2-core
+#: machine a burst of other work can starve one run of a live server and a Chromium into a
+#: time-out. A rule that is broken fails both runs; the retry is reported (``-ra``: R).
+BROWSER_RERUNS = 1
+
+
 def pytest_collection_modifyitems(config, items):
-    """In a worker, the longest modules first (the controller keeps the workers' order
-    among units of one size, after putting the largest units first)."""
+    """Browser tests get their one retry. In a worker, the longest modules first (the
+    controller keeps the workers' order among units of one size, after putting the largest
+    units first)."""
+    if config.pluginmanager.hasplugin("rerunfailures"):
+        for item in items:
+            if item.get_closest_marker("browser") is not None:
+                item.add_marker(pytest.mark.flaky(reruns=BROWSER_RERUNS, reruns_delay=2))
     if hasattr(config, "workerinput"):
         items.sort(key=lambda item: not item.nodeid.startswith(LONGEST_FIRST))
 
