@@ -142,6 +142,12 @@ def test_the_table_and_the_next_control_are_on_screen_together(browser, game, si
             "(b.scrollWidth > b.clientWidth + 1 || [...b.querySelectorAll('p')].some("
             "p => p.scrollWidth > p.clientWidth + 1))).map(b => b.innerText)")
         assert cut == []
+        # no word of the drawing runs past its edge (SVG text does not wrap)
+        outside = page.evaluate(
+            "() => [...document.querySelectorAll('.jokoak-board svg text')].filter(t => {"
+            " const w = t.ownerSVGElement.viewBox.baseVal.width, b = t.getBBox();"
+            " return w && (b.x < -1 || b.x + b.width > w + 1); }).map(t => t.textContent)")
+        assert outside == []
     finally:
         page.close()
 

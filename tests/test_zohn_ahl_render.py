@@ -67,7 +67,7 @@ def test_board_svg_resting_sticks_lie_across_the_track_and_cover_no_counting_sit
 def test_board_svg_legend_names_the_way_round_not_left_or_right():
     state = GAME.new_initial_state(default_rules(), None)
     texts = " ".join(svg_texts(render_board_svg(state, identity, "en")))
-    assert "clockwise" in texts and "anticlockwise" in texts and "←" not in texts
+    assert "↻ Clockwise" in texts and "↺ Anticlockwise" in texts and "←" not in texts
 
 
 def test_board_svg_explains_the_hollow_knee_circles_on_the_forty_site_board():

@@ -324,7 +324,7 @@ def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str,
     """
     per_side = sites_per_side or (state.rules["sites_per_side"] if state is not None else 8)
     lg, ident = escape(lang), escape(id_prefix)
-    height = SIZE + LEGEND_ROW * (3 if per_side == 10 else 2) + 14
+    height = SIZE + 2 * TEAM_LEGEND + (LEGEND_ROW if per_side == 10 else 0) + 14
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {height}" '
            f'role="img" lang="{lg}" xml:lang="{lg}" '
            f'aria-labelledby="{ident}-title {ident}-desc" style="max-width:100%;height:auto">',
@@ -342,9 +342,9 @@ def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str,
     if state is not None:
         out.append(_sticks(state, _, lang))
         out.append(_legend(state, _, lang))
-        rows = 2
+        rows = 1
     if per_side == 10:
-        out.append(_knee_legend(SIZE + 22 + LEGEND_ROW * rows, _, lang))
+        out.append(_knee_legend(SIZE + 22 + 2 * TEAM_LEGEND * rows, _, lang))
     out.append("</svg>")
     return "".join(out)
 
@@ -428,6 +428,8 @@ def _sticks(state: ZohnAhlState, _: Gettext, lang: str) -> str:
 
 
 LEGEND_ROW = 28
+#: A team's two legend lines and the gap under them.
+TEAM_LEGEND = 50
 
 
 def direction_text(direction: str, _: Gettext) -> str:
@@ -437,19 +439,31 @@ def direction_text(direction: str, _: Gettext) -> str:
 
 
 def _legend(state: ZohnAhlState, _: Gettext, lang: str) -> str:
-    """One row per team: its colour, the way it runs round the board (an arrow that turns,
-    so it is right on every side, and the word) and its scoring sticks."""
+    """Two lines per team: its colour and name, then the way it runs round the board (the
+    word, and an arrow that turns, so it is right on every side) and its scoring sticks. On
+    one line the French and Basque rows ran past the board's right edge."""
     parts = []
     for team in (0, 1):
-        y = SIZE + 22 + LEGEND_ROW * team
+        y = SIZE + 22 + TEAM_LEGEND * team
         colour = TEAM_COLOURS[team]
         arrow = "↻" if state.direction(team) == "west" else "↺"
         mark = " ●" if not state.over and state.team == team else ""
-        parts.append(f'<rect x="20" y="{y - 16}" width="12" height="22" rx="3" fill="{colour}"/>')
-        parts.append(_text(42, y, f"{arrow} " + _cap(_("%(team)s (%(direction)s): %(sticks)s") % {
-            "team": team_name(team, _), "direction": direction_text(state.direction(team), _),
-            "sticks": sticks_text(state.scoring[team], _)}) + mark, lang, 16, anchor="start"))
+        parts.append(f'<rect x="20" y="{y - 16}" width="12" height="40" rx="3" fill="{colour}"/>')
+        parts.append(_fitted(42, y, _cap(team_name(team, _)) + mark, lang, 16, weight="bold"))
+        parts.append(_fitted(42, y + 22, f"{arrow} " + _cap(_("%(direction)s: %(sticks)s") % {
+            "direction": direction_text(state.direction(team), _),
+            "sticks": sticks_text(state.scoring[team], _)}), lang, 15))
     return "".join(parts)
+
+
+def _fitted(x: float, y: float, body: str, lang: str, size: int, weight: str = "normal") -> str:
+    """A left-aligned legend line that never runs past the board's right edge: a line longer
+    than the room left (at about 0.56 em a character) is drawn narrower to fit."""
+    room = SIZE - x - 12
+    text = _text(x, y, body, lang, size, anchor="start", weight=weight)
+    if len(body) * size * 0.56 <= room:
+        return text
+    return text.replace("<text ", f'<text textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs" ', 1)
 
 
 def _knee_legend(y: float, _: Gettext, lang: str) -> str:
