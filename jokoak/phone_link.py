@@ -20,6 +20,10 @@ KIOSK_ONLY = ("kiosk",)
 #: Side of the code on screen, in CSS pixels: about 6 cm on a 24-inch 1080p kiosk screen,
 #: which a phone camera reads from an arm's length or more.
 QR_SIDE_PX = 240
+#: The longest address the code carries: at 240 px a longer one (a version-25 code and up)
+#: has modules under 2 px, too fine for a phone camera, and past about 2,300 bytes no QR
+#: code can hold it at all. A longer address leaves the game in progress out.
+QR_MAX_CHARS = 1000
 
 
 def continue_url(base: str, page: str, params: Mapping[str, str]) -> str:
@@ -28,6 +32,15 @@ def continue_url(base: str, page: str, params: Mapping[str, str]) -> str:
     path = parts.path.rstrip("/") + "/" + page.strip("/")
     query = urlencode([(k, v) for k, v in params.items() if k not in KIOSK_ONLY])
     return urlunsplit((parts.scheme, parts.netloc, path, query, ""))
+
+
+def phone_url(base: str, page: str, params: Mapping[str, str]) -> tuple[str, bool]:
+    """The address the code carries, and whether it keeps the game in progress: without the
+    game when the whole address would be longer than :data:`QR_MAX_CHARS`."""
+    url = continue_url(base, page, params)
+    if len(url) <= QR_MAX_CHARS or "game" not in params:
+        return url, True
+    return continue_url(base, page, {k: v for k, v in params.items() if k != "game"}), False
 
 
 @lru_cache(maxsize=256)

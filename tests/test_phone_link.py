@@ -1,6 +1,6 @@
 """The kiosk's "continue on your phone" link: the visitor's place, without the kiosk."""
 
-from jokoak.phone_link import QR_SIDE_PX, continue_url, qr_svg
+from jokoak.phone_link import QR_MAX_CHARS, QR_SIDE_PX, continue_url, phone_url, qr_svg
 
 
 def test_the_link_keeps_the_page_and_position_and_drops_the_kiosk_flag():
@@ -31,3 +31,15 @@ def test_a_longer_address_needs_a_denser_code():
     long = qr_svg("https://x.org/zohn_ahl?lang=eu&view=play&g=" + "7" * 120, "t")
     side = lambda svg: int(svg.split('viewBox="0 0 ')[1].split(" ")[0])  # noqa: E731
     assert side(long) > side(short)
+
+
+def test_a_game_too_long_for_a_readable_code_is_left_out_of_it():
+    game = "A" * 2600                      # a ten-player peruludo link can be this long
+    url, whole = phone_url("https://x.org/", "peruludo", {"lang": "fr", "game": game})
+    assert not whole and url == "https://x.org/peruludo?lang=fr"
+    assert qr_svg(url, "QR").startswith("<svg ")   # 2,600 characters would not fit a code
+
+
+def test_a_game_that_fits_travels_in_the_code():
+    url, whole = phone_url("https://x.org/", "peruludo", {"lang": "fr", "game": "AQh" * 200})
+    assert whole and "game=" in url and len(url) <= QR_MAX_CHARS

@@ -70,7 +70,7 @@ def restore(spec: "PlaySpec") -> None:
         try:
             table = spec.table({**choices, "autoplay": False})
             position = resume(spec.game, decoded.record, table)
-        except (KeyError, ValueError, TypeError, IndexError) as exc:
+        except (KeyError, ValueError, TypeError, IndexError, OverflowError) as exc:
             raise RecordCodeError(N_SEATS, f"{type(exc).__name__}: {exc}") from None
         people = decoded.record.people
         if people is not None and people != table.people:

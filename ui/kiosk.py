@@ -18,7 +18,7 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.i18n import LANGUAGES, language_name, translator
-from jokoak.phone_link import QR_SIDE_PX, continue_url, qr_svg
+from jokoak.phone_link import QR_SIDE_PX, phone_url, qr_svg
 from jokoak.settings import Settings, load_settings
 
 from .common import _, esc, html, lang, ngettext, set_lang
@@ -185,9 +185,11 @@ def continue_on_phone(page: str) -> None:
     base = settings().kiosk.public_url
     if not base:
         return
-    params = {k: st.query_params[k] for k in st.query_params}
-    url = continue_url(base, page, params)
-    caption = _("Point your phone's camera at this code to continue there from this point.")
+    url, whole = phone_url(base, page, st.query_params.to_dict())
+    caption = (_("Point your phone's camera at this code to continue there from this point.")
+               if whole else
+               _("Point your phone's camera at this code to open this page there. This game is "
+                 "too long to travel in a code: start a new one on the phone."))
     st.html(PHONE_CSS)
     with st.container(key=PHONE_KEY):
         with st.popover(_("Continue on your phone"), icon=":material/smartphone:"):

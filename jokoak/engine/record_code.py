@@ -31,6 +31,7 @@ import base64
 import binascii
 import hashlib
 import json
+import math
 import re
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
@@ -38,7 +39,7 @@ from typing import Any, Mapping
 
 from ..msgids import N_
 from .core import Game, GameState, RulesError, SetupError, make_rules
-from .record import Record, legal_here
+from .record import MAX_SEATS, Record, legal_here
 
 #: The first byte of every code; a code of another version is refused, never guessed at.
 VERSION = 1
@@ -49,8 +50,9 @@ MAX_CHARS = 6000
 MAX_ACTIONS = 12000
 #: The most bytes of setup or choices JSON, and of a name.
 MAX_FIELD = 600
-#: The most seats a record may say people play.
-MAX_SEATS = 64
+#: The largest number a view's choice may hold (players, a level's index: all far smaller):
+#: a forged link cannot make a view build a table of a hundred million seats.
+MAX_CHOICE_NUMBER = 1000
 CHECK_BYTES = 4
 _ALPHABET = re.compile(r"[A-Za-z0-9_-]+")
 
@@ -275,7 +277,8 @@ def encode(game: Game, record: Record, choices: Mapping[str, Choice] | None = No
     if seed.bit_length() > 70:
         raise ValueError("the seed is too large for a link")
     people = record.people
-    if people is not None and (len(people) > MAX_SEATS or any(p < 0 for p in people)):
+    if people is not None and (len(people) > MAX_SEATS
+                               or any(not 0 <= p < MAX_SEATS for p in people)):
         raise ValueError("the record's people do not fit a link")
     body = (bytes([VERSION]) + _text(game.name) + _text(record.rules.ruleset)
             + _varint(len(overrides))
@@ -375,6 +378,8 @@ def _people(reader: _Reader) -> tuple[int, ...] | None:
     if count - 1 > MAX_SEATS:
         raise RecordCodeError(N_DAMAGED, "too many seats")
     seats = tuple(reader.varint() for _ in range(count - 1))
+    if any(s >= MAX_SEATS for s in seats):
+        raise RecordCodeError(N_DAMAGED, "a seat past the last")
     if list(seats) != sorted(set(seats)):
         raise RecordCodeError(N_DAMAGED, "the people's seats are not in order")
     return seats
@@ -383,7 +388,11 @@ def _people(reader: _Reader) -> tuple[int, ...] | None:
 def _is_choice(value: Any) -> bool:
     if isinstance(value, list):
         return len(value) <= 16 and all(_is_choice(v) and not isinstance(v, list) for v in value)
-    return value is None or isinstance(value, (str, int, float, bool))
+    if isinstance(value, bool) or value is None or isinstance(value, str):
+        return True
+    if isinstance(value, int):
+        return abs(value) <= MAX_CHOICE_NUMBER
+    return isinstance(value, float) and math.isfinite(value) and abs(value) <= MAX_CHOICE_NUMBER
 
 
 def _rules(game: Game, ruleset: str, overrides: Mapping[str, str]) -> Any:
