@@ -43,6 +43,18 @@ class RoomError(ValueError):
     """A stored room that cannot be read back (a store shared with something else)."""
 
 
+try:  # redis is a dependency; guarded so a store on SQLite never needs it to import
+    from redis import RedisError as _RedisError
+except ImportError:  # pragma: no cover
+    class _RedisError(Exception):  # type: ignore[no-redef]
+        """Stands in for redis's base error where redis is not installed."""
+
+#: What a store may raise when a room cannot be read or written (a missing room's code,
+#: a locked SQLite file, a Redis server gone): a page catches these, keeps the table it has
+#: and says so; redis's and sqlite3's errors are not ``OSError``s.
+STORE_ERRORS: tuple[type[BaseException], ...] = (RoomError, OSError, sqlite3.Error, _RedisError)
+
+
 class RoomStore(Protocol):
     """Where rooms live: three operations, each atomic in the store itself."""
 

@@ -144,3 +144,29 @@ def test_zohn_ahl_in_a_room_only_the_device_of_the_thrower_on_turn_can_throw():
         throws[0].click().run()
         thrown.add(on_turn)
     assert thrown == {0, 1}
+
+
+def test_a_store_that_cannot_be_reached_refuses_the_tap_and_breaks_nothing(monkeypatch):
+    """A locked SQLite file or a Redis server gone: the tap is not played, no exception."""
+    import sqlite3
+
+    import streamlit as st
+
+    import ui.room
+    from ui.play import PlaySession
+    from ui.peruludo_play import SPEC
+    from jokoak.engine.core import make_rules
+    from jokoak.engine.driver import start
+
+    class Unreachable:
+        def __getattr__(self, name):
+            def fail(*args, **kwargs):
+                raise sqlite3.OperationalError("database is locked")
+            return fail
+
+    monkeypatch.setattr(ui.room, "store", lambda: Unreachable())
+    monkeypatch.setattr(st, "session_state", {ui.room.ROOM: {"game": "peruludo", "code": "ABCDE"}})
+    position = start(SPEC.game, make_rules(SPEC.game))
+    game = PlaySession(position=position, choices={}, good=position)
+    assert ui.room.accept(SPEC, game, 0, 0, "palero", now=1e9) is False
+    assert game.position is position

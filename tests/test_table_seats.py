@@ -69,10 +69,15 @@ def test_a_table_without_people_plays_the_whole_game_by_itself():
     assert person_on_turn(position, table) is None
 
 
+#: Four players: two people besides the bidder and the next to bid are asked about a bid,
+#: so one beat each and one beat for all differ (with three, only one person is ever asked).
+FOUR = {"players": 4, "dice": [5] * 4, "ages": [20, 23, 26, 29], "bag": 0}
+
+
 def test_each_person_asked_about_anothers_bid_gets_a_beat_of_their_own():
-    table = Table.seating(3, [0, 1, 2], medium, defaults=lets_bids_stand,
+    table = Table.seating(4, [0, 1, 2, 3], medium, defaults=lets_bids_stand,
                           waits=asked_about_anothers_bid)
-    position = advance(start(PERULUDO, make_rules(PERULUDO), PERULUDO_SETUP, seed=5), table,
+    position = advance(start(PERULUDO, make_rules(PERULUDO), FOUR, seed=5), table,
                        computer_bids)
     bidder = who_decides(position, table)
     assert bidder is not None
@@ -85,12 +90,12 @@ def test_each_person_asked_about_anothers_bid_gets_a_beat_of_their_own():
         asked.append(seat)
         position = advance(position, table, computer_bids)
     # every person with dice but the bidder and the next to bid was asked in turn
-    assert len(asked) == len(set(asked)) == 1
+    assert len(asked) == len(set(asked)) == 2
 
 
 def test_without_waits_one_tick_lets_every_persons_moment_pass_at_once():
-    table = Table.seating(3, [0, 1, 2], medium, defaults=lets_bids_stand)
-    position = advance(start(PERULUDO, make_rules(PERULUDO), PERULUDO_SETUP, seed=5), table,
+    table = Table.seating(4, [0, 1, 2, 3], medium, defaults=lets_bids_stand)
+    position = advance(start(PERULUDO, make_rules(PERULUDO), FOUR, seed=5), table,
                        computer_bids)
     bidder = who_decides(position, table)
     bid = next(a for a in position.state.legal_actions() if a.startswith("bid:"))

@@ -209,7 +209,7 @@ def undo(spec: PlaySpec) -> None:
         return
     table = table_of(spec, game)
     record = undo_last_decision(spec.game, game.good.record, table)
-    game.position = game.good = resume(spec.game, record)
+    game.position = game.good = resume(spec.game, record, table)
     game.failed = False
     game.refused = None
     game.seen = min(game.seen, game.position.length)

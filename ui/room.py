@@ -23,9 +23,9 @@ import streamlit as st
 
 from jokoak.engine.core import IllegalAction
 from jokoak.engine.driver import advance, pending, resume, submit
-from jokoak.rooms import (Room, RoomError, RoomStore, join, normalise_code, open_room,
-                          read_room, store_from_setting, update)
-from jokoak.settings import load_settings
+from jokoak.rooms import (STORE_ERRORS, Room, RoomError, RoomStore, join, normalise_code,
+                          open_room, read_room, store_from_setting, update)
+from jokoak.settings import load_settings, settings_path
 
 from .common import _, esc, html, lang
 from . import play
@@ -48,8 +48,14 @@ def _store(setting: str) -> RoomStore:
     return store_from_setting(setting)
 
 
+@st.cache_resource(show_spinner=False)
+def _store_setting(settings_file: str) -> str:
+    """The ``[rooms] store`` setting, read once per settings file (not at every poll)."""
+    return load_settings().rooms.store
+
+
 def store() -> RoomStore:
-    return _store(load_settings().rooms.store)
+    return _store(_store_setting(str(settings_path())))
 
 
 def device() -> str:
@@ -78,7 +84,7 @@ def _room_of(spec: PlaySpec) -> Room | None:
         return None
     try:
         return read_room(store(), here["code"], _games(spec))
-    except (RoomError, OSError, ConnectionError) as exc:
+    except STORE_ERRORS as exc:
         log.warning("room %s unreadable: %s", here.get("code"), exc)
         return None
 
@@ -95,7 +101,7 @@ def open_new(spec: PlaySpec, choices: dict[str, Any]) -> None:
     fresh = play.fresh_session(spec, ruleset if ruleset in names else names[0], choices)
     try:
         room = open_room(store(), fresh.position.record, fresh.choices, device())
-    except (RoomError, OSError, ConnectionError) as exc:
+    except STORE_ERRORS as exc:
         log.warning("no room opened: %s", exc)
         st.session_state[f"{spec.key}_room_note"] = "unavailable"
         return
@@ -115,7 +121,7 @@ def join_typed(spec: PlaySpec) -> None:
         return
     try:
         found = join(store(), code, _games(spec), device())
-    except (RoomError, OSError, ConnectionError) as exc:
+    except STORE_ERRORS as exc:
         log.warning("room %s not joined: %s", code, exc)
         found = None
     if found is None:
@@ -167,17 +173,26 @@ def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str
     here = st.session_state.get(ROOM)
     if not isinstance(here, dict) or now - game.last_tap < play.DEBOUNCE_SECONDS:
         return False
-    room = read_room(store(), here["code"], _games(spec))
+    try:
+        room = read_room(store(), here["code"], _games(spec))
+    except STORE_ERRORS as exc:
+        log.warning("room %s unreadable: %s", here.get("code"), exc)
+        return False
     if room is None or len(room.record.actions) != token or room.seat_of(device()) != seat:
         return False
     table = spec.table(room.choices)
     try:
-        position = submit(resume(spec.game, room.record), seat, action)
+        position = submit(resume(spec.game, room.record, table), seat, action)
     except IllegalAction as exc:
         game.refused = exc.reason
         return False
     position = advance(position, table, spec.beat, held=True)
-    if update(store(), room, position.record) is None:
+    try:
+        written = update(store(), room, position.record)
+    except STORE_ERRORS as exc:
+        log.warning("room %s not written: %s", room.code, exc)
+        return False
+    if written is None:
         game.extra["lost"] = True  # another device moved first: draw the table anew
         return False
     game.position = game.good = position
@@ -191,7 +206,7 @@ def _tick(spec: PlaySpec, room: Room) -> Room:
     """The computers' next beat, once the table's pace has passed since the last move (any
     device may write it; the store takes only the first)."""
     table = spec.table(room.choices)
-    position = resume(spec.game, room.record)
+    position = resume(spec.game, room.record, table)
     if not pending(position, table):
         return room
     if time.time() - room.moved_at < 0.9 * spec.pace * play.PACE_SCALE:
@@ -199,7 +214,11 @@ def _tick(spec: PlaySpec, room: Room) -> Room:
     moved = advance(position, table, spec.beat)
     if moved.length == position.length:
         return room
-    return update(store(), room, moved.record) or room
+    try:
+        return update(store(), room, moved.record) or room
+    except STORE_ERRORS as exc:  # the next poll tries again
+        log.warning("room %s not written: %s", room.code, exc)
+        return room
 
 
 def _session(spec: PlaySpec, room: Room) -> PlaySession:
@@ -207,12 +226,12 @@ def _session(spec: PlaySpec, room: Room) -> PlaySession:
     key = spec.key
     game = st.session_state.get(key)
     if not isinstance(game, PlaySession) or game.extra.get("code") != room.code:
-        position = resume(spec.game, room.record)
+        position = resume(spec.game, room.record, spec.table(room.choices))
         game = PlaySession(position=position, choices=dict(room.choices), good=position)
         game.extra["code"] = room.code
         st.session_state[key] = game
     elif game.position.record != room.record:
-        game.position = game.good = resume(spec.game, room.record)
+        game.position = game.good = resume(spec.game, room.record, spec.table(room.choices))
         game.choices = dict(room.choices)
     return game
 
