@@ -16,7 +16,7 @@ import os
 from datetime import datetime, timezone
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from .howto import card, section_title
 from .i18n import translator
@@ -74,12 +74,8 @@ def drawing_svg(game: str, lang: str) -> tuple[str, str]:
     if played is not None:
         steps = steps[:played]
     state = steps[-1].after if steps else initial
-    module = entry(game).renderer_module()
-    draw: Callable[..., str] | None = (getattr(module, "render_table_svg", None)
-                                       or getattr(module, "render_board_svg", None))
-    if draw is None:
-        return "", ""
-    return draw(state, _, lang), _(scenario.title)
+    drawing = entry(game).draw_state(state, _, lang)
+    return ("", "") if drawing is None else (drawing, _(scenario.title))
 
 
 def _pdf(lang: str) -> Any:

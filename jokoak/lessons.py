@@ -429,10 +429,6 @@ def lessons(game: str) -> tuple[Lesson, ...]:
                  for p in sorted(folder.glob("*.yaml")))
 
 
-def lesson_by_name(game: str, name: str) -> Lesson | None:
-    return next((lesson for lesson in lessons(game) if lesson.name == name), None)
-
-
 # ---- clause coverage --------------------------------------------------------------------------
 
 def taught_by(items: Iterable[Lesson]) -> set[str]:

@@ -83,6 +83,18 @@ class GameEntry:
         """The pure renderer (events in words, table drawings), or ``None`` if it has none."""
         return _optional_module(self.renderer)
 
+    def draw_state(self, state: Any, _: Callable[[str], str], lang: str,
+                   viewer: int | None = None) -> str | None:
+        """The game's picture of ``state`` (its table, or its board), seen from ``viewer``'s
+        seat where the game hides anything (``None``: nobody's); ``None`` without a renderer.
+        The one place a page asks for a drawing, so no page names the games' renderers."""
+        module = self.renderer_module()
+        table = getattr(module, "render_table_svg", None)
+        if table is not None:
+            return str(table(state, _, lang, viewer=viewer))
+        board = getattr(module, "render_board_svg", None)
+        return None if board is None else str(board(state, _, lang))
+
     def odds_module(self) -> ModuleType | None:
         """The exact odds module, or ``None`` if the game has none."""
         return _optional_module(self.odds)

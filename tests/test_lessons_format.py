@@ -275,3 +275,10 @@ def test_every_rule_of_the_source_is_taught_by_a_lesson_or_exempted(game):
     shipped(game)
     problems = game_lesson_coverage_problems(game)
     assert not problems, f"{game}: " + "; ".join(problems)
+
+
+def test_the_example_in_lessons_md_is_a_lesson_that_loads():
+    doc = (ROOT / "content" / "LESSONS.md").read_text(encoding="utf-8")
+    example = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
+    lesson = parse_lesson("zaldi_zuria", "example", example)
+    assert [step.kind for step in lesson.steps] == ["action", "question", "guess"]

@@ -22,7 +22,7 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.engine.driver import resume
-from jokoak.engine.record_code import (MAX_CHARS, N_OTHER_GAME, N_SEATS, Packer,
+from jokoak.engine.record_code import (MAX_CHARS, N_SEATS, Packer,
                                        RecordCodeError, decode, encode)
 
 from .common import _

@@ -23,7 +23,7 @@ import dataclasses
 import logging
 import time
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any
 
 import streamlit as st
 
@@ -32,7 +32,7 @@ from jokoak.engine.core import refusal
 from jokoak.engine.driver import Position, Table, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
-from jokoak.lessons import DEFAULT_HINT, Lesson, LessonStep, lesson_by_name, lessons
+from jokoak.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
 from jokoak.msgids import N_
 from jokoak.render.source import clause_excerpt_html
 
@@ -55,15 +55,27 @@ LESSON_CSS = """<style>
 </style>"""
 
 
-def has_lessons(game: str) -> bool:
+@st.cache_resource(show_spinner=False)
+def _lessons(game: str) -> tuple[Lesson, ...]:
+    """The game's lessons, or none when one of its files is broken (logged once, cached: a
+    broken file must not take the page down, nor be re-read and replayed at every rerun)."""
     try:
-        return bool(lessons(game))
-    except Exception:  # a game without an engine yet has no lessons to offer
-        return False
+        return lessons(game)
+    except Exception as exc:  # also a game without an engine yet: no lessons to offer
+        log.warning("lessons of %s not offered: %s", game, exc)
+        return ()
+
+
+def has_lessons(game: str) -> bool:
+    return bool(_lessons(game))
+
+
+def _named(game: str, name: str) -> Lesson | None:
+    return next((lesson for lesson in _lessons(game) if lesson.name == name), None)
 
 
 def first_lesson(game: str) -> str | None:
-    found = lessons(game) if has_lessons(game) else ()
+    found = _lessons(game)
     return found[0].name if found else None
 
 
@@ -84,17 +96,10 @@ def _spec(game: str, seat: int) -> PlaySpec:
                     table=lambda choices: Table(humans=frozenset({seat})), accept=lesson_tap)
 
 
-def _board(game: str, session: PlaySession, shown: Any) -> None:
-    """The table or board for ``shown`` (a state), drawn like the play view's."""
-    if game == "zohn_ahl":
-        from jokoak.render.zohn_ahl import render_board_svg
-        markup = render_board_svg(shown, _, lang())
-    elif game == "zaldi_zuria":
-        from jokoak.render.zaldi_zuria import render_table_svg
-        markup = render_table_svg(shown, _, lang(), viewer=0)
-    else:
-        from jokoak.render.peruludo import render_table_svg as peruludo_svg
-        markup = peruludo_svg(shown, _, lang(), viewer=0)
+def _board(game: str, session: PlaySession, shown: Any, seat: int) -> None:
+    """The table or board for ``shown`` (a state), drawn like the play view's, from the
+    lesson's seat (the visitor's own dice and nobody else's)."""
+    markup = registry.entry(game).draw_state(shown, _, lang(), viewer=seat) or ""
     html(LESSON_BOARD_CSS)
     play.board(markup, session)
 
@@ -171,11 +176,11 @@ def _set_step(game: str, lesson: Lesson, index: int) -> None:
 
 def _current(game: str) -> tuple[Lesson, PlaySession] | None:
     """The lesson and step the URL asks for (default: the first lesson, step 1)."""
-    found = lessons(game)
+    found = _lessons(game)
     if not found:
         return None
     name = query_choice("lesson", [x.name for x in found]) or found[0].name
-    lesson = lesson_by_name(game, name)
+    lesson = _named(game, name)
     assert lesson is not None
     number = query_number("lstep", len(lesson.steps) + 1, minimum=1) or 1
     if st.query_params.get("lesson") != name:
@@ -190,7 +195,7 @@ def _current(game: str) -> tuple[Lesson, PlaySession] | None:
 
 
 def _step_of(game: str, session: PlaySession) -> tuple[Lesson, LessonStep] | None:
-    lesson = lesson_by_name(game, session.extra.get("lesson", ""))
+    lesson = _named(game, session.extra.get("lesson", ""))
     index = session.extra.get("index", 0)
     if lesson is None or index >= len(lesson.steps):
         return None
@@ -264,7 +269,7 @@ def answer(game: str, token: int, index: int, choice: int) -> None:
 def next_step(game: str, name: str, index: int) -> None:
     """"Next": from step ``index`` (once done) to the following one; a second tap is stale."""
     session = st.session_state.get(_key(game))
-    lesson = lesson_by_name(game, name)
+    lesson = _named(game, name)
     if (lesson is None or not isinstance(session, PlaySession)
             or session.extra.get("lesson") != name or session.extra.get("index") != index
             or _too_soon(session, time.monotonic())):
@@ -273,7 +278,7 @@ def next_step(game: str, name: str, index: int) -> None:
 
 
 def go_to(game: str, name: str, index: int) -> None:
-    lesson = lesson_by_name(game, name)
+    lesson = _named(game, name)
     if lesson is not None:
         _set_step(game, lesson, min(index, len(lesson.steps)))
 
@@ -317,7 +322,7 @@ def _note(kind: str, text: str, game: str, clauses: tuple[str, ...]) -> None:
 
 
 def _header(game: str, lesson: Lesson, index: int) -> None:
-    found = lessons(game)
+    found = _lessons(game)
     if len(found) > 1:
         # folded: on a phone the step's instruction and controls stay near the top
         with st.expander(_("All the lessons of this game"), icon=":material/school:"):
@@ -341,7 +346,7 @@ def _finished(game: str, lesson: Lesson) -> None:
     st.button(_("Play a real game"), type="primary", key=f"jokoak_lesson_real_{game}",
               width="stretch", icon=":material/play_arrow:", on_click=play_real_game,
               args=(game,))
-    found = lessons(game)
+    found = _lessons(game)
     names = [x.name for x in found]
     at = names.index(lesson.name)
     row = st.container(horizontal=True)
@@ -393,7 +398,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
             if wrong is not None:
                 _note("hint", _("Not quite: read the rule and try again."), game, step.teaches)
     with table:
-        _board(game, session, shown)
+        _board(game, session, shown, lesson.seat)
 
 
 def _guess_key(game: str, index: int) -> str:

@@ -23,7 +23,7 @@ import streamlit as st
 
 from jokoak.engine.core import IllegalAction
 from jokoak.engine.driver import advance, pending, resume, submit
-from jokoak.rooms import (STORE_ERRORS, Room, RoomError, RoomStore, join, normalise_code,
+from jokoak.rooms import (STORE_ERRORS, Room, RoomStore, join, normalise_code,
                           open_room, read_room, store_from_setting, update)
 from jokoak.settings import load_settings, settings_path
 

@@ -69,10 +69,9 @@ def _replayed(game: str, key: str, record: Record
     return reader_steps(game, record, available_games()[game])
 
 
-def _draw_state(game: str, state: Any, viewer: int | None = None) -> str:
-    module = _renderer(game)
-    draw = getattr(module, "render_table_svg", None) or getattr(module, "render_board_svg")
-    return draw(state, _, lang())
+def _draw_state(game: str, state: Any) -> str:
+    """A step's picture: everything shown (a step-through has no hidden seat)."""
+    return registry.entry(game).draw_state(state, _, lang()) or ""
 
 
 def _translation_target() -> str | None:
