@@ -274,3 +274,34 @@ def error(msgid: str, **params: Any) -> None:
     """A clear, translated message for bad input; nothing else changes."""
     text = _(msgid)
     st.warning(text % params if params else text, icon="⚠️")
+
+
+#: Scrolls ``target`` to just under Streamlit's header bar (which stays over the top of the
+#: page), placing it again while the run goes on and twice after it, for at most 4 s: what a
+#: run removes above the target (the previous drawing's leftovers) would otherwise pull it
+#: under the bar. With ``cut``, only when one of those elements is cut by the header or the
+#: bottom of the screen. No less-than sign in it: Streamlit drops a script that has one.
+_INTO_VIEW_JS = """<script>/*%(token)s*/(function(){var t0=Date.now(),idle=0,T=%(target)s,C=%(cut)s;
+function bar(){var h=document.querySelector('[data-testid=stHeader]');
+var r=h&&getComputedStyle(h).display!=='none'?h.getBoundingClientRect():null;
+return r&&r.height?Math.max(0,r.bottom):0;}
+function isCut(h){var c=false;document.querySelectorAll(C).forEach(function(e){
+var r=e.getBoundingClientRect();if(r.height>0&&(h>r.top+1||r.bottom>window.innerHeight+1)){c=true;}});return c;}
+function place(){var b=document.querySelector(T);if(!b){return;}var h=bar();
+if(C&&!isCut(h)){return;}
+if(Math.abs(b.getBoundingClientRect().top-h)>1){b.style.scrollMarginTop=h+'px';
+b.scrollIntoView({block:'start',behavior:'instant'});}}
+function tick(){var a=document.querySelector('[data-testid=stApp]');
+if(a&&a.getAttribute('data-test-script-state')==='running'){idle=0;}else{idle+=1;}
+place();if(idle>=2||Date.now()-t0>4000){return;}setTimeout(tick,150);}
+setTimeout(tick,250);})();</script>"""
+
+
+def bring_into_view(target: str, cut: str = "", token: object = "") -> None:
+    """Scroll the page so ``target`` (a CSS selector) starts just under the header bar; with
+    ``cut``, only if an element it selects is off screen. ``token`` makes each call's script
+    new, so it runs again for each step."""
+    import streamlit as st
+
+    st.html(_INTO_VIEW_JS % {"token": str(token).replace("*", ""), "target": json.dumps(target),
+                             "cut": json.dumps(cut)}, unsafe_allow_javascript=True)

@@ -37,7 +37,7 @@ from jokoak.msgids import N_
 from jokoak.render.source import clause_excerpt_html
 
 from . import play
-from .common import _, esc, html, lang
+from .common import _, bring_into_view, esc, html, lang
 from .params import drop, query_choice, query_number
 from .play import PlaySession, PlaySpec
 
@@ -372,6 +372,11 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
     # the instruction above the table and the controls: first on a phone's screen too
     html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
          f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
+    if session.extra.get("placed") != (lesson.name, index):
+        # a new step whose table runs under the fold (a phone, a laptop): its instruction
+        # comes to the top, with the table and the controls to tap right under it
+        session.extra["placed"] = (lesson.name, index)
+        bring_into_view(".jokoak-lesson-instruction", ".jokoak-board svg", f"{lesson.name}{index}")
     table, side = st.columns([3, 2], vertical_alignment="top")
     with side:
         if picture:

@@ -37,7 +37,7 @@ from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.render.source import clause_excerpt_html
 
 from . import game_link
-from .common import _, esc, html, in_this_language, lang, ngettext
+from .common import _, bring_into_view, esc, html, in_this_language, lang, ngettext
 
 log = logging.getLogger("jokoak")
 
@@ -392,28 +392,10 @@ def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
             scroll_to_board()
 
 
-#: Scrolls the page so the table starts at the top of the screen (the page header goes up):
-#: on a kiosk or a phone the table and the control to press next then fit together. The
-#: table stops just under Streamlit's own header bar, which stays on top of the page (on a
-#: phone it would otherwise hide the table's first row). It places the table again while the
-#: run goes on and twice after it, for at most 4 s: what the run removes above the table (the
-#: previous drawing's leftovers) would otherwise pull it under the bar. (No less-than sign in
-#: it: Streamlit drops a script that has one.)
-SCROLL_JS = """<script>(function(){var t0=Date.now(),idleTicks=0;
-function top(){var h=document.querySelector('[data-testid=stHeader]');
-var r=h&&getComputedStyle(h).display!=='none'?h.getBoundingClientRect():null;
-return r&&r.height?Math.max(0,r.bottom):0;}
-function place(){var b=document.querySelector('.jokoak-board');if(!b){return;}
-var want=top();if(Math.abs(b.getBoundingClientRect().top-want)>1){
-b.style.scrollMarginTop=want+'px';b.scrollIntoView({block:'start',behavior:'instant'});}}
-function tick(){var a=document.querySelector('[data-testid=stApp]');
-if(a&&a.getAttribute('data-test-script-state')==='running'){idleTicks=0;}else{idleTicks+=1;}
-place();if(idleTicks>=2||Date.now()-t0>4000){return;}setTimeout(tick,150);}
-setTimeout(tick,250);})();</script>"""
-
-
 def scroll_to_board() -> None:
-    st.html(SCROLL_JS, unsafe_allow_javascript=True)
+    """The table at the top of the screen, just under the header bar: on a kiosk or a phone
+    the table and the control to press next then fit together."""
+    bring_into_view(".jokoak-board")
 
 
 def play_area(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:

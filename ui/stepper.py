@@ -31,8 +31,8 @@ from jokoak.scenarios import Scenario, scenarios
 from jokoak.steps import ReaderStep, captions, reader_steps, sentences, watched_record
 
 from . import play
-from .common import (_, esc, html, in_this_language, lang, ngettext, pin_run_language,
-                     remember, remembered_widget_key)
+from .common import (_, bring_into_view, esc, html, in_this_language, lang, ngettext,
+                     pin_run_language, remember, remembered_widget_key)
 from .params import query_choice, query_number
 
 WATCH = "__watch__"
@@ -156,17 +156,7 @@ STEP_CSS = """<style>
  .st-key-jokoak_step_clauses_wide{display:none} .st-key-jokoak_step_clauses_narrow{display:block}}
 </style>"""
 
-#: After a move, if the step (its controls, words and picture) does not fit on the screen,
-#: bring it to the top: on a phone or a laptop the page's header would otherwise push the
-#: picture or the words under the fold. Once there, the next steps fit and nothing moves.
-#: The comment carries the step so the script runs again for each one. No "<" in it: the
-#: browser's sanitizer drops a script whose text looks like markup ("<0").
-SCROLL_JS = """<script>/*%s*/setTimeout(function(){
-var b=document.querySelector('.st-key-jokoak_step_body');if(!b)return;
-var bottom=0;document.querySelectorAll('.jokoak-board svg, .jokoak-step-text').forEach(function(e){
-var r=e.getBoundingClientRect();if(r.height>0)bottom=Math.max(bottom,r.bottom);});
-var top=b.getBoundingClientRect().top;
-if(0>top||bottom>window.innerHeight){b.scrollIntoView({block:'start',behavior:'instant'});}},150);</script>"""
+
 
 
 # ---- moving between steps (button callbacks) ------------------------------------------------
@@ -269,7 +259,9 @@ def _draw_panel(game: str, step_key: str, initial: Any, steps: tuple[ReaderStep,
     ]
     html(STEP_CSS)
     if st.session_state.pop("jokoak_step_scroll", False):
-        st.html(SCROLL_JS % index, unsafe_allow_javascript=True)
+        # after a move, a step that does not fit (its picture or words cut) comes to the top:
+        # on a phone or a laptop the page's header would push them under the fold
+        bring_into_view(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", index)
     # The picture beside "Next" and the words it produces; on a phone the controls and the
     # words come first and the picture, sized to stay on screen, right under them.
     left, right = st.container(key="jokoak_step_body").columns([3, 2])
