@@ -134,7 +134,8 @@ def page_at(request, chromium_browser):
             context.close()
 
 
-# Two worker processes (pytest-xdist, `-n 2` in pyproject.toml) share the tests out. Which
+# With `-n 2`, two worker processes (pytest-xdist) share the tests out (the default, `-n 0`
+# in pyproject.toml, runs them in one process). Which
 # tests must stay in one worker is read from the test modules' source (the controller
 # process collects nothing): each browser module stays whole in one worker (the session's
 # servers and Chromium start at most once per worker; one worker for all of them was the

@@ -15,6 +15,8 @@ from streamlit.testing.v1 import AppTest
 from jokoak import GAMES
 from jokoak.i18n import translator
 from jokoak.lessons import lessons
+import ui.play
+import ui.zohn_ahl_play
 from ui.common import LANG_KEY
 
 TIMEOUT = 120
@@ -201,7 +203,8 @@ def test_the_end_of_a_lesson_offers_a_real_game_with_the_visitors_seat():
                      lstep=str(len(lessons("zohn_ahl")[0].steps) + 1))
     click(at, "jokoak_lesson_real_zohn_ahl")
     game = at.session_state["jokoak_zohn_ahl_play"]
-    assert game.position.length >= 0 and game.position.record.seed is not None
+    assert game.position.record.seed is not None
+    assert ui.play.people(ui.zohn_ahl_play.SPEC, game) == (lessons("zohn_ahl")[0].seat,)
     assert at.session_state["jokoak_view_zohn_ahl"] == "play"
     assert at.query_params["view"] == "play"
 

@@ -207,3 +207,5 @@ def test_the_steps_command_prints_raw_and_reader_steps_of_every_record(capsys):
         _, raw, steps = reader_steps("zohn_ahl", record_of("zohn_ahl", "watch" if
                                                            name.startswith("watched") else name))
         assert line == f"| zohn_ahl | {name} | {len(raw)} | {len(steps)} |"
+    # and one row known by heart: "Every throw value" folds its empty pick-ups away
+    assert "| zohn_ahl | 01_throw_values | 12 | 7 |" in lines

@@ -101,8 +101,9 @@ def play_view() -> None:
                 key=f"{KEY}_team{team}") or ("people", "computer")[team]
         return picked
 
-    room.play_page(SPEC, _("Choose the rules and press “Start a new game”. You throw for the "
-                           "north–south team; the computer throws for the west–east team."),
+    room.play_page(SPEC, _("Choose the rules and who throws for each team, then press “Start a "
+                           "new game”. At first you throw for the north–south team and the "
+                           "computer for the west–east team."),
                    _board_view, _side, choices, seat_view, _seat_name)
 
 
