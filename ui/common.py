@@ -297,11 +297,18 @@ place();if(idle>=2||Date.now()-t0>4000){return;}setTimeout(tick,150);}
 setTimeout(tick,250);})();</script>"""
 
 
-def bring_into_view(target: str, cut: str = "", token: object = "") -> None:
+def bring_into_view(target: str, cut: str = "", token: object = "", when: bool = True) -> None:
     """Scroll the page so ``target`` (a CSS selector) starts just under the header bar; with
     ``cut``, only if an element it selects is off screen. ``token`` makes each call's script
-    new, so it runs again for each step."""
+    new, so it runs again for each step.
+
+    Without ``when`` an empty placeholder takes the script's place: an element that comes and
+    goes would shift every element after it, and Streamlit then draws those anew — an open
+    expander below (peruludo's "Another bid") would close at the next tap."""
     import streamlit as st
 
+    if not when:
+        st.empty()
+        return
     st.html(_INTO_VIEW_JS % {"token": str(token).replace("*", ""), "target": json.dumps(target),
                              "cut": json.dumps(cut)}, unsafe_allow_javascript=True)

@@ -372,11 +372,12 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
     # the instruction above the table and the controls: first on a phone's screen too
     html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
          f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
-    if session.extra.get("placed") != (lesson.name, index):
-        # a new step whose table runs under the fold (a phone, a laptop): its instruction
-        # comes to the top, with the table and the controls to tap right under it
-        session.extra["placed"] = (lesson.name, index)
-        bring_into_view(".jokoak-lesson-instruction", ".jokoak-board svg", f"{lesson.name}{index}")
+    # a new step whose table runs under the fold (a phone, a laptop): its instruction
+    # comes to the top, with the table and the controls to tap right under it
+    new_step = session.extra.get("placed") != (lesson.name, index)
+    session.extra["placed"] = (lesson.name, index)
+    bring_into_view(".jokoak-lesson-instruction", ".jokoak-board svg", f"{lesson.name}{index}",
+                    when=new_step)
     table, side = st.columns([3, 2], vertical_alignment="top")
     with side:
         if picture:

@@ -258,10 +258,10 @@ def _draw_panel(game: str, step_key: str, initial: Any, steps: tuple[ReaderStep,
         ("last", N_("End"), ":material/last_page:", "right", index < total, total),
     ]
     html(STEP_CSS)
-    if st.session_state.pop("jokoak_step_scroll", False):
-        # after a move, a step that does not fit (its picture or words cut) comes to the top:
-        # on a phone or a laptop the page's header would push them under the fold
-        bring_into_view(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", index)
+    # after a move, a step that does not fit (its picture or words cut) comes to the top:
+    # on a phone or a laptop the page's header would push them under the fold
+    bring_into_view(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", index,
+                    when=st.session_state.pop("jokoak_step_scroll", False))
     # The picture beside "Next" and the words it produces; on a phone the controls and the
     # words come first and the picture, sized to stay on screen, right under them.
     left, right = st.container(key="jokoak_step_body").columns([3, 2])
