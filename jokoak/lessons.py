@@ -32,18 +32,15 @@ step and the field, like :mod:`jokoak.scenarios`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from fractions import Fraction
+from dataclasses import dataclass
 from functools import lru_cache
-from importlib import import_module
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-import yaml
-
-from .engine.core import CHANCE, Event, Game, RulesError, SetupError, make_rules, refusal
-from .engine.record import Record, legal_here
-from .games import get_game
+from .content_files import (check_cited, check_fields, check_known, exemption_problems,
+                            file_rules, game_engine, is_msgid, read_exemptions, read_head)
+from .engine.core import CHANCE, Event, Game, SetupError, refusal
+from .engine.record import Record, unplayable
 from .msgids import N_
 from .scenarios import COVERED_KINDS, coverage_exemptions
 from .segments import content_dir, segment_map, segments
@@ -98,13 +95,14 @@ class LessonStep:
 
 @dataclass(frozen=True)
 class Lesson:
+    """A lesson whose every step the engine has replayed and checked while loading it."""
+
     game: str
     name: str
     title: str
     caption: str
     seat: int
     steps: tuple[LessonStep, ...]
-    engine: Any = field(default=None, compare=False, repr=False)
 
 
 # ---- the engine's side of a step ----------------------------------------------------------
@@ -147,26 +145,16 @@ def choice_is_right(patterns: Iterable[Mapping[str, Any]], events: Iterable[Even
                for ev in events if ev.kind in kinds)
 
 
-def guess_questions(game: str) -> Mapping[str, Any] | None:
-    """The guess questions of a game (``jokoak.odds.guesses.questions``), or ``None`` while
-    that module does not exist (a guess step is then accepted unchecked)."""
-    try:
-        module = import_module("jokoak.odds.guesses")
-    except ModuleNotFoundError as exc:
-        if exc.name in ("jokoak.odds.guesses",):
-            return None
-        raise
-    try:
-        return module.questions(game)
-    except KeyError:
-        return {}
+def guess_questions(game: str) -> Mapping[str, Any]:
+    """The guess questions of a game (``jokoak.odds.guesses.questions``; ``{}`` for a game
+    without any). Imported when a lesson is first read: the odds module imports every game's
+    engine, which importing this module should not."""
+    from .odds.guesses import questions
+
+    return questions(game)
 
 
 # ---- parsing --------------------------------------------------------------------------------
-
-def _is_msgid(value: Any) -> bool:
-    return isinstance(value, str) and bool(value.strip())
-
 
 def _actions(at: str, name: str, raw: Any) -> list[str]:
     if raw is None:
@@ -182,9 +170,7 @@ def _actions(at: str, name: str, raw: Any) -> list[str]:
 def _clause_list(at: str, name: str, raw: Any, known: set[str]) -> tuple[str, ...]:
     if not isinstance(raw, list) or not raw or not all(isinstance(c, str) for c in raw):
         raise LessonError(f"{at}: field {name!r} must list the clause ids the step teaches")
-    for clause in raw:
-        if clause not in known:
-            raise LessonError(f"{at}: field {name!r}: unknown clause id {clause!r}")
+    check_known(at, name, raw, known, LessonError)
     return tuple(raw)
 
 
@@ -207,38 +193,12 @@ class _Player:
         return other
 
     def play(self, at: str, name: str, action: str) -> list[Event]:
-        if self.state.is_terminal():
-            raise LessonError(f"{at}: field {name!r}: the game is already over, {action!r} "
-                              f"cannot be played")
-        legal = legal_here(self.state)
-        if action not in legal:
-            actor = self.state.current_player()
-            who = "chance outcome" if actor == CHANCE else f"action for player {actor}"
-            shown = ", ".join(legal[:8]) + (f", ... ({len(legal)} in all)" if len(legal) > 8 else "")
-            raise LessonError(f"{at}: field {name!r}: {action!r} is not a legal {who} here "
-                              f"(legal: {shown or 'none'})")
+        problem = unplayable(self.state, action)
+        if problem is not None:
+            raise LessonError(f"{at}: field {name!r}: {problem}")
         self.state, events = self.state.apply(action)
         self.actions.append(action)
         return list(events)
-
-
-def _rules(where: str, engine: Game, data: Mapping[str, Any]) -> Any:
-    options = data.get("options")
-    options = {} if options is None else options
-    if not isinstance(options, dict):
-        raise LessonError(f"{where}: field 'options' must be a mapping of option values")
-    options = dict(options)
-    for opt in engine.options:
-        if opt.name in options and isinstance(opt.default, Fraction):
-            try:
-                options[opt.name] = Fraction(str(options[opt.name]))
-            except (ValueError, ZeroDivisionError):
-                raise LessonError(f"{where}: field 'options': {opt.name} is not a fraction") from None
-    try:
-        return make_rules(engine, data.get("ruleset"), **options)
-    except RulesError as exc:
-        field_name = "options" if "option" in str(exc) else "ruleset"
-        raise LessonError(f"{where}: field {field_name!r}: {exc}") from None
 
 
 def _fresh(at: str, engine: Game, rules: Any, setup: Any) -> _Player:
@@ -258,10 +218,8 @@ def _choices(at: str, raw: Any, asked: list[Event]) -> tuple[Choice, ...]:
         where = f"{at}: choice {n}"
         if not isinstance(item, dict):
             raise LessonError(f"{where}: a choice is a mapping with label and events")
-        unknown = set(item) - set(CHOICE_KEYS)
-        if unknown:
-            raise LessonError(f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
-        if not _is_msgid(item.get("label")):
+        check_fields(where, item, CHOICE_KEYS, LessonError)
+        if not is_msgid(item.get("label")):
             raise LessonError(f"{where}: field 'label' must be a non-empty msgid")
         patterns = item.get("events")
         if (not isinstance(patterns, list) or not patterns
@@ -281,11 +239,9 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
           known: set[str], questions: Mapping[str, Any] | None) -> tuple[LessonStep, _Player]:
     if not isinstance(item, dict):
         raise LessonError(f"{at}: a step is a mapping with instruction, why and what it accepts")
-    unknown = set(item) - set(STEP_KEYS)
-    if unknown:
-        raise LessonError(f"{at}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
+    check_fields(at, item, STEP_KEYS, LessonError)
     for key in ("instruction", "why"):
-        if not _is_msgid(item.get(key)):
+        if not is_msgid(item.get(key)):
             raise LessonError(f"{at}: field {key!r} must be a non-empty msgid")
     kinds = [k for k, key in (("action", "expect"), ("question", "choices"), ("guess", "guess"))
              if key in item]
@@ -303,7 +259,7 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
         played = position.play(at, "play", action)
         shown += played
     hint = item.get("hint")
-    if hint is not None and not _is_msgid(hint):
+    if hint is not None and not is_msgid(hint):
         raise LessonError(f"{at}: field 'hint' must be a non-empty msgid")
     if kind != "action" and ("then" in item or hint is not None):
         raise LessonError(f"{at}: fields 'then' and 'hint' belong to a step that expects a move")
@@ -331,7 +287,7 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
         if not played:
             raise LessonError(f"{at}: field 'play': a question is about the last action played")
         choices = _choices(at, item["choices"], played)
-        _check_cited(at, teaches, shown)
+        check_cited(at, "teaches", teaches, shown, LessonError)
         return LessonStep("question", item["instruction"], item["why"], teaches, record,
                           record, choices=choices), position
     expect = item["expect"]
@@ -349,18 +305,10 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
     fired = shown + position.play(at, "expect", expect)
     for action in _actions(at, "then", item.get("then")):
         fired += position.play(at, "then", action)
-    _check_cited(at, teaches, fired)
+    check_cited(at, "teaches", teaches, fired, LessonError)
     return LessonStep("action", item["instruction"], item["why"], teaches, record,
                       position.record(), expect=expect,
                       then=tuple(_actions(at, "then", item.get("then"))), hint=hint), position
-
-
-def _check_cited(at: str, teaches: Iterable[str], events: Iterable[Event]) -> None:
-    fired = {c for ev in events for c in ev.clauses}
-    missing = [c for c in teaches if c not in fired]
-    if missing:
-        raise LessonError(f"{at}: field 'teaches': the step's events do not cite "
-                          f"{', '.join(missing)}")
 
 
 def parse_lesson(game: str, name: str, text: str, *, engine: Game | None = None,
@@ -372,32 +320,13 @@ def parse_lesson(game: str, name: str, text: str, *, engine: Game | None = None,
     :func:`guess_questions`) default to the registered game's; tests pass their own.
     """
     where = f"{game}/{name}"
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f" at line {mark.line + 1}" if mark is not None else ""
-        raise LessonError(f"{where}: not valid YAML{line} ({exc.__class__.__name__})") from None
-    if not isinstance(data, dict):
-        raise LessonError(f"{where}: a lesson is a mapping with title, caption and steps")
-    for key in REQUIRED_KEYS:
-        if key not in data:
-            raise LessonError(f"{where}: missing field {key!r}")
-    unknown = set(data) - set(TOP_KEYS)
-    if unknown:
-        raise LessonError(f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
-    for key in ("title", "caption"):
-        if not _is_msgid(data[key]):
-            raise LessonError(f"{where}: field {key!r} must be a non-empty msgid")
-    if engine is None:
-        try:
-            engine = get_game(game)
-        except (KeyError, ModuleNotFoundError):
-            raise LessonError(f"{where}: unknown or unavailable game {game!r}") from None
+    data = read_head(where, text, required=REQUIRED_KEYS, allowed=TOP_KEYS, error=LessonError,
+                     shape="a lesson is a mapping with title, caption and steps")
+    engine = game_engine(where, game, engine, LessonError)
     known = set(clauses) if clauses is not None else set(segment_map(game))
     if questions is True:
         questions = guess_questions(game)
-    rules = _rules(where, engine, data)
+    rules = file_rules(where, engine, data, LessonError)
     seat = data.get("seat", 0)
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
         raise LessonError(f"{where}: field 'seat' must be a seat number")
@@ -412,7 +341,7 @@ def parse_lesson(game: str, name: str, text: str, *, engine: Game | None = None,
                                known, questions if isinstance(questions, Mapping) else None)
         steps.append(step)
     return Lesson(game=game, name=name, title=data["title"], caption=data["caption"],
-                  seat=seat, steps=tuple(steps), engine=engine)
+                  seat=seat, steps=tuple(steps))
 
 
 def lesson_dir(game: str) -> Path:
@@ -439,13 +368,8 @@ def taught_by(items: Iterable[Lesson]) -> set[str]:
 def lesson_exemptions(game: str) -> dict[str, Any]:
     """``exempt:`` of ``content/<game>/lesson_coverage.yaml`` (``{}`` if absent): clauses no
     lesson teaches, each with its reason."""
-    path = content_dir(game) / "lesson_coverage.yaml"
-    if not path.exists():
-        return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    if not isinstance(data, dict) or not isinstance(data.get("exempt") or {}, dict):
-        raise ValueError(f"{game}/lesson_coverage.yaml: expected 'exempt: {{segment_id: reason}}'")
-    return dict(data.get("exempt") or {})
+    return read_exemptions(content_dir(game) / "lesson_coverage.yaml",
+                           f"{game}/lesson_coverage.yaml", "'exempt: {segment_id: reason}'")
 
 
 def lesson_coverage_problems(clauses: Iterable[tuple[str, str]], taught: set[str],
@@ -458,13 +382,7 @@ def lesson_coverage_problems(clauses: Iterable[tuple[str, str]], taught: set[str
     ``not_rules`` (headings and notes the scenarios' coverage.yaml already exempts).
     """
     kinds = dict(clauses)
-    problems = []
-    unknown = sorted(str(k) for k in exempt if k not in kinds)
-    if unknown:
-        problems.append(f"lesson_coverage.yaml exempts unknown segment id(s): {', '.join(unknown)}")
-    empty = sorted(str(k) for k, why in exempt.items() if not _is_msgid(why))
-    if empty:
-        problems.append(f"lesson_coverage.yaml exempts without a reason: {', '.join(empty)}")
+    problems = exemption_problems("lesson_coverage.yaml", exempt, kinds)
     untaught = [seg for seg, kind in kinds.items() if kind in COVERED_KINDS
                 and seg not in taught and seg not in exempt and seg not in not_rules]
     if untaught:

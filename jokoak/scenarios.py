@@ -19,15 +19,14 @@ Loading replays the steps and fails with a message naming the file, the step and
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-import yaml
-
-from .engine.core import CHANCE, Game, RulesError, SetupError, make_rules
-from .engine.record import Record, Step, legal_here, replay
+from .content_files import (check_cited, check_fields, check_known, exemption_problems,
+                            file_rules, game_engine, is_msgid, read_exemptions, read_head)
+from .engine.core import CHANCE, Game, SetupError
+from .engine.record import Record, Step, replay, unplayable
 from .games import get_game
 from .segments import content_dir, segment_map, segments
 
@@ -72,10 +71,6 @@ def game_from_path(path: Path) -> str | None:
     return None
 
 
-def _is_msgid(value: Any) -> bool:
-    return isinstance(value, str) and bool(value.strip())
-
-
 def _parse_steps(where: str, raw: Any, known: Iterable[str] | None
                  ) -> list[tuple[str, Any, str | None, tuple[str, ...]]]:
     """Each step as (action, player or None, caption or None, cites)."""
@@ -95,9 +90,7 @@ def _parse_steps(where: str, raw: Any, known: Iterable[str] | None
                                 f"(quote it)")
         if not isinstance(item, dict):
             raise ScenarioError(f"{at}: a step is an action string or a mapping with 'action'")
-        unknown = set(item) - set(STEP_KEYS)
-        if unknown:
-            raise ScenarioError(f"{at}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
+        check_fields(at, item, STEP_KEYS, ScenarioError)
         action = item.get("action")
         if not isinstance(action, str) or not action:
             raise ScenarioError(f"{at}: field 'action' must be an action string")
@@ -106,15 +99,14 @@ def _parse_steps(where: str, raw: Any, known: Iterable[str] | None
                 not isinstance(player, int) or isinstance(player, bool)):
             raise ScenarioError(f"{at}: field 'player' must be a seat number or 'chance'")
         caption = item.get("caption")
-        if caption is not None and not _is_msgid(caption):
+        if caption is not None and not is_msgid(caption):
             raise ScenarioError(f"{at}: field 'caption' must be a non-empty msgid")
         cites = item.get("cites")
         cites = [] if cites is None else cites
         if not isinstance(cites, list) or not all(isinstance(c, str) for c in cites):
             raise ScenarioError(f"{at}: field 'cites' must be a list of clause ids")
-        for clause in cites:
-            if known is not None and clause not in known:
-                raise ScenarioError(f"{at}: field 'cites': unknown clause id {clause!r}")
+        if known is not None:
+            check_known(at, "cites", cites, known, ScenarioError)
         out.append((action, player, caption, tuple(cites)))
     return out
 
@@ -134,52 +126,16 @@ def parse_scenario(game: str, name: str, text: str, *, engine: Game | None = Non
     pass their own (a toy game has no seed).
     """
     where = f"{game}/{name}"
-    try:
-        data = yaml.safe_load(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f" at line {mark.line + 1}" if mark is not None else ""
-        raise ScenarioError(f"{where}: not valid YAML{line} ({exc.__class__.__name__})") from None
-    if not isinstance(data, dict):
-        raise ScenarioError(f"{where}: a scenario is a mapping with title, caption, clauses, steps")
-    for key in REQUIRED_KEYS:
-        if key not in data:
-            raise ScenarioError(f"{where}: missing field {key!r}")
-    unknown = set(data) - set(TOP_KEYS)
-    if unknown:
-        raise ScenarioError(f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
-    for key in ("title", "caption"):
-        if not _is_msgid(data[key]):
-            raise ScenarioError(f"{where}: field {key!r} must be a non-empty msgid")
-    if engine is None:
-        try:
-            engine = get_game(game)
-        except (KeyError, ModuleNotFoundError):
-            raise ScenarioError(f"{where}: unknown or unavailable game {game!r}") from None
+    data = read_head(where, text, required=REQUIRED_KEYS, allowed=TOP_KEYS, error=ScenarioError,
+                     shape="a scenario is a mapping with title, caption, clauses, steps")
+    engine = game_engine(where, game, engine, ScenarioError)
     known = set(clauses) if clauses is not None else set(segment_map(game))
     if not isinstance(data["clauses"], list) or not data["clauses"]:
         raise ScenarioError(f"{where}: field 'clauses' must list the clause ids it demonstrates")
     if not all(isinstance(c, str) for c in data["clauses"]):
         raise ScenarioError(f"{where}: field 'clauses' must be a list of clause ids (text)")
-    for clause in data["clauses"]:
-        if clause not in known:
-            raise ScenarioError(f"{where}: field 'clauses': unknown clause id {clause!r}")
-    options = data.get("options")
-    options = {} if options is None else options
-    if not isinstance(options, dict):
-        raise ScenarioError(f"{where}: field 'options' must be a mapping of option values")
-    options = dict(options)
-    for opt in engine.options:
-        if opt.name in options and isinstance(opt.default, Fraction):
-            try:
-                options[opt.name] = Fraction(str(options[opt.name]))
-            except (ValueError, ZeroDivisionError):
-                raise ScenarioError(f"{where}: field 'options': {opt.name} is not a fraction") from None
-    try:
-        rules = make_rules(engine, data.get("ruleset"), **options)
-    except RulesError as exc:
-        field_name = "options" if "option" in str(exc) else "ruleset"
-        raise ScenarioError(f"{where}: field {field_name!r}: {exc}") from None
+    check_known(where, "clauses", data["clauses"], known, ScenarioError)
+    rules = file_rules(where, engine, data, ScenarioError)
     seed = data.get("seed")
     if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
         raise ScenarioError(f"{where}: field 'seed' must be an integer")
@@ -196,11 +152,8 @@ def parse_scenario(game: str, name: str, text: str, *, engine: Game | None = Non
     seats = _seats(state)
     for i, (action, player, _, cites) in enumerate(steps, start=1):
         at = f"{where}: step {i}"
-        if state.is_terminal():
-            raise ScenarioError(f"{at}: field 'action': the game is already over, "
-                                f"{action!r} cannot be played")
-        actor = state.current_player()
-        if player is not None:
+        if player is not None and not state.is_terminal():
+            actor = state.current_player()
             wanted = CHANCE if player == "chance" else player
             if wanted != CHANCE and (wanted < 0 or (seats is not None and wanted >= seats)):
                 raise ScenarioError(f"{at}: field 'player': unknown player {player!r}"
@@ -208,18 +161,11 @@ def parse_scenario(game: str, name: str, text: str, *, engine: Game | None = Non
             if wanted != actor:
                 now = "chance" if actor == CHANCE else f"player {actor}"
                 raise ScenarioError(f"{at}: field 'player': {player!r} is not to act, {now} is")
-        legal = legal_here(state)
-        if action not in legal:
-            who = "chance outcome" if actor == CHANCE else f"action for player {actor}"
-            shown = ", ".join(legal[:8]) + (f", ... ({len(legal)} in all)" if len(legal) > 8 else "")
-            raise ScenarioError(f"{at}: field 'action': {action!r} is not a legal {who} here "
-                                f"(legal: {shown or 'none'})")
+        problem = unplayable(state, action)
+        if problem is not None:
+            raise ScenarioError(f"{at}: field 'action': {problem}")
         state, events = state.apply(action)
-        fired = {c for ev in events for c in ev.clauses}
-        missing = [c for c in cites if c not in fired]
-        if missing:
-            raise ScenarioError(f"{at}: field 'cites': the step's events do not cite "
-                                f"{', '.join(missing)}")
+        check_cited(at, "cites", cites, events, ScenarioError)
     record = Record(game=game, rules=rules, setup=setup, seed=seed,
                     actions=tuple(s[0] for s in steps))
     return Scenario(game=game, name=name, title=data["title"], caption=data["caption"],
@@ -269,13 +215,8 @@ def cited_by(items: Iterable[Scenario]) -> set[str]:
 
 def coverage_exemptions(game: str) -> dict[str, Any]:
     """``exempt:`` of ``content/<game>/coverage.yaml`` (``{}`` if the file is absent)."""
-    path = content_dir(game) / "coverage.yaml"
-    if not path.exists():
-        return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    if not isinstance(data, dict) or not isinstance(data.get("exempt") or {}, dict):
-        raise ValueError(f"{game}/coverage.yaml: expected a mapping 'exempt: {{segment_id: reason}}'")
-    return dict(data.get("exempt") or {})
+    return read_exemptions(content_dir(game) / "coverage.yaml", f"{game}/coverage.yaml",
+                           "a mapping 'exempt: {segment_id: reason}'")
 
 
 def coverage_problems(clauses: Iterable[tuple[str, str]], cited: set[str],
@@ -286,13 +227,7 @@ def coverage_problems(clauses: Iterable[tuple[str, str]], cited: set[str],
     scenario's events or exempted with a non-empty reason; exempting an unknown id is wrong.
     """
     kinds = dict(clauses)
-    problems = []
-    unknown = sorted(str(k) for k in exempt if k not in kinds)
-    if unknown:
-        problems.append(f"coverage.yaml exempts unknown segment id(s): {', '.join(unknown)}")
-    empty = sorted(str(k) for k, why in exempt.items() if not _is_msgid(why))
-    if empty:
-        problems.append(f"coverage.yaml exempts without a reason: {', '.join(empty)}")
+    problems = exemption_problems("coverage.yaml", exempt, kinds)
     uncovered = [seg for seg, kind in kinds.items()
                  if kind in COVERED_KINDS and seg not in cited and seg not in exempt]
     if uncovered:

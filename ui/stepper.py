@@ -8,9 +8,10 @@ wires the controls, the clause highlight and the interpretation notes.
 
 Every control that moves the step carries the step it was drawn for (in its widget key and
 its callback), so a tap sent for a screen that has moved on changes nothing; and each control
-is drawn anew for each step and takes taps only after :data:`ARM_SECONDS` (a CSS animation),
-so the second tap of a double tap, landing on the next step's control, changes nothing
-either. A visitor's next tap, once they have read the step, is never refused.
+is drawn anew for each step and takes taps only 0.6 s after it is drawn (STEP_CSS's animation;
+the double-tap tests tap again up to 500 ms later), so the second tap of a double tap, landing
+on the next step's control, changes nothing either. A visitor's next tap, once they have read
+the step, is never refused.
 """
 
 from __future__ import annotations
@@ -41,9 +42,6 @@ WATCH_KEY = "_watch:"
 #: Seconds per step of autoplay, by speed (times ``JOKOAK_PACE_SCALE``, see ui/play.py).
 SPEEDS = {"slow": 6.0, "normal": 3.5, "fast": 1.5}
 SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
-#: A step's controls take no tap this soon after they are drawn (STEP_CSS's animation): the
-#: double-tap tests tap again up to 500 ms later.
-ARM_SECONDS = 0.6
 
 
 def _renderer(game: str) -> ModuleType | None:

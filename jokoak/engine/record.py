@@ -128,6 +128,20 @@ def _shorten(actions: list[str], limit: int = 8) -> str:
     return shown + (f", ... ({len(actions)} in all)" if len(actions) > limit else "")
 
 
+def unplayable(state: GameState, action: str) -> str | None:
+    """Why ``action`` cannot follow ``state`` in a record (``None``: it can): the game is
+    over, or it is neither a legal action nor a chance outcome here. One wording for
+    :func:`replay` and for the scenario and lesson files, which replay their steps too."""
+    if state.is_terminal():
+        return f"the game is already over, {action!r} cannot be played"
+    legal = legal_here(state)
+    if action in legal:
+        return None
+    actor = state.current_player()
+    who = "chance outcome" if actor == CHANCE else f"action for player {actor}"
+    return f"{action!r} is not a legal {who} here (legal: {_shorten(legal) or 'none'})"
+
+
 def replay(game: Game, record: Record) -> tuple[GameState, list[Step]]:
     """Initial state and every step; raises :class:`ReplayError` naming the bad step.
 
@@ -138,14 +152,10 @@ def replay(game: Game, record: Record) -> tuple[GameState, list[Step]]:
     steps: list[Step] = []
     initial = state
     for i, action in enumerate(record.actions, start=1):
-        if state.is_terminal():
-            raise ReplayError(i, f"the game is already over, {action!r} cannot be played")
+        problem = unplayable(state, action)
+        if problem is not None:
+            raise ReplayError(i, problem)
         actor = state.current_player()
-        legal = legal_here(state)
-        if action not in legal:
-            who = "chance outcome" if actor == CHANCE else f"action for player {actor}"
-            raise ReplayError(i, f"{action!r} is not a legal {who} here "
-                                 f"(legal: {_shorten(legal) or 'none'})")
         state, events = state.apply(action)
         steps.append(Step(i, actor, action, tuple(events), state))
     return initial, steps
