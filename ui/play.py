@@ -147,23 +147,44 @@ def tap(spec: PlaySpec, token: int, seat: int, action: str) -> None:
         (spec.accept or accept_tap)(spec, game, token, seat, action, time.monotonic())
 
 
+#: Where a tap is played from, asked only for a tap past the debounce: the position and its
+#: table, or ``None`` when there is nowhere to play it (the tap then changes nothing).
+TapSource = Callable[[], tuple[Position, Table] | None]
+#: Keeps the position a tap led to; ``False`` when it could not be kept (nothing changes).
+TapKeep = Callable[[Position], bool]
+
+
 def accept_tap(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str,
-               now: float) -> bool:
+               now: float, *, source: TapSource | None = None,
+               keep: TapKeep | None = None) -> bool:
     """Play the tap once, or ignore it: a stale position (the screen had moved on, or this is
     the second tap of a double tap) or a tap within :data:`DEBOUNCE_SECONDS` of the last
     accepted one changes nothing. A move the rules refuse keeps the position and records
-    the engine's reason for the page to show. True if the game moved."""
-    if token != game.position.length or now - game.last_tap < DEBOUNCE_SECONDS:
+    the engine's reason for the page to show. True if the game moved.
+
+    The game is this session's, unless ``source`` and ``keep`` say where it lives (a room's
+    table is in a shared store: :func:`ui.room.accept`); these rules stay the same for both.
+    """
+    if now - game.last_tap < DEBOUNCE_SECONDS:
         return False
+    found = (game.position, table_of(spec, game)) if source is None else source()
+    if found is None or token != found[0].length:
+        return False
+    position, table = found
     try:
-        position = submit(game.position, seat, action)
+        position = submit(position, seat, action)
     except IllegalAction as exc:
         game.refused = exc.reason
         return False
-    game.last_tap = game.moved_at = now
+    position = advance(position, table, spec.beat, held=True)
+    if keep is None:
+        game.moved_at = now
+        game.seen = game.position.length
+        game.position = position
+    elif not keep(position):
+        return False
+    game.last_tap = now
     game.refused = None
-    game.seen = game.position.length
-    game.position = advance(position, table_of(spec, game), spec.beat, held=True)
     return True
 
 

@@ -21,8 +21,7 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from jokoak.engine.core import IllegalAction
-from jokoak.engine.driver import advance, pending, resume, submit
+from jokoak.engine.driver import Position, Table, advance, pending, resume
 from jokoak.rooms import (STORE_ERRORS, Room, RoomStore, join, normalise_code,
                           open_room, read_room, store_from_setting, update)
 from jokoak.settings import load_settings, settings_path
@@ -168,38 +167,34 @@ def room_panel(spec: PlaySpec, choices: dict[str, Any], people: int) -> None:
 # ---- playing -------------------------------------------------------------------------------
 def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str,
            now: float) -> bool:
-    """A tap in a room: played only if the table is still where it was drawn (``token``),
-    this device sits at ``seat``, the engine allows it, and no other device wrote first."""
-    here = st.session_state.get(ROOM)
-    if not isinstance(here, dict) or now - game.last_tap < play.DEBOUNCE_SECONDS:
-        return False
-    try:
-        room = read_room(store(), here["code"], _games(spec))
-    except STORE_ERRORS as exc:
-        log.warning("room %s unreadable: %s", here.get("code"), exc)
-        return False
-    if room is None or len(room.record.actions) != token or room.seat_of(device()) != seat:
-        return False
-    table = spec.table(room.choices)
-    try:
-        position = submit(resume(spec.game, room.record, table), seat, action)
-    except IllegalAction as exc:
-        game.refused = exc.reason
-        return False
-    position = advance(position, table, spec.beat, held=True)
-    try:
-        written = update(store(), room, position.record)
-    except STORE_ERRORS as exc:
-        log.warning("room %s not written: %s", room.code, exc)
-        return False
-    if written is None:
-        game.extra["lost"] = True  # another device moved first: draw the table anew
-        return False
-    game.position = game.good = position
-    game.last_tap = now
-    game.refused = None
-    game.extra.pop("lost", None)
-    return True
+    """A tap in a room: played by :func:`ui.play.accept_tap`'s rules from the table in the
+    store, only if this device sits at ``seat``, and kept only if no other device wrote
+    first."""
+    read: list[Room] = []
+
+    def source() -> tuple[Position, Table] | None:
+        room = _room_of(spec)
+        if room is None or room.seat_of(device()) != seat:
+            return None
+        read.append(room)
+        table = spec.table(room.choices)
+        return resume(spec.game, room.record, table), table
+
+    def keep(position: Position) -> bool:
+        room = read[0]
+        try:
+            written = update(store(), room, position.record)
+        except STORE_ERRORS as exc:
+            log.warning("room %s not written: %s", room.code, exc)
+            return False
+        if written is None:
+            game.extra["lost"] = True  # another device moved first: draw the table anew
+            return False
+        game.position = game.good = position
+        game.extra.pop("lost", None)
+        return True
+
+    return play.accept_tap(spec, game, token, seat, action, now, source=source, keep=keep)
 
 
 def _tick(spec: PlaySpec, room: Room) -> Room:
