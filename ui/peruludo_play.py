@@ -81,15 +81,9 @@ def _players(choices: dict[str, Any]) -> int:
     return int(choices.get("opponents", 3)) + 1  # the older choice: computer players
 
 
-def _people(choices: dict[str, Any]) -> tuple[int, ...]:
-    players = _players(choices)
-    return tuple(sorted({int(s) for s in choices.get("people", (VISITOR,))
-                         if 0 <= int(s) < players}))
-
-
 def _table(choices: dict[str, Any]) -> Table:
     level = choices.get("level", "medium")
-    people = _people(choices)
+    people = play.chosen_people(choices, _players(choices), (VISITOR,))
     return Table.seating(_players(choices), people, lambda seat: POLICIES[level],
                          defaults=_default,
                          waits=_asked_about_anothers_bid if len(people) > 1 else None)
@@ -129,12 +123,9 @@ def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
     """One device's view of a room: the table for its own seat (its own dice, the lifted
     cups), its own controls when the move is its, everyone else's moves in words."""
     state = game.position.state
-    board, side = st.columns([3, 2], vertical_alignment="top")
-    with board:
-        play.board(render_table_svg(state, _, lang(), viewer=seat), game)
-    with side:
+    with play.seat_table(game, render_table_svg(state, _, lang(), viewer=seat)):
         if state.is_terminal():
-            st.info(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)})
+            play.result_note(state.winner, (), _name)
         else:
             _own_dice(state, seat)
             acting = play.person_to_act(spec, game)
@@ -197,9 +188,12 @@ def _side(game: PlaySession) -> None:
     _explanations(game, state)
 
 
+def _name(seat: int) -> str:
+    return player_name(seat, _)
+
+
 def _turn_of(seat: int) -> None:
-    html(f'<p lang="{lang()}" class="jokoak-turn">'
-         f'{esc(_("%(player)s’s turn.") % {"player": player_name(seat, _)})}</p>')
+    play.turn_of(player_name(seat, _))
 
 
 def _own_dice(state: Any, seat: int | None) -> None:
@@ -221,12 +215,8 @@ def _controls(game: PlaySession, state: Any, seat: int | None) -> None:
     people = play.people(SPEC, game)
     alone = len(people) == 1
     if state.is_terminal():
-        if alone and state.winner == people[0]:
-            st.success(_("You are the last player with dice: you win!"))
-        elif state.winner in people:
-            st.success(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)})
-        else:
-            st.info(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)})
+        play.result_note(state.winner, people, _name,
+                         own_win=_("You are the last player with dice: you win!"))
         play.play_again_button(SPEC)
         return
     out = bool(people) and all(state.counts[p] == 0 for p in people)
@@ -261,7 +251,7 @@ def _waiting(state: Any, people: tuple[int, ...]) -> None:
     else:
         who = state.current_player()
         text = _("%(player)s is thinking…") % {"player": player_name(who, _)}
-    html(f'<p lang="{lang()}" class="jokoak-turn" style="font-weight:400">{esc(text)}</p>')
+    play.turn_line(text, style="font-weight:400")
 
 
 def _standing_bid(state: Any) -> str:
@@ -271,7 +261,7 @@ def _standing_bid(state: Any) -> str:
 
 def _doia_controls(game: PlaySession, state: Any, seat: int, alone: bool,
                    spec: PlaySpec = SPEC) -> None:
-    html(f'<p lang="{lang()}" class="jokoak-turn">{esc(_standing_bid(state))}</p>')
+    play.turn_line(_standing_bid(state))
     if alone:
         # the chance comes from the person's own dice: said only to a screen of their own
         view = state.observation(seat)
@@ -300,9 +290,8 @@ def _bid_controls(game: PlaySession, state: Any, seat: int, alone: bool,
     legal = state.legal_actions()
     turn = (_("Your turn.") if alone else
             _("%(player)s’s turn.") % {"player": player_name(seat, _)})
-    html(f'<p lang="{lang()}" class="jokoak-turn">{esc(turn)} '
-         + (esc(_standing_bid(state)) if state.bid else esc(_("Open the round with a bid.")))
-         + "</p>")
+    play.turn_line(turn + " " + (_standing_bid(state) if state.bid
+                                 else _("Open the round with a bid.")))
     view = state.observation(seat)
     own = view["own_dice"]
     if state.bid:

@@ -327,6 +327,50 @@ def people_choice(spec: PlaySpec, seats: int, name: Callable[[int], str]) -> lis
     return chosen
 
 
+def chosen_people(choices: dict[str, Any], seats: int,
+                  default: tuple[int, ...] = (0,)) -> tuple[int, ...]:
+    """The seats the new-game ``choices`` give to people (:func:`people_choice`; ``default``
+    when they name none), sorted and each once; a seat beyond ``seats`` is dropped (the
+    choice was made for a larger table)."""
+    return tuple(sorted({int(s) for s in choices.get("people", default) if 0 <= int(s) < seats}))
+
+
+def turn_line(text: str, style: str = "") -> None:
+    """The line that says whose turn it is (or what the table waits for), in the turn's
+    large type; ``style`` is the view's own inline CSS, if any."""
+    styled = f' style="{style}"' if style else ""
+    html(f'<p lang="{lang()}" class="jokoak-turn"{styled}>{esc(text)}</p>')
+
+
+def turn_of(name: str) -> None:
+    """"Player 3’s turn.": another person's turn, the player named as the game names them."""
+    turn_line(_("%(player)s’s turn.") % {"player": name})
+
+
+def result_note(winner: int | None, people: tuple[int, ...], name: Callable[[int], str], *,
+                own_win: str | None = None, no_winner: str = "") -> None:
+    """How the game ended, in one note: ``own_win`` when the one person at the table won;
+    else the winner named, as a success when a person at the table won; ``no_winner`` when
+    nobody did. A room's seat view passes no ``people``: every device reads the same note."""
+    if winner is None:
+        st.info(no_winner)
+    elif own_win is not None and len(people) == 1 and winner == people[0]:
+        st.success(own_win)
+    elif winner in people:
+        st.success(_("%(player)s wins the game.") % {"player": name(winner)})
+    else:
+        st.info(_("%(player)s wins the game.") % {"player": name(winner)})
+
+
+def seat_table(game: PlaySession, markup: str) -> Any:
+    """A room device's screen: the table drawn (:func:`board`) in the wide column; the narrow
+    one beside it is returned for the seat's own controls."""
+    table, side = st.columns([3, 2], vertical_alignment="top")
+    with table:
+        board(markup, game)
+    return side
+
+
 def play_again_button(spec: PlaySpec) -> None:
     st.button(_("Play again"), type="primary", key=f"{spec.key}_again", width="stretch",
               on_click=play_again, args=(spec, _current_seed(spec)), icon=":material/replay:")

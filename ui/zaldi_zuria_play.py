@@ -43,12 +43,9 @@ POLICY_LABELS = BIDDER_LABELS
 RAISES = (1, 2, 5)
 
 
-def _people(choices: dict[str, Any]) -> tuple[int, ...]:
-    return tuple(sorted({int(s) for s in choices.get("people", (VISITOR,)) if 0 <= int(s) < SEATS}))
-
-
 def _table(choices: dict[str, Any]) -> Table:
-    return Table.seating(SEATS, _people(choices), lambda seat: POLICIES[style(seat)])
+    return Table.seating(SEATS, play.chosen_people(choices, SEATS, (VISITOR,)),
+                         lambda seat: POLICIES[style(seat)])
 
 
 SPEC = PlaySpec(game=GAME, key=KEY, table=_table)
@@ -66,23 +63,23 @@ def play_view() -> None:
 def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
     """One device's view of a room: the table, this seat's controls when the move is its."""
     state = game.position.state
-    board, side = st.columns([3, 2], vertical_alignment="top")
-    with board:
-        play.board(render_table_svg(state, _, lang(), viewer=seat), game)
-    with side:
+    with play.seat_table(game, render_table_svg(state, _, lang(), viewer=seat)):
         acting = play.person_to_act(spec, game)
         if state.is_terminal():
-            st.info(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)}
-                    if state.winner is not None else _("The game is over, with no winner."))
+            play.result_note(state.winner, (), _name,
+                             no_winner=_("The game is over, with no winner."))
         elif acting == seat and state.phase == "auction":
             _auction_controls(game, state, seat, spec)
         elif acting == seat and state.phase == "play":
             _throw_controls(game, state, seat, spec)
         elif acting is not None:
-            html(f'<p lang="{lang()}" class="jokoak-turn">'
-                 f'{esc(_("%(player)s’s turn.") % {"player": player_name(acting, _)})}</p>')
+            play.turn_of(player_name(acting, _))
         play.refusal_note(spec, game)
         _log(game)
+
+
+def _name(seat: int) -> str:
+    return player_name(seat, _)
 
 
 def _viewer(game: PlaySession) -> int | None:
@@ -109,14 +106,9 @@ def _controls(game: PlaySession, state: Any) -> None:
     people = play.people(SPEC, game)
     alone = len(people) == 1
     if state.is_terminal():
-        if alone and state.winner == people[0]:
-            st.success(_("You win the game and take the bank!"))
-        elif state.winner is not None and state.winner in people:
-            st.success(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)})
-        elif state.winner is not None:
-            st.info(_("%(player)s wins the game.") % {"player": player_name(state.winner, _)})
-        else:
-            st.info(_("The game is over, with no winner."))
+        play.result_note(state.winner, people, _name,
+                         own_win=_("You win the game and take the bank!"),
+                         no_winner=_("The game is over, with no winner."))
         st.caption(_("%(player)s will auction the next game.") % {
             "player": player_name(state.next_auctioneer, _)})
         play.play_again_button(SPEC)
@@ -130,8 +122,7 @@ def _controls(game: PlaySession, state: Any) -> None:
     if seat is None:
         return
     if not alone:
-        html(f'<p lang="{lang()}" class="jokoak-turn">'
-             f'{esc(_("%(player)s’s turn.") % {"player": player_name(seat, _)})}</p>')
+        play.turn_of(player_name(seat, _))
     if state.phase == "auction":
         _auction_controls(game, state, seat)
     elif state.phase == "play":
@@ -208,8 +199,7 @@ def _why_bidders(state: Any, people: tuple[int, ...]) -> None:
 def _throw_controls(game: PlaySession, state: Any, seat: int, spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     why = throw_reasoning(state, seat, POLICIES["careful"])
-    html(f'<p lang="{lang()}" class="jokoak-turn">'
-         f'{esc(_("Your turn: throw the eight dice, or pass."))}</p>')
+    play.turn_line(_("Your turn: throw the eight dice, or pass."))
     row = st.container(horizontal=True)
     row.button(_("Throw the dice"), key=play.action_key(spec, "throw", game), type="primary",
                icon=":material/casino:", on_click=play.tap, disabled=play.locked(game),

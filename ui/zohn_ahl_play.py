@@ -107,31 +107,28 @@ def play_view() -> None:
                    _board_view, _side, choices, seat_view, _seat_name)
 
 
-def _seat_name(game: PlaySession, seat: int) -> str:
-    state = game.position.state
+def _number_and_team(state: Any, seat: int) -> dict[str, Any]:
+    """A seat as its team counts it: ``{"number": 2, "team": "the north–south team"}``."""
     team = state.team_of_seat(seat)
-    return _("player %(number)s of %(team)s") % {"number": seat - state.seat(team, 0) + 1,
-                                                 "team": team_name(team, _)}
+    return {"number": seat - state.seat(team, 0) + 1, "team": team_name(team, _)}
+
+
+def _seat_name(game: PlaySession, seat: int) -> str:
+    return _("player %(number)s of %(team)s") % _number_and_team(game.position.state, seat)
 
 
 def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
     """One device's view of a room: the board, the last throw, this seat's throw button when
     the throw is its."""
     state = game.position.state
-    board, side = st.columns([3, 2], vertical_alignment="top")
-    with board:
-        play.board(render_board_svg(state, _, lang()), game)
-    with side:
+    with play.seat_table(game, render_board_svg(state, _, lang())):
         _last_throw(game)
         acting = play.person_to_act(spec, game)
         if state.is_terminal():
             st.info(_("%(team)s wins the game.") % {"team": team_name(state.winner, _)}
                     if state.winner in (0, 1) else _("Nobody wins."))
         elif acting is not None:
-            team = state.team_of_seat(acting)
-            words = _("Turn: player %(number)s of %(team)s. Throw the sticks.") % {
-                "number": acting - state.seat(team, 0) + 1, "team": team_name(team, _)}
-            html(f'<p lang="{lang()}" class="jokoak-turn">{esc(words)}</p>')
+            play.turn_line(_team_turn(state, acting))
             if acting == seat:
                 throw_button(game, spec)
         _log(game)
@@ -198,7 +195,7 @@ def _controls(game: PlaySession, state: Any) -> None:
     seat = play.person_to_act(SPEC, game)
     mine = seat is not None
     if mine and not game.autoplay:
-        html(f'<p lang="{lang()}" class="jokoak-turn">{esc(_turn_words(state, seat, game))}</p>')
+        play.turn_line(_turn_words(state, seat, game))
     thrower = seat if seat is not None else VISITOR
     row = st.container(horizontal=True)
     if game.autoplay:
@@ -230,10 +227,12 @@ def _turn_words(state: Any, seat: int, game: PlaySession) -> str:
     """"Your turn" for one person alone; else the team and the player who throws."""
     if len(play.people(SPEC, game)) == 1:
         return _("Your turn: throw the sticks.")
-    team = state.team_of_seat(seat)
-    number = seat - state.seat(team, 0) + 1
-    return _("Turn: player %(number)s of %(team)s. Throw the sticks.") % {
-        "number": number, "team": team_name(team, _)}
+    return _team_turn(state, seat)
+
+
+def _team_turn(state: Any, seat: int) -> str:
+    return _("Turn: player %(number)s of %(team)s. Throw the sticks.") % _number_and_team(
+        state, seat)
 
 
 def _log(game: PlaySession) -> None:
