@@ -31,6 +31,16 @@ import pytest  # noqa: E402
 PACED = {"JOKOAK_PACE_SCALE": "0.6"}
 
 
+@pytest.fixture
+def no_waiting(monkeypatch):
+    """AppTest-driven views: the beats come at once and there is no double-tap window, so
+    each click is a deliberate tap. A module takes it for every test with
+    ``pytestmark = pytest.mark.usefixtures("no_waiting")``."""
+    import ui.play
+    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+
+
 @pytest.fixture(scope="session")
 def app_server():
     """``app_server(env=None, script="app.py")``: the session's server for that configuration."""

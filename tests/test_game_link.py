@@ -19,11 +19,7 @@ ZOHN = "jokoak_zohn_ahl_play"
 PERULUDO = "jokoak_peruludo_play"
 
 
-@pytest.fixture(autouse=True)
-def no_waiting(monkeypatch):
-    import ui.play
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+pytestmark = pytest.mark.usefixtures("no_waiting")
 
 
 def visit(module: str, game: str | None, lang: str = "en") -> AppTest:

@@ -20,12 +20,8 @@ st.caption("answer seen" if seen else "answer not seen yet")
 """
 
 
-@pytest.fixture(autouse=True)
-def no_waiting(monkeypatch):
-    """Every throw lands at once and no debounce window: each click is a deliberate tap."""
-    import ui.play
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+# Every throw lands at once and no debounce window: each click is a deliberate tap.
+pytestmark = pytest.mark.usefixtures("no_waiting")
 
 
 def open_step(lang="en", game="zaldi_zuria", question="all_blank") -> AppTest:

@@ -12,12 +12,8 @@ from view_support import open_view
 ZOHN = "jokoak_zohn_ahl_play"
 
 
-@pytest.fixture(autouse=True)
-def no_waiting(monkeypatch):
-    """No pace and no double-tap window: only the tap's own position can make it stale."""
-    import ui.play
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+# No pace and no double-tap window: only the tap's own position can make it stale.
+pytestmark = pytest.mark.usefixtures("no_waiting")
 
 
 def enabled(at) -> set[str]:

@@ -23,11 +23,9 @@ TIMEOUT = 120
 
 
 @pytest.fixture(autouse=True)
-def no_waiting(monkeypatch):
-    """No double-tap window: each click is a deliberate tap; a guess's throws land at once."""
-    import ui.play
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+def no_fresh_screen_wait(no_waiting, monkeypatch):
+    """No double-tap window: each click is a deliberate tap; a guess's throws land at once
+    (``no_waiting``), and a new step's screen takes taps at once."""
     monkeypatch.setattr("ui.lesson.FRESH_SCREEN_SECONDS", 0.0)
 
 

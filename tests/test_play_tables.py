@@ -16,11 +16,7 @@ ZALDI = "jokoak_zaldi_zuria_play"
 ZOHN = "jokoak_zohn_ahl_play"
 
 
-@pytest.fixture(autouse=True)
-def no_waiting(monkeypatch):
-    import ui.play
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+pytestmark = pytest.mark.usefixtures("no_waiting")
 
 
 def keys(at):

@@ -17,12 +17,8 @@ ZALDI = "jokoak_zaldi_zuria_play"
 ZOHN = "jokoak_zohn_ahl_play"
 
 
-@pytest.fixture(autouse=True)
-def no_waiting(monkeypatch):
-    """Beats without waiting and no double-tap window: each click is a deliberate tap."""
-    import ui.play
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+# Beats without waiting and no double-tap window: each click is a deliberate tap.
+pytestmark = pytest.mark.usefixtures("no_waiting")
 
 
 def keys(at):

@@ -14,10 +14,7 @@ ROOM_KEY = "jokoak_room_peruludo"
 
 
 @pytest.fixture(autouse=True)
-def shared_store(monkeypatch, tmp_path):
-    import ui.play
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+def shared_store(no_waiting, monkeypatch, tmp_path):
     settings = tmp_path / "jokoak.toml"
     settings.write_text(f'[rooms]\nstore = "sqlite:{tmp_path / "rooms.sqlite3"}"\n')
     monkeypatch.setenv("JOKOAK_SETTINGS", str(settings))
