@@ -149,6 +149,31 @@ def settle(page, quiet_ms: int = 100, at_most_ms: int = 3000) -> None:
         before = now
 
 
+def settled(page, pause_ms: int = 400, twice: bool = True) -> None:
+    """After a tap: the app drawn, ``pause_ms`` more (a second tap's rerun, had one been
+    played, has begun by then) and, with ``twice``, drawn again. Each module keeps the pause
+    its tests were timed with."""
+    wait_for_app(page)
+    page.wait_for_timeout(pause_ms)
+    if twice:
+        wait_for_app(page)
+
+
+def decisions(page) -> int:
+    """The visitor's decisions so far, as the table drawing says (``ui.play.board``)."""
+    return int(page.locator(".jokoak-board").first.get_attribute("data-decisions"))
+
+
+def double_tap(page, locator, delay_ms: int) -> None:
+    """Two clicks ``delay_ms`` apart in the middle of ``locator``: the same finger, the same
+    place (the caller waits for what follows)."""
+    box = locator.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    page.mouse.click(x, y)
+    page.wait_for_timeout(delay_ms)
+    page.mouse.click(x, y)
+
+
 AXE_CANDIDATES = [ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js",
                   ROOT / "node_modules" / "axe-core" / "axe.min.js"]
 

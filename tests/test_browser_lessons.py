@@ -14,6 +14,7 @@ import time
 
 import pytest
 
+import browser_support
 from jokoak.lessons import lessons
 
 pytestmark = pytest.mark.browser
@@ -26,10 +27,7 @@ WALKS = [(game, lesson.name, lang)
 
 
 def settled(page):
-    from browser_support import wait_for_app
-    wait_for_app(page)
-    page.wait_for_timeout(250)
-    wait_for_app(page)
+    browser_support.settled(page, 250)
 
 
 def open_lesson(server, chromium, game, lesson, lang, size=(1366, 768)):

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from browser_support import wait_for_app
+from browser_support import decisions, double_tap, settled, wait_for_app
 
 pytestmark = pytest.mark.browser
 
@@ -72,16 +72,6 @@ def decision_control(page, game, timeout=30000):
     return page.locator(selector).first
 
 
-def settled(page):
-    wait_for_app(page)
-    page.wait_for_timeout(400)
-    wait_for_app(page)
-
-
-def decisions(page) -> int:
-    return int(page.locator(".jokoak-board").first.get_attribute("data-decisions"))
-
-
 def server_errors(page) -> int:
     return page.locator('[data-testid="stException"], [data-testid="stAlertContentError"]').count()
 
@@ -98,12 +88,8 @@ def test_a_double_tap_on_a_play_control_plays_one_move(browser, game, lang):
             skipping = "skip" in preferred and page.locator(preferred).count() > 0
             control = (page.locator(preferred).first if page.locator(preferred).count()
                        else decision_control(page, game))
-            box = control.bounding_box()
             before = decisions(page)
-            x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-            page.mouse.click(x, y)
-            page.wait_for_timeout(delay)
-            page.mouse.click(x, y)  # the same finger, the same place
+            double_tap(page, control, delay)
             settled(page)
             assert server_errors(page) == 0, (delay, page.inner_text("body")[:400])
             if page.locator(".st-key-jokoak_" + game + "_play_again").count():
@@ -205,11 +191,7 @@ def test_a_double_tap_on_a_step_control_moves_one_step(browser, lang):
                 target.wait_for()
                 page.wait_for_timeout(700)     # a reader reads before tapping again
                 before = step_in_url(page)
-                box = target.bounding_box()
-                x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-                page.mouse.click(x, y)
-                page.wait_for_timeout(delay)
-                page.mouse.click(x, y)          # the same finger, the same place
+                double_tap(page, target, delay)
                 settled(page)
                 page.wait_for_function(f"() => !/[?&]step={before}(&|$)/.test(location.search)",
                                        timeout=15000)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import Server, require_chromium, wait_for_app
+import browser_support
+from browser_support import Server, double_tap, require_chromium, wait_for_app
 from jokoak.engine.record import replay
 from jokoak.games.peruludo import GAME
 from jokoak.rooms import SqliteRoomStore, read_room
@@ -41,8 +42,7 @@ def device(chromium, server, lang):
 
 
 def settled(page):
-    wait_for_app(page)
-    page.wait_for_timeout(300)
+    browser_support.settled(page, 300, twice=False)
 
 
 def room_panel(page):
@@ -100,11 +100,7 @@ def test_two_devices_share_one_table_each_seeing_only_its_own_dice(served):
                     before = read_room(store, code, {GAME.name: GAME})
                     bids = sum(1 for s in replay(GAME, before.record)[1]
                                if s.actor == seat and s.action.startswith("bid:"))
-                    box = page.locator(QUICK).first.bounding_box()
-                    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-                    page.mouse.click(x, y)
-                    page.wait_for_timeout(80)
-                    page.mouse.click(x, y)  # a double tap
+                    double_tap(page, page.locator(QUICK).first, 80)
                     settled(page)
                     after = read_room(store, code, {GAME.name: GAME})
                     steps = replay(GAME, after.record)[1]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from browser_support import Server, require_chromium, wait_for_app
+from browser_support import (Server, decisions, double_tap, require_chromium, settled,
+                             wait_for_app)
 
 pytestmark = pytest.mark.browser
 
@@ -26,29 +27,10 @@ def browser(chromium_browser):
         server.stop()
 
 
-def settled(page):
-    wait_for_app(page)
-    page.wait_for_timeout(400)
-    wait_for_app(page)
-
-
-def decisions(page) -> int:
-    return int(page.locator(".jokoak-board").first.get_attribute("data-decisions"))
-
-
 def dice_drawn(page) -> int:
     """Die spots in the table drawing plus the "your dice" line: 0 while nobody's are shown."""
     return (page.locator(".jokoak-board svg circle").count()
             + page.locator(".jokoak-dice").count())
-
-
-def double_tap(page, locator, delay_ms):
-    box = locator.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    page.mouse.click(x, y)
-    page.wait_for_timeout(delay_ms)
-    page.mouse.click(x, y)  # the same finger, the same place
-    settled(page)
 
 
 def covered_seat(page) -> int:
@@ -79,11 +61,13 @@ def test_two_people_pass_the_screen_and_a_double_tap_is_one_action(browser, lang
             assert not any(glyph in page.content() for glyph in "⚀⚁⚂⚃⚄⚅")
             before = decisions(page)
             double_tap(page, page.locator(COVER).first, delay)
+            settled(page)
             assert page.locator(COVER).count() == 0
             assert page.locator(".jokoak-dice").count() == 1 and dice_drawn(page) > 1
             assert decisions(page) == before  # the reveal is not a move
             page.wait_for_selector(QUICK_BID, timeout=10000)
             double_tap(page, page.locator(QUICK_BID).first, delay)
+            settled(page)
             assert decisions(page) == before + 1, (delay, before, decisions(page))
             assert dice_drawn(page) == 0 or page.locator(COVER).count() == 0
         assert set(seats) == {0, 1}  # the screen went to each person in turn
