@@ -43,9 +43,12 @@ def phone_url(base: str, page: str, params: Mapping[str, str]) -> tuple[str, boo
     return continue_url(base, page, {k: v for k, v in params.items() if k != "game"}), False
 
 
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=16)
 def qr_svg(url: str, title: str, side_px: int = QR_SIDE_PX) -> str:
     """An inline SVG QR code of ``url`` with an accessible ``title`` (escaped here).
+
+    Kept for a few addresses: the kiosk draws it only while its popover is open, and every
+    rerun while it stays open asks for the same address (a game's code is some 20 kB).
 
     Error correction M and a four-module quiet zone (the standard's) keep it readable on a
     glossy screen; dark modules on white whatever the page's theme.

@@ -22,7 +22,7 @@ pure (no Streamlit): the step-through, ``python -m jokoak steps`` and the tests 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence
 
@@ -58,7 +58,8 @@ class ReaderStep:
     ``index`` counts from 1 (0 is the starting position); ``raw`` are the 1-based indices of
     the record's actions folded into it; ``lines`` are its events in order, runs of one kind
     grouped; ``clauses`` the union of the clause ids its events cite, in citing order;
-    ``after`` the state to draw.
+    ``after`` the state to draw. ``events`` and ``kinds`` are worked out at the first
+    reading and kept: the step-through reads every step's kinds at each rerun (the jump list).
     """
 
     index: int
@@ -67,7 +68,7 @@ class ReaderStep:
     clauses: tuple[str, ...]
     after: GameState
 
-    @property
+    @cached_property
     def events(self) -> tuple[Event, ...]:
         """Every event of the step, folded ones included, in order."""
         out: list[Event] = []
@@ -75,7 +76,7 @@ class ReaderStep:
             out.extend(line.events if isinstance(line, Folded) else (line,))
         return tuple(out)
 
-    @property
+    @cached_property
     def kinds(self) -> frozenset[str]:
         return frozenset(e.kind for e in self.events)
 

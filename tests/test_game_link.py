@@ -77,6 +77,24 @@ def test_a_new_session_with_the_link_resumes_the_exact_position_and_decisions():
     assert decisions(again.session_state[ZOHN].position) == 5
 
 
+def test_a_link_is_replayed_once_to_resume_and_write_back_its_game(monkeypatch):
+    """Decoding checks every action with the engine; the position and the link written
+    back after the first drawing come from that one replay."""
+    before = played_zohn_ahl(4)
+    record = before.session_state[ZOHN].position.record
+    state_class = type(before.session_state[ZOHN].position.state)
+    starts, applied = [], []
+    new_initial_state, apply = type(zohn_ahl.GAME).new_initial_state, state_class.apply
+    monkeypatch.setattr(type(zohn_ahl.GAME), "new_initial_state",
+                        lambda self, *a, **k: starts.append(1) or new_initial_state(self, *a, **k))
+    monkeypatch.setattr(state_class, "apply",
+                        lambda self, action: applied.append(action) or apply(self, action))
+    again = visit("zohn_ahl_play", _param(before))
+    assert not again.exception and again.session_state[ZOHN].position.record == record
+    assert len(starts) == 1 and applied == list(record.actions)
+    assert _param(again) == _param(before)
+
+
 def test_a_peruludo_link_keeps_the_table_its_people_and_the_level():
     at = open_view("peruludo_play", "play_view")
     at.segmented_control(key=f"{PERULUDO}_players").set_value(5).run()

@@ -1,6 +1,6 @@
 """The guess-first questions: each exact chance agrees with a count over every way the dice or
-sticks can fall (written here, apart from the module), and the throws shown to the visitor
-come from the engine's own chance node."""
+sticks can fall (written here, apart from the module) and with the odds modules' own figure,
+and the throws shown to the visitor come from the engine's own chance node."""
 
 from __future__ import annotations
 
@@ -14,7 +14,10 @@ import pytest
 import jokoak
 from jokoak.engine.core import make_rules, sample_chance
 from jokoak.games import get_game
-from jokoak.odds.guesses import questions
+from jokoak.odds import peruludo as peruludo_odds
+from jokoak.odds import zaldi_zuria as zaldi_zuria_odds
+from jokoak.odds import zohn_ahl as zohn_ahl_odds
+from jokoak.odds.guesses import Question, questions
 
 
 def exact(game: str, question_id: str) -> Fraction:
@@ -139,3 +142,50 @@ def test_every_answer_says_the_chance(game, question_id):
 
 def test_a_game_without_questions_has_none():
     assert questions("no_such_game") == {}
+
+
+# ---- the same chances, as the odds pages give them ----------------------------------------
+def _zohn_rules():
+    return make_rules(get_game("zohn_ahl"), "basque_text")
+
+
+#: Each question's chance worked out by the odds module of its game (jokoak/odds/<game>.py),
+#: which sums the engine's chance model its own way (patterns, a binomial, the sticks' kinds).
+ODDS_FIGURES = {
+    ("zaldi_zuria", "all_blank"): lambda: zaldi_zuria_odds.throw_kinds()["all_blank"],
+    ("zaldi_zuria", "bell_or_hammer"): lambda: (zaldi_zuria_odds.throw_kinds()["symbols_only"]
+                                                + zaldi_zuria_odds.throw_kinds()["symbols_and_pips"]),
+    ("zaldi_zuria", "pips_only"): lambda: zaldi_zuria_odds.throw_kinds()["pips_only"],
+    ("peruludo", "two_of_five"): lambda: peruludo_odds.p_bid_true((2, 4), (), 5, wild=True),
+    ("peruludo", "no_six_of_five"): lambda: peruludo_odds.p_bid_exact((0, 6), (), 5, wild=False),
+    ("peruludo", "ten_of_thirty"): lambda: peruludo_odds.p_bid_true((10, 2), (), 30, wild=True),
+    ("zohn_ahl", "ten"): lambda: zohn_ahl_odds.throw_values(_zohn_rules())[10],
+    ("zohn_ahl", "again"): lambda: zohn_ahl_odds.rethrow_probability(_zohn_rules()),
+    ("zohn_ahl", "two"): lambda: zohn_ahl_odds.throw_values(_zohn_rules())[2],
+}
+
+
+@pytest.mark.parametrize("game,question_id", ALL)
+def test_every_questions_chance_is_the_odds_modules_figure(game, question_id):
+    assert (game, question_id) in ODDS_FIGURES, "say which odds figure this question is"
+    assert exact(game, question_id) == ODDS_FIGURES[game, question_id]()
+
+
+class CountedAction(str):
+    """An action that counts how often it is hashed (a cache keyed by its node hashes it)."""
+
+    hashed = [0]
+
+    def __hash__(self) -> int:
+        self.hashed[0] += 1
+        return str.__hash__(self)
+
+
+def test_reading_a_questions_chance_again_neither_recomputes_nor_hashes_its_node():
+    node = ((CountedAction("hit"), Fraction(1, 3)), (CountedAction("miss"), Fraction(2, 3)))
+    calls = []
+    question = Question("toy", "toy", "q", "a", "h", (), node, 2,
+                        lambda action: calls.append(action) or action == "hit")
+    CountedAction.hashed[0] = 0
+    assert question.exact == question.exact == 1 - Fraction(2, 3) ** 2
+    assert CountedAction.hashed[0] == 0 and len(calls) == len(node)

@@ -62,3 +62,44 @@ def test_a_kiosk_visit_opened_on_a_game_page_skips_the_attract_screen():
     at.run()
     assert not at.exception
     assert "jokoak_attract_eu" not in [b.key for b in at.button]
+
+
+# ---- the "continue on your phone" code ------------------------------------------------------
+def phone_app(monkeypatch, made: list[str]) -> AppTest:
+    """The phone popover alone on a kiosk with a public address, counting the codes made."""
+    import ui.kiosk
+    from jokoak.settings import KioskSettings, Settings
+
+    public = Settings(kiosk=KioskSettings(enabled=True, public_url="https://x.org/"))
+    monkeypatch.setattr(ui.kiosk, "settings", lambda: public)
+    make = ui.kiosk.qr_svg
+    monkeypatch.setattr(ui.kiosk, "qr_svg", lambda url, *a: made.append(url) or make(url, *a))
+    at = AppTest.from_string("from ui.kiosk import continue_on_phone\n"
+                             "continue_on_phone('peruludo')\n", default_timeout=60)
+    at.session_state[LANG_KEY] = "en"
+    at.query_params["lang"] = "en"
+    return at
+
+
+def test_the_phone_code_is_not_made_at_each_rerun_while_its_popover_is_closed(monkeypatch):
+    made: list[str] = []
+    at = phone_app(monkeypatch, made)
+    for step in ("1", "2", "3"):          # each tap of a game changes the address
+        at.query_params["step"] = step
+        at.run()
+        assert not at.exception
+    assert made == []
+
+
+def test_the_opened_phone_popover_shows_the_code_of_the_visitors_place(monkeypatch):
+    from ui.kiosk import PHONE_CODE_KEY
+
+    made: list[str] = []
+    at = phone_app(monkeypatch, made)
+    at.query_params["step"] = "4"
+    at.session_state[PHONE_CODE_KEY] = True    # the visitor opens it
+    at.run()
+    assert not at.exception
+    assert made == ["https://x.org/peruludo?lang=en&step=4"]
+    shown = "".join(m.value for m in at.markdown)
+    assert 'data-url="https://x.org/peruludo?lang=en&amp;step=4"' in shown and "<svg" in shown

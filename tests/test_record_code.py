@@ -19,7 +19,8 @@ from jokoak.bots.zaldi_zuria import POLICIES as ZALDI_ZURIA
 from jokoak.bots.zohn_ahl import POLICIES as ZOHN_AHL
 from jokoak.engine import record_code as rc
 from jokoak.engine.core import make_rules
-from jokoak.engine.driver import Table, advance, decisions, resume, start, submit
+from jokoak.engine.driver import (Table, advance, decisions, resume, resumed, start,
+                                  submit)
 from jokoak.engine.record import Record, play, random_policy
 from jokoak.engine.record_code import (MAX_CHARS, Packer, RecordCodeError, decode, encode,
                                        sealed, unsealed)
@@ -129,6 +130,43 @@ def test_a_resumed_link_counts_the_persons_decisions_as_played():
     back = resume(game, decode(encode(game, position.record), GAMES).record, table)
     assert back.record == position.record
     assert decisions(back) == decisions(position) > 0
+
+
+def test_a_decoded_links_own_replay_resumes_the_same_position_as_replaying_it():
+    game = GAMES["zohn_ahl"]
+    table = Table(humans=frozenset({0}), policies={1: POLICY["zohn_ahl"]})
+    position = advance(start(game, make_rules(game), seed=11), table)
+    for _ in range(12):
+        if position.state.is_terminal():
+            break
+        position = advance(submit(position, 0, "throw"), table)
+    decoded = decode(encode(game, position.record), GAMES)
+    back = resumed(decoded.record, decoded.initial, decoded.steps, table)
+    assert back == resume(game, decoded.record, table)
+    assert decisions(back) == decisions(position) > 0
+
+
+@pytest.mark.parametrize("key", sorted(GAMES))
+def test_a_decoded_link_writes_the_same_code_back_without_replaying_a_move(key, monkeypatch):
+    record = whole_game(key, GAMES[key].rulesets[0].name, 2)
+    code = encode(GAMES[key], record, {"level": "hard"})
+    decoded = decode(code, GAMES)
+
+    def replayed(*args, **kwargs):
+        raise AssertionError("the record was replayed to pack it")
+
+    monkeypatch.setattr(type(decoded.initial), "apply", replayed)
+    assert encode(GAMES[key], decoded.record, decoded.choices, decoded.packer) == code
+
+
+def test_steps_of_another_record_resume_nothing():
+    game = GAMES["zohn_ahl"]
+    decoded = decode(some_code(), GAMES)
+    shorter = replace(decoded.record, actions=decoded.record.actions[:-1])
+    with pytest.raises(ValueError):
+        resumed(shorter, decoded.initial, decoded.steps)
+    assert resumed(decoded.record, decoded.initial, decoded.steps).state == \
+        resume(game, decoded.record).state
 
 
 # ---- refusals ------------------------------------------------------------------------------

@@ -159,3 +159,18 @@ def test_an_unavailable_jump_says_why_in_the_visitors_language():
     assert "ninguno antes" in notes                      # no bid before the start
     assert "No está en esta situación: " in notes and "Doia dicho" in notes
     assert not [b for b in at.button if re.search(r"_jump_bid_back_at\d+$", str(b.key))]
+
+
+def test_a_replayed_record_is_found_again_by_its_name_without_reading_the_record(monkeypatch):
+    """Each step's rerun looks the replay up by the game and the record's name (a scenario,
+    ``watch:<seed>``), never by hashing the whole record."""
+    import ui.stepper as stepper
+    from jokoak.steps import watched_record
+
+    replays = []
+    monkeypatch.setattr(stepper, "reader_steps",
+                        lambda *args: replays.append(args) or reader_steps(*args))
+    game, name = GAMES[0], "watch:test-lookup"
+    first = stepper._replayed(game, name, watched_record(game, 1))
+    again = stepper._replayed(game, name, scenarios(game)[0].record)   # not read: same name
+    assert again is first and len(replays) == 1

@@ -57,6 +57,14 @@ def test_chance_outcomes_of_one_throw_are_one_step():
     assert steps[0].lines[1] == Folded("die", steps[0].events[1:])
 
 
+def test_a_steps_events_and_kinds_are_gathered_once_and_kept():
+    """The jump list reads every step's kinds at each rerun: they are not gathered anew."""
+    (reader,) = fold([step(1, CHANCE, "round", "die"), step(2, CHANCE, "die")], TOY)
+    assert reader.events is reader.events and reader.kinds is reader.kinds
+    assert [e.kind for e in reader.events] == ["round", "die", "die"]
+    assert reader.kinds == {"round", "die"}
+
+
 def test_a_players_action_between_dice_ends_the_throw():
     steps = fold([step(1, CHANCE, "die"), step(2, 0, "die"), step(3, CHANCE, "die")], TOY)
     assert [s.raw for s in steps] == [(1,), (2,), (3,)]

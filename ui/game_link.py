@@ -6,7 +6,9 @@ restart, a kiosk waking from sleep or another replica behind a load balancer wou
 over. So the play controller writes the encoded record (:mod:`jokoak.engine.record_code`)
 to ``?game=`` after every change (a tap, a computer's beat, a new game, an undo), and a play
 view that starts without a game reads it back and resumes the exact position (pace, pause and
-"throw for me" start afresh).
+"throw for me" start afresh). Resuming replays the record once: decoding it (which checks
+every action with the engine) keeps the states it went through and the packed actions, so
+neither the position nor the next write of the link replays it again.
 
 A value that is not a game of this page (cut, altered, of another version, another game's)
 is dropped from the URL with the reason in the visitor's language, and the view starts
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import streamlit as st
 
 from jokoak import registry
-from jokoak.engine.driver import resume
+from jokoak.engine.driver import resumed
 from jokoak.engine.record_code import (MAX_CHARS, N_SEATS, Packer,
                                        RecordCodeError, decode, encode)
 
@@ -69,7 +71,8 @@ def restore(spec: "PlaySpec") -> None:
         choices = {**decoded.choices, "ruleset": decoded.record.rules.ruleset}
         try:
             table = spec.table({**choices, "autoplay": False})
-            position = resume(spec.game, decoded.record, table)
+            # decoding replayed every action: resume from that replay, not a second one
+            position = resumed(decoded.record, decoded.initial, decoded.steps, table)
         except (KeyError, ValueError, TypeError, IndexError, OverflowError) as exc:
             raise RecordCodeError(N_SEATS, f"{type(exc).__name__}: {exc}") from None
         people = decoded.record.people
@@ -83,6 +86,7 @@ def restore(spec: "PlaySpec") -> None:
     game = PlaySession(position=position, choices=choices, good=position,
                        seen=position.length)
     game.extra[RESUMED] = True
+    game.extra[_PACKER] = decoded.packer  # it has packed the record: no replay to write it
     st.session_state[spec.key] = game
 
 

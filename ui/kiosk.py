@@ -176,23 +176,35 @@ PHONE_CSS = """<style>
 </style>"""
 
 
+#: The popover's open state (``st.session_state``): the code is drawn only while it is open.
+PHONE_CODE_KEY = "jokoak_phone_code"
+
+
 def continue_on_phone(page: str) -> None:
     """The QR code of the visitor's current place on ``page``, to go on with on a phone.
 
-    Drawn after the page has run, so it carries the position the page has just put into the
-    URL. Nothing without ``[kiosk] public_url`` (a phone cannot reach the kiosk's loopback).
+    The code is made only while its popover is open: the address changes at every tap of a
+    game (``?game=``, ``?step=``), so a code made at each rerun would be made anew each time
+    (tens of milliseconds for a game's address) for a popover hardly anyone opens. Opening
+    it reruns the page, so the code carries the position the page has just put into the
+    URL (it is drawn after the page has run). Nothing without ``[kiosk] public_url`` (a
+    phone cannot reach the kiosk's loopback).
     """
     base = settings().kiosk.public_url
     if not base:
+        return
+    st.html(PHONE_CSS)
+    with st.container(key=PHONE_KEY):
+        popover = st.popover(_("Continue on your phone"), icon=":material/smartphone:",
+                             key=PHONE_CODE_KEY, on_change="rerun")
+    if not popover.open:
         return
     url, whole = phone_url(base, page, st.query_params.to_dict())
     caption = (_("Point your phone's camera at this code to continue there from this point.")
                if whole else
                _("Point your phone's camera at this code to open this page there. This game is "
                  "too long to travel in a code: start a new one on the phone."))
-    st.html(PHONE_CSS)
-    with st.container(key=PHONE_KEY):
-        with st.popover(_("Continue on your phone"), icon=":material/smartphone:"):
-            html(f'<div class="jk-phone" lang="{lang()}" data-url="{esc(url)}">'
-                 + qr_svg(url, _("QR code of this page's address"), QR_SIDE_PX)
-                 + f"<p>{esc(caption)}</p></div>")
+    with popover:
+        html(f'<div class="jk-phone" lang="{lang()}" data-url="{esc(url)}">'
+             + qr_svg(url, _("QR code of this page's address"), QR_SIDE_PX)
+             + f"<p>{esc(caption)}</p></div>")

@@ -62,9 +62,13 @@ def _scenarios(game: str) -> tuple[Scenario, ...]:
 
 
 @st.cache_resource(show_spinner=False, max_entries=64)
-def _replayed(game: str, key: str, record: Record
+def _replayed(game: str, key: str, _record: Record
               ) -> tuple[Any, tuple[Step, ...], tuple[ReaderStep, ...]]:
-    return reader_steps(game, record, available_games()[game])
+    """The replayed and folded record that ``key`` names (a scenario's name, or
+    ``watch:<seed>``): looked up by the game and that name alone, as Streamlit leaves out
+    an argument whose name starts with ``_``; hashing the whole record (thousands of
+    actions, the rules) at every step's rerun cost more than the step itself."""
+    return reader_steps(game, _record, available_games()[game])
 
 
 def _draw_state(game: str, state: Any) -> str:

@@ -23,10 +23,10 @@ from __future__ import annotations
 import random
 import secrets
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .core import CHANCE, Event, Game, GameState, IllegalAction, refusal, sample_chance
-from .record import Policy, Record
+from .record import Policy, Record, Step
 
 #: ``default(state, seat) -> action | None``: what a person's seat does when they let the
 #: moment pass; ``None`` means the person must decide.
@@ -140,6 +140,22 @@ def resume(game: Game, record: Record, table: Table | None = None) -> Position:
         position = _extend(position, action, table is not None and _chosen(position.state,
                                                                             action, table))
     return position
+
+
+def resumed(record: Record, initial: GameState, steps: Sequence[Step],
+            table: Table | None = None) -> Position:
+    """The position of a record already replayed: ``initial`` and its ``steps`` (as
+    :func:`jokoak.engine.record.replay` or a decoded link give them), marked as
+    :func:`resume` marks them, with no action applied again."""
+    moves = []
+    before = initial
+    for step in steps:
+        moves.append(Move(step.actor, step.action, step.events,
+                          table is not None and _chosen(before, step.action, table)))
+        before = step.after
+    if tuple(move.action for move in moves) != record.actions:
+        raise ValueError("the steps are not the record's actions")
+    return Position(record, before, tuple(moves))
 
 
 def _chosen(state: GameState, action: str, table: Table) -> bool:

@@ -39,7 +39,7 @@ from typing import Any, Mapping
 
 from ..msgids import N_
 from .core import Game, GameState, RulesError, SetupError, make_rules
-from .record import MAX_SEATS, Record, legal_here
+from .record import MAX_SEATS, Record, Step, legal_here
 
 #: The first byte of every code; a code of another version is refused, never guessed at.
 VERSION = 1
@@ -91,10 +91,19 @@ class RecordCodeError(ValueError):
 
 @dataclass(frozen=True)
 class Decoded:
-    """What a code carries: the record and the play view's seat choices."""
+    """What a code carries: the record and the play view's seat choices.
+
+    Decoding replays the record, so it also keeps what that replay made, for a page to
+    resume from without replaying the record again: the starting state, every step (as
+    :func:`jokoak.engine.record.replay` gives them) and a :class:`Packer` that has packed
+    the record already (writing the same game back to the link packs nothing anew).
+    """
 
     record: Record
-    choices: dict[str, Any] = field(default_factory=dict)
+    choices: dict[str, Any]
+    initial: GameState = field(compare=False, repr=False)
+    steps: tuple[Step, ...] = field(compare=False, repr=False)
+    packer: Packer = field(compare=False, repr=False)
 
 
 # ---- bytes ---------------------------------------------------------------------------------
@@ -242,8 +251,11 @@ class Packer:
                 and record.actions[:len(old.actions)] == old.actions)
 
 
-def _unpack(game: Game, state: GameState, count: int, value: int) -> tuple[str, ...]:
-    actions = []
+def _unpack(game: Game, state: GameState, count: int, value: int
+            ) -> tuple[tuple[Step, ...], int]:
+    """The steps the packed ``value`` makes from ``state``, and the radix it was packed to."""
+    steps = []
+    radix = 1
     for step in range(1, count + 1):
         if state.is_terminal():
             raise RecordCodeError(N_MOVES, f"move {step} comes after the end of the game")
@@ -251,11 +263,13 @@ def _unpack(game: Game, state: GameState, count: int, value: int) -> tuple[str, 
         if not legal:
             raise RecordCodeError(N_MOVES, f"no move is possible at move {step}")
         value, index = divmod(value, len(legal))
-        actions.append(legal[index])
-        state, _events = state.apply(legal[index])
+        radix *= len(legal)
+        actor = state.current_player()
+        state, events = state.apply(legal[index])
+        steps.append(Step(step, actor, legal[index], tuple(events), state))
     if value:
         raise RecordCodeError(N_MOVES, "the packed moves do not end where the game does")
-    return tuple(actions)
+    return tuple(steps), radix
 
 
 # ---- the code ------------------------------------------------------------------------------
@@ -367,8 +381,10 @@ def decode(code: object, games: Mapping[str, Game], expected: str | None = None)
     setup = setup_given or game.default_setup(rules)
     state = _initial(game, rules, setup)
     seed = None if seed_code == 0 else _unzigzag(seed_code - 1)
-    actions = _unpack(game, state, count, packed)
-    return Decoded(Record(game.name, rules, setup, seed, actions, people), choices)
+    steps, radix = _unpack(game, state, count, packed)
+    record = Record(game.name, rules, setup, seed, tuple(s.action for s in steps), people)
+    packer = Packer(game, record, steps[-1].after if steps else state, packed, radix)
+    return Decoded(record, choices, state, steps, packer)
 
 
 def _people(reader: _Reader) -> tuple[int, ...] | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Callable
 
 from ..engine.core import Rules, draw_weighted, make_rules, outcome_weights
@@ -56,9 +56,11 @@ class Question:
     at_least: int = 1
     at_most: int | None = None
 
-    @property
+    @cached_property
     def exact(self) -> Fraction:
-        """The exact chance of a hit in one throw, from the node's ``Fraction``s."""
+        """The exact chance of a hit in one throw, from the node's ``Fraction``s: worked
+        out at the first reading and kept with the question (the guess view reads it at
+        each rerun; a cache keyed by the question hashed its whole chance node each time)."""
         return _exact(self)
 
     def throws(self, rng: random.Random, n: int) -> list[bool]:
@@ -80,7 +82,6 @@ class Question:
         return sum(self.throws(rng, n))
 
 
-@lru_cache(maxsize=64)
 def _exact(q: Question) -> Fraction:
     """P(hit): the number of counting draws is a sum of ``draws`` independent draws, each
     counting with the node's total weight of counting actions (a convolution, exact)."""
