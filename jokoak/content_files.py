@@ -106,6 +106,14 @@ def check_cited(at: str, name: str, clauses: Iterable[str], events: Iterable[Eve
         raise error(f"{at}: field {name!r}: the step's events do not cite {', '.join(missing)}")
 
 
+def folder_texts(folder: Path) -> list[tuple[str, str]]:
+    """``(name, text)`` of each ``*.yaml`` file of ``folder``, in file-name order (the order
+    the booklet offers them in); none if there is no such folder."""
+    if not folder.is_dir():
+        return []
+    return [(p.stem, p.read_text(encoding="utf-8")) for p in sorted(folder.glob("*.yaml"))]
+
+
 # ---- coverage files ---------------------------------------------------------------------------
 
 def read_exemptions(path: Path, label: str, expected: str) -> dict[str, Any]:

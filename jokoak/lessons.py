@@ -38,7 +38,8 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .content_files import (check_cited, check_fields, check_known, exemption_problems,
-                            file_rules, game_engine, is_msgid, read_exemptions, read_head)
+                            file_rules, folder_texts, game_engine, is_msgid, read_exemptions,
+                            read_head)
 from .engine.core import CHANCE, Event, Game, SetupError, refusal
 from .engine.record import Record, unplayable
 from .msgids import N_
@@ -351,11 +352,7 @@ def lesson_dir(game: str) -> Path:
 @lru_cache(maxsize=None)
 def lessons(game: str) -> tuple[Lesson, ...]:
     """Every lesson of a game, validated, in file-name order (the first is the 2-minute one)."""
-    folder = lesson_dir(game)
-    if not folder.is_dir():
-        return ()
-    return tuple(parse_lesson(game, p.stem, p.read_text(encoding="utf-8"))
-                 for p in sorted(folder.glob("*.yaml")))
+    return tuple(parse_lesson(game, name, text) for name, text in folder_texts(lesson_dir(game)))
 
 
 # ---- clause coverage --------------------------------------------------------------------------

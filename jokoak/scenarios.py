@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any, Iterable, Mapping
 
 from .content_files import (check_cited, check_fields, check_known, exemption_problems,
-                            file_rules, game_engine, is_msgid, read_exemptions, read_head)
+                            file_rules, folder_texts, game_engine, is_msgid, read_exemptions,
+                            read_head)
 from .engine.core import CHANCE, Game, SetupError
 from .engine.record import Record, Step, replay, unplayable
 from .games import get_game
@@ -189,11 +190,8 @@ def load_scenario(path: Path, game: str | None = None) -> Scenario:
 @lru_cache(maxsize=None)
 def scenarios(game: str) -> tuple[Scenario, ...]:
     """Every scenario of a game, validated, sorted by file name."""
-    folder = scenario_dir(game)
-    if not folder.is_dir():
-        return ()
-    return tuple(parse_scenario(game, p.stem, p.read_text(encoding="utf-8"))
-                 for p in sorted(folder.glob("*.yaml")))
+    return tuple(parse_scenario(game, name, text)
+                 for name, text in folder_texts(scenario_dir(game)))
 
 
 def cited_clauses(game: str) -> set[str]:
