@@ -1,6 +1,7 @@
 """Room play in a real Chromium: two browser contexts (two devices) on one server join one
 peruludo table by its code; each page holds only its own seat's dice, a move on one device
-reaches the other by its poll, and a double tap makes one move."""
+reaches the other by its poll, a double tap makes one move, and a device that reloads its
+page is back at its seat and plays its turn."""
 
 from __future__ import annotations
 
@@ -58,29 +59,35 @@ def spots_drawn(page) -> int:
     return page.locator(".jokoak-board svg circle").count()
 
 
+def seat_two(first, second) -> str:
+    """The first device opens a room of three (Player 2 a person), the second joins it by
+    its code typed in lower case: the room's code."""
+    first.locator(f".st-key-{KEY}_players button").nth(0).click()  # three players
+    settled(first)
+    first.locator(f".st-key-{KEY}_people button").nth(1).click()  # Player 2 a person
+    settled(first)
+    room_panel(first)
+    first.locator(f".st-key-{KEY}_room_open button").click()
+    first.wait_for_selector(".jokoak-room", timeout=20000)
+    code = first.locator(".jokoak-room").get_attribute("data-room")
+    assert first.locator(".jokoak-room").get_attribute("data-seat") == "0"
+
+    room_panel(second)
+    second.locator(f".st-key-{KEY}_room_code input").fill(code.lower())
+    second.locator(f".st-key-{KEY}_room_code input").press("Enter")
+    settled(second)
+    second.locator(f".st-key-{KEY}_room_join button").click()
+    second.wait_for_selector(".jokoak-room", timeout=20000)
+    assert second.locator(".jokoak-room").get_attribute("data-seat") == "1"
+    return code
+
+
 def test_two_devices_share_one_table_each_seeing_only_its_own_dice(served):
     server, chromium, store = served
     first_context, first = device(chromium, server, "eu")
     second_context, second = device(chromium, server, "fr")
     try:
-        first.locator(f".st-key-{KEY}_players button").nth(0).click()  # three players
-        settled(first)
-        first.locator(f".st-key-{KEY}_people button").nth(1).click()  # Player 2 a person
-        settled(first)
-        room_panel(first)
-        first.locator(f".st-key-{KEY}_room_open button").click()
-        first.wait_for_selector(".jokoak-room", timeout=20000)
-        code = first.locator(".jokoak-room").get_attribute("data-room")
-        assert first.locator(".jokoak-room").get_attribute("data-seat") == "0"
-
-        room_panel(second)
-        second.locator(f".st-key-{KEY}_room_code input").fill(code.lower())
-        second.locator(f".st-key-{KEY}_room_code input").press("Enter")
-        settled(second)
-        second.locator(f".st-key-{KEY}_room_join button").click()
-        second.wait_for_selector(".jokoak-room", timeout=20000)
-        assert second.locator(".jokoak-room").get_attribute("data-seat") == "1"
-
+        code = seat_two(first, second)
         pages = {0: first, 1: second}
         moved, checked = False, 0
         for _ in range(60):
@@ -118,6 +125,46 @@ def test_two_devices_share_one_table_each_seeing_only_its_own_dice(served):
         assert moved, "no person's turn came"
         assert checked > 0
         for page in pages.values():
+            assert page.locator('[data-testid="stException"]').count() == 0
+    finally:
+        first_context.close()
+        second_context.close()
+
+
+def bids_of(store, code, seat) -> int:
+    room = read_room(store, code, {GAME.name: GAME})
+    return sum(1 for s in replay(GAME, room.record)[1]
+               if s.actor == seat and s.action.startswith("bid:"))
+
+
+def test_a_device_that_reloads_its_page_is_back_at_its_seat_and_plays_its_turn(served):
+    server, chromium, store = served
+    first_context, first = device(chromium, server, "eu")
+    second_context, second = device(chromium, server, "es")
+    try:
+        code = seat_two(first, second)
+        second.wait_for_url("**seat=*", timeout=10000)
+        assert f"room={code}" in second.url
+        second.reload()  # a new session: only the address is left of the old one
+        wait_for_app(second)
+        second.wait_for_selector(".jokoak-room", timeout=20000)
+        assert second.locator(".jokoak-room").get_attribute("data-seat") == "1"
+        assert second.locator(".jokoak-room").get_attribute("data-room") == code
+        assert read_room(store, code, {GAME.name: GAME}).seats.keys() == {0, 1}
+        for _ in range(60):
+            if second.locator(QUICK).count():
+                before = bids_of(store, code, 1)
+                second.locator(QUICK).first.click()
+                settled(second)
+                assert bids_of(store, code, 1) == before + 1
+                break
+            if first.locator(QUICK).count():  # the opener's turn: bid, and the game goes on
+                first.locator(QUICK).first.click()
+                settled(first)
+            second.wait_for_timeout(700)
+        else:
+            raise AssertionError("the reloaded device's turn did not come")
+        for page in (first, second):
             assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         first_context.close()
