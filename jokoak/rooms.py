@@ -13,12 +13,18 @@ they can never both move. Whoever lost reads the room again and draws it anew.
 
 Pure: no Streamlit. What a device may see is its seat's business: the page draws the table
 for its own seat (the engine's observation), the record itself never leaves the server.
+
+A device is known by a token (:func:`new_device`, 128 random bits) that the room keeps at
+its seat. The page puts the room's code and that token in its address, so a reload, a tab
+opened again or a restarted server finds the seat again (:func:`rejoin`); nobody takes a
+seat by editing an address, as nobody can guess another device's token.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import secrets
 import sqlite3
 import tempfile
@@ -37,6 +43,8 @@ CODE_LENGTH = 5
 ROOM_SECONDS = 24 * 3600
 #: The longest room data a store accepts (a whole peruludo game is about 20 kB).
 MAX_ROOM_BYTES = 512_000
+#: What :func:`new_device` makes (``secrets.token_urlsafe``'s alphabet), with room to spare.
+_DEVICE_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
 class RoomError(ValueError):
@@ -84,7 +92,10 @@ class Room:
         return self.record.people or ()
 
     def seat_of(self, device: str) -> int | None:
-        return next((s for s, d in sorted(self.seats.items()) if d == device), None)
+        """The seat ``device`` sits at (compared in constant time: the token is a secret)."""
+        wanted = device.encode()
+        return next((s for s, d in sorted(self.seats.items())
+                     if secrets.compare_digest(d.encode(), wanted)), None)
 
     def free_seats(self) -> tuple[int, ...]:
         return tuple(s for s in self.people if s not in self.seats)
@@ -102,6 +113,16 @@ def normalise_code(text: object) -> str | None:
 
 def new_code() -> str:
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_device() -> str:
+    """A device's token: what its seat is known by, and what its address carries."""
+    return secrets.token_urlsafe(16)
+
+
+def parse_device(text: object) -> str | None:
+    """A device token as an address carries it, or None if it cannot be one."""
+    return text if isinstance(text, str) and _DEVICE_TOKEN.fullmatch(text) else None
 
 
 def _dump(room: Room) -> str:
@@ -156,6 +177,18 @@ def join(store: RoomStore, code: str, games: Mapping[str, Game], device: str,
         if store.swap(code, room.version, _dump(taken)):
             return replace(taken, version=room.version + 1), seat
     return None
+
+
+def rejoin(store: RoomStore, code: str, games: Mapping[str, Game],
+           device: str) -> tuple[Room | None, int | None]:
+    """The room and the seat ``device`` already sits at (a reload finding its seat again):
+    ``(None, None)`` if there is no such room (or it is another game's), ``(room, None)`` if
+    the device sits at none of its seats. Reads only: a seat is never taken here."""
+    try:
+        room = read_room(store, code, games)
+    except RoomError:
+        return None, None
+    return (None, None) if room is None else (room, room.seat_of(device))
 
 
 def update(store: RoomStore, room: Room, record: Record, now: float | None = None) -> Room | None:

@@ -107,3 +107,74 @@ def test_a_bad_view_is_replaced_by_the_reading_view():
     at = visit({"lang": "fr", "view": "../x"})
     no_failure(at)
     assert at.query_params["view"] == "read"
+
+
+# ---- a room's address (?room=&seat=, ui/room.py) --------------------------------------------
+A_TOKEN = "Zq3v9Yb2Xw7Tr5Ps1Nm0Lk"  # a token's shape; no room of the test's store seats it
+
+
+@pytest.fixture
+def room_store(monkeypatch, tmp_path):
+    """Rooms in the test's own SQLite file."""
+    settings = tmp_path / "jokoak.toml"
+    settings.write_text(f'[rooms]\nstore = "sqlite:{tmp_path / "rooms.sqlite3"}"\n')
+    monkeypatch.setenv("JOKOAK_SETTINGS", str(settings))
+
+
+def visit_play(params: dict[str, str], game: str = "peruludo") -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    for key, value in {"lang": "en", "view": "play", **params}.items():
+        at.query_params[key] = value
+    at.run()
+    at.switch_page(f"app_pages/{game}.py")
+    at.run()
+    return at
+
+
+@pytest.mark.parametrize("params", [
+    {"room": "<script>", "seat": A_TOKEN},
+    {"room": "K7QF2", "seat": "../../x"},
+    {"room": "K7QF2", "seat": "x" * 5000},
+    {"room": "Ｋ７ＱＦ２", "seat": A_TOKEN},
+    {"room": HUGE, "seat": A_TOKEN},
+    {"seat": A_TOKEN},
+    {"room": "K7QF2", "seat": A_TOKEN},
+], ids=["markup", "path", "huge-seat", "fullwidth", "huge-room", "seat-alone", "unknown"])
+def test_a_bad_or_unknown_room_link_says_so_drops_it_and_sits_nobody(room_store, params):
+    at = visit_play(params)
+    no_failure(at)
+    assert "room" not in at.query_params and "seat" not in at.query_params
+    assert "jokoak_room" not in at.session_state
+    assert any("room link is not valid" in w.value or "no room with the code" in w.value
+               for w in at.warning)
+    assert any(b.label == "Join the room" for b in at.button)  # joining by code still works
+
+
+def test_a_room_link_of_another_game_is_no_room_on_this_page(room_store):
+    from jokoak.engine.core import make_rules
+    from jokoak.engine.driver import start
+    from jokoak.games.zohn_ahl import GAME
+    from jokoak.rooms import open_room
+    from ui.room import store
+
+    record = start(GAME, make_rules(GAME), people=(0, 1)).record
+    room = open_room(store(), record, {}, A_TOKEN)  # a zohn ahl room, this token seated
+    at = visit_play({"room": room.code, "seat": A_TOKEN}, game="peruludo")
+    no_failure(at)
+    assert "jokoak_room" not in at.session_state
+    assert any("no room with the code" in w.value for w in at.warning)
+
+
+def test_a_room_link_that_fits_passes_the_shell_and_sits_its_device(room_store):
+    from jokoak.engine.core import make_rules
+    from jokoak.engine.driver import start
+    from jokoak.games.peruludo import GAME
+    from jokoak.rooms import open_room
+    from ui.room import store
+
+    record = start(GAME, make_rules(GAME), people=(0, 1)).record
+    room = open_room(store(), record, {"players": 4, "people": [0, 1]}, A_TOKEN)
+    at = visit_play({"room": room.code, "seat": A_TOKEN})
+    no_failure(at)
+    assert at.session_state["jokoak_room"]["code"] == room.code
+    assert at.query_params["room"] == room.code and at.query_params["seat"] == A_TOKEN

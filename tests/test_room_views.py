@@ -167,3 +167,142 @@ def test_a_store_that_cannot_be_reached_refuses_the_tap_and_breaks_nothing(monke
     game = PlaySession(position=position, choices={}, good=position)
     assert ui.room.accept(SPEC, game, 0, 0, "palero", now=1e9) is False
     assert game.position is position
+
+
+# ---- the address: a reload finds its seat --------------------------------------------------
+def reloaded(at, module="peruludo_play"):
+    """The same address in a new session: what a reload, a tab opened again or a restarted
+    server gives (nothing of the old session's state, only its URL)."""
+    from streamlit.testing.v1 import AppTest
+
+    from ui.common import LANG_KEY
+    from view_support import TIMEOUT
+
+    again = AppTest.from_string(f"from ui.{module} import play_view\nplay_view()\n",
+                                default_timeout=TIMEOUT)
+    again.query_params.update(at.query_params)
+    again.session_state[LANG_KEY] = "en"
+    again.run()
+    assert not again.exception
+    return again
+
+
+def stored_room(code):
+    from jokoak.games.peruludo import GAME
+    from jokoak.rooms import read_room
+    from ui.room import store
+    return read_room(store(), code, {GAME.name: GAME})
+
+
+def test_a_seated_devices_address_carries_its_room_and_its_seats_token():
+    first, code = opened()
+    assert first.query_params["room"] == code
+    assert first.query_params["seat"] == stored_room(code).seats[0]
+    assert "game" not in first.query_params
+
+
+def test_a_reloaded_device_sits_at_its_seat_again_and_takes_no_other():
+    first, code = opened()
+    second = reloaded(joined(code))
+    assert seat_of(second) == 1 and f"Room {code}: you are Player 2." in page_text(second)
+    assert stored_room(code).version == 1  # the join alone: the reload wrote nothing
+    third = joined(code)
+    assert any("is taken" in w.value for w in third.warning)  # the seat is still the device's
+
+
+def test_a_reloaded_device_plays_its_turn():
+    first, code = opened()
+    devices = {0: first, 1: reloaded(joined(code))}
+    for _ in range(30):
+        for at in devices.values():
+            at.run()
+        state = devices[0].session_state[ROOM_KEY].position.state
+        at = devices.get(state.current_player())
+        quick = [b for b in at.button if b.key.startswith(f"{ROOM_KEY}_quick")] if at else []
+        if quick and not quick[0].disabled and at is devices[1]:
+            before = stored_room(code).record.actions
+            quick[0].click().run()
+            after = stored_room(code).record.actions
+            assert len(after) > len(before) and after[len(before)].startswith("bid:")
+            return
+        if quick and not quick[0].disabled:
+            quick[0].click().run()  # the opener's turn: bid, and the reloaded device's comes
+    raise AssertionError("the reloaded device's turn did not come in 30 polls")
+
+
+def test_leaving_drops_the_room_from_the_address_and_a_reload_sits_nowhere():
+    first, code = opened()
+    first.button(key=f"{ROOM_KEY}_leave").click().run()
+    assert "room" not in first.query_params and "seat" not in first.query_params
+    again = reloaded(first)
+    assert seat_of(again) is None and "jokoak_room" not in again.session_state
+
+
+def test_a_room_link_resumes_the_room_and_not_the_local_game():
+    at = open_view("peruludo_play", "play_view")
+    at.segmented_control(key=f"{PERULUDO}_players").set_value(3).run()
+    at.button_group(key=f"{PERULUDO}_people").set_value([0, 1]).run()
+    at.button(key=f"{PERULUDO}_new").click().run()
+    local = at.query_params["game"]  # a game of this session's own, in its address
+    at.button(key=f"{PERULUDO}_room_open").click().run()
+    assert "game" not in at.query_params
+    at.query_params["game"] = local  # an address with both, as an old link might carry
+    again = reloaded(at)
+    assert seat_of(again) == 0
+    assert PERULUDO not in again.session_state and "game" not in again.query_params
+
+
+@pytest.mark.parametrize("stale", ["unknown code", "token seated nowhere"])
+def test_a_link_naming_no_seat_changes_nothing_and_leaves_joining_by_the_code(stale):
+    from jokoak.rooms import new_device
+    _first, code = opened()
+    at = open_view("peruludo_play", "play_view")
+    at.query_params.update({"room": "ZZZZZ" if stale == "unknown code" else code,
+                            "seat": new_device()})
+    at = reloaded(at)
+    assert seat_of(at) is None and "jokoak_room" not in at.session_state
+    assert "room" not in at.query_params and "seat" not in at.query_params
+    assert any("no room" in w.value or "gives no seat" in w.value for w in at.warning)
+    if stale == "token seated nowhere":
+        assert stored_room(code).seats.keys() == {0}
+        assert at.text_input(key=f"{PERULUDO}_room_code").value == code
+        at.button(key=f"{PERULUDO}_room_join").click().run()
+        assert seat_of(at) == 1
+
+
+def test_a_code_without_a_seat_fills_in_the_code_and_sits_nobody():
+    _first, code = opened()
+    at = open_view("peruludo_play", "play_view")
+    at.query_params["room"] = code.lower()
+    at = reloaded(at)
+    assert seat_of(at) is None and at.text_input(key=f"{PERULUDO}_room_code").value == code
+    assert any("Join the room" in i.value for i in at.info)
+
+
+def test_a_poll_replays_the_record_only_when_another_device_changed_it(monkeypatch):
+    import ui.room
+    first, code = opened()
+    devices = {0: first, 1: joined(code)}
+    for _ in range(30):  # until a person must decide: no computer beat changes the table
+        for at in devices.values():
+            at.run()
+        acting = devices[0].session_state[ROOM_KEY].position.state.current_player()
+        if acting in devices:
+            break
+    replays = []
+    real = ui.room.resume
+
+    def counted(*args, **kwargs):
+        replays.append(args[1])
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(ui.room, "resume", counted)
+    for _ in range(3):
+        for at in devices.values():
+            at.run()
+    assert replays == []  # polls of an unchanged room keep the position drawn
+    at = devices[acting]
+    [b for b in at.button if b.key.startswith(f"{ROOM_KEY}_quick")][0].click().run()
+    assert replays == []  # the tapping device keeps the position its tap led to
+    devices[1 - acting].run()
+    assert len(replays) == 1  # the other device replays the changed record once

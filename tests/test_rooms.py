@@ -15,8 +15,10 @@ from browser_support import free_port
 from jokoak.engine.core import make_rules
 from jokoak.engine.driver import start
 from jokoak.games.peruludo import GAME
-from jokoak.rooms import (CODE_LENGTH, RedisRoomStore, SqliteRoomStore, join, normalise_code,
-                          open_room, read_room, store_from_setting, update)
+from jokoak.games.zohn_ahl import GAME as ZOHN_AHL
+from jokoak.rooms import (CODE_LENGTH, RedisRoomStore, SqliteRoomStore, join, new_device,
+                          normalise_code, open_room, parse_device, read_room, rejoin,
+                          store_from_setting, update)
 from jokoak.settings import parse_settings
 
 GAMES = {GAME.name: GAME}
@@ -115,6 +117,42 @@ def test_devices_racing_at_once_make_exactly_one_move(store):
         t.join()
     assert sum(r is not None for r in results) == 1
     assert read_room(store, room.code, GAMES).version == 1
+
+
+def test_a_devices_token_finds_its_seat_again_and_takes_none(store):
+    opener, joiner = new_device(), new_device()
+    room = open_room(store, a_record(), {}, opener)
+    join(store, room.code, GAMES, joiner)
+    found, seat = rejoin(store, room.code, GAMES, joiner)
+    assert seat == 2 and found.version == 1
+    assert rejoin(store, room.code, GAMES, opener)[1] == 0
+    assert read_room(store, room.code, GAMES).version == 1  # only read
+
+
+def test_a_token_that_sits_nowhere_in_the_room_finds_the_room_and_no_seat(store):
+    room = open_room(store, a_record(), {}, new_device())
+    found, seat = rejoin(store, room.code, GAMES, new_device())
+    assert found is not None and seat is None
+    assert found.free_seats() == (2,)  # the seat still free is not taken by a reload
+
+
+def test_an_unknown_code_or_another_games_room_is_no_room_to_rejoin(store):
+    device = new_device()
+    room = open_room(store, a_record(), {}, device)
+    assert rejoin(store, "ZZZZZ", GAMES, device) == (None, None)
+    assert rejoin(store, room.code, {ZOHN_AHL.name: ZOHN_AHL}, device) == (None, None)
+
+
+def test_a_new_devices_token_is_unguessable_and_fits_an_address():
+    tokens = {new_device() for _ in range(50)}
+    assert len(tokens) == 50
+    assert all(parse_device(t) == t and len(t) >= 22 for t in tokens)
+
+
+@pytest.mark.parametrize("raw", [None, 7, "", "short", "a" * 65, "<script>alert(1)</script>",
+                                 "tok en with spaces!!", "../../../../etc/passwd", "é" * 22])
+def test_anything_but_a_token_is_refused_as_a_device(raw):
+    assert parse_device(raw) is None
 
 
 @pytest.mark.parametrize("typed,code", [("k7qf2", "K7QF2"), (" K7 QF2 ", "K7QF2"),

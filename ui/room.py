@@ -8,13 +8,22 @@ for its own seat only (``seat_view`` of the game's play module), and a self-reru
 fragment polls the store every second for the others' moves; that poll also plays the
 computer seats at the table's pace (whichever device's write lands first, the others' are
 refused by the store's version check). A tap carries the record's length it was drawn at:
-a double tap, or a tap on a table that has moved on, changes nothing.
+a double tap, or a tap on a table that has moved on, changes nothing. A poll replays the
+room's record only when another device changed it (its version moved on and the record is
+not the one drawn); otherwise the position drawn last is kept.
+
+The visitor's place lives in the URL: a seated device's address is ``?room=<code>&seat=<its
+token>`` (the token the room keeps at its seat, :func:`jokoak.rooms.new_device`), so a
+reload, a tab opened again or a restarted kiosk server sits it at its seat again
+(:func:`restore`). In a room the store holds the game, so the address carries no ``?game=``
+(leaving the room brings back this session's own game, if it has one). A link whose code or
+token does not fit, names no room of this game, or no seat of its room changes nothing and
+says so; the code is filled in for joining. Leaving drops both parameters.
 """
 
 from __future__ import annotations
 
 import logging
-import secrets
 import time
 from dataclasses import replace
 from typing import Any, Callable
@@ -22,18 +31,26 @@ from typing import Any, Callable
 import streamlit as st
 
 from jokoak.engine.driver import Position, Table, advance, pending, resume
-from jokoak.rooms import (STORE_ERRORS, Room, RoomStore, join, normalise_code,
-                          open_room, read_room, store_from_setting, update)
+from jokoak.rooms import (STORE_ERRORS, Room, RoomStore, join, new_device, normalise_code,
+                          open_room, parse_device, read_room, rejoin, store_from_setting,
+                          update)
 from jokoak.settings import load_settings, settings_path
 
 from .common import _, esc, html, lang
-from . import play
+from . import game_link, play
+from .params import drop
 from .play import PlaySession, PlaySpec
 
 log = logging.getLogger("jokoak")
 
-ROOM = "jokoak_room"      # session: {"game": name, "code": code}
-DEVICE = "jokoak_device"  # session: this device's id in the rooms it sits in
+ROOM = "jokoak_room"      # session: {"game": name, "code": code, "device": its token there}
+DEVICE = "jokoak_device"  # session: this device's token in the rooms it opens or joins
+#: The address of a seated device: ``?room=<code>&seat=<device token>``.
+ROOM_PARAM = "room"
+SEAT_PARAM = "seat"
+#: ``PlaySession.extra`` keys: the room drawn and the version of it the position is of.
+_CODE = "code"
+_VERSION = "room_version"
 #: Seconds between two polls of the store for the others' moves.
 POLL_SECONDS = 1.0
 
@@ -59,8 +76,24 @@ def store() -> RoomStore:
 
 def device() -> str:
     if DEVICE not in st.session_state:
-        st.session_state[DEVICE] = secrets.token_urlsafe(16)
+        st.session_state[DEVICE] = new_device()
     return str(st.session_state[DEVICE])
+
+
+def seated(spec: PlaySpec) -> str:
+    """The token this session sits with in its room (the one its address carries)."""
+    here = in_room(spec)
+    token = here.get("device") if here is not None else None
+    return token if isinstance(token, str) else device()
+
+
+def _note_key(spec: PlaySpec) -> str:
+    return f"{spec.key}_room_note"
+
+
+def _sit(spec: PlaySpec, code: str, token: str) -> None:
+    st.session_state[ROOM] = {"game": spec.game.name, "code": code, "device": token}
+    st.session_state.pop(_note_key(spec), None)
 
 
 def _games(spec: PlaySpec) -> dict[str, Any]:
@@ -102,10 +135,9 @@ def open_new(spec: PlaySpec, choices: dict[str, Any]) -> None:
         room = open_room(store(), fresh.position.record, fresh.choices, device())
     except STORE_ERRORS as exc:
         log.warning("no room opened: %s", exc)
-        st.session_state[f"{spec.key}_room_note"] = "unavailable"
+        st.session_state[_note_key(spec)] = "unavailable"
         return
-    st.session_state[ROOM] = {"game": spec.game.name, "code": room.code}
-    st.session_state.pop(f"{spec.key}_room_note", None)
+    _sit(spec, room.code, device())
 
 
 def join_typed(spec: PlaySpec) -> None:
@@ -113,7 +145,7 @@ def join_typed(spec: PlaySpec) -> None:
     a second tap finds this device seated and does nothing)."""
     if in_room(spec):
         return
-    note = f"{spec.key}_room_note"
+    note = _note_key(spec)
     code = normalise_code(st.session_state.get(f"{spec.key}_room_code", ""))
     if code is None:
         st.session_state[note] = "bad"
@@ -128,19 +160,69 @@ def join_typed(spec: PlaySpec) -> None:
     elif found[1] is None:
         st.session_state[note] = ("full", code)
     else:
-        st.session_state[ROOM] = {"game": spec.game.name, "code": code}
-        st.session_state.pop(note, None)
+        _sit(spec, code, device())
 
 
 def leave(spec: PlaySpec) -> None:
+    """Stand up: this session's room and its address go (the seat stays the device's, so
+    the same session joining again by the code finds it)."""
     st.session_state.pop(ROOM, None)
     st.session_state.pop(room_spec(spec).key, None)
+    drop(ROOM_PARAM)
+    drop(SEAT_PARAM)
+
+
+# ---- the address: a reload finds its seat -------------------------------------------------
+def restore(spec: PlaySpec) -> None:
+    """Sit this session at the seat its address names, when it sits in no room of this
+    game. A link that does not fit, or names no room of this game, or no seat of its room,
+    is dropped from the address, changes nothing and leaves a note (with the code filled
+    in, the visitor can still join by it)."""
+    raw_code, raw_token = st.query_params.get(ROOM_PARAM), st.query_params.get(SEAT_PARAM)
+    if (raw_code is None and raw_token is None) or in_room(spec):
+        return
+    note = _note_key(spec)
+    code = normalise_code(raw_code)
+    token = parse_device(raw_token)
+    if code is not None:
+        st.session_state[f"{spec.key}_room_code"] = code
+    if code is None or (raw_token is not None and token is None):
+        found: Any = "bad_link"
+    elif token is None:
+        found = ("invited", code)  # a code without a seat: one tap on "Join the room"
+    else:
+        try:
+            room, seat = rejoin(store(), code, _games(spec), token)
+        except STORE_ERRORS as exc:
+            log.warning("room %s not rejoined: %s", code, exc)
+            room, seat, found = None, None, "unavailable"
+        else:
+            found = ("unknown", code) if room is None else ("no_seat", code)
+        if room is not None and seat is not None:
+            _sit(spec, code, token)
+            st.session_state.setdefault(DEVICE, token)  # joining again finds this seat
+            return
+    st.session_state[note] = found
+    drop(ROOM_PARAM)
+    drop(SEAT_PARAM)
+
+
+def write_address(spec: PlaySpec) -> None:
+    """The seated session's address: its room and seat, and no local game (``?game=``)."""
+    here = in_room(spec)
+    if here is None:
+        return
+    for name, value in ((ROOM_PARAM, str(here["code"])), (SEAT_PARAM, seated(spec))):
+        if st.query_params.get(name) != value:
+            st.query_params[name] = value
+    drop(game_link.PARAM)
 
 
 def room_panel(spec: PlaySpec, choices: dict[str, Any], people: int) -> None:
     """"Play together on several devices": open a room with the new-game choices, or join
     one by its code."""
-    with st.expander(_("Play together on several devices")):
+    note = st.session_state.get(_note_key(spec))
+    with st.expander(_("Play together on several devices"), expanded=note is not None):
         st.caption(_("Each person plays on their own phone or computer and sees only their "
                      "own hand. One opens a room; the others type its code."))
         st.button(_("Open a room with these choices"), key=f"{spec.key}_room_open",
@@ -153,11 +235,19 @@ def room_panel(spec: PlaySpec, choices: dict[str, Any], people: int) -> None:
                        placeholder="K7QF2")
         row.button(_("Join the room"), key=f"{spec.key}_room_join", on_click=join_typed,
                    args=(spec,), icon=":material/login:")
-        note = st.session_state.get(f"{spec.key}_room_note")
         if note == "bad":
             st.warning(_("A room code has five letters and digits, such as K7QF2."))
         elif note == "unavailable":
             st.warning(_("Rooms are not available on this server just now."))
+        elif note == "bad_link":
+            st.warning(_("This room link is not valid. You can still join a room with its "
+                         "code."))
+        elif isinstance(note, tuple) and note[0] == "no_seat":
+            st.warning(_("This link gives no seat in room %(code)s. You can still join it "
+                         "with its code.") % {"code": note[1]})
+        elif isinstance(note, tuple) and note[0] == "invited":
+            st.info(_("Press “Join the room” to sit at the next free seat in room "
+                      "%(code)s.") % {"code": note[1]})
         elif isinstance(note, tuple) and note[0] == "unknown":
             st.warning(_("There is no room with the code %(code)s.") % {"code": note[1]})
         elif isinstance(note, tuple) and note[0] == "full":
@@ -174,11 +264,10 @@ def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str
 
     def source() -> tuple[Position, Table] | None:
         room = _room_of(spec)
-        if room is None or room.seat_of(device()) != seat:
+        if room is None or room.seat_of(seated(spec)) != seat:
             return None
         read.append(room)
-        table = spec.table(room.choices)
-        return resume(spec.game, room.record, table), table
+        return _position(spec, game, room), spec.table(room.choices)
 
     def keep(position: Position) -> bool:
         room = read[0]
@@ -191,17 +280,29 @@ def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str
             game.extra["lost"] = True  # another device moved first: draw the table anew
             return False
         game.position = game.good = position
+        game.extra[_VERSION] = written.version
         game.extra.pop("lost", None)
         return True
 
     return play.accept_tap(spec, game, token, seat, action, now, source=source, keep=keep)
 
 
-def _tick(spec: PlaySpec, room: Room) -> Room:
+def _position(spec: PlaySpec, game: PlaySession, room: Room) -> Position:
+    """The room's position: the one ``game`` holds while the room's record is the one it
+    was drawn from (a poll, a tap, a device joining); replayed only when another device
+    changed the record."""
+    if game.extra.get(_CODE) == room.code and (game.extra.get(_VERSION) == room.version
+                                               or game.position.record == room.record):
+        return game.position
+    return resume(spec.game, room.record, spec.table(room.choices))
+
+
+def _tick(spec: PlaySpec, room: Room, game: PlaySession) -> Room:
     """The computers' next beat, once the table's pace has passed since the last move (any
-    device may write it; the store takes only the first)."""
+    device may write it; the store takes only the first). ``game`` holds the room's
+    position (:func:`_session`) and keeps the beat written, with no replay."""
     table = spec.table(room.choices)
-    position = resume(spec.game, room.record, table)
+    position = game.position
     if not pending(position, table):
         return room
     if time.time() - room.moved_at < 0.9 * spec.pace * play.PACE_SCALE:
@@ -210,24 +311,33 @@ def _tick(spec: PlaySpec, room: Room) -> Room:
     if moved.length == position.length:
         return room
     try:
-        return update(store(), room, moved.record) or room
+        written = update(store(), room, moved.record)
     except STORE_ERRORS as exc:  # the next poll tries again
         log.warning("room %s not written: %s", room.code, exc)
         return room
+    if written is None:  # another device wrote first: the next poll draws its table
+        return room
+    game.position = game.good = moved
+    game.extra[_VERSION] = written.version
+    return written
 
 
 def _session(spec: PlaySpec, room: Room) -> PlaySession:
-    """This device's drawing state for the room (kept across polls for its tap lock)."""
+    """This device's drawing state for the room (kept across polls for its tap lock), at
+    the room's position (:func:`_position`)."""
     key = spec.key
     game = st.session_state.get(key)
-    if not isinstance(game, PlaySession) or game.extra.get("code") != room.code:
+    if not isinstance(game, PlaySession) or game.extra.get(_CODE) != room.code:
         position = resume(spec.game, room.record, spec.table(room.choices))
         game = PlaySession(position=position, choices=dict(room.choices), good=position)
-        game.extra["code"] = room.code
+        game.extra[_CODE] = room.code
         st.session_state[key] = game
-    elif game.position.record != room.record:
-        game.position = game.good = resume(spec.game, room.record, spec.table(room.choices))
-        game.choices = dict(room.choices)
+    else:
+        position = _position(spec, game, room)
+        if position is not game.position:
+            game.position = game.good = position
+            game.choices = dict(room.choices)
+    game.extra[_VERSION] = room.version
     return game
 
 
@@ -243,9 +353,9 @@ def room_area(spec: PlaySpec, seat_view: SeatView, names: SeatNames) -> None:
             st.button(_("Leave the room"), key=f"{shared.key}_leave", on_click=leave,
                       args=(spec,), icon=":material/logout:")
             return
-        room = _tick(shared, room)
-        seat = room.seat_of(device())
         game = _session(shared, room)
+        room = _tick(shared, room, game)
+        seat = room.seat_of(seated(shared))
         if seat is None:
             leave(spec)
             st.rerun()
@@ -270,8 +380,11 @@ def play_page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
               right: Callable[[PlaySession], None], choices: Callable[[], dict[str, Any]],
               seat_view: SeatView, names: SeatNames) -> None:
     """The play view with room play: the room, when this device sits in one; else the
-    one-screen game (:func:`ui.play.page`) and, below it, the room panel."""
+    one-screen game (:func:`ui.play.page`) and, below it, the room panel. An address
+    naming this device's seat sits it there first (:func:`restore`)."""
+    restore(spec)
     if in_room(spec):
+        write_address(spec)
         room_area(spec, seat_view, names)
         return
     seen: dict[str, Any] = {}
