@@ -17,7 +17,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, Sequence
 
 from .msgids import N_
 
@@ -34,7 +34,8 @@ class GameEntry:
     language (glossary policy); ``tagline``, ``origin``, ``players`` and ``sources`` are English
     msgids translated where they are shown. Module paths default to the convention
     ``jokoak.games.<key>`` (``GAME``), ``jokoak.bots.<key>`` (``POLICIES``), ``jokoak.render.<key>``
-    (``describe_event`` and the table drawings) and ``jokoak.odds.<key>`` (``odds_tables``); a
+    (``describe_event``, the table drawings and ``render_asked_outcome``) and
+    ``jokoak.odds.<key>`` (``odds_tables``); a
     test's game may name one module for all of them. ``icon`` is
     ``"module:function"`` (an :data:`IconRenderer`). ``content`` and ``seed`` are paths relative
     to the project folder (an absolute path is kept as it is, for a test's own game).
@@ -94,6 +95,21 @@ class GameEntry:
             return str(table(state, _, lang, viewer=viewer))
         board = getattr(module, "render_board_svg", None)
         return None if board is None else str(board(state, _, lang))
+
+    def asked_outcome(self, before: Any, after: Any, events: Sequence[Any],
+                      _: Callable[[str], str], lang: str) -> tuple[Any, str]:
+        """For a question about an action (a lesson's "who pays whom?" after a throw): the
+        state to draw while the question is open, and the markup of the outcome asked about
+        ("" where the drawing of that state shows it). ``before`` and ``after`` are the states
+        either side of the action, ``events`` what it caused. The renderer's
+        ``render_asked_outcome`` says it; without one, the state before and no picture (the
+        outcome stays hidden until the question is answered)."""
+        module = self.renderer_module()
+        asked = getattr(module, "render_asked_outcome", None)
+        if asked is None:
+            return before, ""
+        state, markup = asked(before, after, tuple(events), _, lang)
+        return state, str(markup)
 
     def odds_module(self) -> ModuleType | None:
         """The exact odds module, or ``None`` if the game has none."""

@@ -137,6 +137,27 @@ def test_a_bid_the_rules_refuse_shows_the_engines_reason_with_its_clause_and_can
     assert buttons(at)["jokoak_lesson_peruludo_bid"].disabled
 
 
+def test_a_doia_called_on_ones_own_turn_is_refused_with_the_engines_reason_and_its_clause():
+    """Doia is called only when it is not one's turn: on the visitor's turn to answer Player
+    3's bid, a doia tap (the Doia button's callback) keeps the position and the lesson shows
+    the engine's reason, with the clause it rests on, as the play view's controls show it."""
+    from jokoak.engine.core import refusal
+    from ui.lesson import _spec, lesson_tap
+    at = open_lesson("peruludo", lesson="01_first_round", lstep="1")
+    now = session(at, "peruludo")
+    before = now.position.length
+    why = refusal(now.position.state, "doia", 0)
+    assert why is not None and why.clauses
+    assert not lesson_tap(_spec("peruludo", 0), now, before, 0, "doia", time.monotonic() + 5)
+    at.run()
+    assert now.position.length == before and not now.extra["done"]
+    english = translator("en")
+    refused = [m.value for m in at.markdown if 'class="jokoak-refused"' in m.value]
+    assert len(refused) == 1   # once, not by the controls and again under them
+    assert escape(why.text(english.gettext, english.ngettext)) in refused[0]
+    assert all(clause in refused[0] for clause in why.clauses)
+
+
 def test_a_refused_tap_keeps_the_position_and_records_the_engines_reason():
     from ui.lesson import lesson_tap, _spec
     at = open_lesson("peruludo", lesson="01_first_round", lstep="2")

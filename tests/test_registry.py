@@ -7,6 +7,7 @@ with its own page reachable from Home, while no page file knows it and nothing r
 
 from __future__ import annotations
 
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,9 @@ from streamlit.testing.v1 import AppTest
 import toygame
 import toygame_views
 from jokoak import GAMES, ROOT, registry
+from jokoak.engine import make_rules
 from jokoak.games import available_games, get_game
+from jokoak.i18n import translator
 from jokoak.segments import rebuild, seed_text
 from ui.common import LANG_KEY
 from ui.shell import page_specs, page_titles
@@ -97,6 +100,42 @@ def test_a_registered_game_is_found_by_the_engines_registry(toy):
 
 def test_the_toys_segments_rebuild_its_seed_byte_for_byte(toy):
     assert rebuild(toygame.NAME) == seed_text(toygame.NAME)
+
+
+def test_a_game_that_pictures_no_asked_outcome_keeps_the_state_before_it_and_nothing_beside(toy):
+    game = toy.game()
+    rules = make_rules(game, game.rulesets[0].name)
+    before = game.new_initial_state(rules, game.default_setup(rules))
+    after, events = before.apply(before.chance_outcomes()[0][0])
+    assert toy.asked_outcome(before, after, events, translator("en").gettext, "en") == (before, "")
+
+
+def test_a_zohn_ahl_throw_asked_about_is_its_sticks_as_they_fell_beside_the_board_before_it():
+    from jokoak.render.zohn_ahl import describe_event
+    entry, _ = registry.entry("zohn_ahl"), translator("en").gettext
+    game = entry.game()
+    rules = make_rules(game, game.rulesets[0].name)
+    before, _events = game.new_initial_state(rules, game.default_setup(rules)).apply("throw")
+    after, events = before.apply(before.chance_outcomes()[0][0])
+    shown, picture = entry.asked_outcome(before, after, events, _, "en")
+    throw = next(e for e in events if e.kind == "throw")
+    assert shown is before
+    assert picture.count("<svg") == 1 and escape(describe_event(throw, _)) in picture
+
+
+def test_a_zaldi_zuria_throw_asked_about_shows_its_dice_on_the_table_before_anyone_is_paid():
+    entry = registry.entry("zaldi_zuria")
+    game = entry.game()
+    rules = make_rules(game, game.rulesets[0].name)
+    start = game.new_initial_state(rules, {"players": 6, "chips": 28, "bank": 40, "phase": "play",
+                                           "auctioneer": 1, "to_throw": 0,
+                                           "holders": {"bell": 3}})
+    before, _events = start.apply("throw")
+    after, events = before.apply("roll:3,bell")
+    shown, picture = entry.asked_outcome(before, after, events, translator("en").gettext, "en")
+    assert shown.last_roll == after.last_roll != before.last_roll
+    assert after.chips != before.chips    # the bell's owner was paid: not shown yet
+    assert shown.chips == before.chips and shown.bank == before.bank and picture == ""
 
 
 def test_a_game_has_the_views_it_provides_and_no_others(toy):
@@ -204,6 +243,7 @@ def test_the_toys_page_draws_its_odds_view(toy):
 GAME_NEUTRAL = ["app.py", "app_pages/home.py", "app_pages/sources.py",
                 "app_pages/translators.py", "ui/shell.py", "ui/kiosk.py", "ui/game_page.py",
                 "ui/views.py", "ui/translators_views.py", "ui/stepper.py", "ui/play.py",
+                "ui/lesson.py",
                 "jokoak/segments.py", "jokoak/scenarios.py", "jokoak/games/__init__.py"]
 
 

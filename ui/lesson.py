@@ -1,18 +1,21 @@
 """The lesson view: a game's lessons (``content/<game>/lessons/``) in the visitor's hands.
 
-Each step draws a prepared position with the real controls of the game's play view
-(``decision_controls`` / ``throw_button`` of ``ui/<game>_play.py``, given this view's own
-:class:`ui.play.PlaySpec`), so the visitor taps what they will tap in a real game. A tap goes
-through :func:`lesson_tap` instead of being played on at once:
+Each step draws a prepared position with the real controls of the game's play view (the
+``controls`` its :class:`ui.play.PlaySpec` names, given this view's own spec), so the visitor
+taps what they will tap in a real game. A tap goes through :func:`lesson_tap` instead of being
+played on at once:
 
 * a move the rules refuse keeps the position and shows the engine's reason, its clauses lit
-  in the Basque and the translation (:func:`ui.play.reason_html`);
+  in the Basque and the translation (:func:`ui.play.reason_html`): by the controls, where
+  the spec says they show refusals themselves, else under them;
 * a legal move that is not the lesson's shows the step's hint with the clauses it teaches;
 * the lesson's move plays it and what follows (written in the lesson), and shows one
   sentence of why with a "Next" button.
 
 Question steps draw their answers as buttons (the right one is the one the engine's events
-bear out, :mod:`jokoak.lessons`); guess steps embed :func:`ui.guess.guess_step`. Taps are
+bear out, :mod:`jokoak.lessons`), beside the outcome asked about as the game's registry entry
+pictures it (:meth:`jokoak.registry.GameEntry.asked_outcome`); guess steps embed
+:func:`ui.guess.guess_step`. Nothing here names a game. Taps are
 idempotent like the play views' (position tokens, debounce). Progress lives in the URL
 (``?view=learn&lesson=<name>&lstep=<n>``), so a reload or a restart resumes the lesson.
 """
@@ -86,14 +89,16 @@ def entry_params(game: str) -> dict[str, str]:
 
 # ---- the game's side: board, picture of a throw, controls ----------------------------------
 
-def _play_module(game: str) -> Any:
-    return import_module(f"ui.{game}_play")
+def _engine(game: str) -> Any:
+    return registry.entry(game).game()
 
 
 def _spec(game: str, seat: int) -> PlaySpec:
-    module = _play_module(game)
-    return PlaySpec(game=module.GAME, key=f"jokoak_lesson_{game}",
-                    table=lambda choices: Table(humans=frozenset({seat})), accept=lesson_tap)
+    """The play view's spec, for this view: its own key, the lesson's seat as the one person,
+    no computer nor beat (the lesson plays the others' moves), and taps checked first."""
+    return dataclasses.replace(play.game_spec(game), key=f"jokoak_lesson_{game}",
+                               table=lambda choices: Table(humans=frozenset({seat})),
+                               beat=None, accept=lesson_tap)
 
 
 def _board(game: str, session: PlaySession, shown: Any, seat: int) -> None:
@@ -113,28 +118,19 @@ LESSON_BOARD_CSS = ("<style>[data-testid='stMain']{--jokoak-board-h:"
 
 def _asked_picture(game: str, before: Position, after: Position) -> tuple[Any, str]:
     """For a question: the state to draw before the asked action is shown, and a picture of
-    the chance outcome asked about (the sticks as they fell; zaldi zuria's dice are drawn on
-    the table itself)."""
-    last = after.moves[-1] if after.moves else None
-    if game == "zaldi_zuria" and hasattr(before.state, "last_roll"):
-        return dataclasses.replace(before.state, last_roll=after.state.last_roll), ""
-    if game == "zohn_ahl" and last is not None:
-        throws = [e for e in last.events if e.kind == "throw"]
-        if throws:
-            from jokoak.render.sticks import render_sticks_svg
-            from jokoak.render.zohn_ahl import describe_event
-            caption = describe_event(throws[0], _)
-            return before.state, (f'<div lang="{lang()}">{render_sticks_svg(throws[0], _, lang(), caption)}'
-                                  f'<p style="margin:.1rem 0 .3rem">{esc(caption)}</p></div>')
-    return before.state, ""
+    the outcome asked about, as the game pictures it (its registry entry)."""
+    events = after.moves[-1].events if after.moves else ()
+    return registry.entry(game).asked_outcome(before.state, after.state, events, _, lang())
 
 
-def _controls(game: str, session: PlaySession, spec: PlaySpec) -> None:
-    module = _play_module(game)
-    if hasattr(module, "decision_controls"):
-        module.decision_controls(session, spec)
-    else:
-        module.throw_button(session, spec)
+def _controls(session: PlaySession, spec: PlaySpec) -> None:
+    """The play view's controls for the step's position, and why the last tap was refused
+    where they do not say it themselves."""
+    if spec.controls is None:
+        raise LookupError(f"the play view of {spec.game.name} names no controls for a lesson")
+    spec.controls(session, spec)
+    if not spec.controls_show_refusals:
+        play.refusal_note(spec, session)
 
 
 # ---- progress ----------------------------------------------------------------------------
@@ -153,7 +149,7 @@ def _before(record: Record) -> Record:
 
 def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession:
     """A fresh session at step ``index`` (0-based; ``len(steps)``: the lesson is over)."""
-    engine = _play_module(game).GAME
+    engine = _engine(game)
     if index >= len(lesson.steps):
         last = lesson.steps[-1]
         position = _position(engine, last.end)
@@ -259,7 +255,7 @@ def answer(game: str, token: int, index: int, choice: int) -> None:
         return
     _lesson, step = found
     if step.choices[choice].right:
-        session.position = session.good = _position(_play_module(game).GAME, step.record)
+        session.position = session.good = _position(_engine(game), step.record)
         session.extra.update(done=True, wrong=None)
         session.last_tap = now
     else:
@@ -289,8 +285,7 @@ def play_real_game(game: str) -> None:
     lesson_session = st.session_state.get(_key(game))
     if isinstance(lesson_session, PlaySession) and _too_soon(lesson_session, time.monotonic()):
         return  # the second half of a double tap on the last "Next"
-    module = _play_module(game)
-    spec = module.SPEC
+    spec = play.game_spec(game)
     current = play.session(spec)
     play.new_game(spec, spec.game.rulesets[0].name, {},
                   current.position.record.seed if current is not None else None)
@@ -390,9 +385,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
                       width="stretch", icon=":material/arrow_forward:", on_click=next_step,
                       args=(game, lesson.name, index))
         elif step.kind == "action":
-            _controls(game, session, spec)
-            if session.refused is not None and game != "peruludo":
-                play.refusal_note(spec, session)   # peruludo's controls show it themselves
+            _controls(session, spec)
             if session.extra.get("hint"):
                 _note("hint", _(step.hint or DEFAULT_HINT), game, step.teaches)
         elif step.kind == "question":

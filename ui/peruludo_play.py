@@ -95,7 +95,10 @@ def _setup(rules: Any, choices: dict[str, Any]) -> dict[str, Any]:
             "ages": [20 + 3 * i for i in range(players)], "bag": 0}
 
 
-SPEC = PlaySpec(game=GAME, key=KEY, table=_table, setup=_setup, beat=_beat, pace=1.6)
+#: A lesson's step draws :func:`decision_controls` (through a lambda: it is defined below).
+SPEC = PlaySpec(game=GAME, key=KEY, table=_table, setup=_setup, beat=_beat, pace=1.6,
+                controls=lambda game, spec: decision_controls(game, spec),
+                controls_show_refusals=True)
 
 
 def said(quantity: int, face: int) -> str:

@@ -25,6 +25,7 @@ import logging
 import os
 import time
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any, Callable
 
 import streamlit as st
@@ -67,6 +68,13 @@ class PlaySpec:
     #: ``accept(spec, game, token, seat, action, now) -> bool`` replaces :func:`accept_tap`
     #: for a view whose taps are not played on at once (a lesson checks them first).
     accept: Callable[..., bool] | None = None
+    #: ``controls(game, spec)`` draws the controls of the person to act in ``game``'s
+    #: position, their taps going to ``spec`` (a lesson passes its own, whose taps it checks
+    #: first): what a lesson's step offers the visitor to tap.
+    controls: Callable[[PlaySession, PlaySpec], None] | None = None
+    #: Whether ``controls`` show why the last tap was refused themselves (next to the control
+    #: refused); if not, the view shows :func:`refusal_note` after them.
+    controls_show_refusals: bool = False
 
 
 @dataclass
@@ -86,6 +94,21 @@ class PlaySession:
     #: pass-and-play: the person the screen was last handed to (their tap on the cover)
     screen: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+
+
+def game_spec(key: str) -> PlaySpec:
+    """Game ``key``'s play view spec: ``SPEC`` of ``ui/<key>_play.py``, the play views'
+    convention (``LookupError`` for a game without one)."""
+    try:
+        module = import_module(f"ui.{key}_play")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"ui.{key}_play":
+            raise
+        raise LookupError(f"game {key!r} has no play view (ui/{key}_play.py)") from None
+    spec = getattr(module, "SPEC", None)
+    if not isinstance(spec, PlaySpec):
+        raise LookupError(f"ui/{key}_play.py has no PlaySpec called SPEC")
+    return spec
 
 
 def session(spec: PlaySpec) -> PlaySession | None:

@@ -48,7 +48,9 @@ def _table(choices: dict[str, Any]) -> Table:
                          lambda seat: POLICIES[style(seat)])
 
 
-SPEC = PlaySpec(game=GAME, key=KEY, table=_table)
+#: A lesson's step draws :func:`decision_controls` (through a lambda: it is defined below).
+SPEC = PlaySpec(game=GAME, key=KEY, table=_table,
+                controls=lambda game, spec: decision_controls(game, spec))
 
 
 def play_view() -> None:

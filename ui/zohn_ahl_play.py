@@ -73,7 +73,9 @@ def _beat(state: Any, seat: int, action: str) -> bool:
     return action == "throw"
 
 
-SPEC = PlaySpec(game=GAME, key=KEY, table=_table, setup=_setup, beat=_beat, pace=1.4)
+#: A lesson's step draws :func:`throw_button` (through a lambda: it is defined below).
+SPEC = PlaySpec(game=GAME, key=KEY, table=_table, setup=_setup, beat=_beat, pace=1.4,
+                controls=lambda game, spec: throw_button(game, spec))
 
 
 def _clause_html(clause: str) -> str:

@@ -36,7 +36,6 @@ CHALLENGE_BELOW = {"easy": 0.2, "medium": 0.5, "hard": 0.4}
 
 def decide(obs: dict[str, Any], rules: Rules, level: str, rng: random.Random) -> str:
     """The action a computer player of ``level`` picks, from an observation alone."""
-    seat = obs["viewer"]
     own = obs["own_dice"]
     unknown = obs["dice_in_play"] - len(own)
     wild = obs["wild"]

@@ -349,7 +349,7 @@ class ZohnAhlState:
         if action not in kinds:
             raise IllegalAction(action, self.why_not(action))
         kind = kinds[action]
-        t, other = self.team, 1 - self.team
+        t = self.team
         base = (("nebakuthana.sticks", "nebakuthana.value") if stick_set == "nebakuthana"
                 else ("sticks.dice", "sticks.marks"))
         events = [event("throw", base + kind.clauses, (t,),

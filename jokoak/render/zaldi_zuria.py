@@ -7,6 +7,7 @@ by seat number ("Player 3", 1-based) and amounts as "1 chip" / "N chips".
 
 from __future__ import annotations
 
+from dataclasses import replace
 from html import escape
 from typing import Any, Callable
 
@@ -400,6 +401,13 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
         out.append(_seat_box(state, seat, x, y, _, lang, seat == viewer, seat == on_turn))
     out.append("</svg>")
     return "".join(out)
+
+
+def render_asked_outcome(before: Any, after: Any, events: tuple[Event, ...], _: Gettext,
+                         lang: str) -> tuple[Any, str]:
+    """A question about a throw ("who pays whom?"): the table as it was, with the eight dice
+    as they fell on it; the payments stay unshown until the answer (no picture beside it)."""
+    return replace(before, last_roll=after.last_roll), ""
 
 
 def _seat_box(state: Any, seat: int, x: float, y: float, _: Gettext, lang: str,

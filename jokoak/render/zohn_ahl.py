@@ -16,6 +16,7 @@ from ..engine.core import Event
 from ..games.zohn_ahl import GAME, ZohnAhlState, circuit_length, default_rules, first_site
 from ..msgids import N_
 from . import plural_of
+from .sticks import render_sticks_svg
 
 Gettext = Callable[[str], str]
 
@@ -472,6 +473,18 @@ def _knee_legend(y: float, _: Gettext, lang: str) -> str:
             f'stroke-width="2"/>'
             + _text(42, y, _("The knees' ends: sites on the 40-site board only"), lang, 16,
                     anchor="start"))
+
+
+def render_asked_outcome(before: ZohnAhlState, after: ZohnAhlState, events: tuple[Event, ...],
+                         _: Gettext, lang: str) -> tuple[ZohnAhlState, str]:
+    """A question about a throw ("where does the stick land?"): the board before the move,
+    and beside it the sticks as they fell, with the throw in words."""
+    throws = [ev for ev in events if ev.kind == "throw"]
+    if not throws:
+        return before, ""
+    caption = describe_event(throws[0], _)
+    return before, (f'<div lang="{escape(lang)}">{render_sticks_svg(throws[0], _, lang, caption)}'
+                    f'<p style="margin:.1rem 0 .3rem">{escape(caption)}</p></div>')
 
 
 def sample_state() -> ZohnAhlState:

@@ -47,7 +47,7 @@ seat), ``out`` (list of seats already out of the game), ``stakes_paid`` (bool; d
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
