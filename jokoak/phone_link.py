@@ -2,7 +2,7 @@
 
 The address is the booklet's public base URL, the page the visitor is on and the query
 string the page keeps its position in (language, view, step, the game in progress), minus
-``kiosk``: the phone is not a kiosk. The QR code is SVG made by ``segno`` on the server, so
+``kiosk`` (the phone is not a kiosk) and a room seat's token (the seat stays the kiosk's). The QR code is SVG made by ``segno`` on the server, so
 nothing is fetched from another host and nothing is held as a media file by one process.
 """
 
@@ -15,8 +15,10 @@ from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import segno
 
-#: Parameters that belong to the kiosk, never to the phone that continues the visit.
-KIOSK_ONLY = ("kiosk",)
+#: Parameters that belong to the kiosk, never to the phone that continues the visit: the
+#: kiosk flag, and the kiosk's seat in a room (``seat``: the token that is the seat; with
+#: only ``room`` the phone is invited to join the room, as any other device).
+KIOSK_ONLY = ("kiosk", "seat")
 #: Side of the code on screen, in CSS pixels: about 6 cm on a 24-inch 1080p kiosk screen,
 #: which a phone camera reads from an arm's length or more.
 QR_SIDE_PX = 240

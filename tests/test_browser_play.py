@@ -76,9 +76,10 @@ def server_errors(page) -> int:
     return page.locator('[data-testid="stException"], [data-testid="stAlertContentError"]').count()
 
 
-@pytest.mark.parametrize("game,lang", [("peruludo", "eu"), ("peruludo", "fr"),
-                                       ("zaldi_zuria", "fr"), ("zaldi_zuria", "eu"),
-                                       ("zohn_ahl", "eu"), ("zohn_ahl", "fr")])
+#: One language per game (the taps and the debounce do not read words): the kiosk's Basque
+#: and French, whose labels are the longest.
+@pytest.mark.parametrize("game,lang", [("peruludo", "eu"), ("zaldi_zuria", "fr"),
+                                       ("zohn_ahl", "eu")])
 def test_a_double_tap_on_a_play_control_plays_one_move(browser, game, lang):
     page = open_game(browser, game, lang)
     try:
@@ -178,7 +179,7 @@ def test_the_step_through_picture_sits_beside_or_under_next(browser, size, lang)
         page.close()
 
 
-@pytest.mark.parametrize("lang", ["fr", "eu"])
+@pytest.mark.parametrize("lang", ["fr"])
 def test_a_double_tap_on_a_step_control_moves_one_step(browser, lang):
     server, chromium = browser
     page = chromium.new_page(viewport={"width": 390, "height": 844})

@@ -9,6 +9,12 @@ def test_the_link_keeps_the_page_and_position_and_drops_the_kiosk_flag():
     assert url == "https://jokoak.example.org/peruludo?lang=fr&view=play&step=4"
 
 
+def test_a_kiosk_seated_in_a_room_hands_the_phone_the_room_but_not_its_seat():
+    url = continue_url("https://jokoak.example", "peruludo",
+                       {"lang": "eu", "room": "K7QF2", "seat": "s3cr3t-token", "kiosk": "1"})
+    assert url == "https://jokoak.example/peruludo?lang=eu&room=K7QF2"
+
+
 def test_the_link_keeps_a_base_path_and_opens_home_without_a_page():
     assert continue_url("https://x.org/museum/jokoak", "", {"lang": "eu"}) == \
         "https://x.org/museum/jokoak/?lang=eu"
