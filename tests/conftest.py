@@ -181,14 +181,16 @@ def _module_facts(path: str) -> tuple[bool, frozenset[str], bool]:
 
 
 def work_unit(nodeid: str) -> str:
-    """The unit of work ``nodeid`` belongs to: its module's browser tests, its module, or
-    itself."""
+    """The unit of work ``nodeid`` belongs to: its module (when the module shares work), a
+    browser test with all its parameters, or itself."""
     path, _, rest = nodeid.partition("::")
     whole, browser, shared = _module_facts(path)
     name = rest.split("::")[0].split("[")[0]
+    if shared:
+        return path
     if whole or name in browser:
-        return f"browser:{path}"
-    return path if shared else nodeid
+        return f"browser:{path}::{name}"
+    return nodeid
 
 
 #: A real-browser test that fails is run once more before it counts: on the shared 2-core

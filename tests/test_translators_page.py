@@ -308,3 +308,17 @@ def test_the_printable_review_is_built_in_the_visitors_language_outside_a_script
     from ui.translators_views import _report_html
     page = _report_html("zaldi_zuria", ("es",), "eu", "Itzulpenaren berrikuspena")
     assert page.startswith("<!DOCTYPE html>") and 'lang="eu"' in page
+
+
+def test_no_download_reruns_the_page():
+    """A download keeps the page as it is (``on_click="ignore"``): a rerun replaced the
+    buttons' deferred files, and an export pressed while it ran was lost without a word."""
+    import ast
+    from pathlib import Path
+
+    calls = [(path.name, node.lineno, {k.arg: getattr(k.value, "value", None) for k in node.keywords})
+             for path in sorted((Path(__file__).parent.parent / "ui").glob("*.py"))
+             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+             if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "download_button"]
+    assert len(calls) >= 10
+    assert [(name, line) for name, line, kw in calls if kw.get("on_click") != "ignore"] == []

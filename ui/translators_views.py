@@ -125,7 +125,7 @@ def upload_tab(game: str, langs: tuple[str, ...]) -> None:
     _show_rows(game, rows, (target,), "jokoak_upload", with_changes=True)
     st.download_button(_("Review report (CSV)"), report_csv(game, rows),
                        file_name=f"{game}.{target}.upload-review.csv", mime="text/csv",
-                       key="jokoak_upload_report")
+                       key="jokoak_upload_report", on_click="ignore")
 
 
 def upload_limit_text() -> str:
@@ -148,7 +148,9 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
     """Every export is built only when its button is pressed (a callable for
     ``st.download_button``, run on its own thread): building all nine on every rerun was
     most of this page's time. The callables get the visitor's language as a value, as
-    they run outside the script run."""
+    they run outside the script run. A download reruns nothing (``on_click="ignore"``): a
+    rerun replaced the buttons' deferred files, and a second export pressed while it ran
+    was lost without a word (seen on a busy machine through two replicas)."""
     st.write(_("Download the catalogs for your translation tool, the glossary and a review "
                "report."))
     for code in langs:
@@ -159,30 +161,34 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
         else:
             cols[0].download_button("PO", partial(catalog_po, game, code),
                                     file_name=f"{game}.{code}.po",
-                                    mime="text/x-gettext-translation", key=f"jokoak_po_{code}")
+                                    mime="text/x-gettext-translation", key=f"jokoak_po_{code}",
+                                    on_click="ignore")
             cols[1].download_button("XLIFF 1.2", partial(catalog_xliff, game, code),
                                     file_name=f"{game}.{code}.xlf",
-                                    mime="application/xliff+xml", key=f"jokoak_xliff_{code}")
+                                    mime="application/xliff+xml", key=f"jokoak_xliff_{code}",
+                                    on_click="ignore")
             cols[2].download_button("TMX", partial(catalog_tmx, game, code),
                                     file_name=f"{game}.{code}.tmx",
-                                    mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}")
+                                    mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}",
+                                    on_click="ignore")
         cols[3].download_button(_("Glossary (TBX)"), partial(export_tbx, lang=code),
                                 file_name=f"jokoak-glossary.{code}.tbx",
-                                mime="application/x-tbx+xml", key=f"jokoak_tbx_{code}")
+                                mime="application/x-tbx+xml", key=f"jokoak_tbx_{code}",
+                                on_click="ignore")
     st.markdown(f"**{_('Glossary')}**")
     st.download_button(_("Glossary, every language (CSV)"), export_csv,
                        file_name="jokoak-glossary.csv", mime="text/csv",
-                       key="jokoak_glossary_csv")
+                       key="jokoak_glossary_csv", on_click="ignore")
     st.markdown(f"**{_('Review report')}**")
     cols = st.columns(2)
     cols[0].download_button(_("Review report (CSV)"), partial(_report_csv, game, langs),
                             file_name=f"{game}.review.csv", mime="text/csv",
-                            key="jokoak_report_csv")
+                            key="jokoak_report_csv", on_click="ignore")
     title = _("Translation review: %(game)s") % {"game": registry.entry(game).name}
     cols[1].download_button(_("Printable review (HTML)"),
                             partial(_report_html, game, langs, lang(), title),
                             file_name=f"{game}.review.html", mime="text/html",
-                            key="jokoak_report_html")
+                            key="jokoak_report_html", on_click="ignore")
 
 
 def _report_csv(game: str, langs: tuple[str, ...]) -> bytes | str:
