@@ -144,15 +144,14 @@ def page_at(request, chromium_browser):
             context.close()
 
 
-# With `-n 2`, two worker processes (pytest-xdist) share the tests out (the default, `-n 0`
-# in pyproject.toml, runs them in one process). Which
-# tests must stay in one worker is read from the test modules' source (the controller
-# process collects nothing): each browser module stays whole in one worker (the session's
-# servers and Chromium start at most once per worker; one worker for all of them was the
-# whole run's tail), and so does each module with a module- or class-scoped fixture (the
-# monkey's runs, the replicas), so that work is done once; every other test goes to
-# whichever worker is free. The largest units start first, the longest modules before the
-# other units of their size, so none is left alone at the end.
+# Worker processes (pytest-xdist: `-n 4` in pyproject.toml; `-n 0` runs everything in one
+# process) share the tests out. Which tests must stay in one worker is read from the test
+# modules' source (the controller process collects nothing): a module with a module- or
+# class-scoped fixture stays whole (the monkey's runs, the replicas, a browser module's own
+# server), so that work is done once; a browser test stays whole with all its parameters
+# (each worker starts the session's servers and its Chromium once, at its first browser
+# test); every other test goes to whichever worker is free. The largest units start first,
+# the longest modules before the other units of their size, so none is left alone at the end.
 LONGEST_FIRST = ("tests/test_conformance.py", "tests/test_monkey.py")
 
 
