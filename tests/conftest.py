@@ -181,15 +181,41 @@ def _module_facts(path: str) -> tuple[bool, frozenset[str], bool]:
 
 def work_unit(nodeid: str) -> str:
     """The unit of work ``nodeid`` belongs to: its module (when the module shares work), a
-    browser test with all its parameters, or itself."""
+    browser test with all its parameters, or itself; a unit with a browser test in it is
+    named ``browser:…``."""
     path, _, rest = nodeid.partition("::")
     whole, browser, shared = _module_facts(path)
     name = rest.split("::")[0].split("[")[0]
     if shared:
-        return path
+        return f"browser:{path}" if whole or browser else path
     if whole or name in browser:
         return f"browser:{path}::{name}"
     return nodeid
+
+
+#: Niceness of the workers that run the tests without a browser: the computing tests (the
+#: engines' playouts, the monkey) take the cores only when the browser tests leave them, so a
+#: live server and its Chromium are never starved into a time-out.
+COMPUTING_NICENESS = 10
+
+
+def browser_lane(worker_index: int, workers: int) -> bool:
+    """With two or more workers, the first half run the browser tests and the second half
+    the others (each lane takes the other's work once its own is done); one worker runs all."""
+    return workers < 2 or worker_index < workers // 2
+
+
+def pytest_configure(config):
+    """A worker of the computing lane lowers its own priority (and its children's)."""
+    workerinput = getattr(config, "workerinput", None)
+    if workerinput is None:
+        return
+    index = int(str(workerinput.get("workerid", "gw0")).removeprefix("gw") or 0)
+    if not browser_lane(index, int(workerinput.get("workercount", 1))):
+        try:
+            os.nice(COMPUTING_NICENESS)
+        except OSError:
+            pass
 
 
 #: A real-browser test that fails is run once more before it counts: on the shared 2-core
@@ -215,9 +241,19 @@ def pytest_xdist_make_scheduler(config, log):
     from xdist.scheduler import LoadScopeScheduling
 
     class SuiteScheduling(LoadScopeScheduling):
-        """Units of work from :func:`work_unit`, largest first."""
+        """Units of work from :func:`work_unit`, largest first, each to a worker of its lane
+        (:func:`browser_lane`) while that lane has work left."""
 
         def _split_scope(self, nodeid: str) -> str:
             return work_unit(nodeid)
+
+        def _assign_work_unit(self, node) -> None:
+            index = int(str(node.gateway.id).removeprefix("gw") or 0)
+            wants_browser = browser_lane(index, self.numnodes)
+            scope = next((s for s in self.workqueue
+                          if s.startswith("browser:") == wants_browser), None)
+            if scope is not None:
+                self.workqueue.move_to_end(scope, last=False)
+            super()._assign_work_unit(node)
 
     return SuiteScheduling(config, log)
