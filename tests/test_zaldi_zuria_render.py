@@ -123,3 +123,22 @@ def test_bid_reasoning_says_which_limit_stops_the_bid():
     assert why["limit"] == min(why["limit_by_worth"], why["limit_by_chips"])
     assert why["binding"] == ("worth" if why["limit_by_worth"] <= why["limit_by_chips"]
                               else "chips")
+
+
+def test_no_line_of_a_seats_box_runs_past_the_box_in_any_language():
+    """The longest role line ("commissaire-priseur et banquier, au tour de jouer") is drawn
+    narrower to fit the box's 268 units, as is any other line estimated longer than that."""
+    from jokoak.render.zaldi_zuria import _seat_box
+    _, states = all_events()
+    squeezed = 0
+    for lang in ("eu", "es", "fr", "en"):
+        _t = translator(lang).gettext
+        for state in states:
+            for seat in range(len(state.chips)):
+                box = _seat_box(state, seat, 0, 0, _t, lang, seat == 0, seat == 1)
+                for attrs, size, body in re.findall(
+                        r'<text ([^>]*?)font-size="(\d+)"[^>]*>([^<]*)</text>', box):
+                    if len(body) * int(size) * 0.56 > 268:
+                        assert 'textLength="268"' in attrs, (lang, body)
+                        squeezed += 1
+    assert squeezed  # the French auctioneer on turn at least

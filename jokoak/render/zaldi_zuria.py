@@ -421,7 +421,7 @@ def _seat_box(state: Any, seat: int, x: float, y: float, _: Gettext, lang: str,
     name = player_name(seat, _)
     if is_viewer:
         name = _("%(player)s (you)") % {"player": name}
-    parts.append(_text(x + 14, y + 30, name, lang, 22, "bold"))
+    parts.append(_in_box(x + 14, y + 30, name, lang, 22, "bold"))
     parts.append(_text(x + 14, y + 60, chips_text(state.chips[seat], _), lang, 26, "bold"))
     roles = []
     if seat == state.auctioneer:
@@ -431,12 +431,27 @@ def _seat_box(state: Any, seat: int, x: float, y: float, _: Gettext, lang: str,
     elif on_turn:
         roles.append(_("on turn"))
     if roles:
-        parts.append(_text(x + 14, y + 88, ", ".join(roles), lang, 19))
+        parts.append(_in_box(x + 14, y + 88, ", ".join(roles), lang, 19))
     cards = [card_name(c, _) for c in state.cards_of(seat)]
     for i, line in enumerate(_wrap(", ".join(cards), 24)[:2] if cards else [_("no cards")]):
         parts.append(_text(x + 14, y + 116 + 24 * i, line, lang, 21,
                            fill=_INK if cards else "#666666"))
     return "".join(parts)
+
+
+#: The room for a line inside a seat's box (296 wide, 14 of margin each side).
+_BOX_ROOM = 296 - 28
+
+
+def _in_box(x: float, y: float, body: str, lang: str, size: int, weight: str = "normal") -> str:
+    """A line of a seat's box that never runs past the box: a line longer than its room (at
+    about 0.56 em a character) is drawn narrower to fit. French "commissaire-priseur et
+    banquier, au tour de jouer" ran past the right-hand seats' boxes and off the table."""
+    text = _text(x, y, body, lang, size, weight)
+    if len(body) * size * 0.56 <= _BOX_ROOM:
+        return text
+    return text.replace("<text ", f'<text textLength="{_BOX_ROOM}" '
+                        'lengthAdjust="spacingAndGlyphs" ', 1)
 
 
 def _wrap(text: str, width: int) -> list[str]:
