@@ -98,9 +98,12 @@ def test_a_link_is_replayed_once_to_resume_and_write_back_its_game(monkeypatch):
     monkeypatch.setattr(state_class, "apply",
                         lambda self, action: applied.append(action) or apply(self, action))
     again = visit("zohn_ahl_play", _param(before))
-    assert not again.exception and again.session_state[ZOHN].position.record == record
-    assert len(starts) == 1 and applied == list(record.actions)
-    assert _param(again) == _param(before)
+    resumed = again.session_state[ZOHN].position.record
+    # on a busy machine the resumed session may already have played the computers' next
+    # beat: those actions are applied once too, after the record's
+    assert not again.exception and resumed.actions[:len(record.actions)] == record.actions
+    assert len(starts) == 1 and applied == list(resumed.actions)
+    assert record_code.decode(_param(again), {"zohn_ahl": zohn_ahl.GAME}).record == resumed
 
 
 def test_a_peruludo_link_keeps_the_table_its_people_and_the_level():
