@@ -99,10 +99,11 @@ def test_a_link_is_replayed_once_to_resume_and_write_back_its_game(monkeypatch):
                         lambda self, action: applied.append(action) or apply(self, action))
     again = visit("zohn_ahl_play", _param(before))
     resumed = again.session_state[ZOHN].position.record
-    # on a busy machine the resumed session may already have played the computers' next
-    # beat: those actions are applied once too, after the record's
-    assert not again.exception and resumed.actions[:len(record.actions)] == record.actions
-    assert len(starts) == 1 and applied == list(resumed.actions)
+    # on a busy machine the resumed session may already have played (or tried) the
+    # computers' next beats: a few actions applied after the record's, never the record again
+    n = len(record.actions)
+    assert not again.exception and resumed.actions[:n] == record.actions
+    assert len(starts) == 1 and applied[:n] == list(record.actions) and len(applied) - n <= 4
     assert record_code.decode(_param(again), {"zohn_ahl": zohn_ahl.GAME}).record == resumed
 
 
