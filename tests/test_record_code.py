@@ -119,7 +119,8 @@ def test_a_growing_record_packs_only_its_new_actions_and_an_undo_starts_over():
         assert encode(game, cut, packer=packer) == encode(game, cut)
 
 
-def test_a_resumed_link_counts_the_persons_decisions_as_played():
+def _zohn_ahl_after_twelve_throws():
+    """A zohn ahl game, a person's twelve throws against the computer: (game, table, position)."""
     game = GAMES["zohn_ahl"]
     table = Table(humans=frozenset({0}), policies={1: POLICY["zohn_ahl"]})
     position = advance(start(game, make_rules(game), seed=11), table)
@@ -127,19 +128,18 @@ def test_a_resumed_link_counts_the_persons_decisions_as_played():
         if position.state.is_terminal():
             break
         position = advance(submit(position, 0, "throw"), table)
+    return game, table, position
+
+
+def test_a_resumed_link_counts_the_persons_decisions_as_played():
+    game, table, position = _zohn_ahl_after_twelve_throws()
     back = resume(game, decode(encode(game, position.record), GAMES).record, table)
     assert back.record == position.record
     assert decisions(back) == decisions(position) > 0
 
 
 def test_a_decoded_links_own_replay_resumes_the_same_position_as_replaying_it():
-    game = GAMES["zohn_ahl"]
-    table = Table(humans=frozenset({0}), policies={1: POLICY["zohn_ahl"]})
-    position = advance(start(game, make_rules(game), seed=11), table)
-    for _ in range(12):
-        if position.state.is_terminal():
-            break
-        position = advance(submit(position, 0, "throw"), table)
+    game, table, position = _zohn_ahl_after_twelve_throws()
     decoded = decode(encode(game, position.record), GAMES)
     back = resumed(decoded.record, decoded.initial, decoded.steps, table)
     assert back == resume(game, decoded.record, table)
