@@ -16,6 +16,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path(os.environ.get("JOKOAK_CHROMIUM", "/usr/bin/chromium"))
@@ -101,8 +102,9 @@ def launch_browser(playwright):
     return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
 
-def wait_for_app(page, timeout: float = 30000) -> None:
-    """Until Streamlit has finished its script run and drawn the page's content.
+def wait_for_app(page, timeout: float = 30000, quiet_ms: int = 300) -> None:
+    """Until Streamlit has finished its script run and drawn the page's content, and the
+    page has been still for ``quiet_ms`` (:func:`settle`; 0: not waited for).
 
     ``stApp`` carries the script state; "notRunning" after a run, with elements in the
     main block (before the first run the state is "initial" and the block is a skeleton).
@@ -114,7 +116,8 @@ def wait_for_app(page, timeout: float = 30000) -> None:
         " && document.querySelectorAll('[data-testid=\"stMainBlockContainer\"]"
         " [data-testid=\"stElementContainer\"]').length > 0; }",
         timeout=timeout)
-    settle(page, quiet_ms=300)     # never less than the fixed 300 ms this used to wait
+    if quiet_ms:
+        settle(page, quiet_ms=quiet_ms)   # 300 by default: the fixed wait this used to be
 
 
 #: The page's DOM changes so far (an observer on the document, from the first call on), and
@@ -122,9 +125,15 @@ def wait_for_app(page, timeout: float = 30000) -> None:
 _MOTION = """() => {
   if (window.__jkChanges === undefined) {
     window.__jkChanges = 0;
-    new MutationObserver((m) => { window.__jkChanges += m.length; }).observe(
-      document.documentElement,
-      {subtree: true, childList: true, attributes: true, characterData: true});
+    window.__jkRunsEnded = 0;
+    new MutationObserver((m) => {
+      window.__jkChanges += m.length;
+      for (const r of m)
+        if (r.attributeName === 'data-test-script-state' && r.oldValue === 'running')
+          window.__jkRunsEnded += 1;
+    }).observe(document.documentElement,
+      {subtree: true, childList: true, attributes: true, characterData: true,
+       attributeOldValue: true});
   }
   const moving = document.getAnimations().some((a) => a.playState === 'running'
       && a.effect && a.effect.getComputedTiming().endTime !== Infinity);
@@ -150,13 +159,39 @@ def settle(page, quiet_ms: int = 100, at_most_ms: int = 3000) -> None:
 
 
 def settled(page, pause_ms: int = 400, twice: bool = True) -> None:
-    """After a tap: the app drawn, ``pause_ms`` more (a second tap's rerun, had one been
-    played, has begun by then) and, with ``twice``, drawn again. Each module keeps the pause
-    its tests were timed with."""
-    wait_for_app(page)
+    """After a tap: the run it started finished, ``pause_ms`` more (a second tap's rerun,
+    had one been played, has begun by then) and, with ``twice``, finished and drawn again
+    (the page still). Each module keeps the pause its tests were timed with. The page need
+    not be still before the pause: the pause is what matters there, and waiting for
+    stillness while the others play cost about a second a tap."""
+    tapped = page.evaluate("() => window.__jkRunsAtTap")
+    if tapped is not None:
+        # the run the tap started has ended (not merely: no run is going on, which is also
+        # true before the server has taken the tap, on a busy machine)
+        page.evaluate("() => { window.__jkRunsAtTap = undefined; }")
+        try:
+            page.wait_for_function(_RUN_ENDED, arg=tapped, timeout=10000)
+        except PlaywrightTimeout:
+            pass   # a tap that started no run (a disabled control): the waits below hold
+    wait_for_app(page, quiet_ms=0 if twice else 300)
     page.wait_for_timeout(pause_ms)
     if twice:
         wait_for_app(page)
+
+
+#: A script run has ended since ``window.__jkRunsEnded`` was ``arg``, and none is going on.
+_RUN_ENDED = """(before) => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  return window.__jkRunsEnded > before && app
+      && app.getAttribute('data-test-script-state') === 'notRunning';
+}"""
+
+
+def mark_tap(page) -> None:
+    """Before a tap: note the runs ended so far, so that :func:`settled` waits for the run
+    this tap starts."""
+    page.evaluate(_MOTION)          # the observer is in place
+    page.evaluate("() => { window.__jkRunsAtTap = window.__jkRunsEnded; }")
 
 
 def decisions(page) -> int:
@@ -169,6 +204,7 @@ def double_tap(page, locator, delay_ms: int) -> None:
     place (the caller waits for what follows)."""
     box = locator.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    mark_tap(page)
     page.mouse.click(x, y)
     page.wait_for_timeout(delay_ms)
     page.mouse.click(x, y)

@@ -27,8 +27,8 @@ if str(ROOT) not in sys.path:
 # All skip, with the reason, where Chromium is missing outside CI (fail under CI).
 import pytest  # noqa: E402
 
-#: The play views' beats at 0.6 of their pace: the computer's play does not make tests wait.
-PACED = {"JOKOAK_PACE_SCALE": "0.6"}
+#: The play views' beats at 0.3 of their pace: the computers' play does not make tests wait.
+PACED = {"JOKOAK_PACE_SCALE": "0.3"}
 
 
 @pytest.fixture
@@ -71,7 +71,7 @@ def server(app_server):
 
 @pytest.fixture(scope="session")
 def paced_server(app_server):
-    """The booklet with the play views' beats at 0.6 of their pace (``PACED``)."""
+    """The booklet with the play views' beats at 0.3 of their pace (``PACED``)."""
     return app_server(PACED)
 
 

@@ -1,7 +1,7 @@
 """The play views in a real Chromium: double taps play once, and the table and the control
 to press next are on screen together, with no label cut, at kiosk, laptop and phone sizes.
 
-The session's paced server (beats at 0.6 of their pace, so the others' play does not make
+The session's paced server (beats at 0.3 of their pace, so the others' play does not make
 the test wait); each case its own browser page (its own session).
 """
 
@@ -35,7 +35,7 @@ LANGS = ["eu", "fr", "es", "en"]
 
 @pytest.fixture
 def browser(paced_server, chromium_browser):
-    """The session's paced server (beats at 0.6 of their pace), with its Chromium."""
+    """The session's paced server (beats at 0.3 of their pace), with its Chromium."""
     return paced_server, chromium_browser
 
 
