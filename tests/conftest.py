@@ -200,9 +200,12 @@ COMPUTING_NICENESS = 10
 
 
 def browser_lane(worker_index: int, workers: int) -> bool:
-    """With two or more workers, the first half run the browser tests and the second half
-    the others (each lane takes the other's work once its own is done); one worker runs all."""
-    return workers < 2 or worker_index < workers // 2
+    """With two or more workers, the first half (rounded up) run the browser tests and the
+    others the computing tests (each lane takes the other's work once its own is done); one
+    worker runs all. Rounded up: a browser test mostly waits for its server and Chromium (a
+    quarter of a core), a computing test takes a whole core, so three workers on two cores
+    are two browser workers and one computing worker."""
+    return workers < 2 or worker_index < workers - workers // 2
 
 
 def pytest_configure(config):
