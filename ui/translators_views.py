@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import re
-from functools import partial
+import threading
+from collections import OrderedDict
+from functools import lru_cache, partial
 from typing import Sequence
 
 import streamlit as st
@@ -43,34 +45,51 @@ def _md_safe(text: str) -> str:
 SHIPPED = "shipped"
 
 
-@st.cache_resource(show_spinner=False, max_entries=16)
-def _shipped_rows(game: str, langs: tuple[str, ...]) -> list[Row]:
-    return review_rows(game, langs)
-
-
 # A rerun only draws: the markup below depends on the rows and the visitor's language alone
 # (the shipped catalogs, segments and glossary are read once per process, as everywhere in
 # jokoak), so it is built once per (game, languages, visitor's language, rows) and shared
 # read-only by every session; drawing it on each rerun was most of this page's time. The
 # gettext is the visitor's own translator, passed by value: no process-global language.
+# Plain module caches, not st.cache_resource: its lookup (hashing the arguments) took a third
+# to a half of a millisecond a call, as long as drawing the statistics.
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@lru_cache(maxsize=16)
+def _shipped_rows(game: str, langs: tuple[str, ...]) -> tuple[Row, ...]:
+    return tuple(review_rows(game, langs))
+
+
+_ROW_MARKUP: "OrderedDict[tuple[str, tuple[str, ...], str, str], dict[str, str]]" = OrderedDict()
+_ROW_MARKUP_LOCK = threading.Lock()
+ROW_MARKUP_CACHE_SIZE = 64
+
+
 def _row_markup(game: str, langs: tuple[str, ...], ui: str, source: str,
-                _rows: Sequence[Row]) -> dict[str, str]:
+                rows: Sequence[Row]) -> dict[str, str]:
     """Clause id -> its review row (:func:`review_row_html`) in ``ui``; ``source`` names
-    the rows (``SHIPPED``, or an upload's content digest and name), which are not hashed."""
+    the rows (``SHIPPED``, or an upload's content digest and name)."""
+    key = (game, langs, ui, source)
+    with _ROW_MARKUP_LOCK:
+        hit = _ROW_MARKUP.get(key)
+        if hit is not None:
+            _ROW_MARKUP.move_to_end(key)
+            return hit
     gettext = translator(ui).gettext
-    return {row.segment.id: review_row_html(game, row, langs, gettext, ui,
-                                            link=partial(play_link, game, ui_lang=ui))
-            for row in _rows}
+    markup = {row.segment.id: review_row_html(game, row, langs, gettext, ui,
+                                              link=partial(play_link, game, ui_lang=ui))
+              for row in rows}
+    with _ROW_MARKUP_LOCK:
+        _ROW_MARKUP[key] = markup
+        while len(_ROW_MARKUP) > ROW_MARKUP_CACHE_SIZE:
+            _ROW_MARKUP.popitem(last=False)
+    return markup
 
 
-@st.cache_resource(show_spinner=False, max_entries=64)
+@lru_cache(maxsize=64)
 def _glossary_markup(game: str, langs: tuple[str, ...], ui: str) -> str:
     return glossary_table_html(game, langs, translator(ui).gettext, ui)
 
 
-@st.cache_resource(show_spinner=False, max_entries=8)
+@lru_cache(maxsize=8)
 def _checks_markup(ui: str) -> str:
     return checks_legend_html(translator(ui).gettext, ui)
 
@@ -157,7 +176,7 @@ def upload_tab(game: str, langs: tuple[str, ...]) -> None:
     _statistics(rows, (target,))
     _show_rows(game, rows, (target,), "jokoak_upload",
                f"upload:{hashlib.sha256(data).hexdigest()}:{file.name}", with_changes=True)
-    st.download_button(_("Review report (CSV)"), report_csv(game, rows),
+    st.download_button(_("Review report (CSV)"), partial(report_csv, game, rows),
                        file_name=f"{game}.{target}.upload-review.csv", mime="text/csv",
                        key="jokoak_upload_report", on_click="ignore")
 
