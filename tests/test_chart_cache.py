@@ -78,3 +78,31 @@ def test_a_marker_layer_is_added_to_one_draw_only():
     at.session_state["marker"] = None
     at.run()
     assert len(spec(at)["layer"]) == 1
+
+
+def uneven_app():
+    import altair as alt
+
+    from ui.common import show_chart
+
+    def dots(rows):
+        return alt.Chart(alt.Data(values=[dict(row) for row in rows])).mark_point().encode(x="x:Q")
+
+    show_chart(dots, (((("x", 1),)), (("x", 2.5), ("note", "second")), (("x", 3), ("hot", True))))
+
+
+def test_a_charts_rows_reach_the_browser_whole_even_when_they_differ_in_fields():
+    import io
+
+    import pyarrow as pa
+
+    at = AppTest.from_function(uneven_app, default_timeout=TIMEOUT)
+    at.session_state["jokoak_lang"] = "en"
+    at.run()
+    assert not at.exception
+    chart = [e for e in at.main if e.type == "vega_lite_chart"][0]
+    assert "data" not in json.loads(chart.proto.spec)        # the rows travel apart, as Arrow
+    rows = pa.ipc.open_stream(io.BytesIO(chart.proto.data.data)).read_all().to_pylist()
+    assert rows == [{"x": 1.0, "note": None, "hot": None},
+                    {"x": 2.5, "note": "second", "hot": None},
+                    {"x": 3.0, "note": None, "hot": True}]

@@ -151,8 +151,9 @@ def percent_axis(**kwargs: Any) -> "alt.Axis":
     return alt.Axis(labelExpr=f"'{prefix}' + {number} + '{suffix}'", **kwargs)
 
 
-#: Vega-Lite specs already built, as JSON, by (builder, language, arguments); bounded.
-_SPECS: "OrderedDict[tuple[str, str, str], str]" = OrderedDict()
+#: Vega-Lite specs already built, as JSON and their data as an Arrow table (or None), by
+#: (builder, language, arguments); bounded.
+_SPECS: "OrderedDict[tuple[str, str, str], tuple[str, Any]]" = OrderedDict()
 _SPECS_LOCK = threading.Lock()
 SPEC_CACHE_SIZE = 256
 
@@ -191,7 +192,8 @@ def wrapped_legend(**kwargs: Any) -> "alt.Legend":
 
 
 def show_chart(build: Callable[..., Any], *args: Any,
-               extra_layer: dict[str, Any] | None = None, name: str | None = None) -> None:
+               extra_layer: dict[str, Any] | None = None, name: str | None = None,
+               title: str | None = None, rows: Any = None) -> None:
     """Draw the Altair chart ``build(*args)`` returns, building it once per language and args.
 
     Building an Altair chart (shorthand parsing, deep copies, conversion to a dict) was most of
@@ -209,22 +211,32 @@ def show_chart(build: Callable[..., Any], *args: Any,
     changes, and changes only the data of one whose spec stayed the same, several times faster.
     The spec is the same from draw to draw when ``build`` puts everything that changes in the
     top-level data (Streamlit sends that apart from the spec) and the name stays.
+
+    ``rows`` (an Arrow table from :func:`chart_rows`, or a list of row dicts) and ``title``
+    take the place of the top-level data and the title of the spec ``build`` returns: then
+    ``build(*args)`` is the same for all the chart's data and built once per language, and
+    new figures cost no Altair build at all.
     """
     key = (f"{build.__module__}.{build.__qualname__}", lang(), repr(args))
     with _SPECS_LOCK:
-        text = _SPECS.get(key)
-        if text is not None:
+        built = _SPECS.get(key)
+        if built is not None:
             _SPECS.move_to_end(key)
-    if text is None:
-        text = json.dumps(build(*args).to_dict(validate=VALIDATE_CHARTS))
+    if built is None:
+        built = _split_data(build(*args).to_dict(validate=VALIDATE_CHARTS))
         with _SPECS_LOCK:
-            _SPECS[key] = text
+            _SPECS[key] = built
             while len(_SPECS) > SPEC_CACHE_SIZE:
                 _SPECS.popitem(last=False)
+    text, table = built
     spec = json.loads(text)
+    if rows is not None:
+        spec.pop("data", None)
+        table = rows if not isinstance(rows, list) else chart_rows(rows)
     if extra_layer is not None:
         spec["layer"].append(extra_layer)
-    title = _title_text(spec.pop("title", None))
+    built_title = _title_text(spec.pop("title", None))
+    title = title or built_title
     if title:
         # The title as HTML above the chart: it wraps at any width and in any language,
         # where Vega cuts a long title with "…" and may draw it above its own frame.
@@ -241,9 +253,43 @@ def show_chart(build: Callable[..., Any], *args: Any,
     config["mark"] = {**config.get("mark", {}), "aria": False}
     # room for the outer labels' glyphs inside the frame (Streamlit needs the object form)
     spec.setdefault("padding", {"left": 8, "right": 8, "top": 5, "bottom": 5})
-    if VALIDATE_CHARTS:
-        validate_spec(spec)
-    st.vega_lite_chart(spec, width="stretch")
+    if VALIDATE_CHARTS:     # as drawn: the spec with its rows (a unit spec needs its data)
+        validate_spec(spec if table is None else
+                      {**spec, "data": {**spec.get("data", {}), "values": table.to_pylist()}})
+    st.vega_lite_chart(table, spec, width="stretch")
+
+
+def _split_data(spec: dict[str, Any]) -> tuple[str, Any]:
+    """A built spec as JSON without its top-level data rows, and those rows as an Arrow table.
+
+    Streamlit sends a chart's top-level data apart from its spec, as Arrow, and made it from
+    the rows through a pandas data frame on every draw (half of an odds page's server time);
+    the table is made here once, with the spec, and shared read-only by every draw. Rows Arrow
+    cannot type (mixed kinds in one field) stay in the spec, for Streamlit to convert."""
+    values = spec.get("data", {}).get("values") if isinstance(spec.get("data"), dict) else None
+    table = None
+    if isinstance(values, list) and values and all(isinstance(row, dict) for row in values):
+        try:
+            table = chart_rows(values)
+        except ValueError:
+            table = None
+        else:
+            del spec["data"]["values"]
+            if not spec["data"]:
+                del spec["data"]
+    return json.dumps(spec), table
+
+
+def chart_rows(rows: list[dict[str, Any]]) -> Any:
+    """A chart's data rows as an Arrow table, as Streamlit sends them: every field of every
+    row (a row without a field gets null there). ``ValueError`` for rows Arrow cannot type."""
+    import pyarrow as pa
+
+    fields = dict.fromkeys(field for row in rows for field in row)   # every row's, in order
+    try:
+        return pa.table({field: [row.get(field) for row in rows] for field in fields})
+    except (pa.ArrowException, TypeError) as exc:
+        raise ValueError(str(exc)) from exc
 
 
 def _title_text(title: Any) -> str:
