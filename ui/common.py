@@ -191,7 +191,7 @@ def wrapped_legend(**kwargs: Any) -> "alt.Legend":
 
 
 def show_chart(build: Callable[..., Any], *args: Any,
-               extra_layer: dict[str, Any] | None = None) -> None:
+               extra_layer: dict[str, Any] | None = None, name: str | None = None) -> None:
     """Draw the Altair chart ``build(*args)`` returns, building it once per language and args.
 
     Building an Altair chart (shorthand parsing, deep copies, conversion to a dict) was most of
@@ -202,6 +202,13 @@ def show_chart(build: Callable[..., Any], *args: Any,
     it is given). ``extra_layer``, a Vega-Lite layer dict, is added to that copy: a marker that
     follows a slider (built by ``build`` as a layered chart) then costs nothing to move. Charts
     are validated only under the tests, see :data:`VALIDATE_CHARTS`.
+
+    ``name`` is the chart's accessible name, by default its title. A chart whose title carries
+    figures that change with a control (an average, a share) should be named without them: the
+    browser draws a chart anew (Vega-Lite compiled again, every mark rebuilt) whenever its spec
+    changes, and changes only the data of one whose spec stayed the same, several times faster.
+    The spec is the same from draw to draw when ``build`` puts everything that changes in the
+    top-level data (Streamlit sends that apart from the spec) and the name stays.
     """
     key = (f"{build.__module__}.{build.__qualname__}", lang(), repr(args))
     with _SPECS_LOCK:
@@ -221,7 +228,7 @@ def show_chart(build: Callable[..., Any], *args: Any,
     if title:
         # The title as HTML above the chart: it wraps at any width and in any language,
         # where Vega cuts a long title with "…" and may draw it above its own frame.
-        spec["description"] = title                  # the chart's accessible name
+        spec["description"] = name or title          # the chart's accessible name
         html(f'<p class="jk-chart-title" lang="{lang()}" style="font-weight:600;'
              f'margin:0.9rem 0 0.2rem;line-height:1.35">{esc(title)}</p>')
     # SVG, not canvas: text stays text (crisp on a kiosk, and the browser tests can check

@@ -105,21 +105,23 @@ def odds_view() -> None:
     _bar(values, _("Value of one throw"), _("Points"), _("Probability"))
     moves = [(fmt_num(n), Fraction(q)) for n, q in exact["moves"]]
     _bar(moves, _("Sites moved in one turn, extra throws included (on average %(mean)s)")
-         % {"mean": fmt_num(Fraction(exact["mean"]), 2)}, _("Sites"), _("Probability"))
+         % {"mean": fmt_num(Fraction(exact["mean"]), 2)}, _("Sites"), _("Probability"),
+         name=_("Sites moved in one turn, extra throws included"))
     north_gap = exact["length"] // 2
     resting = [(fmt_num(g), Fraction(q)) for g, q in exact["resting"]]
     _bar(resting, _("Chance of resting in each gap on the first circuit (north creek: gap "
                     "%(gap)s, %(pct)s)") % {"gap": fmt_num(north_gap),
                                             "pct": fmt_pct(Fraction(exact["north"]))},
          _("Gap, counted from the south creek"), _("Probability"),
-         highlight=fmt_num(north_gap))
+         highlight=fmt_num(north_gap), name=_("Chance of resting in each gap on the first circuit"))
     game = _whole_game(ruleset, percent)
     _win_summary(game)
     _win_chart(ruleset, percent, game)
     title = _("Length of the game in turns (games still going after %(turns)s turns: "
               "%(share)s)") % {"turns": fmt_num(len(game.length)),
                                "share": plain_chance(game.tail_hi, tr(), 2)}
-    show_chart(_length_spec, game.length, title, _("Turn"), _("Probability"))
+    show_chart(_length_spec, game.length, title, _("Turn"), _("Probability"),
+               name=_("Length of the game in turns"))
     _text_alternative(title, [(fmt_num(t), fmt_pct(p)) for t, p in
                               enumerate(game.length, start=1) if p > 0 and (t - 1) % 10 == 0])
     st.caption(_("Throws, turns and the first circuit are exact fractions. The whole game is "
@@ -166,35 +168,39 @@ def _win_summary(game: ZT.GameFigures) -> None:
              f'<p lang="{lang()}" style="overflow-wrap:anywhere">{esc(exact)}</p>')
 
 
-def _win_spec(curve: tuple[tuple[int, Fraction], ...], title: str) -> Any:
+def _win_spec(curve: tuple[tuple[int, Fraction], ...], percent: int, title: str) -> Any:
+    """The curve over the slider's grid, the 50 % line and the slider's choice as a dot.
+
+    Everything that changes with the ruleset or the slider is in the chart's one top-level
+    data (the choice is the row marked ``mine``): from one notch or ruleset to the next the
+    spec stays the same and the browser only swaps the data (see :func:`ui.common.show_chart`).
+    """
     x_title, y_title = _("Chance that a stick lands marked side up"), _("Starting team wins")
-    data = [{"stick": percent / 100, "p": float(p), "stick_txt": fmt_pct(Fraction(percent, 100), 0),
-             "pct": fmt_pct(p, 2)} for percent, p in curve]
-    x = alt.X("stick:Q", title=title_lines(x_title), axis=percent_axis(), scale=alt.Scale(domain=[0.1, 0.9]))
-    line = (alt.Chart(alt.Data(values=data)).mark_line(point=True, color=COLOUR)
-            .encode(x=x, y=alt.Y("p:Q", title=y_title, axis=percent_axis(),
-                                 scale=alt.Scale(zero=False)),
-                    tooltip=[alt.Tooltip("stick_txt:N", title=x_title),
-                             alt.Tooltip("pct:N", title=y_title)]))
-    even = (alt.Chart(alt.Data(values=[{"p": 0.5}])).mark_rule(color="#666", strokeDash=[4, 4])
-            .encode(y="p:Q"))
-    return alt.layer(line, even, title=title)
-
-
-def _win_marker(percent: int, p: Fraction) -> dict[str, Any]:
-    """The slider's stick probability as a point on the cached curve."""
-    return {"mark": {"type": "point", "filled": True, "size": 160, "color": "#1d6fa5"},
-            "data": {"values": [{"stick": percent / 100, "p": float(p)}]},
-            "encoding": {"x": {"field": "stick", "type": "quantitative"},
-                         "y": {"field": "p", "type": "quantitative"}}}
+    data = [{"stick": q / 100, "p": float(p), "stick_txt": fmt_pct(Fraction(q, 100), 0),
+             "pct": fmt_pct(p, 2), "mine": False} for q, p in curve]
+    data += [{**row, "mine": True} for row in data if round(row["stick"] * 100) == percent]
+    x = alt.X("stick:Q", title=title_lines(x_title), axis=percent_axis(),
+              scale=alt.Scale(domain=[0.1, 0.9]))
+    y = alt.Y("p:Q", title=y_title, axis=percent_axis(), scale=alt.Scale(zero=False))
+    tooltip = [alt.Tooltip("stick_txt:N", title=x_title), alt.Tooltip("pct:N", title=y_title)]
+    base = alt.Chart()
+    line = (base.mark_line(point=True, color=COLOUR).transform_filter("!datum.mine")
+            .encode(x=x, y=y, tooltip=tooltip))
+    even = (base.mark_rule(color="#666", strokeDash=[4, 4]).transform_filter("datum.mine")
+            .encode(y=alt.datum(0.5)))
+    mine = (base.mark_point(filled=True, size=160, color="#1d6fa5", opacity=1)
+            .transform_filter("datum.mine").encode(x=x, y=y, tooltip=tooltip))
+    return alt.layer(line, even, mine, data=alt.Data(values=data), title=title)
 
 
 def _win_chart(ruleset: str, percent: int, game: ZT.GameFigures) -> None:
     """How the starting team's chance moves with the sticks (two equal bars showed nothing)."""
-    curve = _win_curve(ruleset) or ((percent, game.start.lo),)
+    curve = _win_curve(ruleset)
+    if not any(q == percent for q, _p in curve):        # rules the table does not hold
+        curve = tuple(sorted(curve + ((percent, game.start.lo),)))
     title = _("Chance that the starting team wins, for each chance of a stick landing marked "
               "side up (the dot: your choice)")
-    show_chart(_win_spec, curve, title, extra_layer=_win_marker(percent, game.start.lo))
+    show_chart(_win_spec, curve, percent, title)
     _text_alternative(title, [(fmt_pct(Fraction(q, 100), 0), fmt_pct(p, 2))
                               for q, p in curve])
 
@@ -226,8 +232,11 @@ def _bar_spec(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: st
 
 
 def _bar(rows: list[tuple[str, Any]], title: str, x_title: str, y_title: str,
-         highlight: str | None = None, digits: int = 1, every: int = 1) -> None:
-    show_chart(_bar_spec, rows, title, x_title, y_title, highlight, digits)
+         highlight: str | None = None, digits: int = 1, every: int = 1,
+         name: str | None = None) -> None:
+    """Bars and their text alternative; ``name``, the chart's accessible name when the title
+    holds figures (see :func:`ui.common.show_chart`)."""
+    show_chart(_bar_spec, rows, title, x_title, y_title, highlight, digits, name=name)
     pairs = [(label, fmt_pct(value, digits)) for i, (label, value) in enumerate(rows)
              if value > 0 and i % every == 0]
     _text_alternative(title, pairs)
