@@ -1,8 +1,10 @@
 """The translators' workbench on the Translators page (Streamlit wiring only).
 
 The logic is in :mod:`jokoak.workbench` (rows, uploads, exports), :mod:`jokoak.qa` (checks)
-and :mod:`jokoak.render.review` (escaped HTML). An uploaded file lives only in the visitor's
-session memory: it is parsed, checked and shown escaped, never written to disk.
+and :mod:`jokoak.render.review` (escaped HTML). An uploaded file is parsed, checked and shown
+escaped, never written to disk; its review and the review's markup are kept in the server's
+memory by the file's content digest (a few, the oldest dropped), so a rerun neither checks
+nor draws it again.
 """
 
 from __future__ import annotations
