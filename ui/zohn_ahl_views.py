@@ -129,18 +129,24 @@ def _odds_content(ruleset: str, percent: int, code: str) -> OddsContent:
     return OddsContent(charts, summary, proof)
 
 
-@st.fragment
 def odds_view() -> None:
-    """Charts for a chosen ruleset and a chosen chance that a stick falls marked side up.
-
-    A fragment: a slider notch or another ruleset reruns these charts alone, not the page
-    around them (router, language switch, view switch). The router pins the run's language
-    for a whole run; a fragment's rerun starts without it, so it pins it again here."""
-    pin_run_language(lang())
+    """Charts for a chosen ruleset and a chosen chance that a stick falls marked side up,
+    after the "Guess first" section (before the charts give the answers away)."""
     intro = _("Choose the rules and how likely a throw stick is to land marked side up: the "
               "charts show the chances worked out from the rules.")
     html(f'<p lang="{lang()}">{esc(intro)}</p>')
-    guess_section("zohn_ahl")  # before the charts give the answers away
+    guess_section("zohn_ahl")
+    _odds_charts()
+
+
+@st.fragment
+def _odds_charts() -> None:
+    """The rules, the stick slider and the charts: a fragment, so a slider notch or another
+    ruleset reruns them alone, not the page around them (router, language switch, view
+    switch, the guess section above: a rerun sends only what it can change). The router pins
+    the run's language for a whole run; a fragment's rerun starts without it, so it pins it
+    again here."""
+    pin_run_language(lang())
     names = [r.name for r in GAME.rulesets]
     ruleset = st.segmented_control(_("Rules"), names, default=names[0],
                                    format_func=in_this_language(_ruleset_title),
