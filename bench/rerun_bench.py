@@ -3,7 +3,8 @@
     python bench/rerun_bench.py [runs]
 
 A rerun here is the whole script run of a page, as the server does it after a click. Each
-page is opened through the router in English and warmed up (``WARM_UP`` reruns); then
+page (each view of a game page, and the translators' page also with all three translations
+shown) is opened through the router in English and warmed up (``WARM_UP`` reruns); then
 ``runs`` reruns of the page (default 40) are interleaved one by one with reruns of the bare
 app (bench/bare_app.py, opened once and warmed up at the start), so the two see the same
 load of this shared machine: a bare app measured once at the start, five times, was noise
@@ -33,7 +34,11 @@ PAGES = ["app_pages/home.py", "app_pages/zaldi_zuria.py", "app_pages/peruludo.py
          "app_pages/zohn_ahl.py", "app_pages/translators.py", "app_pages/sources.py"]
 VIEWS = {"app_pages/zaldi_zuria.py": ["read", "step", "odds", "play"],
          "app_pages/peruludo.py": ["read", "step", "odds", "play"],
-         "app_pages/zohn_ahl.py": ["read", "step", "odds", "play"]}
+         "app_pages/zohn_ahl.py": ["read", "step", "odds", "play"],
+         "app_pages/translators.py": [None, "all three"]}
+#: Views chosen by a control rather than ``?view=``: the session state that chooses them
+#: (every translation at once is what a Basque-speaking visitor opens first).
+STATE_VIEWS = {("app_pages/translators.py", "all three"): {"jokoak_translators_lang": "all"}}
 WARM_UP = 3
 
 
@@ -48,7 +53,11 @@ def timed_rerun(at: AppTest) -> float:
 def open_page(page: str, view: str | None) -> AppTest:
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=120)
     at.query_params["lang"] = "en"
-    if view:
+    state = STATE_VIEWS.get((page, view))
+    if state:
+        for key, value in state.items():
+            at.session_state[key] = value
+    elif view:
         at.query_params["view"] = view
     at.run()
     if page != "app_pages/home.py":

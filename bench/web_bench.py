@@ -113,38 +113,79 @@ def bench_load(pw, n: int = 5) -> list[tuple[str, float, float]]:
     return rows
 
 
-#: In the page: when the visitor's input arrived (the first pointerdown or keydown after a
-#: reset), how many script runs have finished since, and when the page last changed (the app's
-#: DOM: Streamlit's elements, Vega's SVG). Installed once per page.
-WATCH = """() => {
-  if (window.__jkBench) { return; }
-  const w = window.__jkBench = {input: null, runs: 0, last: 0};
-  const app = document.querySelector('[data-testid=stApp]');
-  new MutationObserver((ms) => {
-    const now = performance.now();
-    for (const m of ms) {
-      if (m.target === app && m.attributeName === 'data-test-script-state') {
-        if (app.getAttribute('data-test-script-state') === 'notRunning') { w.runs += 1; }
-      }
-      w.last = now;
-    }
-  }).observe(app, {subtree: true, childList: true, attributes: true, characterData: true});
+#: In the page, from before its first script: when the visitor's input arrived (the first
+#: pointerdown or keydown after a reset), how many messages the server's WebSocket has
+#: delivered, and when the page last changed (the app's DOM: Streamlit's elements, Vega's SVG)
+#: or last got a message.
+WATCH = """(() => {
+  const w = window.__jkBench = {input: null, msgs: 0, last: 0};
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) {
+    const ws = new Socket(...args);
+    ws.addEventListener('message', () => { w.msgs += 1; w.last = performance.now(); });
+    return ws;
+  };
+  window.WebSocket.prototype = Socket.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
   for (const kind of ['pointerdown', 'keydown']) {
-    document.addEventListener(kind, () => { if (w.input === null) { w.input = performance.now(); } },
-                              true);
+    addEventListener(kind, () => { if (w.input === null) { w.input = performance.now(); } }, true);
   }
-}"""
-RESET = "() => { const w = window.__jkBench; w.input = null; w.runs = 0; w.last = 0; }"
-#: The run the input started has finished (its deltas are drawn)...
-RAN = ("() => { const w = window.__jkBench, a = document.querySelector('[data-testid=stApp]');"
-       " return w.runs > 0 && a.getAttribute('data-test-script-state') === 'notRunning'; }")
-#: ...and nothing on the page has changed for QUIET_MS (Vega's redraw comes after the run).
+  const observe = () => new MutationObserver(() => { w.last = performance.now(); }).observe(
+      document.documentElement, {subtree: true, childList: true, attributes: true,
+                                 characterData: true});
+  if (document.documentElement) { observe(); } else { addEventListener('DOMContentLoaded', observe); }
+})();"""
+RESET = "() => { window.__jkBench.input = null; }"
+#: The page has been handed every message up to the run's end, Streamlit says its script is
+#: not running, and nothing has changed for QUIET_MS (Vega's redraw comes after the run).
 QUIET_MS = 300
-QUIET = f"() => performance.now() - window.__jkBench.last > {QUIET_MS}"
+SETTLED_AFTER = ("(n) => { const w = window.__jkBench, a = document.querySelector("
+                 "'[data-testid=stApp]'); return w.msgs >= n && a.getAttribute("
+                 "'data-test-script-state') === 'notRunning' && performance.now() - w.last > "
+                 f"{QUIET_MS}; }}")
 SPENT = "() => { const w = window.__jkBench; return [w.input, Math.max(w.last, w.input)]; }"
 
 
-def keyed(page, action, n: int) -> tuple[list[float], list[float]]:
+class Watched:
+    """A page whose server messages are counted twice: here, by kind (Playwright sees each
+    WebSocket frame and Streamlit's protobuf says what it is), and in the page, in order. The
+    frame that ends the rerun an input started (``script_finished``) is known here; the page has
+    it once its own count reaches that frame's. Streamlit's ``data-test-script-state`` alone
+    cannot tell: a short rerun's start and end may reach React together and never show as
+    "running"."""
+
+    def __init__(self, browser, url: str) -> None:
+        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+        self.kinds: list[str] = []
+
+        def frame(payload) -> None:
+            msg = ForwardMsg()
+            if isinstance(payload, (bytes, bytearray)):
+                msg.ParseFromString(bytes(payload))
+            self.kinds.append(msg.WhichOneof("type") or "")
+
+        self.page = browser.new_context().new_page()
+        self.page.add_init_script(WATCH)
+        self.page.on("websocket", lambda ws: ws.on("framereceived", frame))
+        self.page.goto(url)
+        self.page.wait_for_selector('[data-testid="stVegaLiteChart"]', timeout=120000)
+        settle(self.page, 120000)
+        self.page.wait_for_timeout(QUIET_MS)
+
+    def run_end_after(self, count: int, timeout: float = 120) -> int:
+        """The number of frames up to the first ``script_finished`` after the first ``count``."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if "script_finished" in self.kinds[count:]:
+                return self.kinds.index("script_finished", count) + 1
+            self.page.wait_for_timeout(10)   # Playwright hands over frames while it waits
+        raise TimeoutError("no rerun finished after the action")
+
+    def close(self) -> None:
+        self.page.context.close()
+
+
+def keyed(watched: Watched, action, n: int) -> tuple[list[float], list[float]]:
     """Per ``action(page, i)``: seconds from the visitor's input (its pointerdown or keydown, as
     the page saw it) until the page last changed after the rerun that input started, and the
     wall time of the same until this script saw it settled (Playwright's own work included).
@@ -155,14 +196,15 @@ def keyed(page, action, n: int) -> tuple[list[float], list[float]]:
     time Playwright spends before it acts (finding the button, waiting for it to be still and
     scrolling it into view for ``click()``, focusing the slider) is no time a finger spends.
     """
-    page.evaluate(WATCH)
+    page = watched.page
     seen, wall = [], []
     for i in range(n):
+        count = len(watched.kinds)
         page.evaluate(RESET)
         start = time.perf_counter()
         action(page, i)
-        page.wait_for_function(RAN, timeout=120000)
-        page.wait_for_function(QUIET, timeout=120000, polling=50)
+        end = watched.run_end_after(count)
+        page.wait_for_function(SETTLED_AFTER, arg=end, timeout=120000, polling=50)
         wall.append(time.perf_counter() - start - QUIET_MS / 1000)
         began, ended = page.evaluate(SPENT)
         if began is None:
@@ -216,16 +258,15 @@ def bench_sliders(pw, n: int = 9) -> tuple[list[tuple[str, float, float]], list[
         base = None
         walls = []
         for label, (url, action) in cases:
-            page = browser.new_context().new_page()
-            page.goto(url)
-            page.wait_for_selector('[data-testid="stVegaLiteChart"]', timeout=120000)
-            settle(page, 120000)
-            seen, wall = keyed(page, action, n)
+            watched = Watched(browser, url)
+            try:
+                seen, wall = keyed(watched, action, n)
+            finally:
+                watched.close()
             t = statistics.median(seen)
             base = base or t
             rows.append((label, t, t / base))
             walls.append((label, statistics.median(wall)))
-            page.context.close()
     return rows, [(label, t, t / walls[0][1]) for label, t in walls]
 
 

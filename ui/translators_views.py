@@ -1,8 +1,10 @@
 """The translators' workbench on the Translators page (Streamlit wiring only).
 
 The logic is in :mod:`jokoak.workbench` (rows, uploads, exports), :mod:`jokoak.qa` (checks)
-and :mod:`jokoak.render.review` (escaped HTML). An uploaded file lives only in the visitor's
-session memory: it is parsed, checked and shown escaped, never written to disk.
+and :mod:`jokoak.render.review` (escaped HTML). An uploaded file is parsed, checked and shown
+escaped, never written to disk; its review and the review's markup are kept in the server's
+memory by the file's content digest (a few, the oldest dropped), so a rerun neither checks
+nor draws it again.
 """
 
 from __future__ import annotations
@@ -208,40 +210,46 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
                "report."))
     for code in langs:
         st.markdown(f"**{language_name(code)}**")
-        cols = st.columns(4)
+        row = _button_row()
         if not po_path(code, game).is_file():  # a game just added: no catalog until extracted
-            cols[0].caption(_("No catalog yet: “python -m jokoak catalogs” creates it."))
+            row.caption(_("No catalog yet: “python -m jokoak catalogs” creates it."))
         else:
-            cols[0].download_button("PO", partial(catalog_po, game, code),
-                                    file_name=f"{game}.{code}.po",
-                                    mime="text/x-gettext-translation", key=f"jokoak_po_{code}",
-                                    on_click="ignore")
-            cols[1].download_button("XLIFF 1.2", partial(catalog_xliff, game, code),
-                                    file_name=f"{game}.{code}.xlf",
-                                    mime="application/xliff+xml", key=f"jokoak_xliff_{code}",
-                                    on_click="ignore")
-            cols[2].download_button("TMX", partial(catalog_tmx, game, code),
-                                    file_name=f"{game}.{code}.tmx",
-                                    mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}",
-                                    on_click="ignore")
-        cols[3].download_button(_("Glossary (TBX)"), partial(export_tbx, lang=code),
-                                file_name=f"jokoak-glossary.{code}.tbx",
-                                mime="application/x-tbx+xml", key=f"jokoak_tbx_{code}",
+            row.download_button("PO", partial(catalog_po, game, code),
+                                file_name=f"{game}.{code}.po",
+                                mime="text/x-gettext-translation", key=f"jokoak_po_{code}",
                                 on_click="ignore")
+            row.download_button("XLIFF 1.2", partial(catalog_xliff, game, code),
+                                file_name=f"{game}.{code}.xlf",
+                                mime="application/xliff+xml", key=f"jokoak_xliff_{code}",
+                                on_click="ignore")
+            row.download_button("TMX", partial(catalog_tmx, game, code),
+                                file_name=f"{game}.{code}.tmx",
+                                mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}",
+                                on_click="ignore")
+        row.download_button(_("Glossary (TBX)"), partial(export_tbx, lang=code),
+                            file_name=f"jokoak-glossary.{code}.tbx",
+                            mime="application/x-tbx+xml", key=f"jokoak_tbx_{code}",
+                            on_click="ignore")
     st.markdown(f"**{_('Glossary')}**")
     st.download_button(_("Glossary, every language (CSV)"), export_csv,
                        file_name="jokoak-glossary.csv", mime="text/csv",
                        key="jokoak_glossary_csv", on_click="ignore")
     st.markdown(f"**{_('Review report')}**")
-    cols = st.columns(2)
-    cols[0].download_button(_("Review report (CSV)"), partial(_report_csv, game, langs),
-                            file_name=f"{game}.review.csv", mime="text/csv",
-                            key="jokoak_report_csv", on_click="ignore")
+    row = _button_row()
+    row.download_button(_("Review report (CSV)"), partial(_report_csv, game, langs),
+                        file_name=f"{game}.review.csv", mime="text/csv",
+                        key="jokoak_report_csv", on_click="ignore")
     title = _("Translation review: %(game)s") % {"game": registry.entry(game).name}
-    cols[1].download_button(_("Printable review (HTML)"),
-                            partial(_report_html, game, langs, lang(), title),
-                            file_name=f"{game}.review.html", mime="text/html",
-                            key="jokoak_report_html", on_click="ignore")
+    row.download_button(_("Printable review (HTML)"),
+                        partial(_report_html, game, langs, lang(), title),
+                        file_name=f"{game}.review.html", mime="text/html",
+                        key="jokoak_report_html", on_click="ignore")
+
+
+def _button_row() -> "st.delta_generator.DeltaGenerator":
+    """Buttons side by side, wrapping onto the next line on a narrow screen: one block,
+    where four columns were five (each element is server time on every rerun)."""
+    return st.container(horizontal=True, gap="small")
 
 
 def _report_csv(game: str, langs: tuple[str, ...]) -> bytes | str:
