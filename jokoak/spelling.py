@@ -49,6 +49,7 @@ class SpellingUnavailable(RuntimeError):
 
 
 def hunspell_available(lang: str) -> bool:
+    """Hunspell, its ``lang`` dictionary and ``stdbuf`` (coreutils, to read it line by line)."""
     if shutil.which("hunspell") is None or shutil.which("stdbuf") is None:
         return False
     dic = DICTIONARIES[lang]
@@ -205,7 +206,9 @@ def _misspelt(lang: str, words: frozenset[str], tokens: list[str]) -> list[str]:
 
 
 @atexit.register
-def _stop_hunspell() -> None:
+def stop_hunspell() -> None:
+    """Stop the running Hunspell processes (at exit, or once a run's checks are done; the
+    next check starts them again)."""
     with _LOCK:
         for running in _RUNNING.values():
             running.close()
@@ -263,4 +266,5 @@ def spelling_flags(entries: list[tuple[str, str, frozenset[str]]], lang: str) ->
 
 
 __all__ = ["DICTIONARIES", "ERROR", "SpellingUnavailable", "check_spelling",
-           "hunspell_available", "project_words", "spelling_flags", "unknown_words"]
+           "hunspell_available", "project_words", "spelling_flags", "stop_hunspell",
+           "unknown_words"]
