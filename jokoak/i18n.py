@@ -54,8 +54,11 @@ def negotiate_language(preferred: Iterable[str] | str | None) -> str:
     return found or DEFAULT_LANGUAGE
 
 
+@lru_cache(maxsize=64)
 def language_name(code: str) -> str:
-    """The language's own name (``euskara``, ``español``), capitalised for a switch."""
+    """The language's own name (``euskara``, ``español``), capitalised for a switch
+    (remembered: Babel parses the locale on each call, and every page's language switch
+    asks on every rerun)."""
     name = Locale.parse(code).get_display_name(code) or code
     return name[:1].upper() + name[1:]
 

@@ -12,10 +12,14 @@ is right (a quotation, a foreign title) carries the PO flag ``ignore-spelling``.
 
 from __future__ import annotations
 
+import atexit
+import os
 import re
+import select
 import shutil
 import subprocess
 import tempfile
+import threading
 from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
@@ -45,7 +49,8 @@ class SpellingUnavailable(RuntimeError):
 
 
 def hunspell_available(lang: str) -> bool:
-    if shutil.which("hunspell") is None:
+    """Hunspell, its ``lang`` dictionary and ``stdbuf`` (coreutils, to read it line by line)."""
+    if shutil.which("hunspell") is None or shutil.which("stdbuf") is None:
         return False
     dic = DICTIONARIES[lang]
     return any(Path(d, f"{dic}.dic").exists() for d in ("/usr/share/hunspell",
@@ -91,20 +96,123 @@ def _accepted(word: str, words: frozenset[str]) -> bool:
 def unknown_words(texts: Iterable[str], lang: str) -> set[str]:
     """The words of ``texts`` that neither Hunspell's dictionary nor the project knows.
 
-    Hunspell reads each distinct token once (the Basque dictionary is slow)."""
+    Hunspell reads each distinct token once, in one process per language kept for the
+    whole run (the Basque dictionary takes seconds to load)."""
     if not hunspell_available(lang):
         raise SpellingUnavailable(f"hunspell with the {DICTIONARIES[lang]} dictionary is "
                                   "not installed")
     words = project_words(lang)
-    with tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".dic") as personal:
-        personal.write("\n".join(sorted(words)) + "\n")
-        personal.flush()
-        out = subprocess.run(
-            ["hunspell", "-d", DICTIONARIES[lang], "-p", personal.name, "-l", "-i", "utf-8"],
-            input="\n".join(sorted({w for t in texts for w in _tokens(t)})),
-            capture_output=True, text=True,
-            check=True).stdout
-    return {w for w in out.split() if not _accepted(w, words)}
+    tokens = sorted({w for t in texts for w in _tokens(t)})
+    out = _misspelt(lang, words, tokens)
+    return {w for line in out for w in line.split() if not _accepted(w, words)}
+
+
+#: A token Hunspell reports as misspelt in every language: the end of one batch of tokens.
+_END_OF_BATCH = "qqzxjwvkend"
+#: Seconds Hunspell may stay silent within a batch before it counts as stuck.
+_SILENCE_TIMEOUT = 120.0
+
+
+class _Hunspell:
+    """``hunspell -l`` over a pipe, kept open: a batch of tokens (one per line) is followed
+    by :data:`_END_OF_BATCH`, and the misspelt words printed before it are the batch's
+    (Hunspell reads each line on its own, so a batch gets what a run of its own would).
+    ``stdbuf -oL`` makes Hunspell print each line as it reads it, not when its input ends.
+    """
+
+    def __init__(self, lang: str, words: frozenset[str]) -> None:
+        self.words = words
+        self._personal = tempfile.NamedTemporaryFile("w", encoding="utf-8", suffix=".dic")
+        self._personal.write("\n".join(sorted(words)) + "\n")
+        self._personal.flush()
+        command = ["stdbuf", "-oL", "hunspell", "-d", DICTIONARIES[lang],
+                   "-p", self._personal.name, "-l", "-i", "utf-8"]
+        self._proc = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                      stderr=subprocess.DEVNULL)
+        self._pending = b""
+
+    def misspelt(self, tokens: list[str]) -> list[str]:
+        batch = ("\n".join(tokens + [_END_OF_BATCH]) + "\n").encode("utf-8")
+        failed: list[BaseException] = []
+        # written from a thread: a long batch could fill both pipes while we wait to write
+        writer = threading.Thread(target=self._write, args=(batch, failed), daemon=True)
+        writer.start()
+        out: list[str] = []
+        try:
+            while (line := self._readline()) != _END_OF_BATCH:
+                out.append(line)
+        finally:
+            writer.join(timeout=_SILENCE_TIMEOUT)
+        if failed:
+            raise SpellingUnavailable(f"hunspell stopped reading: {failed[0]!r}")
+        return out
+
+    def _write(self, batch: bytes, failed: list[BaseException]) -> None:
+        assert self._proc.stdin is not None
+        try:
+            self._proc.stdin.write(batch)
+            self._proc.stdin.flush()
+        except OSError as exc:
+            failed.append(exc)
+
+    def _readline(self) -> str:
+        assert self._proc.stdout is not None
+        fd = self._proc.stdout.fileno()
+        while b"\n" not in self._pending:
+            ready, _, _ = select.select([fd], [], [], _SILENCE_TIMEOUT)
+            chunk = os.read(fd, 65536) if ready else b""
+            if not chunk:
+                raise SpellingUnavailable("hunspell stopped answering")
+            self._pending += chunk
+        line, self._pending = self._pending.split(b"\n", 1)
+        return line.decode("utf-8")
+
+    def alive(self) -> bool:
+        return self._proc.poll() is None
+
+    def close(self) -> None:
+        try:
+            if self._proc.stdin is not None:
+                self._proc.stdin.close()
+            self._proc.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            self._proc.kill()
+            self._proc.wait()
+        self._personal.close()
+
+
+#: The running Hunspell of each language, shared by every check of the process.
+_RUNNING: dict[str, _Hunspell] = {}
+_LOCK = threading.Lock()
+
+
+def _misspelt(lang: str, words: frozenset[str], tokens: list[str]) -> list[str]:
+    """What ``hunspell -l`` prints for ``tokens`` with the project's ``words``, from the
+    language's running process (started on first use, and again if the words changed or
+    the process broke)."""
+    with _LOCK:
+        running = _RUNNING.get(lang)
+        if running is not None and (running.words != words or not running.alive()):
+            running.close()
+            running = None
+        if running is None:
+            running = _RUNNING[lang] = _Hunspell(lang, words)
+        try:
+            return running.misspelt(tokens)
+        except (OSError, SpellingUnavailable):
+            running.close()
+            del _RUNNING[lang]
+            raise
+
+
+@atexit.register
+def stop_hunspell() -> None:
+    """Stop the running Hunspell processes (at exit, or once a run's checks are done; the
+    next check starts them again)."""
+    with _LOCK:
+        for running in _RUNNING.values():
+            running.close()
+        _RUNNING.clear()
 
 
 def _entries(lang: str) -> Iterator[tuple[str, str, frozenset[str]]]:
@@ -158,4 +266,5 @@ def spelling_flags(entries: list[tuple[str, str, frozenset[str]]], lang: str) ->
 
 
 __all__ = ["DICTIONARIES", "ERROR", "SpellingUnavailable", "check_spelling",
-           "hunspell_available", "project_words", "spelling_flags", "unknown_words"]
+           "hunspell_available", "project_words", "spelling_flags", "stop_hunspell",
+           "unknown_words"]

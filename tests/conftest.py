@@ -31,6 +31,15 @@ import pytest  # noqa: E402
 PACED = {"JOKOAK_PACE_SCALE": "0.3"}
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _components_scanned_once():
+    """AppTest's scan for installed Streamlit components, done once per process
+    (``view_support.scan_components_once``), in a process whose tests use AppTest."""
+    if "streamlit.testing.v1" in sys.modules:
+        from view_support import scan_components_once
+        scan_components_once()
+
+
 @pytest.fixture
 def no_waiting(monkeypatch):
     """AppTest-driven views: the beats come at once and there is no double-tap window, so

@@ -157,7 +157,10 @@ def run_monkey(page: str, lang: str, interactions: int, seed: int,
 def run_job(job: tuple[str, str, int, int]) -> tuple[str, str, int, list[str]]:
     """One (page, language) monkey run, for a process pool."""
     import os
+
+    from view_support import scan_components_once
     os.chdir(ROOT)
+    scan_components_once()
     page, lang, interactions, seed = job
     report = run_monkey(page, lang, interactions, seed)
     return page, lang, report.interactions, report.failures

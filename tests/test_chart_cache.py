@@ -78,3 +78,62 @@ def test_a_marker_layer_is_added_to_one_draw_only():
     at.session_state["marker"] = None
     at.run()
     assert len(spec(at)["layer"]) == 1
+
+
+def rows_drawn(at):
+    import io
+
+    import pyarrow as pa
+    chart = [e for e in at.main if e.type == "vega_lite_chart"][0]
+    return pa.ipc.open_stream(io.BytesIO(chart.proto.data.data)).read_all().to_pylist()
+
+
+def test_a_charts_data_is_converted_for_the_browser_once_however_often_it_is_drawn(
+        monkeypatch):
+    from streamlit import dataframe_util
+    real = dataframe_util.convert_anything_to_arrow_bytes
+    converted = []
+    monkeypatch.setattr(dataframe_util, "convert_anything_to_arrow_bytes",
+                        lambda data, *a, **k: converted.append(type(data).__name__)
+                        or real(data, *a, **k))
+    at = run(values=(41, 42, 43))
+    at.run()
+    at.run()
+    assert not at.exception
+    # the values once, then each of the three draws hands Streamlit the table made of them
+    assert converted == ["list", "Table", "Table", "Table"]
+
+
+def test_the_data_drawn_is_the_data_the_chart_was_built_with():
+    at = run(values=(51, 52))
+    at.run()
+    assert rows_drawn(at) == [{"x": 51}, {"x": 52}]
+    assert "data" not in spec(at)
+
+
+def uneven_app():
+    import altair as alt
+
+    from ui.common import show_chart
+
+    def dots(rows):
+        return alt.Chart(alt.Data(values=[dict(row) for row in rows])).mark_point().encode(x="x:Q")
+
+    show_chart(dots, (((("x", 1),)), (("x", 2.5), ("note", "second")), (("x", 3), ("hot", True))))
+
+
+def test_a_charts_rows_reach_the_browser_whole_even_when_they_differ_in_fields():
+    import io
+
+    import pyarrow as pa
+
+    at = AppTest.from_function(uneven_app, default_timeout=TIMEOUT)
+    at.session_state["jokoak_lang"] = "en"
+    at.run()
+    assert not at.exception
+    chart = [e for e in at.main if e.type == "vega_lite_chart"][0]
+    assert "data" not in json.loads(chart.proto.spec)        # the rows travel apart, as Arrow
+    rows = pa.ipc.open_stream(io.BytesIO(chart.proto.data.data)).read_all().to_pylist()
+    assert rows == [{"x": 1.0, "note": None, "hot": None},
+                    {"x": 2.5, "note": "second", "hot": None},
+                    {"x": 3.0, "note": None, "hot": True}]

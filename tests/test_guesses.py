@@ -9,6 +9,7 @@ import math
 import random
 from fractions import Fraction
 
+import numpy as np
 import pytest
 
 import jokoak
@@ -30,14 +31,13 @@ ZALDI_MARKS = ("1", "2", "3", "4", "5", "6", "bell", "hammer")
 
 @pytest.fixture(scope="module")
 def zaldi_counts():
-    """One pass over the 6**8 falls, counting the three questions' events."""
-    counts = {"all_blank": 0, "bell_or_hammer": 0, "pips_only": 0}
-    for faces in itertools.product(range(6), repeat=8):
-        shown = [m for m, f in zip(ZALDI_MARKS, faces) if f == 0]
-        symbols = "bell" in shown or "hammer" in shown
-        counts["all_blank"] += not shown
-        counts["bell_or_hammer"] += symbols
-        counts["pips_only"] += bool(shown) and not symbols
+    """One pass over the 6**8 falls, counting the three questions' events (every fall a
+    column of an array: face 0 of a die is its marked face)."""
+    shown = np.indices((6,) * 8, dtype=np.int8).reshape(8, -1) == 0
+    symbols = shown[ZALDI_MARKS.index("bell")] | shown[ZALDI_MARKS.index("hammer")]
+    marked = shown.any(axis=0)
+    counts = {"all_blank": int((~marked).sum()), "bell_or_hammer": int(symbols.sum()),
+              "pips_only": int((marked & ~symbols).sum())}
     return {k: Fraction(v, 6 ** 8) for k, v in counts.items()}
 
 

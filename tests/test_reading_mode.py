@@ -121,3 +121,25 @@ def test_the_handout_is_offered_for_download_except_on_a_kiosk():
     assert len(buttons) == 1
     assert buttons[0].proto.label == "Inprimatzeko orria (PDF, orri bat)"
     assert read_view("peruludo", "eu", kiosk=True).get("download_button") == []
+
+
+def test_a_rerun_of_the_read_view_builds_the_rules_from_memory(monkeypatch):
+    import ui.game_page
+    built = []
+    real = ui.game_page.source_html
+    monkeypatch.setattr(ui.game_page, "source_html",
+                        lambda *a, **k: built.append(1) or real(*a, **k))
+    ui.game_page._source_markup.cache_clear()
+    at = read_view("peruludo", "fr")
+    at.toggle(key="jokoak_ids_peruludo").set_value(True).run()     # a new choice: built
+    at.toggle(key="jokoak_ids_peruludo").set_value(False).run()    # seen before: from memory
+    assert not at.exception and len(built) == 2
+
+
+def test_the_rules_kept_in_memory_are_in_each_visitors_own_language():
+    from jokoak.i18n import translator
+    read_view("zaldi_zuria", "fr")     # another visitor read the same rules first
+    at = read_view("zaldi_zuria", "eu")
+    head = translator("eu").gettext("Basque original")
+    assert head != "Basque original"
+    assert f'<div class="jk-col-head" lang="eu">{head}</div>' in markup(at)

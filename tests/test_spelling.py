@@ -8,7 +8,15 @@ import os
 import pytest
 
 from jokoak.spelling import (DICTIONARIES, clean, hunspell_available, spelling_flags,
-                             unknown_words)
+                             stop_hunspell, unknown_words)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def one_hunspell_per_language():
+    """The module's checks share one Hunspell per language (the Basque dictionary takes
+    seconds to load), so they run in one worker; stopped after the last."""
+    yield
+    stop_hunspell()
 
 
 def need(lang):

@@ -322,3 +322,30 @@ def test_no_download_reruns_the_page():
              if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "download_button"]
     assert len(calls) >= 10
     assert [(name, line) for name, line, kw in calls if kw.get("on_click") != "ignore"] == []
+
+
+# a rerun only draws -------------------------------------------------------------------------
+
+def test_a_rerun_of_the_page_draws_the_review_rows_from_memory(monkeypatch):
+    from collections import OrderedDict
+    import ui.translators_views as views
+    drawn = []
+    real = views.review_row_html
+    monkeypatch.setattr(views, "_ROW_MARKUP", OrderedDict())
+    monkeypatch.setattr(views, "review_row_html", lambda *a, **k: drawn.append(1) or real(*a, **k))
+    at = run_page("fr")
+    first = len(drawn)
+    at.session_state["jokoak_review_search"] = "a"
+    at.run()
+    assert not at.exception
+    assert first > 0 and len(drawn) == first
+
+
+@pytest.mark.parametrize("lang", ["es", "eu"])
+def test_review_rows_kept_in_memory_are_in_each_visitors_own_language(lang):
+    run_page("fr")      # another visitor drew the same rows first
+    at = run_page(lang)
+    assert not at.exception
+    table = next(m.value for m in at.markdown if 'class="jk-review"' in m.value)
+    see_it = translator(lang).gettext("See it in play")
+    assert see_it != "See it in play" and f'lang="{lang}">{see_it}</a>' in table

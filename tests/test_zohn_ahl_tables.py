@@ -56,3 +56,10 @@ def test_rules_missing_from_the_table_are_worked_out_live(tmp_path):
     assert not from_table
     assert figures == ZT.table_figures(rules("nebakuthana", 20))
     assert ZT.game_figures(rules("nebakuthana", 20))[1]
+
+
+def test_the_win_chance_read_alone_is_the_whole_entrys():
+    for ruleset, percent in [("basque_text", 50), ("some_authors", 15)]:
+        assert ZT.table_win_chance(rules(ruleset, percent)) == \
+            ZT.table_figures(rules(ruleset, percent)).start
+    assert ZT.table_win_chance(rules(sites_per_side=10)) is None

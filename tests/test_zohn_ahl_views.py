@@ -54,3 +54,41 @@ def test_the_win_chart_shows_the_chance_at_every_stick_probability_of_the_slider
     charts = [json.loads(e.proto.spec) for e in at.main if e.type == "vega_lite_chart"]
     curve = [c for c in charts if "each chance of a stick" in c.get("description", "")][0]
     assert len(curve["layer"]) == 3                 # the curve, the 50 % line, your choice
+
+
+def _chart_specs(at):
+    return [e.proto.spec for e in at.main if e.type == "vega_lite_chart"]
+
+
+def _chart_data(at):
+    return [e.proto.data.data for e in at.main if e.type == "vega_lite_chart"]
+
+
+def test_a_notch_or_another_ruleset_changes_the_charts_data_not_their_specs():
+    # the browser compiles and draws anew a chart whose spec changed; one whose spec stayed
+    # the same only gets its new data, several times faster
+    at = open_view("zohn_ahl_views", "odds_view")
+    specs, data = _chart_specs(at), _chart_data(at)
+    at.slider(key="jokoak_zohn_ahl_odds_p").set_value(30).run()
+    assert _chart_specs(at) == specs
+    after_notch = _chart_data(at)
+    assert all(new != old for new, old in zip(after_notch[1:], data[1:]))   # throw values too
+    at.segmented_control(key="jokoak_zohn_ahl_odds_ruleset").set_value("nebakuthana").run()
+    assert not at.exception
+    assert _chart_specs(at) == specs
+    assert all(new != old for new, old in zip(_chart_data(at), after_notch))  # other throws
+
+
+def test_the_dot_on_the_win_curve_is_the_sliders_choice():
+    import io
+
+    import pyarrow as pa
+
+    at = open_view("zohn_ahl_views", "odds_view")
+    at.slider(key="jokoak_zohn_ahl_odds_p").set_value(30).run()
+    charts = [e for e in at.main if e.type == "vega_lite_chart"]
+    curve = next(e for e in charts if "each chance of a stick" in e.proto.spec)
+    rows = pa.ipc.open_stream(io.BytesIO(curve.proto.data.data)).read_all().to_pylist()
+    mine = [r for r in rows if r["mine"]]
+    assert [r["stick"] for r in mine] == [0.3]
+    assert mine[0]["p"] == next(r["p"] for r in rows if not r["mine"] and r["stick"] == 0.3)

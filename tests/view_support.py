@@ -9,6 +9,18 @@ from ui.common import LANG_KEY
 TIMEOUT = 120
 
 
+def scan_components_once() -> None:
+    """Every new AppTest scans the installed packages' metadata for Streamlit components
+    (a tenth of a second of CPU, for each of the suite's hundreds of apps); the packages do
+    not change while tests run, so the first scan's answer serves the whole process."""
+    import functools
+
+    from streamlit.components.v2 import manifest_scanner
+    if not hasattr(manifest_scanner.scan_component_manifests, "cache_info"):
+        scan = functools.cache(manifest_scanner.scan_component_manifests)
+        manifest_scanner.scan_component_manifests = scan  # type: ignore[assignment]
+
+
 def open_view(module: str, view: str, lang: str = "en") -> AppTest:
     """Run ``ui.<module>.<view>()`` once; English by default, as the tests read msgids."""
     at = AppTest.from_string(f"from ui.{module} import {view}\n{view}()\n",

@@ -7,10 +7,12 @@ scenario step.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import streamlit as st
 
 from jokoak import registry
-from jokoak.i18n import TARGET_LANGUAGES, language_name
+from jokoak.i18n import TARGET_LANGUAGES, language_name, translator
 from jokoak.render.source import source_html
 
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
@@ -93,5 +95,15 @@ def read_view(game: str, highlight: tuple[str, ...] = ()) -> None:
     if testing and target:
         self_test_view(game, target, show_ids, highlight)
     else:
-        html(source_html(game, target, _, show_ids=show_ids, highlight=highlight,
-                         ui_lang=lang(), anchor=True))
+        html(_source_markup(game, target, show_ids, tuple(highlight), lang()))
+
+
+@lru_cache(maxsize=64)
+def _source_markup(game: str, target: str | None, show_ids: bool, highlight: tuple[str, ...],
+                   ui: str) -> str:
+    """The rules as read, built once per choice and visitor's language and shared read-only
+    by every session (the shipped texts are read once per process): the glossary's glosses
+    for every term made building it most of the read view's rerun. The gettext is the
+    visitor's own translator, by value, never a process-global language."""
+    return source_html(game, target, translator(ui).gettext, show_ids=show_ids,
+                       highlight=highlight, ui_lang=ui, anchor=True)

@@ -10,6 +10,7 @@ Everything is touch-only: buttons and segmented controls, no typing.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 import altair as alt
@@ -70,9 +71,7 @@ def odds_view() -> None:
         # keyed by the total, so a smaller table never keeps a quantity it cannot hold
         previous_q = st.slider(_("Quantity of the last bid (for the safest next bids)"), 1,
                                total, min(7, total), key=f"jokoak_peruludo_odds_prevq_{total}")
-    rules = make_rules(GAME)
-    tables = {t.name: t for t in odds_tables(rules, unknown=unknown, own=own, face=face,
-                                             wild=wild, previous=(previous_q, face))}
+    tables = _tables(unknown, tuple(own), face, wild, previous_q)
     _chart(tables["count_distribution"].rows,
            _("How many dice count for %(face)s on the whole table") % {"face": face},
            _("Dice that count"), _("Probability"))
@@ -85,6 +84,15 @@ def odds_view() -> None:
            % {"face": face},
            _("Quantity bid"), _("Chance the bid is exact"))
     _safest(tables["safest_bids"].rows, previous_q, face)
+
+
+@lru_cache(maxsize=256)
+def _tables(unknown: int, own: tuple[int, ...], face: int, wild: bool,
+            previous_q: int) -> dict[str, Any]:
+    """The situation's odds tables by name, kept (exact fractions, read only): the same
+    controls give the same tables, and each rerun computed them again."""
+    return {t.name: t for t in odds_tables(make_rules(GAME), unknown=unknown, own=own,
+                                           face=face, wild=wild, previous=(previous_q, face))}
 
 
 def _bar_spec(rows: tuple[tuple[str, Fraction], ...], title: str, x_title: str,

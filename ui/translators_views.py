@@ -1,14 +1,20 @@
 """The translators' workbench on the Translators page (Streamlit wiring only).
 
 The logic is in :mod:`jokoak.workbench` (rows, uploads, exports), :mod:`jokoak.qa` (checks)
-and :mod:`jokoak.render.review` (escaped HTML). An uploaded file lives only in the visitor's
-session memory: it is parsed, checked and shown escaped, never written to disk.
+and :mod:`jokoak.render.review` (escaped HTML). An uploaded file is parsed, checked and shown
+escaped, never written to disk; its review and the review's markup are kept in the server's
+memory by the file's content digest (a few, the oldest dropped), so a rerun neither checks
+nor draws it again.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
-from functools import partial
+import threading
+from collections import OrderedDict
+from functools import lru_cache, partial
+from typing import Sequence
 
 import streamlit as st
 
@@ -16,7 +22,7 @@ from jokoak import registry
 from jokoak.glossary import export_csv, export_tbx
 from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path, translator
 from jokoak.render.glossary_table import glossary_table_html
-from jokoak.render.review import aligned_review_html, checks_legend_html, report_html
+from jokoak.render.review import checks_legend_html, report_html, review_row_html, review_table_of
 from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
 from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, UploadReview, catalog_po, catalog_tmx,
                               catalog_xliff, filter_rows, play_link, report_csv, review_rows,
@@ -38,9 +44,56 @@ def _md_safe(text: str) -> str:
     return _MARKDOWN.sub(r"\\\1", text)
 
 
-@st.cache_resource(show_spinner=False, max_entries=16)
-def _shipped_rows(game: str, langs: tuple[str, ...]) -> list[Row]:
-    return review_rows(game, langs)
+SHIPPED = "shipped"
+
+
+# A rerun only draws: the markup below depends on the rows and the visitor's language alone
+# (the shipped catalogs, segments and glossary are read once per process, as everywhere in
+# jokoak), so it is built once per (game, languages, visitor's language, rows) and shared
+# read-only by every session; drawing it on each rerun was most of this page's time. The
+# gettext is the visitor's own translator, passed by value: no process-global language.
+# Plain module caches, not st.cache_resource: its lookup (hashing the arguments) took a third
+# to a half of a millisecond a call, as long as drawing the statistics.
+
+@lru_cache(maxsize=16)
+def _shipped_rows(game: str, langs: tuple[str, ...]) -> tuple[Row, ...]:
+    return tuple(review_rows(game, langs))
+
+
+_ROW_MARKUP: "OrderedDict[tuple[str, tuple[str, ...], str, str], dict[str, str]]" = OrderedDict()
+_ROW_MARKUP_LOCK = threading.Lock()
+ROW_MARKUP_CACHE_SIZE = 64
+
+
+def _row_markup(game: str, langs: tuple[str, ...], ui: str, source: str,
+                rows: Sequence[Row]) -> dict[str, str]:
+    """Clause id -> its review row (:func:`review_row_html`) in ``ui``; ``source`` names
+    the rows (``SHIPPED``, or an upload's content digest and name)."""
+    key = (game, langs, ui, source)
+    with _ROW_MARKUP_LOCK:
+        hit = _ROW_MARKUP.get(key)
+        if hit is not None:
+            _ROW_MARKUP.move_to_end(key)
+            return hit
+    gettext = translator(ui).gettext
+    markup = {row.segment.id: review_row_html(game, row, langs, gettext, ui,
+                                              link=partial(play_link, game, ui_lang=ui))
+              for row in rows}
+    with _ROW_MARKUP_LOCK:
+        _ROW_MARKUP[key] = markup
+        while len(_ROW_MARKUP) > ROW_MARKUP_CACHE_SIZE:
+            _ROW_MARKUP.popitem(last=False)
+    return markup
+
+
+@lru_cache(maxsize=64)
+def _glossary_markup(game: str, langs: tuple[str, ...], ui: str) -> str:
+    return glossary_table_html(game, langs, translator(ui).gettext, ui)
+
+
+@lru_cache(maxsize=8)
+def _checks_markup(ui: str) -> str:
+    return checks_legend_html(translator(ui).gettext, ui)
 
 
 def _choose() -> tuple[str, tuple[str, ...]]:
@@ -89,20 +142,20 @@ def _filters(prefix: str, with_changes: bool = False) -> dict:
             "changed_only": changed}
 
 
-def _show_rows(game: str, rows: list[Row], langs: tuple[str, ...], prefix: str,
-               with_changes: bool = False) -> None:
+def _show_rows(game: str, rows: Sequence[Row], langs: tuple[str, ...], prefix: str,
+               source: str, with_changes: bool = False) -> None:
     shown = filter_rows(rows, **_filters(prefix, with_changes))
     st.caption(_("%(shown)s of %(total)s clauses shown") % {"shown": len(shown),
                                                              "total": len(rows)})
     ui = lang()
-    html(aligned_review_html(game, shown, langs, _, ui,
-                             link=lambda sc, step: play_link(game, sc, step, ui)))
+    markup = _row_markup(game, langs, ui, source, rows)
+    html(review_table_of([markup[row.segment.id] for row in shown], langs, _, ui))
 
 
 def review_tab(game: str, langs: tuple[str, ...]) -> None:
     rows = _shipped_rows(game, langs)
     _statistics(rows, langs)
-    _show_rows(game, rows, langs, "jokoak_review")
+    _show_rows(game, rows, langs, "jokoak_review", SHIPPED)
 
 
 def upload_tab(game: str, langs: tuple[str, ...]) -> None:
@@ -117,13 +170,15 @@ def upload_tab(game: str, langs: tuple[str, ...]) -> None:
     st.caption(upload_limit_text())
     if file is None:
         return
-    review = check_upload(file.getvalue(), file.name, game, target)
+    data = file.getvalue()
+    review = check_upload(data, file.name, game, target)
     if review is None:
         return
     rows = list(review.rows)
     _statistics(rows, (target,))
-    _show_rows(game, rows, (target,), "jokoak_upload", with_changes=True)
-    st.download_button(_("Review report (CSV)"), report_csv(game, rows),
+    _show_rows(game, rows, (target,), "jokoak_upload",
+               f"upload:{hashlib.sha256(data).hexdigest()}:{file.name}", with_changes=True)
+    st.download_button(_("Review report (CSV)"), partial(report_csv, game, rows),
                        file_name=f"{game}.{target}.upload-review.csv", mime="text/csv",
                        key="jokoak_upload_report", on_click="ignore")
 
@@ -155,40 +210,46 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
                "report."))
     for code in langs:
         st.markdown(f"**{language_name(code)}**")
-        cols = st.columns(4)
+        row = _button_row()
         if not po_path(code, game).is_file():  # a game just added: no catalog until extracted
-            cols[0].caption(_("No catalog yet: “python -m jokoak catalogs” creates it."))
+            row.caption(_("No catalog yet: “python -m jokoak catalogs” creates it."))
         else:
-            cols[0].download_button("PO", partial(catalog_po, game, code),
-                                    file_name=f"{game}.{code}.po",
-                                    mime="text/x-gettext-translation", key=f"jokoak_po_{code}",
-                                    on_click="ignore")
-            cols[1].download_button("XLIFF 1.2", partial(catalog_xliff, game, code),
-                                    file_name=f"{game}.{code}.xlf",
-                                    mime="application/xliff+xml", key=f"jokoak_xliff_{code}",
-                                    on_click="ignore")
-            cols[2].download_button("TMX", partial(catalog_tmx, game, code),
-                                    file_name=f"{game}.{code}.tmx",
-                                    mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}",
-                                    on_click="ignore")
-        cols[3].download_button(_("Glossary (TBX)"), partial(export_tbx, lang=code),
-                                file_name=f"jokoak-glossary.{code}.tbx",
-                                mime="application/x-tbx+xml", key=f"jokoak_tbx_{code}",
+            row.download_button("PO", partial(catalog_po, game, code),
+                                file_name=f"{game}.{code}.po",
+                                mime="text/x-gettext-translation", key=f"jokoak_po_{code}",
                                 on_click="ignore")
+            row.download_button("XLIFF 1.2", partial(catalog_xliff, game, code),
+                                file_name=f"{game}.{code}.xlf",
+                                mime="application/xliff+xml", key=f"jokoak_xliff_{code}",
+                                on_click="ignore")
+            row.download_button("TMX", partial(catalog_tmx, game, code),
+                                file_name=f"{game}.{code}.tmx",
+                                mime="application/x-tmx+xml", key=f"jokoak_tmx_{code}",
+                                on_click="ignore")
+        row.download_button(_("Glossary (TBX)"), partial(export_tbx, lang=code),
+                            file_name=f"jokoak-glossary.{code}.tbx",
+                            mime="application/x-tbx+xml", key=f"jokoak_tbx_{code}",
+                            on_click="ignore")
     st.markdown(f"**{_('Glossary')}**")
     st.download_button(_("Glossary, every language (CSV)"), export_csv,
                        file_name="jokoak-glossary.csv", mime="text/csv",
                        key="jokoak_glossary_csv", on_click="ignore")
     st.markdown(f"**{_('Review report')}**")
-    cols = st.columns(2)
-    cols[0].download_button(_("Review report (CSV)"), partial(_report_csv, game, langs),
-                            file_name=f"{game}.review.csv", mime="text/csv",
-                            key="jokoak_report_csv", on_click="ignore")
+    row = _button_row()
+    row.download_button(_("Review report (CSV)"), partial(_report_csv, game, langs),
+                        file_name=f"{game}.review.csv", mime="text/csv",
+                        key="jokoak_report_csv", on_click="ignore")
     title = _("Translation review: %(game)s") % {"game": registry.entry(game).name}
-    cols[1].download_button(_("Printable review (HTML)"),
-                            partial(_report_html, game, langs, lang(), title),
-                            file_name=f"{game}.review.html", mime="text/html",
-                            key="jokoak_report_html", on_click="ignore")
+    row.download_button(_("Printable review (HTML)"),
+                        partial(_report_html, game, langs, lang(), title),
+                        file_name=f"{game}.review.html", mime="text/html",
+                        key="jokoak_report_html", on_click="ignore")
+
+
+def _button_row() -> "st.delta_generator.DeltaGenerator":
+    """Buttons side by side, wrapping onto the next line on a narrow screen: one block,
+    where four columns were five (each element is server time on every rerun)."""
+    return st.container(horizontal=True, gap="small")
 
 
 def _report_csv(game: str, langs: tuple[str, ...]) -> bytes | str:
@@ -212,6 +273,6 @@ def workbench() -> None:
     with tabs[2]:
         export_tab(game, langs)
     with tabs[3]:
-        html(checks_legend_html(_, lang()))
+        html(_checks_markup(lang()))
     with tabs[4]:
-        html(glossary_table_html(game, langs, _, lang()))
+        html(_glossary_markup(game, langs, lang()))

@@ -12,6 +12,7 @@ scenarios and JSON records, and sortable, so ``legal_actions`` is deterministic.
 from __future__ import annotations
 
 import math
+import operator
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -401,26 +402,29 @@ def sample_chance(outcomes: Sequence[tuple[str, Fraction]], rng: random.Random) 
     return draw_weighted(actions, denominator, weights, rng)
 
 
-#: id(outcomes) -> (outcomes, result): games that return one cached outcome list per chance
-#: situation (dice of 8 faces: 256 outcomes) get its integer weights computed once.
-_WEIGHTS_MEMO: dict[int, tuple[Sequence[tuple[str, Fraction]], tuple[list[str], int, list[int]]]] = {}
+#: (length, id of the first outcome) -> (the outcomes, result): games hand out the same
+#: outcome pairs for each chance situation (zaldi zuria's 256 patterns, a die's six faces),
+#: usually in a fresh list, so the integer weights are worked out once per situation.
+_WEIGHTS_MEMO: dict[tuple[int, int], tuple[tuple[tuple[str, Fraction], ...],
+                                           tuple[list[str], int, list[int]]]] = {}
 
 
 def outcome_weights(outcomes: Sequence[tuple[str, Fraction]]) -> tuple[list[str], int, list[int]]:
     """``(actions, denominator, weights)`` of a chance node (see :func:`integer_weights`).
 
-    Memoised by the identity of ``outcomes`` (the list is kept alive with the result, so an
-    id cannot be reused while cached); games must not mutate a list they handed out.
+    Memoised by the identity of the outcome pairs: a hit is the very same (immutable)
+    pairs in the same order, so the same result; the cache keeps its pairs alive, so an id
+    cannot be reused while cached.
     """
-    key = id(outcomes)
+    key = (len(outcomes), id(outcomes[0]) if outcomes else 0)
     hit = _WEIGHTS_MEMO.get(key)
-    if hit is not None and hit[0] is outcomes:
+    if hit is not None and all(map(operator.is_, hit[0], outcomes)):
         return hit[1]
     denominator, weights = integer_weights([p for _, p in outcomes])
     result = ([a for a, _ in outcomes], denominator, weights)
     if len(_WEIGHTS_MEMO) >= 256:
         _WEIGHTS_MEMO.clear()
-    _WEIGHTS_MEMO[key] = (outcomes, result)
+    _WEIGHTS_MEMO[key] = (tuple(outcomes), result)
     return result
 
 

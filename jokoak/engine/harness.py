@@ -211,14 +211,37 @@ def _state_problems(game: Game, state: GameState
     legal = state.legal_actions()
     if not legal:
         problems.append(f"no legal action for player {player} before the end")
+    return problems + _legal_list_problems(game, legal), [], legal
+
+
+#: (id of the game, legal actions) -> (the game, their problems): the same lists come back
+#: state after state (a die's ``lift``, a ladder of bids), and what is wrong with a list
+#: depends on it and the game's sort key alone (the game is kept, so its id is not reused).
+_LIST_MEMO: dict[tuple[int, tuple[str, ...]], tuple[Game, list[str]]] = {}
+
+
+def _legal_list_problems(game: Game, legal: list[str]) -> list[str]:
+    """Strings, unique, sorted: the promises on a list of legal actions (a fresh list)."""
+    try:
+        memo_key: tuple[int, tuple[str, ...]] | None = (id(game), tuple(legal))
+        known = _LIST_MEMO.get(memo_key)  # type: ignore[arg-type]
+    except TypeError:  # an unhashable action: no string, as the check below finds
+        memo_key, known = None, None
+    if known is not None and known[0] is game:
+        return list(known[1])
+    problems: list[str] = []
     if not all(isinstance(a, str) for a in legal):
         problems.append("legal actions must be strings")
-        return problems, [], legal
-    if len(set(legal)) != len(legal):
-        problems.append("legal actions repeat an action")
-    if legal != sorted(legal, key=_sort_key(game)):
-        problems.append(f"legal actions are not sorted: {legal[:6]}")
-    return problems, [], legal
+    else:
+        if len(set(legal)) != len(legal):
+            problems.append("legal actions repeat an action")
+        if legal != sorted(legal, key=_sort_key(game)):
+            problems.append(f"legal actions are not sorted: {legal[:6]}")
+    if memo_key is not None:
+        if len(_LIST_MEMO) >= 4096:
+            _LIST_MEMO.clear()
+        _LIST_MEMO[memo_key] = (game, problems)
+    return list(problems)
 
 
 def event_problems(events: Sequence[Event], clauses: frozenset[str] | None,
@@ -315,6 +338,9 @@ def hidden_info_problems(game: Game, state: GameState, seats: int) -> tuple[list
     checked, hidden = 0, False
     spectator = state.observation(None)
     variants_of = getattr(game, "hidden_variants", None)
+    # the state's own facts, asked once (a state is immutable) and compared with each variant's
+    totals, player = state.totals(), state.current_player()
+    legal: list[str] | None = None
     for seat in range(seats):
         view = state.observation(seat)
         if view != spectator:
@@ -333,12 +359,14 @@ def hidden_info_problems(game: Game, state: GameState, seats: int) -> tuple[list
             if variant.observation(None) == spectator:
                 problems.append(f"a hidden variant for seat {seat} changes nothing "
                                 f"the spectator sees")
-            if variant.totals() != state.totals() or \
-                    variant.current_player() != state.current_player():
+            if variant.totals() != totals or variant.current_player() != player:
                 problems.append(f"a hidden variant for seat {seat} changes totals or turn")
-            if state.current_player() == seat and \
-                    variant.legal_actions() != state.legal_actions():
-                problems.append(f"legal actions of seat {seat} depend on what it cannot see")
+            if player == seat:
+                if legal is None:
+                    legal = state.legal_actions()
+                if variant.legal_actions() != legal:
+                    problems.append(f"legal actions of seat {seat} depend on what it cannot "
+                                    f"see")
     return problems, checked, hidden
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any, Callable, Mapping
 
 from .core import CHANCE, Event, Game, GameState, Rules, RulesError, sample_chance
@@ -119,7 +120,9 @@ class Step:
 def legal_here(state: GameState) -> list[str]:
     """The actions that may follow ``state``: chance outcomes at a chance node."""
     if state.current_player() == CHANCE:
-        return [a for a, p in state.chance_outcomes() if p > 0]
+        # a Fraction is positive when its numerator is (zaldi zuria's node has 256 of them)
+        return [a for a, p in state.chance_outcomes()
+                if (p.numerator > 0 if type(p) is Fraction else p > 0)]
     return state.legal_actions()
 
 

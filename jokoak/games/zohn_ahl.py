@@ -17,7 +17,7 @@ throws) give the same seat another throw.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
@@ -226,6 +226,15 @@ def knees_crossed(start: int, distance: int, sites_per_side: int, offset: int = 
 
 
 # ---------------------------------------------------------------- state
+
+def replace(state: "ZohnAhlState", **changes: Any) -> "ZohnAhlState":
+    """``dataclasses.replace`` without re-running ``__init__`` (every field is already valid,
+    and a game copies its state several times a step: the harness plays thousands)."""
+    new = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
+
 
 @dataclass(frozen=True)
 class ZohnAhlState:

@@ -18,7 +18,7 @@ from typing import Any
 from ..engine.core import Rules
 from ..games.zaldi_zuria.rules import (CARDS, DENOMINATOR, MARKS, MAX_PIPS, PIP_MARKS,
                                        all_patterns, marks_weight, pips)
-from ..games.zaldi_zuria.throws import STRAIGHT, Table, resolve, settle, throw_kind
+from ..games.zaldi_zuria.throws import STRAIGHT, Table, Transfer, resolve, settle, throw_kind
 from ..msgids import N_
 from . import OddsTable
 
@@ -109,10 +109,23 @@ def bank_outcomes(rules: Rules, bank: int, inn_open: bool = False,
 def expected_gain(table: Table, seat: int, chips: list[int] | tuple[int, ...]) -> Fraction:
     """E[chips ``seat`` gains on the next throw] at this table, purses as given."""
     total = 0
-    for p, w in grouped_patterns():
-        _, after, _ = settle(resolve(table, p).transfers, chips, table.bank)
+    resolved = _payments(table.rules, table.bank, table.inn_open, table.thrower,
+                         tuple(table.holders.items()), tuple(table.active))
+    for transfers, w in resolved:
+        _, after, _ = settle(transfers, chips, table.bank)
         total += w * (after[seat] - chips[seat])
     return Fraction(total, DENOMINATOR)
+
+
+@lru_cache(maxsize=4096)
+def _payments(rules: Rules, bank: int, inn_open: bool, thrower: int,
+              holders: tuple[tuple[str, Any], ...], active: tuple[int, ...]
+              ) -> tuple[tuple[tuple[Transfer, ...], int], ...]:
+    """The payments each class of throws calls for at a table (every field of
+    :class:`Table`), with the class's weight: the computer players ask the same table
+    again and again in a game, the purses alone having changed."""
+    table = Table(rules, bank, inn_open, thrower, dict(holders), active)
+    return tuple((resolve(table, p).transfers, w) for p, w in grouped_patterns())
 
 
 @lru_cache(maxsize=4096)

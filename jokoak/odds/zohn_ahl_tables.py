@@ -142,6 +142,13 @@ def table_figures(rules: Rules, path: Path = TABLE_PATH) -> GameFigures | None:
     return _table_figures(figures_key(rules), path)
 
 
+def table_win_chance(rules: Rules, path: Path = TABLE_PATH) -> ZB.Interval | None:
+    """The table's proven interval for the starting team's chance of winning, read alone: a
+    curve over the grid needs 17 of them, and a whole entry holds hundreds of fractions."""
+    entry = load_entries(path).get(figures_key(rules))
+    return None if entry is None else _interval(entry["start"])
+
+
 def game_figures(rules: Rules, path: Path = TABLE_PATH) -> tuple[GameFigures, bool]:
     """The figures, and whether they came from the table (else from the live solver)."""
     found = table_figures(rules, path)

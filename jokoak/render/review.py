@@ -8,7 +8,7 @@ its ``lang``. Pages only display it; :func:`report_html` is a printable standalo
 from __future__ import annotations
 
 from html import escape
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Sequence
 
 from ..i18n import TARGET_LANGUAGES
 from ..qa import CHECKS, ERROR, Flag
@@ -116,37 +116,51 @@ def _cross_html(row: Row, game: str, _: Gettext, ui_lang: str) -> str:
             f'<ul class="jk-flags">{"".join(flag_html(f, _) for f in flags)}</ul></div>')
 
 
+def review_row_html(game: str, row: Row, langs: tuple[str, ...], _: Gettext, ui_lang: str, *,
+                    link: Callable[[str, int], str] | None = None) -> str:
+    """One clause's ``<tr>``: id (with its play link and notes), Basque with glossary terms
+    and cross checks, each translation with its flags. Depends on nothing but its arguments,
+    so a page may draw each row once per language and keep it (the glossary glosses and the
+    checks are most of a rerun's time otherwise)."""
+    seg = row.segment
+    first = [f'<code lang="zxx" translate="no">{escape(seg.id)}</code>']
+    if row.play and link is not None:
+        scenario, step = row.play
+        first.append(f'<div><a href="{escape(link(scenario, step), quote=True)}" '
+                     f'target="_self" lang="{ui_lang}">{escape(_("See it in play"))}</a></div>')
+    for note in row.notes:
+        first.append(f'<div class="jk-note" lang="{ui_lang}" '
+                     f'title="{escape(_(note.body), quote=True)}">'
+                     f'{escape(_("Interpretation note: %(title)s") % {"title": _(note.title)})}'
+                     f"</div>")
+    basque = (f'<td><div lang="eu">{highlight_terms(seg.text, ui_lang, game, seg.id, _)}</div>'
+              f"{_terms_html(row, langs, _, ui_lang)}{_cross_html(row, game, _, ui_lang)}"
+              f"</td>")
+    cells = "".join(_cell_html(c, row, _, ui_lang) for c in row.cells)
+    return (f'<tr data-segment="{escape(seg.id)}"><td>{"".join(first)}</td>'
+            f"{basque}{cells}</tr>")
+
+
+def review_table_of(row_markup: Sequence[str], langs: tuple[str, ...], _: Gettext,
+                    ui_lang: str) -> str:
+    """The aligned table around rows drawn by :func:`review_row_html` (or a line saying
+    that no clause matches)."""
+    if not row_markup:
+        return (f'<p lang="{ui_lang}">{escape(_("No clause matches these filters."))}</p>')
+    head = (f"<th>{escape(_('Clause id'))}</th><th>{escape(_('Basque'))}</th>"
+            + "".join(f'<th lang="{lg}">{escape(lg)}</th>' for lg in langs))
+    return (CSS + f'<table class="jk-review" lang="{ui_lang}"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{''.join(row_markup)}</tbody></table>")
+
+
 def aligned_review_html(game: str, rows: list, langs: tuple[str, ...], _: Gettext,
                         ui_lang: str, *, link: Callable[[str, int], str] | None = None) -> str:
     """One row per clause: id, Basque with glossary terms, each translation with its flags.
 
     ``link(scenario, step)`` gives the "see it in play" address (None: no links, e.g. print).
     """
-    head = (f"<th>{escape(_('Clause id'))}</th><th>{escape(_('Basque'))}</th>"
-            + "".join(f'<th lang="{lg}">{escape(lg)}</th>' for lg in langs))
-    body = []
-    for row in rows:
-        seg = row.segment
-        first = [f'<code lang="zxx" translate="no">{escape(seg.id)}</code>']
-        if row.play and link is not None:
-            scenario, step = row.play
-            first.append(f'<div><a href="{escape(link(scenario, step), quote=True)}" '
-                         f'target="_self" lang="{ui_lang}">{escape(_("See it in play"))}</a></div>')
-        for note in row.notes:
-            first.append(f'<div class="jk-note" lang="{ui_lang}" '
-                         f'title="{escape(_(note.body), quote=True)}">'
-                         f'{escape(_("Interpretation note: %(title)s") % {"title": _(note.title)})}'
-                         f"</div>")
-        basque = (f'<td><div lang="eu">{highlight_terms(seg.text, ui_lang, game, seg.id, _)}</div>'
-                  f"{_terms_html(row, langs, _, ui_lang)}{_cross_html(row, game, _, ui_lang)}"
-                  f"</td>")
-        cells = "".join(_cell_html(c, row, _, ui_lang) for c in row.cells)
-        body.append(f'<tr data-segment="{escape(seg.id)}"><td>{"".join(first)}</td>'
-                    f"{basque}{cells}</tr>")
-    if not body:
-        return (f'<p lang="{ui_lang}">{escape(_("No clause matches these filters."))}</p>')
-    return (CSS + f'<table class="jk-review" lang="{ui_lang}"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{''.join(body)}</tbody></table>")
+    return review_table_of([review_row_html(game, row, langs, _, ui_lang, link=link)
+                            for row in rows], langs, _, ui_lang)
 
 
 def checks_legend_html(_: Gettext, ui_lang: str) -> str:

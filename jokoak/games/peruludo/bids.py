@@ -7,6 +7,7 @@ exactly what it may say from its observation alone. A bid is ``(quantity, face)`
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable, Sequence
 
 from .rules import WILD_FACE
@@ -92,8 +93,41 @@ def _arrastatze_kind(pq: int, pf: int, quantity: int, face: int, ctx: BidContext
 
 def legal_bids(previous: Bid | None, ctx: BidContext) -> list[Bid]:
     """Every legal bid, ordered by quantity then face."""
-    return [(q, f) for q in range(1, ctx.total_dice + 1) for f in FACES
-            if bid_kind(previous, (q, f), ctx) is not None]
+    return [bid for bid, _ in _unrepeated(previous, ctx)]
+
+
+def legal_bid_actions(previous: Bid | None, ctx: BidContext) -> list[str]:
+    """:func:`legal_bids` as actions (``bid:Q:F``), in the same order."""
+    return [action for _, action in _unrepeated(previous, ctx)]
+
+
+def _unrepeated(previous: Bid | None, ctx: BidContext) -> list[tuple[Bid, str]]:
+    """The ladder of :func:`bid_kind` with the bids already made taken out.
+
+    :func:`bid_kind` refuses a bid made earlier in the round before it looks at anything
+    else, so the ladder is the one of the same context without earlier bids, less those:
+    the rest depends on a few public facts that recur all game long, and is worked out
+    once for each (:func:`_ladder`)."""
+    ladder = _ladder(previous, ctx.total_dice, ctx.wild, ctx.arrastatze_round,
+                     ctx.may_switch_face, ctx.raise_rule, ctx.from_wild_rule)
+    earlier = ctx.earlier_bids
+    if not (ctx.forbid_repeated and earlier):
+        return list(ladder)
+    return [pair for pair in ladder if pair[0] not in earlier]
+
+
+@lru_cache(maxsize=4096)
+def _ladder(previous: Bid | None, total_dice: int, wild: bool, arrastatze_round: bool,
+            may_switch_face: bool, raise_rule: str, from_wild_rule: str
+            ) -> tuple[tuple[Bid, str], ...]:
+    """Every bid :func:`bid_kind` accepts in that context when no bid was made before, with
+    its action, ordered by quantity then face."""
+    ctx = BidContext(total_dice=total_dice, wild=wild, arrastatze_round=arrastatze_round,
+                     may_switch_face=may_switch_face, raise_rule=raise_rule,
+                     from_wild_rule=from_wild_rule, earlier_bids=frozenset(),
+                     forbid_repeated=False)
+    return tuple(((q, f), bid_action((q, f))) for q in range(1, total_dice + 1) for f in FACES
+                 if bid_kind(previous, (q, f), ctx) is not None)
 
 
 def matches(die: int, face: int, wild: bool) -> bool:
@@ -109,8 +143,10 @@ def bid_action(bid: Bid) -> str:
     return f"bid:{bid[0]}:{bid[1]}"
 
 
+@lru_cache(maxsize=4096)
 def action_sort_key(action: str) -> tuple:
-    """Bids in bid order (quantity, then face), then the other actions by name."""
+    """Bids in bid order (quantity, then face), then the other actions by name (a pure
+    function of a few hundred distinct actions: kept, as the harness sorts every list)."""
     bid = parse_bid(action)
     return (0, bid[0], bid[1], "") if bid else (1, 0, 0, action)
 

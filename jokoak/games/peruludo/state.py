@@ -23,10 +23,12 @@ from typing import Any, TypeVar
 from ...engine.core import (CHANCE, TERMINAL, Reason, Rules, game_over, not_legal,
                             not_your_turn, reason)
 from ...msgids import N_
-from .bids import Bid, BidContext, bid_action, legal_bids, parse_bid
+from .bids import Bid, BidContext, legal_bid_actions, parse_bid
 from .refusals import bid_refusal
 
 SIXTH = Fraction(1, 6)
+#: One die's throw: the same pairs every time (their weights are worked out once).
+_ROLL_OUTCOMES = tuple((f"roll:{face}", SIXTH) for face in range(1, 7))
 
 _BID_CLAUSES = {
     "opening": ("round.opening_bid", "round.no_six_opening"),
@@ -94,7 +96,7 @@ class PeruludoPosition:
         return sum(self.counts)
 
     def bid_context(self, seat: int | None = None) -> BidContext:
-        """Everything :func:`legal_bids` needs; public, so bots can rebuild it."""
+        """Everything :func:`.bids.legal_bids` needs; public, so bots can rebuild it."""
         seat = self.turn if seat is None else seat
         return bid_context_for(self.rules, self.dice_in_play(), self.arrastatze_round,
                                seat in self.arrastatu and seat != self.starter,
@@ -121,11 +123,11 @@ class PeruludoPosition:
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         if self.phase != "roll":
             return []
-        return [(f"roll:{face}", SIXTH) for face in range(1, 7)]
+        return list(_ROLL_OUTCOMES)
 
     def legal_actions(self) -> list[str]:
         if self.phase == "bid":
-            acts = [bid_action(b) for b in legal_bids(self.bid, self.bid_context())]
+            acts = legal_bid_actions(self.bid, self.bid_context())
             if self.bid is not None:
                 acts.append("palero")
             return acts  # already in action_sort_key order: bids by (quantity, face), palero
@@ -206,24 +208,33 @@ class PeruludoPosition:
         return None
 
     def observation(self, player: int | None) -> dict[str, Any]:
-        """What ``player`` knows; ``None`` is a spectator who sees every die."""
+        """What ``player`` knows; ``None`` is a spectator who sees every die.
+
+        The cups follow :meth:`visible_cup`, written out here: the harness asks every state
+        for a dozen views, so this is the engine's hottest method."""
+        cups, revealed, arrastatu = self.cups, self.revealed, self.arrastatu
+        shown: list[list[int] | None]
+        if player is None:
+            shown = [list(c) for c in cups]
+        else:
+            shown = [list(c) if s == player or s in revealed else None
+                     for s, c in enumerate(cups)]
         return {
             "viewer": player,
             "phase": self.phase,
-            "players": self.players,
+            "players": len(self.counts),
             "ages": list(self.ages),
             "dice_counts": list(self.counts),
-            "dice_in_play": self.dice_in_play(),
+            "dice_in_play": sum(self.counts),
             "bag": self.bag,
             "outside": self.outside,
-            "cups": [None if (c := self.visible_cup(s, player)) is None else list(c)
-                     for s in range(self.players)],
-            "own_dice": (list(self.cups[player]) if player is not None and not self.stale
+            "cups": shown,
+            "own_dice": (list(cups[player]) if player is not None and not self.stale
                          else []),
             "round_dice_thrown": not self.stale,
-            "revealed": list(self.revealed),
+            "revealed": list(revealed),
             "running_count": self.running,
-            "closed_cups": [s for s in self.reveal_order if s not in self.revealed],
+            "closed_cups": [s for s in self.reveal_order if s not in revealed],
             "bid": list(self.bid) if self.bid else None,
             "bidder": self.bidder,
             "turn": self.turn,
@@ -232,12 +243,12 @@ class PeruludoPosition:
             "starter": self.starter,
             "starter_reason": self.starter_reason,
             "round": self.round_no,
-            "arrastatze": sorted(self.arrastatu),
+            "arrastatze": sorted(arrastatu),
             "arrastatze_round": self.arrastatze_round,
             "wild": self.wild,
             "history": [list(h) for h in self.history],
             "winner": self.winner,
-            "may_switch_face": (player is not None and player in self.arrastatu
+            "may_switch_face": (player is not None and player in arrastatu
                                 and player != self.starter),
         }
 

@@ -47,7 +47,7 @@ seat), ``out`` (list of seats already out of the game), ``stakes_paid`` (bool; d
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Mapping
 
@@ -57,6 +57,15 @@ from ...msgids import N_, Nn_
 from .rules import (BANK, CARDS, MARKS, MAX_CHIPS, MAX_PLAYERS, ROLL_ACTIONS, STAKE,
                     START_CHIPS, chance_outcomes, parse_roll, pips)
 from .throws import Party, Table, resolve, settle
+
+
+def replace(state: "ZaldiState", **changes: Any) -> "ZaldiState":
+    """``dataclasses.replace`` without re-running ``__init__`` (every field is already valid,
+    and a game copies its state at every step: the harness plays thousands of games)."""
+    new = object.__new__(type(state))
+    new.__dict__.update(state.__dict__)
+    new.__dict__.update(changes)
+    return new
 
 
 def action_sort_key(action: str) -> tuple[int, int, str]:

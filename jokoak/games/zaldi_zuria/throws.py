@@ -9,6 +9,7 @@ payer paying what it owes or, if it holds less, all it has (documented in the no
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Mapping, Sequence, Union
 
 from ...engine.core import Rules
@@ -82,10 +83,17 @@ def concerned_cards(shown: frozenset[str], rules: Rules) -> tuple[str, ...]:
     return ("bell",) if bell else ("hammer",)
 
 
+@lru_cache(maxsize=1024)
+def _kind_and_pips(shown: frozenset[str]) -> tuple[int, int]:
+    """:func:`throw_kind` and the pip sum of a pattern (one of 256; odds ask each thousands
+    of times)."""
+    return throw_kind(shown), pips(shown)
+
+
 def resolve(table: Table, shown: frozenset[str]) -> Resolution:
     """The kind of throw and the payments it calls for, before anyone's purse is checked."""
     rules, bank, thrower = table.rules, table.bank, table.thrower
-    kind, total = throw_kind(shown), pips(shown)
+    kind, total = _kind_and_pips(shown)
     phase = 3 if table.inn_open else 2
     p = f"phase{phase}."
     list_clause = f"{p}throw{kind}"
