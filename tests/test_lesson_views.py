@@ -208,6 +208,24 @@ def test_the_url_keeps_the_progress_so_a_new_session_resumes_the_step():
     assert session(again, "zohn_ahl").extra["index"] == 1
 
 
+def test_a_rerun_carrying_the_address_of_the_step_just_left_keeps_the_new_step():
+    """The second tap of a double tap on "Next", sent before the first tap's address came
+    back, carries ``lstep`` of the step just left: the lesson stays on the new step."""
+    at = open_lesson("zohn_ahl")
+    click(at, "jokoak_lesson_zohn_ahl_throw")
+    click(at, "jokoak_lesson_next_zohn_ahl_0")
+    at.query_params["lstep"] = "1"          # what the browser still had
+    at.run()
+    assert session(at, "zohn_ahl").extra["index"] == 1
+    assert at.query_params["lstep"] == "2"
+
+
+def test_a_link_to_another_step_in_a_new_session_opens_that_step():
+    """Only this session's own old address is an echo: a link opens the step it names."""
+    at = open_lesson("zohn_ahl", lesson="01_first_throws", lstep="3")
+    assert session(at, "zohn_ahl").extra["index"] == 2
+
+
 @pytest.mark.parametrize("lesson, lstep", [("../x", "1"), ("01_first_throws", "99"),
                                            ("01_first_throws", "²"), ("01_first_throws", "0")])
 def test_a_lesson_link_that_does_not_fit_opens_the_first_step(lesson, lstep):

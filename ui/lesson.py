@@ -41,7 +41,7 @@ from jokoak.render.source import clause_excerpt_html
 
 from . import play
 from .common import _, bring_into_view, esc, html, lang
-from .params import drop, query_choice, query_number
+from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
 
 log = logging.getLogger("jokoak")
@@ -165,8 +165,8 @@ def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession:
 
 
 def _set_step(game: str, lesson: Lesson, index: int) -> None:
-    st.query_params["lesson"] = lesson.name
-    st.query_params["lstep"] = str(index + 1)
+    write("lesson", lesson.name)
+    write("lstep", str(index + 1))
     _open_step(game, lesson, index)
 
 
@@ -178,12 +178,17 @@ def _current(game: str) -> tuple[Lesson, PlaySession] | None:
     name = query_choice("lesson", [x.name for x in found]) or found[0].name
     lesson = _named(game, name)
     assert lesson is not None
+    session = st.session_state.get(_key(game))
+    if (isinstance(session, PlaySession) and session.extra.get("lesson") == name
+            and echo_of_old("lstep") is not None):
+        # the step this session left, carried back by a double tap's second tap: not a
+        # place the visitor went to (a step is no entry of the browser's history)
+        st.query_params["lstep"] = str(session.extra.get("index", 0) + 1)
     number = query_number("lstep", len(lesson.steps) + 1, minimum=1) or 1
     if st.query_params.get("lesson") != name:
         st.query_params["lesson"] = name
     if st.query_params.get("lstep") != str(number):
         st.query_params["lstep"] = str(number)
-    session = st.session_state.get(_key(game))
     if (not isinstance(session, PlaySession) or session.extra.get("lesson") != name
             or session.extra.get("index") != number - 1):
         session = _open_step(game, lesson, number - 1)

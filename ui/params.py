@@ -9,6 +9,7 @@ The parsers are pure, so the rules are tested without a browser.
 from __future__ import annotations
 
 import re
+import time
 from typing import Collection, TypeVar
 
 import streamlit as st
@@ -34,6 +35,37 @@ def parse_number(raw: object, minimum: int, maximum: int) -> int | None:
 def parse_choice(raw: object, options: Collection[str]) -> str | None:
     """``raw`` if it is exactly one of ``options``, else None."""
     return raw if isinstance(raw, str) and raw in options else None
+
+
+#: Where a session keeps, per parameter, the value its last write replaced and when.
+_WRITES_KEY = "jokoak_param_writes"
+
+
+def write(name: str, value: str) -> None:
+    """Set ``?name=value``, remembering the value it replaces (see :func:`echo_of_old`)."""
+    old = st.query_params.get(name)
+    if old == value:
+        return
+    st.session_state.setdefault(_WRITES_KEY, {})[name] = (old, value, time.monotonic())
+    st.query_params[name] = value
+
+
+def echo_of_old(name: str, within: float | None = None) -> str | None:
+    """The value this session last wrote for ``?name=``, when the address now carries the
+    value that write replaced (within ``within`` seconds of it; None: at any time); else None.
+
+    A tap sends the browser's address with it. The second tap of a double tap on a busy
+    server leaves before the address written by the first has come back, so its rerun
+    carries the old address: read as it stands, it would undo the first tap (a lesson back
+    at the step it had just left)."""
+    found = st.session_state.get(_WRITES_KEY, {}).get(name)
+    if found is None:
+        return None
+    old, new, when = found
+    if st.query_params.get(name) != old or (within is not None
+                                            and time.monotonic() - when > within):
+        return None
+    return new
 
 
 def drop(name: str) -> None:
