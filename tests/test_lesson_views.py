@@ -220,6 +220,22 @@ def test_a_rerun_carrying_the_address_of_the_step_just_left_keeps_the_new_step()
     assert at.query_params["lstep"] == "2"
 
 
+def test_a_rerun_carrying_the_view_just_left_after_play_a_real_game_stays_in_play():
+    """A double tap on "Play a real game": the second tap's rerun carries ``view=learn``."""
+    at = AppTest.from_string("from ui.game_page import render\nrender('zohn_ahl')\n",
+                             default_timeout=TIMEOUT)
+    at.session_state[LANG_KEY] = "en"
+    at.query_params.update(view="learn", lesson="01_first_throws",
+                           lstep=str(len(lessons("zohn_ahl")[0].steps) + 1))
+    at.run()
+    click(at, "jokoak_lesson_real_zohn_ahl")
+    assert at.query_params["view"] == "play"
+    at.query_params["view"] = "learn"        # what the browser still had
+    at.run()
+    assert at.query_params["view"] == "play"
+    assert at.session_state["jokoak_view_zohn_ahl"] == "play"
+
+
 def test_a_link_to_another_step_in_a_new_session_opens_that_step():
     """Only this session's own old address is an echo: a link opens the step it names."""
     at = open_lesson("zohn_ahl", lesson="01_first_throws", lstep="3")

@@ -16,7 +16,7 @@ from jokoak.i18n import TARGET_LANGUAGES, language_name, translator
 from jokoak.render.source import source_html
 
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
-from .params import query_choice
+from .params import ECHO_SECONDS, echo_of_old, query_choice, write
 from .lesson import lesson_view
 from .reading import howto_card, self_test_toggle, self_test_view
 from .stepper import step_through_view
@@ -27,13 +27,16 @@ def _view_chosen(widget_key: str, key: str) -> None:
     """The switch's callback: the new view goes into the URL before the page is drawn, so
     the URL (which Back and Forward restore) and the session always agree."""
     remember(widget_key, key)
-    st.query_params["view"] = st.session_state[key]
+    write("view", st.session_state[key], scope=key)
 
 
 def _choose_view(game: str, views: list[str]) -> str:
     """The view: ``?view=`` when it names one (a deep link, or Back and Forward restoring
     an address), else the one remembered, else the rules; the switch writes the URL."""
     key = f"jokoak_view_{game}"
+    echoed = echo_of_old("view", within=ECHO_SECONDS, scope=key)
+    if echoed is not None and echoed in views:
+        st.query_params["view"] = echoed   # a double tap's second tap carried the old view
     asked = query_choice("view", views)
     if asked is not None:
         st.session_state[key] = asked

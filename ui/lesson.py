@@ -165,8 +165,8 @@ def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession:
 
 
 def _set_step(game: str, lesson: Lesson, index: int) -> None:
-    write("lesson", lesson.name)
-    write("lstep", str(index + 1))
+    write("lesson", lesson.name, scope=_key(game))
+    write("lstep", str(index + 1), scope=_key(game))
     _open_step(game, lesson, index)
 
 
@@ -180,7 +180,7 @@ def _current(game: str) -> tuple[Lesson, PlaySession] | None:
     assert lesson is not None
     session = st.session_state.get(_key(game))
     if (isinstance(session, PlaySession) and session.extra.get("lesson") == name
-            and echo_of_old("lstep") is not None):
+            and echo_of_old("lstep", scope=_key(game)) is not None):
         # the step this session left, carried back by a double tap's second tap: not a
         # place the visitor went to (a step is no entry of the browser's history)
         st.query_params["lstep"] = str(session.extra.get("index", 0) + 1)
@@ -295,7 +295,7 @@ def play_real_game(game: str) -> None:
     play.new_game(spec, spec.game.rulesets[0].name, {},
                   current.position.record.seed if current is not None else None)
     st.session_state[f"jokoak_view_{game}"] = "play"
-    st.query_params["view"] = "play"
+    write("view", "play", scope=f"jokoak_view_{game}")
     drop("lesson")
     drop("lstep")
 

@@ -41,24 +41,32 @@ def parse_choice(raw: object, options: Collection[str]) -> str | None:
 _WRITES_KEY = "jokoak_param_writes"
 
 
-def write(name: str, value: str) -> None:
-    """Set ``?name=value``, remembering the value it replaces (see :func:`echo_of_old`)."""
+def write(name: str, value: str, scope: str = "") -> None:
+    """Set ``?name=value``, remembering the value it replaces (see :func:`echo_of_old`);
+    ``scope`` keeps apart the writes of different pages (a game's view)."""
     old = st.query_params.get(name)
     if old == value:
         return
-    st.session_state.setdefault(_WRITES_KEY, {})[name] = (old, value, time.monotonic())
+    st.session_state.setdefault(_WRITES_KEY, {})[(name, scope)] = (old, value, time.monotonic())
     st.query_params[name] = value
 
 
-def echo_of_old(name: str, within: float | None = None) -> str | None:
-    """The value this session last wrote for ``?name=``, when the address now carries the
-    value that write replaced (within ``within`` seconds of it; None: at any time); else None.
+#: How long after a write an address carrying the value it replaced is taken for an echo,
+#: where the visitor could also have gone back to that value (Back, for a view): a double
+#: tap's echo comes within a run's time; a hand pressing Back, later.
+ECHO_SECONDS = 2.0
+
+
+def echo_of_old(name: str, within: float | None = None, scope: str = "") -> str | None:
+    """The value this session last wrote for ``?name=`` (in ``scope``), when the address now
+    carries the value that write replaced (within ``within`` seconds of it; None: at any
+    time); else None.
 
     A tap sends the browser's address with it. The second tap of a double tap on a busy
     server leaves before the address written by the first has come back, so its rerun
     carries the old address: read as it stands, it would undo the first tap (a lesson back
     at the step it had just left)."""
-    found = st.session_state.get(_WRITES_KEY, {}).get(name)
+    found = st.session_state.get(_WRITES_KEY, {}).get((name, scope))
     if found is None:
         return None
     old, new, when = found
