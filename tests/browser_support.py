@@ -199,15 +199,19 @@ def decisions(page) -> int:
     return int(page.locator(".jokoak-board").first.get_attribute("data-decisions"))
 
 
-def double_tap(page, locator, delay_ms: int) -> None:
+def double_tap(page, locator, delay_ms: int) -> bool:
     """Two clicks ``delay_ms`` apart in the middle of ``locator``: the same finger, the same
-    place (the caller waits for what follows)."""
+    place (the caller waits for what follows). False, and no click, if the control has gone
+    from the page (the screen moved on between finding it and the tap)."""
     box = locator.bounding_box()
+    if box is None:
+        return False
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     mark_tap(page)
     page.mouse.click(x, y)
     page.wait_for_timeout(delay_ms)
     page.mouse.click(x, y)
+    return True
 
 
 AXE_CANDIDATES = [ROOT / ".ci" / "node" / "node_modules" / "axe-core" / "axe.min.js",
