@@ -164,6 +164,10 @@ def page_at(request, chromium_browser):
 # test); every other test goes to whichever worker is free. The largest units start first,
 # the longest modules before the other units of their size, so none is left alone at the end.
 LONGEST_FIRST = ("tests/test_conformance.py", "tests/test_monkey.py")
+#: The browser units that take longest (every page under axe, every chart at every size, the
+#: play views' double taps and screens), started first in their lane so none is left at the end.
+LONGEST_BROWSER_FIRST = ("tests/test_browser_a11y.py", "tests/test_browser_charts.py",
+                         "tests/test_browser_play.py")
 
 
 def _is_browser_mark(node: ast.AST) -> bool:
@@ -264,8 +268,10 @@ def pytest_xdist_make_scheduler(config, log):
         def _assign_work_unit(self, node) -> None:
             index = int(str(node.gateway.id).removeprefix("gw") or 0)
             wants_browser = browser_lane(index, self.numnodes)
-            scope = next((s for s in self.workqueue
-                          if s.startswith("browser:") == wants_browser), None)
+            mine = [s for s in self.workqueue if s.startswith("browser:") == wants_browser]
+            longest = LONGEST_BROWSER_FIRST if wants_browser else LONGEST_FIRST
+            scope = next((s for s in mine if s.removeprefix("browser:").startswith(longest)),
+                         mine[0] if mine else None)
             if scope is not None:
                 self.workqueue.move_to_end(scope, last=False)
             super()._assign_work_unit(node)

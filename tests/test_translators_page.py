@@ -239,6 +239,17 @@ def test_page_can_show_all_three_languages_and_filter_problems():
     assert any("clauses shown" in c.value for c in at.caption)
 
 
+def test_with_all_three_translations_the_exports_are_those_of_the_language_chosen():
+    def catalogs(at):
+        return {b.proto.id.rsplit("-", 1)[-1] for b in at.get("download_button")
+                if b.proto.id.rsplit("-", 1)[-1].startswith("jokoak_po_")}
+    at = run_page("eu")                      # a Basque visitor sees all three at first
+    assert catalogs(at) == {"jokoak_po_es"}
+    at.session_state["jokoak_export_lang"] = "fr"
+    at.run()
+    assert catalogs(at) == {"jokoak_po_fr"}
+
+
 def _upload_bad_file():
     import streamlit as st
     from ui.common import LANG_KEY as KEY

@@ -208,7 +208,7 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
     was lost without a word (seen on a busy machine through two replicas)."""
     st.write(_("Download the catalogs for your translation tool, the glossary and a review "
                "report."))
-    for code in langs:
+    for code in _export_languages(langs):
         st.markdown(f"**{language_name(code)}**")
         row = _button_row()
         if not po_path(code, game).is_file():  # a game just added: no catalog until extracted
@@ -244,6 +244,19 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
                         partial(_report_html, game, langs, lang(), title),
                         file_name=f"{game}.review.html", mime="text/html",
                         key="jokoak_report_html", on_click="ignore")
+
+
+def _export_languages(langs: tuple[str, ...]) -> tuple[str, ...]:
+    """With all three translations on the page, the catalogs of one chosen language (the
+    visitor's, at first): a row of four buttons per language was twelve more elements drawn
+    on every rerun of the page, whichever tab is open."""
+    if len(langs) < 2:
+        return langs
+    visitor = lang()
+    choice = st.segmented_control(_("Language of the file"), langs, format_func=language_name,
+                                  default=visitor if visitor in langs else langs[0],
+                                  key="jokoak_export_lang", required=True)
+    return (choice or langs[0],)
 
 
 def _button_row() -> "st.delta_generator.DeltaGenerator":
