@@ -21,10 +21,11 @@ TOTAL = int(os.environ.get("JOKOAK_MONKEY", "1200"))
 #: Added to every run's seed; 0 replays the same touches everywhere.
 SEED = int(os.environ.get("JOKOAK_MONKEY_SEED", "0"))
 PER_RUN = max(1, -(-TOTAL // (len(PAGES) * len(LANGUAGES))))
-#: The runs are independent sessions, so they share the machine's cores, unless the suite's
-#: workers already do (pytest-xdist sets PYTEST_XDIST_WORKER_COUNT): then one process, as a
-#: pool of two beside three other workers overloaded the 2-core machine at the end of a run.
-WORKERS = (1 if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1
+#: The runs are independent sessions, so they share the machine's cores, unless CI's sized
+#: run is one of the suite's workers (pytest-xdist sets PYTEST_XDIST_WORKER_COUNT): then one
+#: process, as a pool of two beside three other workers overloaded the 2-core machine at the
+#: end of a run. The full run (10,000) is most of its suite's work, so it keeps its pool.
+WORKERS = (1 if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1 and TOTAL <= 2000
            else max(1, min(4, os.cpu_count() or 1)))
 
 
