@@ -92,3 +92,19 @@ def test_the_dot_on_the_win_curve_is_the_sliders_choice():
     mine = [r for r in rows if r["mine"]]
     assert [r["stick"] for r in mine] == [0.3]
     assert mine[0]["p"] == next(r["p"] for r in rows if not r["mine"] and r["stick"] == 0.3)
+
+
+def test_every_choice_on_the_odds_views_stays_chosen_when_tapped_again():
+    """A second tap of a double tap on the chosen ruleset (or players, dice, face) must not
+    leave the control with nothing chosen while the charts fall back to a default."""
+    from streamlit.testing.v1 import AppTest
+    views = {"zohn_ahl": ["jokoak_zohn_ahl_odds_ruleset"],
+             "zaldi_zuria": ["jokoak_zaldi_zuria_odds_ruleset", "jokoak_zaldi_zuria_odds_players"],
+             "peruludo": ["jokoak_peruludo_odds_owncount", "jokoak_peruludo_odds_die0",
+                          "jokoak_peruludo_odds_face"]}
+    for game, keys in views.items():
+        at = AppTest.from_string(f"from ui.{game}_views import odds_view\nodds_view()\n",
+                                 default_timeout=120).run()
+        assert not at.exception
+        for key in keys:
+            assert at.segmented_control(key=key).proto.required, (game, key)

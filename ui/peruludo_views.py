@@ -48,7 +48,7 @@ def odds_view() -> None:
     unknown = st.slider(_("Dice hidden under the other cups"), 0, 45, 25,
                         key="jokoak_peruludo_odds_unknown")
     own_count = st.segmented_control(_("How many dice you have"), [0, 1, 2, 3, 4, 5, 6],
-                                     default=5, key="jokoak_peruludo_odds_owncount") or 0
+                                     default=5, key="jokoak_peruludo_odds_owncount", required=True) or 0
     defaults = [2, 2, 3, 5, 6, 1]
     own = []
     cols = st.columns(2)  # two pickers a row: six touch targets each need the width
@@ -56,10 +56,10 @@ def odds_view() -> None:
         with cols[i % 2]:
             face = st.segmented_control(_("Die %(n)s") % {"n": i + 1}, FACES,
                                         default=defaults[i], format_func=in_this_language(_face_label),
-                                        key=f"jokoak_peruludo_odds_die{i}")
+                                        key=f"jokoak_peruludo_odds_die{i}", required=True)
             own.append(face or defaults[i])
     face = st.segmented_control(_("Face of the bid"), FACES, default=2,
-                                format_func=in_this_language(_face_label), key="jokoak_peruludo_odds_face") or 2
+                                format_func=in_this_language(_face_label), key="jokoak_peruludo_odds_face", required=True) or 2
     wild = st.toggle(_("Sixes are wild (off: an arrastatze round)"), value=True,
                      key="jokoak_peruludo_odds_wild")
     total = unknown + len(own)

@@ -69,10 +69,10 @@ def odds_view() -> None:
     names = [r.name for r in GAME.rulesets]
     ruleset = st.segmented_control(_("Rules"), names, default=names[0],
                                    format_func=in_this_language(_ruleset_title),
-                                   key="jokoak_zaldi_zuria_odds_ruleset") or names[0]
+                                   key="jokoak_zaldi_zuria_odds_ruleset", required=True) or names[0]
     rules = make_rules(GAME, ruleset)
     players = st.segmented_control(_("Players"), [6, 7, 8], default=6,
-                                   key="jokoak_zaldi_zuria_odds_players") or 6
+                                   key="jokoak_zaldi_zuria_odds_players", required=True) or 6
     bank = st.slider(_("Chips in the bank"), 0, BANK_RANGE, 24, key="jokoak_zaldi_zuria_odds_bank")
     inn_open = st.toggle(_("The inn is open"), value=False, key="jokoak_zaldi_zuria_odds_inn")
     size = st.select_slider(_("Simulated throws"), [1000, 5000, 10000, 50000, 100000],

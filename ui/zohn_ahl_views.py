@@ -150,7 +150,7 @@ def _odds_charts() -> None:
     names = [r.name for r in GAME.rulesets]
     ruleset = st.segmented_control(_("Rules"), names, default=names[0],
                                    format_func=in_this_language(_ruleset_title),
-                                   key="jokoak_zohn_ahl_odds_ruleset") or names[0]
+                                   key="jokoak_zohn_ahl_odds_ruleset", required=True) or names[0]
     low, high, step = ZT.PERCENT_GRID
     percent = st.slider(_("Chance that a stick lands marked side up (%)"), low, high, 50, step,
                         key="jokoak_zohn_ahl_odds_p")
