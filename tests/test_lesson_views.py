@@ -148,7 +148,8 @@ def test_a_doia_called_on_ones_own_turn_is_refused_with_the_engines_reason_and_i
     before = now.position.length
     why = refusal(now.position.state, "doia", 0)
     assert why is not None and why.clauses
-    assert not lesson_tap(_spec("peruludo", 0), now, before, 0, "doia", time.monotonic() + 5)
+    assert not lesson_tap(_spec("peruludo", 0), now, ui.play.token(now), 0, "doia",
+                          time.monotonic() + 5)
     at.run()
     assert now.position.length == before and not now.extra["done"]
     english = translator("en")
@@ -163,7 +164,8 @@ def test_a_refused_tap_keeps_the_position_and_records_the_engines_reason():
     at = open_lesson("peruludo", lesson="01_first_round", lstep="2")
     now = session(at, "peruludo")
     before = now.position.length
-    assert not lesson_tap(_spec("peruludo", 0), now, before, 0, "bid:1:6", time.monotonic() + 5)
+    assert not lesson_tap(_spec("peruludo", 0), now, ui.play.token(now), 0, "bid:1:6",
+                          time.monotonic() + 5)
     assert now.position.length == before and "raise.to_wild" in now.refused.clauses
 
 
@@ -173,9 +175,10 @@ def test_a_double_tap_plays_the_lessons_move_once():
     now = session(at, "zaldi_zuria")
     spec = _spec("zaldi_zuria", 0)
     later = time.monotonic() + 5
-    assert lesson_tap(spec, now, 0, 0, "throw", later)
+    drawn = ui.play.token(now)
+    assert lesson_tap(spec, now, drawn, 0, "throw", later)
     after = now.position.length
-    assert not lesson_tap(spec, now, 0, 0, "throw", later + 0.2)  # drawn for the old position
+    assert not lesson_tap(spec, now, drawn, 0, "throw", later + 0.2)  # drawn for the old position
     assert now.position.length == after == 2 and now.extra["done"]
 
 
@@ -295,7 +298,7 @@ def test_the_second_half_of_a_double_tap_on_next_lands_on_nothing(monkeypatch):
     at = open_lesson("zaldi_zuria")
     now = session(at, "zaldi_zuria")
     spec = _spec("zaldi_zuria", 0)
-    drawn = now.extra["drawn_at"]
-    assert not lesson_tap(spec, now, 0, 0, "throw", drawn + 0.3)
+    drawn, token = now.extra["drawn_at"], ui.play.token(now)
+    assert not lesson_tap(spec, now, token, 0, "throw", drawn + 0.3)
     assert not now.extra["done"]
-    assert lesson_tap(spec, now, 0, 0, "throw", drawn + 1.5)
+    assert lesson_tap(spec, now, token, 0, "throw", drawn + 1.5)

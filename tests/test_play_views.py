@@ -120,13 +120,13 @@ def test_a_double_tap_plays_the_move_once(delay, monkeypatch):
     at = start("peruludo_play", PERULUDO)
     game = _visitors_turn(at)
     monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.7)
-    token = game.position.length
+    token = ui.play.token(game)
     action = next(a for a in game.position.state.legal_actions() if a.startswith("bid:"))
     made = ui.play.decisions_made(game)
     assert ui.play.accept_tap(SPEC, game, token, 0, action, now=100.0)
     # the second tap: either the same (stale) control, or whatever is drawn there now
     assert not ui.play.accept_tap(SPEC, game, token, 0, action, now=100.0 + delay)
-    current = game.position.length
+    current = ui.play.token(game)
     legal = game.position.state.legal_actions()
     if legal and game.position.state.current_player() == 0:
         assert not ui.play.accept_tap(SPEC, game, current, 0, legal[0], now=100.0 + delay)
@@ -139,7 +139,7 @@ def test_a_tap_drawn_at_an_earlier_position_changes_nothing():
     at = start("peruludo_play", PERULUDO)
     game = _visitors_turn(at)
     before = game.position.record
-    assert not ui.play.accept_tap(SPEC, game, before.actions.__len__() - 1, 0, "palero", 0.0)
+    assert not ui.play.accept_tap(SPEC, game, ui.play.token(game) - 1, 0, "palero", 0.0)
     assert game.position.record == before
 
 
@@ -149,7 +149,7 @@ def test_a_refused_move_keeps_the_position_and_says_why():
     at = start("peruludo_play", PERULUDO)
     game = _visitors_turn(at)
     before = game.position.record
-    assert not ui.play.accept_tap(SPEC, game, game.position.length, 0, "bid:999:2", 0.0)
+    assert not ui.play.accept_tap(SPEC, game, ui.play.token(game), 0, "bid:999:2", 0.0)
     assert game.position.record == before and game.refused is not None
 
 
