@@ -138,3 +138,105 @@ def test_the_refusals_are_read_off_every_engine():
 
 def test_every_refusal_the_engines_give_is_one_short_sentence_in_every_language():
     assert too_long(refusal_msgids()) == []
+
+
+# ---- the views: one sentence on screen, the clause behind "Why?" ---------------------------
+
+def _page(at) -> str:
+    return " ".join(m.value for m in at.markdown)
+
+
+def _shown_before_why(box: str) -> str:
+    """The words of a feedback box a child sees without tapping "Why?"."""
+    visible = re.sub(r"<style>.*?</style>", " ", box.split('<details class="jokoak-why"')[0],
+                     flags=re.S)
+    return re.sub(r"<[^>]+>", " ", visible)
+
+
+def _first_zohn_ahl_throw(lang: str):
+    from test_lesson_views import click, open_lesson
+    at = open_lesson("zohn_ahl", lang=lang)
+    click(at, "jokoak_lesson_zohn_ahl_throw")
+    return at
+
+
+@pytest.fixture
+def no_fresh_screen_wait(no_waiting, monkeypatch):
+    monkeypatch.setattr("ui.lesson.FRESH_SCREEN_SECONDS", 0.0)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_after_the_first_zohn_ahl_throw_the_lesson_says_one_sentence_and_hides_the_clauses_behind_why(
+        lang, no_fresh_screen_wait):
+    """The issue's example: five clauses, about 60 words with "25,4 cm × 1,59 cm", were on
+    screen after the first throw. Now: the step's sentence, and the five clauses behind
+    "Why?", lit in the Basque and (but for a Basque visitor) in the translation."""
+    at = _first_zohn_ahl_throw(lang)
+    step = lessons("zohn_ahl")[0].steps[0]
+    page = _page(at)
+    box = next(m.value for m in at.markdown if 'class="jokoak-lesson-why"' in m.value)
+    shown = _shown_before_why(box)
+    assert translator(lang).gettext(step.said) in shown.replace("&#x27;", "'").replace("&quot;", '"')
+    assert words(shown) <= WORDS and "cm" not in shown
+    behind = box.split('<details class="jokoak-why"')[1]
+    for clause in step.teaches:
+        assert f'data-segment="{clause}"' in behind
+    lit = re.findall(r'class="jk-seg [^"]*jk-hl" lang="(\w+)"', behind)
+    assert set(lit) == ({"eu"} if lang == "eu" else {"eu", lang})   # Basque, translation
+    assert 'class="jk-id"' not in page
+
+
+def test_a_step_with_a_feedback_keeps_its_longer_why_behind_why(no_fresh_screen_wait):
+    from test_lesson_views import click, open_lesson
+    lesson = lessons("zaldi_zuria")[0]
+    step = lesson.steps[0]
+    assert step.feedback
+    at = open_lesson("zaldi_zuria")
+    click(at, "jokoak_lesson_zaldi_zuria_throw")
+    box = next(m.value for m in at.markdown if 'class="jokoak-lesson-why"' in m.value)
+    english = translator("en")
+    from html import escape
+    assert escape(english.gettext(step.feedback)) in _shown_before_why(box)
+    assert escape(english.gettext(step.why)) in box.split('<details class="jokoak-why"')[1]
+
+
+def test_clause_ids_show_in_lessons_and_play_only_when_the_operator_turns_them_on(
+        no_fresh_screen_wait, monkeypatch):
+    from jokoak.settings import BookletSettings, Settings
+    import ui.kiosk
+    monkeypatch.setattr(ui.kiosk, "settings",
+                        lambda: Settings(booklet=BookletSettings(clause_ids=True)))
+    at = _first_zohn_ahl_throw("en")
+    box = next(m.value for m in at.markdown if 'class="jokoak-lesson-why"' in m.value)
+    assert '<span class="jk-id" lang="zxx" translate="no">throw.three</span>' in box
+
+
+def test_the_clause_ids_setting_is_off_unless_the_operator_turns_it_on():
+    from jokoak.settings import parse_settings
+    assert not parse_settings("").booklet.clause_ids
+    assert parse_settings("[booklet]\nclause_ids = true\n").booklet.clause_ids
+    bad = parse_settings('[booklet]\nclause_ids = "yes"\n')
+    assert not bad.booklet.clause_ids and bad.problems[0].params == {"key": "booklet.clause_ids"}
+    assert "clause_ids = false" in (ROOT / "jokoak.toml").read_text(encoding="utf-8")
+
+
+def test_each_line_of_the_zohn_ahl_play_log_says_what_happened_with_its_rule_behind_why(no_waiting):
+    from view_support import open_view
+    at = open_view("zohn_ahl_play", "play_view", "fr")
+    at.button(key="jokoak_zohn_ahl_play_new").click().run()
+    for _ in range(6):
+        throw = [b for b in at.button if b.key.startswith("jokoak_zohn_ahl_play_throw")
+                 and not b.disabled]
+        if throw:
+            throw[0].click().run()
+            break
+        at.run()
+    page = _page(at)
+    log = page[page.index('class="jokoak-log"'):]
+    lines = log.split("<li>")[1:]
+    assert lines and all('<details class="jokoak-why"' in line for line in lines
+                         if "data-segment" in line)
+    assert any("data-segment" in line for line in lines)
+    assert 'class="jk-id"' not in page and "jk-clause-ids" not in page
+    for line in lines:
+        assert words(_shown_before_why(line)) <= WORDS
