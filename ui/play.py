@@ -335,13 +335,17 @@ def hand_over(spec: PlaySpec, token: int, seat: int) -> None:
 
 
 # ---- drawing -------------------------------------------------------------------------------
-def new_game_panel(spec: PlaySpec, choices: Callable[[], dict[str, Any]] = dict) -> None:
+def new_game_panel(spec: PlaySpec, choices: Callable[[], dict[str, Any]] = dict, *,
+                   kiosk: bool = False) -> None:
     """The "New game" expander: the game's ``choices``, the rules and one big button.
 
-    Open while no game is under way, folded once one is (it stays one line high).
+    Open while no game is under way, folded once one is (it stays one line high). On a
+    kiosk it is "Change the game", always folded: the big Start (:func:`kiosk_start`)
+    comes first.
     """
     game = session(spec)
-    with st.expander(_("New game"), expanded=game is None):
+    label = _("Change the game") if kiosk else _("New game")
+    with st.expander(label, expanded=game is None and not kiosk):
         extra = choices()
         titles = {r.name: r.title for r in spec.game.rulesets}
         names = list(titles)
@@ -351,6 +355,42 @@ def new_game_panel(spec: PlaySpec, choices: Callable[[], dict[str, Any]] = dict)
         st.button(_("Start a new game"), type="primary", key=f"{spec.key}_new",
                   width="stretch", on_click=new_game,
                   args=(spec, ruleset, extra, _current_seed(spec)))
+
+
+def start_at_once(spec: PlaySpec, drawn_for: int | None = None) -> None:
+    """The kiosk's Start: one person (Player 1, the visitor) against the computer, on the
+    first ruleset (the Basque text's, read literally), every other choice at its default.
+    The controls under the finger stay disabled a moment (a double tap's second tap)."""
+    if _current_seed(spec) != drawn_for:
+        return
+    new_game(spec, spec.game.rulesets[0].name, {}, drawn_for)
+    game = session(spec)
+    if game is not None:
+        game.last_tap = time.monotonic()
+
+
+KIOSK_START_CSS = """<style>
+[class*='_kiosk_start'] button{min-height:7rem}
+[class*='_kiosk_start'] button p{font-size:2rem !important;font-weight:700}
+.jokoak-kiosk-start{font-size:1.5rem;text-align:center;margin:.6rem 0}
+</style>"""
+
+
+def kiosk_start(spec: PlaySpec) -> None:
+    """A kiosk's play view before any game: who plays and on which rules, in one sentence,
+    and one big Start (:func:`start_at_once`); every choice waits behind "Change the
+    game"."""
+    html(KIOSK_START_CSS + f'<p lang="{lang()}" class="jokoak-kiosk-start">'
+         f'{esc(_("You against the computer, with the rules of the Basque text."))}</p>')
+    st.button(_("Start playing"), type="primary", key=f"{spec.key}_kiosk_start",
+              width="stretch", icon=":material/play_arrow:", on_click=start_at_once,
+              args=(spec, _current_seed(spec)))
+
+
+def _kiosk() -> bool:
+    from .kiosk import is_kiosk   # here: ui.kiosk imports the lesson view, which imports this
+
+    return is_kiosk()
 
 
 def people_choice(spec: PlaySpec, seats: int, name: Callable[[int], str]) -> list[int]:
@@ -527,12 +567,18 @@ def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
          right: Callable[[PlaySession], None],
          choices: Callable[[], dict[str, Any]] = dict) -> None:
     """A whole play view: the "New game" panel, ``intro`` until a game starts, then the
-    table (``left``, which calls :func:`board`) beside the controls (``right``)."""
+    table (``left``, which calls :func:`board`) beside the controls (``right``). A kiosk
+    shows a big Start first (one person against the computer on the Basque text's rules),
+    the panel folded as "Change the game"."""
     game_link.restore(spec)  # a game the URL carries, when this session has none
     game_link.refusal_notice(spec)
-    new_game_panel(spec, choices)
+    kiosk = _kiosk()
+    if kiosk and session(spec) is None:
+        kiosk_start(spec)      # a kiosk starts at once; the choices wait behind it
+    new_game_panel(spec, choices, kiosk=kiosk)
     if session(spec) is None:
-        st.info(intro)
+        if not kiosk:
+            st.info(intro)
         return
 
     def draw(game: PlaySession) -> None:
