@@ -37,6 +37,8 @@ from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
 from jokoak.msgids import N_
+from jokoak.notes import notes
+from jokoak.render.howto import CHOICE_CSS, choice_note_html
 from jokoak.render.source import clause_excerpt_html
 
 from . import play
@@ -315,9 +317,20 @@ var n=document.querySelector('[class*="st-key-jokoak_lesson_next_"]')
 if(n){n.scrollIntoView({block:'nearest',behavior:'instant'});}},300);</script>"""
 
 
-def _note(kind: str, text: str, game: str, clauses: tuple[str, ...]) -> None:
+def _choice_html(game: str, choice: str | None) -> str:
+    """The booklet's-choice mark of a step that teaches a reading the booklet chose, with
+    its note one tap away, as the how-to card marks such a line."""
+    note = next((n for n in notes(game) if n.id == choice), None) if choice else None
+    if note is None:
+        return ""
+    return CHOICE_CSS + choice_note_html(note.id, note.title, note.body, _, lang())
+
+
+def _note(kind: str, text: str, game: str, clauses: tuple[str, ...],
+          choice: str | None = None) -> None:
     html(f'<div role="status" lang="{lang()}" class="jokoak-lesson-{kind}">'
-         f'<p><strong>{esc(text)}</strong></p>{_clauses_html(game, clauses)}</div>')
+         f'<p><strong>{esc(text)}</strong></p>{_choice_html(game, choice)}'
+         f'{_clauses_html(game, clauses)}</div>')
     st.html(SHOW_FEEDBACK_JS, unsafe_allow_javascript=True)
 
 
@@ -385,7 +398,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         if step.kind == "guess":   # the answer stays on screen beside the why
             done = _guess(game, session, step, index) or done
         if done:
-            _note("why", _(step.why), game, step.teaches)
+            _note("why", _(step.why), game, step.teaches, step.choice)
             st.button(_("Next"), type="primary", key=f"jokoak_lesson_next_{game}_{index}",
                       width="stretch", icon=":material/arrow_forward:", on_click=next_step,
                       args=(game, lesson.name, index))
