@@ -45,7 +45,7 @@ from .engine.core import Event, make_rules, refusal
 from .engine.record import unplayable
 from .games import get_game
 from .glossary import Term, find_terms
-from .lessons import choice_is_right, lesson_dir, lessons
+from .lessons import Lesson, choice_is_right, lesson_dir, lessons
 from .notes import notes
 from .segments import content_dir, segment_map
 
@@ -169,6 +169,7 @@ def _action_outcome(state: Any, item: Mapping[str, Any], seat: int) -> Outcome:
 
 
 def _lesson_data(game: str) -> list[tuple[str, dict[str, Any]]]:
+    """(name, parsed YAML) of each lesson file of the game."""
     return [(name, yaml.safe_load(text)) for name, text in folder_texts(lesson_dir(game))]
 
 
@@ -184,11 +185,16 @@ def _alternatives(game: str, data: Mapping[str, Any], option: str) -> list[Any]:
     return [v for v in spec.choices if v != current]
 
 
-def rule_shown_problems(game: str) -> list[Problem]:
-    """Steps that teach a rule whose switch (rule_switches.yaml) does not change them."""
-    switches = rule_switches(game)
+LessonData = list[tuple[str, dict[str, Any]]]
+
+
+def rule_shown_problems(game: str, files: LessonData | None = None,
+                        switches: Mapping[str, Switch] | None = None) -> list[Problem]:
+    """Steps that teach a rule whose switch (rule_switches.yaml) does not change them.
+    ``files``: (name, parsed YAML) of lessons (default: the game's)."""
+    switches = rule_switches(game) if switches is None else switches
     out = []
-    for name, data in _lesson_data(game):
+    for name, data in _lesson_data(game) if files is None else files:
         taught = [(n, item.get("teaches") or []) for n, item in enumerate(data["steps"])]
         wanted = {c for _n, teaches in taught for c in teaches if c in switches}
         if not wanted:
@@ -212,11 +218,11 @@ def rule_shown_problems(game: str) -> list[Problem]:
     return out
 
 
-def choice_mark_problems(game: str) -> list[Problem]:
+def choice_mark_problems(game: str, files: LessonData | None = None) -> list[Problem]:
     """Steps whose outcome hangs on a reading the booklet chose and that do not mark it."""
     choice_notes = [n for n in notes(game) if n.option and n.is_choice]
     out = []
-    for name, data in _lesson_data(game):
+    for name, data in _lesson_data(game) if files is None else files:
         base = outcomes(game, data)
         for note in choice_notes:
             steps = [n for n, item in enumerate(data["steps"])
@@ -237,14 +243,15 @@ def choice_mark_problems(game: str) -> list[Problem]:
     return out
 
 
-def premise_problems(game: str) -> list[Problem]:
-    """Guess steps asked in a position their question is not about."""
+def premise_problems(game: str, taught: Iterable[Lesson] | None = None) -> list[Problem]:
+    """Guess steps asked in a position their question is not about (``taught``: the lessons
+    to check, default the game's)."""
     from .odds.guesses import questions
 
     asked = questions(game)
     engine = get_game(game)
     out = []
-    for lesson in lessons(game):
+    for lesson in lessons(game) if taught is None else taught:
         for n, step in enumerate(lesson.steps, start=1):
             question = asked.get(step.guess or "")
             if question is None or question.premise is None:
