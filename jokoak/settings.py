@@ -62,11 +62,22 @@ class BookletSettings:
 
 @dataclass(frozen=True)
 class RoomSettings:
-    """Where the tables shared by several devices live (:mod:`jokoak.rooms`): ``""`` (a
-    SQLite file in the system's temporary folder), ``sqlite:<file>``, or ``redis://host/0``
-    where several replicas serve the booklet."""
+    """The tables shared by several devices (:mod:`jokoak.rooms`)."""
 
+    #: Where they live: ``""`` (a SQLite file in the data folder,
+    #: :func:`jokoak.room_stores.data_folder`), ``sqlite:<file>``, or ``redis://host/0``
+    #: where several replicas serve the booklet.
     store: str = ""
+    #: The most rooms open at once on the server (0: no cap). A new room past it is refused
+    #: with a message until one closes (or is swept after two hours without a move).
+    max_rooms: int = 300
+    #: The most unknown room codes the whole server takes a minute, from everyone together
+    #: (0: no limit): past it, joining by code waits for the next minute.
+    unknown_codes_per_minute: int = 30
+
+
+#: The largest value either count of ``[rooms]`` takes.
+MAX_ROOM_COUNT = 1_000_000
 
 
 def room_store(raw: object) -> str | None:
@@ -189,7 +200,15 @@ def parse_settings(text: str) -> Settings:
             problems.append(_problem("rooms.store"))
         else:
             rooms["store"] = store
-    _unknown(raw_rooms, "rooms", {"store"}, problems)
+    for key in ("max_rooms", "unknown_codes_per_minute"):
+        if key in raw_rooms:
+            value = raw_rooms[key]
+            if isinstance(value, bool) or not isinstance(value, int) \
+                    or not 0 <= value <= MAX_ROOM_COUNT:
+                problems.append(_problem(f"rooms.{key}"))
+            else:
+                rooms[key] = value
+    _unknown(raw_rooms, "rooms", {"store", "max_rooms", "unknown_codes_per_minute"}, problems)
     _unknown(data, "", {"kiosk", "operator", "booklet", "rooms"}, problems)
     return Settings(kiosk=KioskSettings(**values), operator=OperatorSettings(**operator),
                     booklet=BookletSettings(**booklet), rooms=RoomSettings(**rooms),
