@@ -229,9 +229,10 @@ def choice_mark_problems(game: str, files: LessonData | None = None) -> list[Pro
                      if set(note.clauses) & set(item.get("teaches") or [])]
             if not steps:
                 continue
+            option = note.option or ""
             changed: set[int] = set()
-            for value in _alternatives(game, data, note.option or ""):
-                other = outcomes(game, data, {note.option: value})
+            for value in _alternatives(game, data, option):
+                other = outcomes(game, data, {option: value})
                 changed |= {n for n in steps if _changed(base[n], other[n])}
             for n in sorted(changed):
                 if data["steps"][n].get("choice") != note.id:
