@@ -46,13 +46,19 @@ def _team_size(choices: dict[str, Any]) -> int:
 
 def _people_teams(choices: dict[str, Any]) -> tuple[int, ...]:
     """The teams people throw for (by default the north–south team, as before)."""
+    if "people" in choices:  # seats chosen one by one (the room panel)
+        return tuple(sorted({s // _team_size(choices) for s in team_people(choices)}))
     return tuple(t for t in (0, 1) if choices.get(f"team{t}", ("people", "computer")[t])
                  == "people")
 
 
 def team_people(choices: dict[str, Any]) -> tuple[int, ...]:
-    """The seats of the people: every player of a people's team (team 0's seats first)."""
+    """The seats of the people: every player of a people's team (team 0's seats first), or
+    the seats chosen one by one (``people``: the room panel's choice of who plays on their
+    own device)."""
     size = _team_size(choices)
+    if "people" in choices:
+        return play.chosen_people(choices, 2 * size, ())
     return tuple(t * size + i for t in _people_teams(choices) for i in range(size))
 
 
