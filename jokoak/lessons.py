@@ -14,7 +14,8 @@ Format of ``content/<game>/lessons/<name>.yaml`` (full description: content/LESS
       expect: throw                          # an action step: the visitor taps it ...
       then: ["roll:blank"]                   # ... and these follow (chance written out)
       teaches: [phase2.throw1]               # cited by the events of expect + then
-      why: All blanks is the white horse.    # msgid shown after success
+      feedback: The white horse!             # optional msgid: the one sentence after success
+      why: All blanks is the white horse.    # msgid: after success (behind "Why?" with a feedback)
       choice: all-blank                      # optional: the note (content/notes/<game>.yaml)
                                              # of a reading the booklet chose that the step
                                              # teaches; shown as the cards show it
@@ -52,7 +53,7 @@ from .segments import content_dir, segment_map, segments
 TOP_KEYS = ("title", "caption", "ruleset", "options", "setup", "seat", "steps")
 REQUIRED_KEYS = ("title", "caption", "steps")
 STEP_KEYS = ("setup", "play", "instruction", "expect", "then", "hint", "choices", "guess",
-             "teaches", "why", "choice")
+             "teaches", "feedback", "why", "choice")
 CHOICE_KEYS = ("label", "events")
 #: What a lesson step asks of the visitor: a move, an answer, or a guess.
 KINDS = ("action", "question", "guess")
@@ -93,6 +94,19 @@ class LessonStep:
     #: the interpretation note of a reading the booklet chose that this step teaches (where
     #: the Basque text is silent or ambiguous), shown one tap away as the how-to cards do
     choice: str | None = None
+    #: The one short sentence shown after the step is done, when ``why`` is longer than a
+    #: child reads at once (``why`` then waits behind "Why?", with the clauses).
+    feedback: str | None = None
+
+    @property
+    def said(self) -> str:
+        """The msgid shown right after the step is done: its feedback, else its why."""
+        return self.feedback or self.why
+
+    @property
+    def behind_why(self) -> str:
+        """The msgid of the longer explanation behind "Why?" (empty: only the clauses)."""
+        return self.why if self.feedback else ""
 
     @property
     def right_choice(self) -> int | None:
@@ -270,6 +284,9 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
     for key in ("instruction", "why"):
         if not is_msgid(item.get(key)):
             raise LessonError(f"{at}: field {key!r} must be a non-empty msgid")
+    feedback = item.get("feedback")
+    if feedback is not None and not is_msgid(feedback):
+        raise LessonError(f"{at}: field 'feedback' must be a non-empty msgid")
     kinds = [k for k, key in (("action", "expect"), ("question", "choices"), ("guess", "guess"))
              if key in item]
     if len(kinds) != 1:
@@ -308,7 +325,8 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
             raise LessonError(f"{at}: field 'teaches': question {question!r} does not show "
                               f"{', '.join(beyond)} (it shows {', '.join(offered)})")
         return LessonStep("guess", item["instruction"], item["why"], teaches, record, record,
-                          guess=question, choice=_choice_note(at, item, teaches, notes)), position
+                          guess=question, feedback=feedback,
+                          choice=_choice_note(at, item, teaches, notes)), position
     teaches = _clause_list(at, "teaches", teaches_raw, known)
     if kind == "question":
         if not played:
@@ -316,7 +334,7 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
         choices = _choices(at, item["choices"], played)
         check_cited(at, "teaches", teaches, shown, LessonError)
         return LessonStep("question", item["instruction"], item["why"], teaches, record,
-                          record, choices=choices,
+                          record, choices=choices, feedback=feedback,
                           choice=_choice_note(at, item, teaches, notes)), position
     expect = item["expect"]
     if not isinstance(expect, str) or not expect:
@@ -337,7 +355,7 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
     return LessonStep("action", item["instruction"], item["why"], teaches, record,
                       position.record(), expect=expect,
                       then=tuple(_actions(at, "then", item.get("then"))), hint=hint,
-                      choice=_choice_note(at, item, teaches, notes)), position
+                      feedback=feedback, choice=_choice_note(at, item, teaches, notes)), position
 
 
 def parse_lesson(game: str, name: str, text: str, *, engine: Game | None = None,

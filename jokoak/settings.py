@@ -58,6 +58,11 @@ class BookletSettings:
     #: tools): for replicas behind a load balancer, where an upload must reach the process
     #: holding the session.
     translators_page: bool = True
+    #: True shows the Basque text's clause ids (``phase2.throw1``) in the children's views
+    #: too (lessons, play, kiosk), for staff checking which clause each sentence rests on.
+    #: Off, those views say the rule in words and keep the clause one tap away ("Why?");
+    #: the read view, the translators' page and the step-through show ids either way.
+    clause_ids: bool = False
 
 
 @dataclass(frozen=True)
@@ -191,7 +196,8 @@ def parse_settings(text: str) -> Settings:
     booklet: dict[str, Any] = {}
     raw_booklet = _section(data, "booklet", problems)
     _flag(raw_booklet, "booklet", "translators_page", booklet, problems)
-    _unknown(raw_booklet, "booklet", {"translators_page"}, problems)
+    _flag(raw_booklet, "booklet", "clause_ids", booklet, problems)
+    _unknown(raw_booklet, "booklet", {"translators_page", "clause_ids"}, problems)
     rooms: dict[str, Any] = {}
     raw_rooms = _section(data, "rooms", problems)
     if "store" in raw_rooms:

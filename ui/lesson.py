@@ -5,12 +5,15 @@ Each step draws a prepared position with the real controls of the game's play vi
 taps what they will tap in a real game. A tap goes through :func:`lesson_tap` instead of being
 played on at once:
 
-* a move the rules refuse keeps the position and shows the engine's reason, its clauses lit
-  in the Basque and the translation (:func:`ui.play.reason_html`): by the controls, where
-  the spec says they show refusals themselves, else under them;
-* a legal move that is not the lesson's shows the step's hint with the clauses it teaches;
-* the lesson's move plays it and what follows (written in the lesson), and shows one
-  sentence of why with a "Next" button.
+* a move the rules refuse keeps the position and shows the engine's reason in one sentence,
+  its clauses lit in the Basque and the translation behind "Why?"
+  (:func:`ui.play.reason_html`): by the controls, where the spec says they show refusals
+  themselves, else under them;
+* a legal move that is not the lesson's shows the step's hint, the clauses it teaches
+  behind "Why?";
+* the lesson's move plays it and what follows (written in the lesson), and shows one short
+  sentence (the step's ``feedback``, else its ``why``; the rest behind "Why?", :mod:`ui.why`)
+  with a "Next" button.
 
 Question steps draw their answers as buttons (the right one is the one the engine's events
 bear out, :mod:`jokoak.lessons`), beside the outcome asked about as the game's registry entry
@@ -34,22 +37,23 @@ from jokoak import registry
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import Position, Table, resume
 from jokoak.engine.record import Record
-from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
 from jokoak.msgids import N_
 from jokoak.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
-from jokoak.render.source import clause_excerpt_html
 
 from . import play
 from .common import _, bring_into_view, esc, html, lang
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
+from .why import sentence_html
 
 log = logging.getLogger("jokoak")
 
 #: The entry label on Home, the kiosk's attract screen and the view switch.
 LEARN_LABEL = N_("Learn it in 2 minutes")
+#: A wrong answer: one sentence; the rule waits behind "Why?".
+NOT_QUITE = N_("Not quite. Try again, or tap “Why?” to read the rule.")
 VIEW = "learn"
 
 LESSON_CSS = """<style>
@@ -228,7 +232,7 @@ def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, acti
     """A tap on a play control drawn for the step: refused with the engine's reason, hinted
     at when legal but not the lesson's, played (with what follows it) when it is. A stale or
     repeated tap changes nothing. True if the lesson moved on."""
-    if (token != session.position.length or now - session.last_tap < play.DEBOUNCE_SECONDS
+    if (token != play.token(session) or now - session.last_tap < play.DEBOUNCE_SECONDS
             or _too_soon(session, now)):
         return False
     found = _step_of(spec.game.name, session)
@@ -249,12 +253,12 @@ def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, acti
 
 
 def answer(game: str, token: int, index: int, choice: int) -> None:
-    """A tap on an answer button (drawn at position ``token`` of step ``index``)."""
+    """A tap on an answer button (drawn for screen ``token``, :func:`ui.play.token`, of step ``index``)."""
     session = st.session_state.get(_key(game))
     if not isinstance(session, PlaySession):
         return
     now = time.monotonic()
-    if (token != session.position.length or session.extra.get("index") != index
+    if (token != play.token(session) or session.extra.get("index") != index
             or session.extra.get("done") or _too_soon(session, now)):
         return
     found = _step_of(game, session)
@@ -304,11 +308,6 @@ def play_real_game(game: str) -> None:
 
 # ---- drawing -------------------------------------------------------------------------------
 
-def _clauses_html(game: str, clauses: tuple[str, ...]) -> str:
-    target = lang() if lang() in TARGET_LANGUAGES else None   # Basque: the clause alone
-    return clause_excerpt_html(game, clauses, target, _, ui_lang=lang()) if clauses else ""
-
-
 #: Brings the step's feedback (why, hint, refusal) and the button after it into view: on a
 #: phone they sit under the table, below the fold, where a tap would seem to do nothing.
 SHOW_FEEDBACK_JS = """<script>setTimeout(function(){
@@ -326,11 +325,13 @@ def _choice_html(game: str, choice: str | None) -> str:
     return CHOICE_CSS + choice_note_html(note.id, note.title, note.body, _, lang())
 
 
-def _note(kind: str, text: str, game: str, clauses: tuple[str, ...],
+def _note(kind: str, text: str, game: str, clauses: tuple[str, ...], more: str = "",
           choice: str | None = None) -> None:
-    html(f'<div role="status" lang="{lang()}" class="jokoak-lesson-{kind}">'
-         f'<p><strong>{esc(text)}</strong></p>{_choice_html(game, choice)}'
-         f'{_clauses_html(game, clauses)}</div>')
+    """One sentence after a tap; the booklet's-choice mark of a step that teaches a reading
+    the booklet chose (its note one tap away); ``more`` (a longer explanation) and the
+    clauses it teaches behind "Why?" (:mod:`ui.why`)."""
+    html(sentence_html(f"jokoak-lesson-{kind}", text, game, clauses, more,
+                       after=_choice_html(game, choice)))
     st.html(SHOW_FEEDBACK_JS, unsafe_allow_javascript=True)
 
 
@@ -398,7 +399,8 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         if step.kind == "guess":   # the answer stays on screen beside the why
             done = _guess(game, session, step, index) or done
         if done:
-            _note("why", _(step.why), game, step.teaches, step.choice)
+            _note("why", _(step.said), game, step.teaches,
+                  _(step.behind_why) if step.behind_why else "", step.choice)
             st.button(_("Next"), type="primary", key=f"jokoak_lesson_next_{game}_{index}",
                       width="stretch", icon=":material/arrow_forward:", on_click=next_step,
                       args=(game, lesson.name, index))
@@ -413,7 +415,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
                           width="stretch", on_click=answer, args=(game, token, index, n))
             wrong = session.extra.get("wrong")
             if wrong is not None:
-                _note("hint", _("Not quite: read the rule and try again."), game, step.teaches)
+                _note("hint", _(NOT_QUITE), game, step.teaches)
     with table:
         _board(game, session, shown, lesson.seat)
 
