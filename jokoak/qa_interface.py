@@ -243,6 +243,7 @@ def list_placeholders() -> dict[str, frozenset[str]]:
     """msgid -> the placeholders the code fills with a joined list (``", ".join(names)``),
     read from the code itself, so a new one is checked without anyone declaring it."""
     import ast
+    import warnings
 
     from . import ROOT
     out: dict[str, set[str]] = {}
@@ -252,8 +253,10 @@ def list_placeholders() -> dict[str, frozenset[str]]:
                 names = _JOINED.findall(m.group(2))
                 if not names:
                     continue
-                msgid = "".join(ast.literal_eval(lit) for lit in
-                                re.findall(r'"(?:[^"\\]|\\.)*"', m.group(1)))
+                with warnings.catch_warnings():   # a literal of the code, as Python reads it
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    msgid = "".join(ast.literal_eval(lit) for lit in
+                                    re.findall(r'"(?:[^"\\]|\\.)*"', m.group(1)))
                 out.setdefault(msgid, set()).update(f"%({n})s" for n in names)
     return {k: frozenset(v) for k, v in out.items()}
 
