@@ -37,13 +37,14 @@ from jokoak import registry
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import Position, Table, resume
 from jokoak.engine.record import Record
+from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
 from jokoak.msgids import N_
 from jokoak.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
-from . import play
-from .common import _, bring_into_view, esc, html, lang
+from . import play, speech
+from .common import _, bring_into_view, esc, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
 from .why import sentence_html
@@ -137,6 +138,9 @@ def _controls(session: PlaySession, spec: PlaySpec) -> None:
     spec.controls(session, spec)
     if not spec.controls_show_refusals:
         play.refusal_note(spec, session)
+    if session.refused is not None:
+        speech.speaker(f"lesson_{spec.game.name}_refused",
+                       [(session.refused.text(_, ngettext), lang())])
 
 
 # ---- progress ----------------------------------------------------------------------------
@@ -332,6 +336,11 @@ def _note(kind: str, text: str, game: str, clauses: tuple[str, ...], more: str =
     clauses it teaches behind "Why?" (:mod:`ui.why`)."""
     html(sentence_html(f"jokoak-lesson-{kind}", text, game, clauses, more,
                        after=_choice_html(game, choice)))
+    with speech.beside():
+        speech.speaker(f"lesson_{game}_{kind}", [(text, lang())])
+        if clauses:
+            speech.clause_speaker(f"lesson_{game}_{kind}_clauses", game, clauses,
+                                  lang() if lang() in TARGET_LANGUAGES else None)
     st.html(SHOW_FEEDBACK_JS, unsafe_allow_javascript=True)
 
 
@@ -384,14 +393,18 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         after = _position(spec.game, step.record)
         shown, picture = _asked_picture(game, session.position, after)
     # the instruction above the table and the controls: first on a phone's screen too
-    html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
-         f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
+    with speech.beside():   # the instruction, and its speaker button at its end
+        html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
+             f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
+        speech.speaker(f"lesson_{game}_instruction", [(_(step.instruction), lang())])
     # a new step whose table runs under the fold (a phone, a laptop): its instruction
     # comes to the top, with the table and the controls to tap right under it
     new_step = session.extra.get("placed") != (lesson.name, index)
     session.extra["placed"] = (lesson.name, index)
     bring_into_view(".jokoak-lesson-instruction", ".jokoak-board svg", f"{lesson.name}{index}",
                     when=new_step)
+    if new_step:
+        speech.read_now(f"{game}_{lesson.name}_{index}", [(_(step.instruction), lang())])
     table, side = st.columns([3, 2], vertical_alignment="top")
     with side:
         if picture:
