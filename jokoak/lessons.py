@@ -14,7 +14,8 @@ Format of ``content/<game>/lessons/<name>.yaml`` (full description: content/LESS
       expect: throw                          # an action step: the visitor taps it ...
       then: ["roll:blank"]                   # ... and these follow (chance written out)
       teaches: [phase2.throw1]               # cited by the events of expect + then
-      why: All blanks is the white horse.    # msgid shown after success
+      feedback: The white horse!             # optional msgid: the one sentence after success
+      why: All blanks is the white horse.    # msgid: after success (behind "Why?" with a feedback)
     - play: [throw, "roll:3,bell"]           # a question step: about the last action
       instruction: "A bell and 3 pips: who pays whom?"
       choices:                               # the right one is the one the engine's events match
@@ -49,7 +50,7 @@ from .segments import content_dir, segment_map, segments
 TOP_KEYS = ("title", "caption", "ruleset", "options", "setup", "seat", "steps")
 REQUIRED_KEYS = ("title", "caption", "steps")
 STEP_KEYS = ("setup", "play", "instruction", "expect", "then", "hint", "choices", "guess",
-             "teaches", "why")
+             "teaches", "feedback", "why")
 CHOICE_KEYS = ("label", "events")
 #: What a lesson step asks of the visitor: a move, an answer, or a guess.
 KINDS = ("action", "question", "guess")
@@ -87,6 +88,19 @@ class LessonStep:
     hint: str | None = None
     choices: tuple[Choice, ...] = ()
     guess: str | None = None
+    #: The one short sentence shown after the step is done, when ``why`` is longer than a
+    #: child reads at once (``why`` then waits behind "Why?", with the clauses).
+    feedback: str | None = None
+
+    @property
+    def said(self) -> str:
+        """The msgid shown right after the step is done: its feedback, else its why."""
+        return self.feedback or self.why
+
+    @property
+    def behind_why(self) -> str:
+        """The msgid of the longer explanation behind "Why?" (empty: only the clauses)."""
+        return self.why if self.feedback else ""
 
     @property
     def right_choice(self) -> int | None:
@@ -244,6 +258,9 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
     for key in ("instruction", "why"):
         if not is_msgid(item.get(key)):
             raise LessonError(f"{at}: field {key!r} must be a non-empty msgid")
+    feedback = item.get("feedback")
+    if feedback is not None and not is_msgid(feedback):
+        raise LessonError(f"{at}: field 'feedback' must be a non-empty msgid")
     kinds = [k for k, key in (("action", "expect"), ("question", "choices"), ("guess", "guess"))
              if key in item]
     if len(kinds) != 1:
@@ -282,7 +299,7 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
             raise LessonError(f"{at}: field 'teaches': question {question!r} does not show "
                               f"{', '.join(beyond)} (it shows {', '.join(offered)})")
         return LessonStep("guess", item["instruction"], item["why"], teaches, record, record,
-                          guess=question), position
+                          guess=question, feedback=feedback), position
     teaches = _clause_list(at, "teaches", teaches_raw, known)
     if kind == "question":
         if not played:
@@ -290,7 +307,7 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
         choices = _choices(at, item["choices"], played)
         check_cited(at, "teaches", teaches, shown, LessonError)
         return LessonStep("question", item["instruction"], item["why"], teaches, record,
-                          record, choices=choices), position
+                          record, choices=choices, feedback=feedback), position
     expect = item["expect"]
     if not isinstance(expect, str) or not expect:
         raise LessonError(f"{at}: field 'expect' must be an action string (quote it)")
@@ -309,7 +326,8 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
     check_cited(at, "teaches", teaches, fired, LessonError)
     return LessonStep("action", item["instruction"], item["why"], teaches, record,
                       position.record(), expect=expect,
-                      then=tuple(_actions(at, "then", item.get("then"))), hint=hint), position
+                      then=tuple(_actions(at, "then", item.get("then"))), hint=hint,
+                      feedback=feedback), position
 
 
 def parse_lesson(game: str, name: str, text: str, *, engine: Game | None = None,

@@ -6,16 +6,14 @@ from __future__ import annotations
 import logging
 import os
 import shutil
-import signal
 import sqlite3
-import subprocess
 import tempfile
 import time
 from pathlib import Path
 
 import pytest
 
-from browser_support import free_port
+from redis_support import RedisServer
 from jokoak import room_stores
 from jokoak.engine.core import make_rules
 from jokoak.engine.driver import start
@@ -41,48 +39,6 @@ def a_game_under_way(store):
     moved = update(store, joined, a_record(), now=5.0)
     assert moved is not None and moved.version == 2
     return moved
-
-
-def redis_binary() -> str:
-    binary = shutil.which("redis-server")
-    if binary is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI is set but redis-server is missing (apt-get install redis-server)")
-        pytest.skip("redis-server not installed and CI is unset")
-    return binary
-
-
-class RedisServer:
-    """A redis-server on a free loopback port, with the compose file's persistence: an
-    append-only file in its own folder, so a restart finds what was written."""
-
-    def __init__(self, folder: Path) -> None:
-        self.binary = redis_binary()
-        self.folder = folder
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.proc: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.proc = subprocess.Popen(
-            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--dir",
-             str(self.folder), "--appendonly", "yes", "--appendfsync", "always", "--save", ""],
-            stdout=subprocess.DEVNULL)
-        import redis
-        client = redis.Redis.from_url(self.url)
-        for _ in range(200):
-            try:
-                client.ping()
-                return
-            except redis.ConnectionError:
-                time.sleep(0.05)
-        raise AssertionError("redis-server did not start")
-
-    def stop(self) -> None:
-        if self.proc is not None:
-            self.proc.send_signal(signal.SIGTERM)  # a restart, as `docker compose restart`
-            self.proc.wait(timeout=20)
-            self.proc = None
 
 
 @pytest.fixture

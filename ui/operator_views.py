@@ -59,6 +59,7 @@ def settings_status() -> None:
             ("kiosk.public_url", conf.kiosk.public_url or "—"),
             ("operator.enabled", conf.operator.enabled),
             ("booklet.translators_page", conf.booklet.translators_page),
+            ("booklet.clause_ids", conf.booklet.clause_ids),
             ("rooms.store", conf.rooms.store or "—")]
     html(f'<table lang="{lang()}"><thead><tr><th>{esc(_("Setting"))}</th>'
          f'<th>{esc(_("Value in use"))}</th></tr></thead><tbody>'
