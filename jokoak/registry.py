@@ -38,7 +38,8 @@ class GameEntry:
     ``jokoak.odds.<key>`` (``odds_tables``); a
     test's game may name one module for all of them. ``icon`` is
     ``"module:function"`` (an :data:`IconRenderer`); ``attract`` likewise names the kiosk's
-    moving picture (an :data:`IconRenderer`; none: the icon, rocking) and ``nav_drawing`` a
+    moving picture (an :data:`IconRenderer`; without one the kiosk rocks the icon) and
+    ``nav_drawing`` a
     function returning the small ``<svg>`` drawn in the navigation bar in place of the
     material symbol ``nav_icon`` (which stays where the drawing cannot be shown). ``content``
     and ``seed`` are paths relative
@@ -133,13 +134,10 @@ class GameEntry:
         module, _sep, function = path.partition(":")
         return getattr(import_module(module), function)
 
-    def attract_svg(self, title: str, lang: str) -> str:
-        """The game's moving picture for the kiosk's attract screen (its icon, rocking, if
-        it has none of its own); see :mod:`jokoak.render.attract`."""
-        from .render.attract import rocking
-        if not self.attract:
-            return rocking(self.icon_svg(title, lang))
-        return self._named_function(self.attract)(title, lang)
+    def attract_svg(self, title: str, lang: str) -> str | None:
+        """The game's moving picture for the kiosk's attract screen (see
+        :mod:`jokoak.render.attract`), or ``None`` if it has none of its own."""
+        return self._named_function(self.attract)(title, lang) if self.attract else None
 
     def nav_svg(self) -> str | None:
         """The game's own small drawing for the navigation bar, or ``None``."""

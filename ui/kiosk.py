@@ -23,7 +23,7 @@ from jokoak import registry
 from jokoak.i18n import LANGUAGES, language_name, translator
 from jokoak.msgids import N_
 from jokoak.phone_link import QR_SIDE_PX, phone_url, qr_svg
-from jokoak.render.attract import ATTRACT_CSS
+from jokoak.render.attract import ATTRACT_CSS, rocking
 from jokoak.settings import Settings, load_settings
 
 from .common import _, esc, html, lang, ngettext, set_lang
@@ -184,7 +184,8 @@ def _game_card(entry: registry.GameEntry) -> None:
     """A game's moving picture; with lessons, a button over the whole card that starts the
     first one (in the kiosk's language)."""
     with st.container(key=f"jokoak_attract_game_{entry.key}", width="content"):
-        picture = entry.attract_svg(entry.name, "eu")
+        picture = (entry.attract_svg(entry.name, "eu")
+                   or rocking(entry.icon_svg(entry.name, "eu")))
         if not has_lessons(entry.key):
             html(f'<div class="jk-attract">{picture}<div lang="eu" class="jk-attract-name">'
                  f"{esc(entry.name)}</div></div>")
