@@ -359,7 +359,7 @@ def _panel_note(note: Any) -> None:
     elif isinstance(note, tuple) and note[0] == "unknown":
         st.warning(_("There is no room with the code %(code)s.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "full":
-        st.warning(_("Every person’s seat in room %(code)s is taken.") % {"code": note[1]})
+        st.warning(_("All the seats for people in room %(code)s are taken.") % {"code": note[1]})
 
 
 # ---- playing -------------------------------------------------------------------------------
