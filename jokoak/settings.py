@@ -85,6 +85,26 @@ class RoomSettings:
 MAX_ROOM_COUNT = 1_000_000
 
 
+@dataclass(frozen=True)
+class SpeechSettings:
+    """Read-aloud (:mod:`jokoak.speech`): a speaker button by each lesson instruction and
+    feedback, step-through sentence and clause."""
+
+    #: False: no speaker button anywhere (nothing is synthesised).
+    enabled: bool = True
+    #: In kiosk mode, read each new lesson instruction aloud without a tap.
+    kiosk_reads_aloud: bool = False
+    #: "best": AhoTTS for Basque and Spanish, espeak-ng for French and English (README,
+    #: "Read-aloud"); "espeak-ng": espeak-ng for all four.
+    voice: str = "best"
+    #: Bound of the audio cache on disk, in megabytes.
+    cache_mb: int = 64
+
+
+SPEECH_VOICES = ("best", "espeak-ng")
+MAX_CACHE_MB = 4096
+
+
 def room_store(raw: object) -> str | None:
     """``raw`` if it names a room store, else None."""
     if not isinstance(raw, str) or len(raw) > 300 or any(c in raw for c in "\n\r\0"):
@@ -100,6 +120,7 @@ class Settings:
     operator: OperatorSettings = OperatorSettings()
     booklet: BookletSettings = BookletSettings()
     rooms: RoomSettings = RoomSettings()
+    speech: SpeechSettings = SpeechSettings()
     problems: tuple[SettingProblem, ...] = field(default=())
 
 
@@ -215,10 +236,30 @@ def parse_settings(text: str) -> Settings:
             else:
                 rooms[key] = value
     _unknown(raw_rooms, "rooms", {"store", "max_rooms", "unknown_codes_per_minute"}, problems)
-    _unknown(data, "", {"kiosk", "operator", "booklet", "rooms"}, problems)
+    speech = _speech(_section(data, "speech", problems), problems)
+    _unknown(data, "", {"kiosk", "operator", "booklet", "rooms", "speech"}, problems)
     return Settings(kiosk=KioskSettings(**values), operator=OperatorSettings(**operator),
                     booklet=BookletSettings(**booklet), rooms=RoomSettings(**rooms),
-                    problems=tuple(problems))
+                    speech=speech, problems=tuple(problems))
+
+
+def _speech(raw: dict[str, Any], problems: list[SettingProblem]) -> SpeechSettings:
+    values: dict[str, Any] = {}
+    _flag(raw, "speech", "enabled", values, problems)
+    _flag(raw, "speech", "kiosk_reads_aloud", values, problems)
+    if "voice" in raw:
+        if raw["voice"] in SPEECH_VOICES:
+            values["voice"] = raw["voice"]
+        else:
+            problems.append(_problem("speech.voice"))
+    if "cache_mb" in raw:
+        size = raw["cache_mb"]
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_CACHE_MB:
+            problems.append(_problem("speech.cache_mb"))
+        else:
+            values["cache_mb"] = size
+    _unknown(raw, "speech", {"enabled", "kiosk_reads_aloud", "voice", "cache_mb"}, problems)
+    return SpeechSettings(**values)
 
 
 def load_settings() -> Settings:

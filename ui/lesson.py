@@ -37,11 +37,14 @@ from jokoak import registry
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import Position, Table, resume
 from jokoak.engine.record import Record
+from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
 from jokoak.msgids import N_
+from jokoak.notes import notes
+from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
-from . import play
-from .common import _, bring_into_view, esc, html, lang
+from . import play, speech
+from .common import _, bring_into_view, esc, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
 from .why import sentence_html
@@ -135,6 +138,9 @@ def _controls(session: PlaySession, spec: PlaySpec) -> None:
     spec.controls(session, spec)
     if not spec.controls_show_refusals:
         play.refusal_note(spec, session)
+    if session.refused is not None:
+        speech.speaker(f"lesson_{spec.game.name}_refused",
+                       [(session.refused.text(_, ngettext), lang())])
 
 
 # ---- progress ----------------------------------------------------------------------------
@@ -314,10 +320,27 @@ var n=document.querySelector('[class*="st-key-jokoak_lesson_next_"]')
 if(n){n.scrollIntoView({block:'nearest',behavior:'instant'});}},300);</script>"""
 
 
-def _note(kind: str, text: str, game: str, clauses: tuple[str, ...], more: str = "") -> None:
-    """One sentence after a tap; ``more`` (a longer explanation) and the clauses it
-    teaches behind "Why?" (:mod:`ui.why`)."""
-    html(sentence_html(f"jokoak-lesson-{kind}", text, game, clauses, more))
+def _choice_html(game: str, choice: str | None) -> str:
+    """The booklet's-choice mark of a step that teaches a reading the booklet chose, with
+    its note one tap away, as the how-to card marks such a line."""
+    note = next((n for n in notes(game) if n.id == choice), None) if choice else None
+    if note is None:
+        return ""
+    return CHOICE_CSS + choice_note_html(note.id, note.title, note.body, _, lang())
+
+
+def _note(kind: str, text: str, game: str, clauses: tuple[str, ...], more: str = "",
+          choice: str | None = None) -> None:
+    """One sentence after a tap; the booklet's-choice mark of a step that teaches a reading
+    the booklet chose (its note one tap away); ``more`` (a longer explanation) and the
+    clauses it teaches behind "Why?" (:mod:`ui.why`)."""
+    html(sentence_html(f"jokoak-lesson-{kind}", text, game, clauses, more,
+                       after=_choice_html(game, choice)))
+    with speech.beside():
+        speech.speaker(f"lesson_{game}_{kind}", [(text, lang())])
+        if clauses:
+            speech.clause_speaker(f"lesson_{game}_{kind}_clauses", game, clauses,
+                                  lang() if lang() in TARGET_LANGUAGES else None)
     st.html(SHOW_FEEDBACK_JS, unsafe_allow_javascript=True)
 
 
@@ -370,14 +393,18 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         after = _position(spec.game, step.record)
         shown, picture = _asked_picture(game, session.position, after)
     # the instruction above the table and the controls: first on a phone's screen too
-    html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
-         f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
+    with speech.beside():   # the instruction, and its speaker button at its end
+        html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
+             f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
+        speech.speaker(f"lesson_{game}_instruction", [(_(step.instruction), lang())])
     # a new step whose table runs under the fold (a phone, a laptop): its instruction
     # comes to the top, with the table and the controls to tap right under it
     new_step = session.extra.get("placed") != (lesson.name, index)
     session.extra["placed"] = (lesson.name, index)
     bring_into_view(".jokoak-lesson-instruction", ".jokoak-board svg", f"{lesson.name}{index}",
                     when=new_step)
+    if new_step:
+        speech.read_now(f"{game}_{lesson.name}_{index}", [(_(step.instruction), lang())])
     table, side = st.columns([3, 2], vertical_alignment="top")
     with side:
         if picture:
@@ -386,7 +413,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
             done = _guess(game, session, step, index) or done
         if done:
             _note("why", _(step.said), game, step.teaches,
-                  _(step.behind_why) if step.behind_why else "")
+                  _(step.behind_why) if step.behind_why else "", step.choice)
             st.button(_("Next"), type="primary", key=f"jokoak_lesson_next_{game}_{index}",
                       width="stretch", icon=":material/arrow_forward:", on_click=next_step,
                       args=(game, lesson.name, index))

@@ -372,6 +372,7 @@ def start_at_once(spec: PlaySpec, drawn_for: int | None = None) -> None:
 KIOSK_START_CSS = """<style>
 [class*='_kiosk_start'] button{min-height:7rem}
 [class*='_kiosk_start'] button p{font-size:2rem !important;font-weight:700}
+[class*='_kiosk_start'] button [data-testid='stIconMaterial']{font-size:2.4rem !important}
 .jokoak-kiosk-start{font-size:1.5rem;text-align:center;margin:.6rem 0}
 </style>"""
 
@@ -396,7 +397,7 @@ def _kiosk() -> bool:
 def people_choice(spec: PlaySpec, seats: int, name: Callable[[int], str]) -> list[int]:
     """Per seat, a person or the computer: one pill a seat, lit for a person (Player 1 by
     default), and the count in words below. Seats beyond ``seats`` are dropped."""
-    picked = st.pills(_("Who is a person? (Tap a seat: the computer plays the others.)"),
+    picked = st.pills(_("Who is playing here? Tap your seats; the computer plays the rest."),
                       list(range(seats)), selection_mode="multi", default=[0],
                       format_func=in_this_language(name), key=f"{spec.key}_people") or []
     chosen = sorted(int(s) for s in picked if 0 <= int(s) < seats)

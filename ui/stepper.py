@@ -31,7 +31,7 @@ from jokoak.render.source import clause_excerpt_html
 from jokoak.scenarios import Scenario, scenarios
 from jokoak.steps import ReaderStep, captions, reader_steps, sentences, watched_record
 
-from . import play
+from . import play, speech
 from .common import (_, bring_into_view, esc, html, in_this_language, lang, ngettext,
                      pin_run_language, remember, remembered_widget_key)
 from .params import query_choice, query_number
@@ -292,13 +292,15 @@ def _draw_panel(game: str, step_key: str, initial: Any, steps: tuple[ReaderStep,
                             for c in captions(step, step_captions))
             html(f'<div class="jokoak-step-text" data-step="{index}">'
                  f'<ul class="jokoak-step-words">{words}</ul>{notes}</div>')
+            speech.speaker(f"step_{game}_{index}",
+                           [(s, lang()) for s in sentences(step, module, _)])
         if cited:
             with st.container(key="jokoak_step_clauses_wide"):
-                _clauses(game, list(cited))
+                _clauses(game, list(cited), "wide")
     if cited:
         # On a phone the clauses come after the picture, so the picture stays under "Next".
         with st.container(key="jokoak_step_clauses_narrow"):
-            _clauses(game, list(cited))
+            _clauses(game, list(cited), "narrow")
     st.query_params["step"] = str(index)
 
 
@@ -371,10 +373,11 @@ def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
         st.caption(where % {"kinds": ", ".join(absent)})
 
 
-def _clauses(game: str, cited: list[str]) -> None:
+def _clauses(game: str, cited: list[str], where: str = "") -> None:
     st.caption(ngettext("The clause this step applies:",
                         "The clauses this step applies:", len(set(cited))))
     html(clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang()))
+    speech.clause_speaker(f"clauses_{game}_{where}", game, cited, _translation_target())
     for note in notes_for(game, set(cited)):
         with st.expander(_("Interpretation note: %(title)s") % {"title": _(note.title)}):
             html(f'<p lang="{lang()}">{esc(_(note.body))}</p>')
