@@ -87,7 +87,7 @@ def test_a_full_room_takes_no_third_device():
     _first, code = opened()
     joined(code)
     third = joined(code)
-    assert any("is taken" in w.value for w in third.warning)
+    assert any("are taken" in w.value for w in third.warning)
     assert "jokoak_room" not in third.session_state
 
 
@@ -222,7 +222,7 @@ def test_a_reloaded_device_sits_at_its_seat_again_and_takes_no_other():
     assert seat_of(second) == 1 and f"Room {code}: you are Player 2." in page_text(second)
     assert stored_room(code).version == 1  # the join alone: the reload wrote nothing
     third = joined(code)
-    assert any("is taken" in w.value for w in third.warning)  # the seat is still the device's
+    assert any("are taken" in w.value for w in third.warning)  # the seat is still the device's
 
 
 def test_a_reloaded_device_plays_its_turn():
