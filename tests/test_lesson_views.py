@@ -309,3 +309,13 @@ def test_the_second_half_of_a_double_tap_on_next_lands_on_nothing(monkeypatch):
     assert not lesson_tap(spec, now, token, 0, "throw", drawn + 0.3)
     assert not now.extra["done"]
     assert lesson_tap(spec, now, token, 0, "throw", drawn + 1.5)
+
+
+def test_a_step_teaching_the_booklets_choice_marks_it_with_the_note_one_tap_away():
+    at = open_lesson("zaldi_zuria", lang="es", lesson="02_auction_and_endings", lstep="7")
+    step = lessons("zaldi_zuria")[1].steps[6]
+    assert step.choice == "exact-hit-phase2"
+    click(at, f"jokoak_lesson_choice_zaldi_zuria_6_{step.right_choice}")
+    text = " ".join(m.value for m in at.markdown)
+    assert '<details class="jk-choice"' in text and 'data-choice="exact-hit-phase2"' in text
+    assert "Elección del cuadernillo" in text

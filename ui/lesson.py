@@ -40,6 +40,8 @@ from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
 from jokoak.msgids import N_
+from jokoak.notes import notes
+from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
 from . import play, progress, speech
 from .common import _, bring_into_view, esc, html, lang, ngettext
@@ -322,10 +324,22 @@ var n=document.querySelector('[class*="st-key-jokoak_lesson_next_"]')
 if(n){n.scrollIntoView({block:'nearest',behavior:'instant'});}},300);</script>"""
 
 
-def _note(kind: str, text: str, game: str, clauses: tuple[str, ...], more: str = "") -> None:
-    """One sentence after a tap; ``more`` (a longer explanation) and the clauses it
-    teaches behind "Why?" (:mod:`ui.why`)."""
-    html(sentence_html(f"jokoak-lesson-{kind}", text, game, clauses, more))
+def _choice_html(game: str, choice: str | None) -> str:
+    """The booklet's-choice mark of a step that teaches a reading the booklet chose, with
+    its note one tap away, as the how-to card marks such a line."""
+    note = next((n for n in notes(game) if n.id == choice), None) if choice else None
+    if note is None:
+        return ""
+    return CHOICE_CSS + choice_note_html(note.id, note.title, note.body, _, lang())
+
+
+def _note(kind: str, text: str, game: str, clauses: tuple[str, ...], more: str = "",
+          choice: str | None = None) -> None:
+    """One sentence after a tap; the booklet's-choice mark of a step that teaches a reading
+    the booklet chose (its note one tap away); ``more`` (a longer explanation) and the
+    clauses it teaches behind "Why?" (:mod:`ui.why`)."""
+    html(sentence_html(f"jokoak-lesson-{kind}", text, game, clauses, more,
+                       after=_choice_html(game, choice)))
     with speech.beside():
         speech.speaker(f"lesson_{game}_{kind}", [(text, lang())])
         if clauses:
@@ -420,7 +434,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
             done = _guess(game, session, step, index) or done
         if done:
             _note("why", _(step.said), game, step.teaches,
-                  _(step.behind_why) if step.behind_why else "")
+                  _(step.behind_why) if step.behind_why else "", step.choice)
             st.button(_("Next"), type="primary", key=f"jokoak_lesson_next_{game}_{index}",
                       width="stretch", icon=":material/arrow_forward:", on_click=next_step,
                       args=(game, lesson.name, index))

@@ -396,7 +396,7 @@ def _kiosk() -> bool:
 def people_choice(spec: PlaySpec, seats: int, name: Callable[[int], str]) -> list[int]:
     """Per seat, a person or the computer: one pill a seat, lit for a person (Player 1 by
     default), and the count in words below. Seats beyond ``seats`` are dropped."""
-    picked = st.pills(_("Who is a person? (Tap a seat: the computer plays the others.)"),
+    picked = st.pills(_("Who is playing here? Tap your seats; the computer plays the rest."),
                       list(range(seats)), selection_mode="multi", default=[0],
                       format_func=in_this_language(name), key=f"{spec.key}_people") or []
     chosen = sorted(int(s) for s in picked if 0 <= int(s) < seats)

@@ -19,6 +19,15 @@ reload, a tab opened again or a restarted kiosk server sits it at its seat again
 (leaving the room brings back this session's own game, if it has one). A link whose code or
 token does not fit, names no room of this game, or no seat of its room changes nothing and
 says so; the code is filled in for joining. Leaving drops both parameters.
+
+Faults and abuse (:mod:`jokoak.room_stores`): a store that cannot be reached is never taken
+for a room that is gone. The seated device keeps its table on screen under "Reconnecting…"
+and the next poll tries again; a tap it cannot save says "Not saved — tap again" (the write
+is one compare-and-set: whole or not at all); a link followed meanwhile waits at its seat.
+The room panel chooses who plays on their own device itself (one step), opening a room
+closes this session's unplayed one, a full server says so, and a session that typed too many
+unknown codes, or a server that took its minute's share of them, waits before looking again
+(:class:`jokoak.rooms.JoinGuard`, ``[rooms] unknown_codes_per_minute``).
 """
 
 from __future__ import annotations
@@ -30,9 +39,8 @@ from typing import Any, Callable, NoReturn
 
 import streamlit as st
 
-from jokoak.engine.driver import Position, Table, advance, pending, resume
 from jokoak.engine.core import make_rules
-from jokoak.engine.driver import start
+from jokoak.engine.driver import Position, Table, advance, pending, resume, start
 from jokoak.rooms import (STORE_ERRORS, JoinGuard, Room, RoomsFull, RoomStore, close_unplayed,
                           count_unknown, join, new_device, normalise_code, open_room,
                           parse_device, read_room, rejoin, server_guess_allowed,
@@ -351,7 +359,7 @@ def _panel_note(note: Any) -> None:
     elif isinstance(note, tuple) and note[0] == "unknown":
         st.warning(_("There is no room with the code %(code)s.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "full":
-        st.warning(_("Every person’s seat in room %(code)s is taken.") % {"code": note[1]})
+        st.warning(_("All the seats for people in room %(code)s are taken.") % {"code": note[1]})
 
 
 # ---- playing -------------------------------------------------------------------------------

@@ -80,9 +80,10 @@ def ids_html(clauses: Iterable[str]) -> str:
 
 
 def sentence_html(kind: str, sentence: str, game: str, clauses: Iterable[str],
-                  more: str = "") -> str:
+                  more: str = "", after: str = "") -> str:
     """A tap's answer: one sentence, in words, then "Why?" (``more`` and the clauses).
-    ``kind`` is the box's class (``jokoak-refused``, ``jokoak-lesson-why`` ...)."""
+    ``kind`` is the box's class (``jokoak-refused``, ``jokoak-lesson-why`` ...); ``after``
+    is markup between the two (a lesson step's booklet's-choice mark)."""
     return (f'<div role="status" lang="{lang()}" class="{kind}">'
             f'<p class="jokoak-said"><strong>{esc(sentence)}</strong></p>'
-            f"{why_html(game, clauses, more)}</div>")
+            f"{after}{why_html(game, clauses, more)}</div>")
