@@ -348,7 +348,7 @@ def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None
 def _panel_note(note: Any) -> None:
     """What the last open, join or link did, when it did not seat this device."""
     if note == "bad":
-        st.warning(_("A room code has five letters and digits, such as K7QF2."))
+        st.warning(_("A room code has five letters and digits."))
     elif note == "unavailable":
         st.warning(_("Rooms are not available on this server just now."))
     elif note == "server_full":
