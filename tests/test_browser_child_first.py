@@ -26,6 +26,7 @@ def test_a_double_tap_on_the_kiosks_start_starts_one_game_and_plays_nothing(
     assert page.locator(".jokoak-board").count() == 0          # no form, no game yet
     assert start.bounding_box()["height"] >= 88                # a big Start
     assert page.get_by_text("Cambiar la partida").is_visible()
+    start.scroll_into_view_if_needed()
     box = start.bounding_box()
     x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
     page.mouse.click(x, y)
