@@ -27,7 +27,7 @@ LANGS = ["eu", "es", "fr", "en"]
 PAGES = [
     "/zaldi_zuria?view=learn&lesson=01_first_throws&lstep=1",
     "/zaldi_zuria?view=learn&lesson=02_auction_and_endings&lstep=1",
-    "/zaldi_zuria?view=step&scenario=01_opening_and_auction&step=6",
+    "/zaldi_zuria?view=step&scenario=01_opening_and_auction&step=10",
     "/peruludo?view=learn&lesson=01_first_round&lstep=1",
     "/peruludo?view=step&scenario=02_palero_challenger_loses&step=4",
     "/zohn_ahl?view=learn&lesson=01_first_throws&lstep=1",

@@ -55,6 +55,7 @@ button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNav
 [data-testid='stBaseButton-segmented_control'], [data-testid='stBaseButton-segmented_controlActive'],
 [data-testid='stBaseButton-pills'], [data-testid='stBaseButton-pillsActive']{min-height:44px !important;min-width:44px !important}
 [data-testid='stCheckbox'] label, [data-testid='stRadio'] label{min-height:44px;align-items:center}
+[data-testid='stSelectbox'] [role='group'], [data-testid='stTextInput'] input{min-height:44px;box-sizing:border-box}
 [data-testid='stExpander'] summary{min-height:44px;box-sizing:border-box;display:flex;align-items:center}
 [data-testid='stMainBlockContainer'] details > summary:not([class]){min-height:44px;box-sizing:border-box;padding:.55rem 0}
 [data-testid='stSlider'] [role='group'] [style*='translate(-50%, -50%)']{width:44px !important;height:44px !important;padding:14px;box-sizing:border-box;background-clip:content-box !important}
@@ -306,6 +307,7 @@ def run() -> None:
     if kiosk:
         st.query_params["kiosk"] = "1"
         apply_kiosk_chrome()
+        st.html(TOUCH_CSS)      # the attract screen's controls too
         if attract_screen({spec.url for spec in page_specs(visit_profile(kiosk))}):
             set_document_language(lang())
             return
@@ -315,7 +317,7 @@ def run() -> None:
     code = lang()  # the switch may have changed it in its callback
     pin_run_language(code)
     set_document_language(code)
-    st.html(BOOKLET_CSS + TOUCH_CSS + BOARD_CSS + ROLL_CSS)
+    st.html(BOOKLET_CSS + ("" if kiosk else TOUCH_CSS) + BOARD_CSS + ROLL_CSS)
     try:
         nav.run()
     except Exception as exc:  # never a traceback for a visitor, nor a log of one per rerun

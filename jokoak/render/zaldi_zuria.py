@@ -365,7 +365,7 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
            f'<title id="zz-title" lang="{escape(lang)}">{escape(title)}</title>',
            f'<desc id="zz-desc" lang="{escape(lang)}">{escape(table_summary(state, _))}</desc>',
            f'<rect x="0" y="0" width="{_W}" height="{height}" rx="18" fill="#2e5d3a"/>']
-    out.append(_text(24, 44, _phase_label(state, _), lang, 28, "bold", fill="#ffffff"))
+    out.append(_fitted(24, 44, _phase_label(state, _), lang, 28, _W - 48, "bold", fill="#ffffff"))
     bank = _("Bank: %(amount)s") % {"amount": chips_text(state.bank, _)}
     out.append(f'<rect x="24" y="62" width="300" height="56" rx="10" fill="{_PAPER}" '
                f'stroke="{_GOLD}" stroke-width="4"/>')
@@ -439,7 +439,7 @@ def _white_horse_badge(_: Gettext, lang: str) -> str:
 
 
 def _fitted(x: float, y: float, body: str, lang: str, size: int, room: float,
-            weight: str = "normal", least: int = 17) -> str:
+            weight: str = "normal", least: int = 17, fill: str = _INK) -> str:
     """A left-aligned line that never runs past ``room``: a line too long at ``size`` (about
     0.56 em a character, 0.6 in bold) is set smaller, down to ``least``, and if still too
     long is drawn narrower to fit."""
@@ -447,7 +447,7 @@ def _fitted(x: float, y: float, body: str, lang: str, size: int, room: float,
     need = len(body) * per_char
     if need * size > room:
         size = max(least, int(room / need)) if need else size
-    text = _text(x, y, body, lang, size, weight)
+    text = _text(x, y, body, lang, size, weight, fill=fill)
     if need * size <= room:
         return text
     return text.replace("<text ", f'<text textLength="{room:.0f}" '
@@ -485,8 +485,8 @@ def _seat_box(state: Any, seat: int, x: float, y: float, _: Gettext, lang: str,
         parts.append(_in_box(x + 14, y + 88, ", ".join(roles), lang, 19))
     cards = [card_name(c, _) for c in state.cards_of(seat)]
     for i, line in enumerate(_wrap(", ".join(cards), 24)[:2] if cards else [_("no cards")]):
-        parts.append(_text(x + 14, y + 116 + 24 * i, line, lang, 21,
-                           fill=_INK if cards else "#666666"))
+        parts.append(_fitted(x + 14, y + 116 + 24 * i, line, lang, 21, _BOX_ROOM,
+                             fill=_INK if cards else "#666666"))
     return "".join(parts)
 
 
@@ -495,14 +495,10 @@ _BOX_ROOM = 296 - 28
 
 
 def _in_box(x: float, y: float, body: str, lang: str, size: int, weight: str = "normal") -> str:
-    """A line of a seat's box that never runs past the box: a line longer than its room (at
-    about 0.56 em a character) is drawn narrower to fit. French "commissaire-priseur et
+    """A line of a seat's box that never runs past the box: a line longer than its room is
+    set smaller, then drawn narrower (:func:`_fitted`). French "commissaire-priseur et
     banquier, au tour de jouer" ran past the right-hand seats' boxes and off the table."""
-    text = _text(x, y, body, lang, size, weight)
-    if len(body) * size * 0.56 <= _BOX_ROOM:
-        return text
-    return text.replace("<text ", f'<text textLength="{_BOX_ROOM}" '
-                        'lengthAdjust="spacingAndGlyphs" ', 1)
+    return _fitted(x, y, body, lang, size, _BOX_ROOM, weight, least=16)
 
 
 def _wrap(text: str, width: int) -> list[str]:
