@@ -79,8 +79,15 @@ MEASURE = """() => {
 }"""
 
 
+#: The booklet's board styles (ui/shell.py ``BOARD_CSS``) are in the page: Streamlit adds a
+#: style-only ``st.html`` a moment after the run that sent it.
+STYLED = """() => [...document.querySelectorAll('style')]
+  .some(s => s.textContent.includes('jokoak-boards'))"""
+
+
 def drawn_texts(page) -> list[dict]:
     page.wait_for_selector(".jokoak-board svg text", timeout=30000)
+    page.wait_for_function(STYLED, timeout=15000)
     settle(page, quiet_ms=200)
     return page.evaluate(MEASURE)
 

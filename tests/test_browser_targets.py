@@ -76,7 +76,15 @@ VIEWS = {
 }
 
 
+#: The booklet's touch styles (ui/shell.py ``TOUCH_CSS``) are in the page: Streamlit adds a
+#: style-only ``st.html`` a moment after the run that sent it (up to seconds on a busy
+#: machine), and the controls are measured as the visitor sees them once it is there.
+STYLED = """() => [...document.querySelectorAll('style')]
+  .some(s => s.textContent.includes('jokoak-touch'))"""
+
+
 def undersized(page) -> list[str]:
+    page.wait_for_function(STYLED, timeout=15000)
     settle(page, quiet_ms=200)
     return page.evaluate(UNDERSIZED, LEAST)
 

@@ -50,7 +50,7 @@ BOOKLET_CSS = """<style>
 #: (the padding is transparent). The headings' "link to heading" anchors (16 × 16, shown on
 #: hover only, so never on a touch screen) are hidden: the URL already carries the place.
 #: tests/test_browser_targets.py measures every control.
-TOUCH_CSS = """<style>
+TOUCH_CSS = """<style>/* jokoak-touch */
 button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNavLink'],
 [data-testid='stBaseButton-segmented_control'], [data-testid='stBaseButton-segmented_controlActive'],
 [data-testid='stBaseButton-pills'], [data-testid='stBaseButton-pillsActive']{min-height:44px !important;min-width:44px !important}
@@ -68,7 +68,7 @@ button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNav
 #: across the whole width, its controls under it: beside them the table was about 520 px
 #: wide with 9–10 px labels and a third of the screen empty. Phones stack the columns
 #: already (Streamlit, under 640 px).
-BOARD_CSS = """<style>
+BOARD_CSS = """<style>/* jokoak-boards */
 @media (orientation:portrait) and (min-width:641px){
 [data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board){flex-wrap:wrap}
 [data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board) > [data-testid='stColumn']{flex:1 1 100% !important;width:100% !important;min-width:100% !important}}
