@@ -29,6 +29,7 @@ def render_sticks_svg(ev: Event | None, gettext: Callable[[str], str], lang: str
     la = escape(lang)
     falling = f' class="{ROLL_CLASS[roll % 2]}"' if roll is not None and ev is not None else ""
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_W} {_H}" role="img" '
+           f'class="jk-sticks" '
            f'lang="{la}" xml:lang="{la}" style="max-width:{_W}px;width:100%;height:auto">',
            f'<title lang="{la}">{escape(caption)}</title>', f"<g{falling}>"]
     for i in range(4):
