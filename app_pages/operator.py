@@ -8,13 +8,16 @@ import streamlit as st
 
 from ui.common import _
 from ui.operator_views import handouts, settings_status
+from ui.speech import status as speech_status
 from ui.translators_views import workbench
 
 st.title(_("Operator"))
-tabs = st.tabs([_("Handouts"), _("Settings"), _("Translators")])
+tabs = st.tabs([_("Handouts"), _("Settings"), _("Translators"), _("Read-aloud")])
 with tabs[0]:
     handouts()
 with tabs[1]:
     settings_status()
 with tabs[2]:
     workbench()
+with tabs[3]:
+    speech_status()

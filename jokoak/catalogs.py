@@ -35,7 +35,7 @@ PROJECT = "Jokoak"
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 #: YAML keys whose values are msgids.
 YAML_MSGID_KEYS = ("title", "caption", "description", "label", "summary", "body", "msgid",
-                   "instruction", "hint", "why")
+                   "instruction", "hint", "feedback", "why")
 
 
 def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:

@@ -44,12 +44,21 @@ class Term:
     #: language (``{"en": ("owner", "owners"), "eu": ("jabe",), ...}``)
     interface: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False,
                                                   compare=False)
-    #: words that must not name the concept, per language (``{"en": ("holder",)}``)
+    #: words that must not name the concept, per language (``{"en": ("holder",)}``); a word
+    #: ending in ``*`` is a stem (``kostat*`` finds ``kostatzen``). English words are avoided
+    #: everywhere; a translation's only where its English names the concept
     avoid: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False, compare=False)
+    #: a party of a rule (the auctioneer, the banker, the thrower, the innkeeper): a lesson
+    #: step or card line that cites a clause naming the party names it too, in every language
+    role: bool = False
+    #: a concept of the interface only (chance, cost): never looked for in the Basque sources
+    interface_only: bool = False
 
     def applies(self, game: str, segment_id: str | None) -> bool:
         """Whether the term is looked for in this game's segment (game name vs. the card)."""
         if game not in self.games:
+            return False
+        if self.interface_only and segment_id is not None:
             return False
         if segment_id is None:
             return True
@@ -118,7 +127,8 @@ def parse_glossary(data: dict) -> tuple[Term, ...]:
             variants={k: _as_tuple(v) for k, v in (raw.get("variants") or {}).items()},
             definition={k: str(v or "") for k, v in (raw.get("definition") or {}).items()},
             only_in=_as_tuple(raw.get("only_in")), not_in=_as_tuple(raw.get("not_in")),
-            interface=interface, avoid=avoid))
+            interface=interface, avoid=avoid, role=bool(raw.get("role", False)),
+            interface_only=bool(raw.get("interface_only", False))))
     return tuple(out)
 
 
@@ -169,6 +179,15 @@ def contains_phrase(translation: str, phrase: str) -> bool:
     """``phrase`` as whole words in ``translation`` (case and no-break spaces ignored)."""
     pattern = r"(?<!\w)" + re.escape(_normalise(phrase)) + r"(?!\w)"
     return re.search(pattern, _normalise(translation)) is not None
+
+
+def contains_avoided(text: str, word: str) -> bool:
+    """An avoid-list entry in ``text``: a whole word or phrase, or a stem (``kostat*``) at the
+    start of a word."""
+    if word.endswith("*"):
+        pattern = r"(?<!\w)" + re.escape(_normalise(word[:-1]))
+        return re.search(pattern, _normalise(text)) is not None
+    return contains_phrase(text, word)
 
 
 def is_rendered(term: Term, lang: str, translation: str) -> bool:

@@ -1,6 +1,10 @@
-"""A printable one-page handout per game and language: the "How to play" card, a drawing of
-the table or board, and the clause ids the card cites (a class can check each line against
-the Basque text).
+"""A printable one-page handout per game and language: the "How to play" card and a drawing
+of the table or board.
+
+Two sheets: the pupil's (the default) says the rules in words, with no clause id, and gives
+the drawing the room the ids took; the teacher's (``with_ids=True``, on the operator page)
+prints under each line the ids of the clauses it summarises, so a class can check each line
+against the Basque text.
 
 Pure and deterministic: :func:`handout_pdf` builds the same bytes for the same game,
 language and content (a fixed creation date; no clock, no randomness). The drawing is the
@@ -41,6 +45,7 @@ SANS = "sans-serif"
 
 FOOTER = N_("From the Basque text of the booklet Jokoak. The ids after each line name the "
             "clauses of the Basque original it summarises.")
+PUPIL_FOOTER = N_("From the Basque text of the booklet Jokoak.")
 DRAWING_CAPTION = N_("A position from the step-through: %(scenario)s")
 CLAUSES_CITED = N_("Clauses cited")
 
@@ -93,9 +98,10 @@ def _pdf(lang: str) -> Any:
     return pdf
 
 
-@lru_cache(maxsize=16)
-def handout_pdf(game: str, lang: str) -> bytes:
-    """The one-page A4 handout of ``game`` in ``lang`` (eu, es, fr or en), as PDF bytes.
+@lru_cache(maxsize=32)
+def handout_pdf(game: str, lang: str, with_ids: bool = False) -> bytes:
+    """The one-page A4 handout of ``game`` in ``lang`` (eu, es, fr or en), as PDF bytes: the
+    pupil's sheet, or with ``with_ids`` the teacher's (the clause ids under every line).
 
     Kept once built (a few seconds: fpdf2 reads and subsets the fonts): it depends only on
     its arguments and the shipped content."""
@@ -133,11 +139,12 @@ def handout_pdf(game: str, lang: str) -> bytes:
             pdf.set_x(MARGIN + 3)
             pdf.multi_cell(width - 3, 4.9, "\u2022 " + text, new_x="LMARGIN", new_y="NEXT",
                            align="L")
-            pdf.set_font("DejaVuMono", "", 7.5)
-            pdf.set_text_color(*GREY)
-            pdf.set_x(MARGIN + 6)
-            pdf.multi_cell(width - 6, 3.6, "  ".join(line.clauses), new_x="LMARGIN",
-                           new_y="NEXT", align="L")
+            if with_ids:
+                pdf.set_font("DejaVuMono", "", 7.5)
+                pdf.set_text_color(*GREY)
+                pdf.set_x(MARGIN + 6)
+                pdf.multi_cell(width - 6, 3.6, "  ".join(line.clauses), new_x="LMARGIN",
+                               new_y="NEXT", align="L")
             pdf.ln(0.6)
         pdf.ln(0.8)
     if has_choice:
@@ -147,7 +154,7 @@ def handout_pdf(game: str, lang: str) -> bytes:
                        new_y="NEXT", align="L")
     top = pdf.get_y() + 2
 
-    footer_h = 16.0
+    footer_h = 16.0 if with_ids else 6.0
     svg, scenario_title = drawing_svg(game, lang)
     if svg:
         from fpdf.svg import SVGObject
@@ -167,6 +174,9 @@ def handout_pdf(game: str, lang: str) -> bytes:
     pdf.set_xy(MARGIN, PAGE_H - MARGIN - footer_h)
     pdf.set_font(SANS, "", 7.5)
     pdf.set_text_color(*GREY)
+    if not with_ids:
+        pdf.multi_cell(width, 3.4, _(PUPIL_FOOTER), new_x="LMARGIN", new_y="NEXT", align="L")
+        return bytes(pdf.output())
     pdf.multi_cell(width, 3.4, _(FOOTER), new_x="LMARGIN", new_y="NEXT", align="L")
     pdf.set_font("DejaVuMono", "", 6.5)
     pdf.multi_cell(width, 3.0, f"{_(CLAUSES_CITED)}: " + ", ".join(the_card.clauses),

@@ -14,7 +14,11 @@ Format of ``content/<game>/lessons/<name>.yaml`` (full description: content/LESS
       expect: throw                          # an action step: the visitor taps it ...
       then: ["roll:blank"]                   # ... and these follow (chance written out)
       teaches: [phase2.throw1]               # cited by the events of expect + then
-      why: All blanks is the white horse.    # msgid shown after success
+      feedback: The white horse!             # optional msgid: the one sentence after success
+      why: All blanks is the white horse.    # msgid: after success (behind "Why?" with a feedback)
+      choice: all-blank                      # optional: the note (content/notes/<game>.yaml)
+                                             # of a reading the booklet chose that the step
+                                             # teaches; shown as the cards show it
     - play: [throw, "roll:3,bell"]           # a question step: about the last action
       instruction: "A bell and 3 pips: who pays whom?"
       choices:                               # the right one is the one the engine's events match
@@ -49,7 +53,7 @@ from .segments import content_dir, segment_map, segments
 TOP_KEYS = ("title", "caption", "ruleset", "options", "setup", "seat", "steps")
 REQUIRED_KEYS = ("title", "caption", "steps")
 STEP_KEYS = ("setup", "play", "instruction", "expect", "then", "hint", "choices", "guess",
-             "teaches", "why")
+             "teaches", "feedback", "why", "choice")
 CHOICE_KEYS = ("label", "events")
 #: What a lesson step asks of the visitor: a move, an answer, or a guess.
 KINDS = ("action", "question", "guess")
@@ -87,6 +91,22 @@ class LessonStep:
     hint: str | None = None
     choices: tuple[Choice, ...] = ()
     guess: str | None = None
+    #: the interpretation note of a reading the booklet chose that this step teaches (where
+    #: the Basque text is silent or ambiguous), shown one tap away as the how-to cards do
+    choice: str | None = None
+    #: The one short sentence shown after the step is done, when ``why`` is longer than a
+    #: child reads at once (``why`` then waits behind "Why?", with the clauses).
+    feedback: str | None = None
+
+    @property
+    def said(self) -> str:
+        """The msgid shown right after the step is done: its feedback, else its why."""
+        return self.feedback or self.why
+
+    @property
+    def behind_why(self) -> str:
+        """The msgid of the longer explanation behind "Why?" (empty: only the clauses)."""
+        return self.why if self.feedback else ""
 
     @property
     def right_choice(self) -> int | None:
@@ -236,14 +256,37 @@ def _choices(at: str, raw: Any, asked: list[Event]) -> tuple[Choice, ...]:
     return tuple(out)
 
 
+def _choice_note(at: str, item: Mapping[str, Any], teaches: tuple[str, ...],
+                 notes: Mapping[str, tuple[str, ...]] | None) -> str | None:
+    """The step's ``choice``: a note of the game about one of the clauses it teaches."""
+    choice = item.get("choice")
+    if choice is None:
+        return None
+    if not isinstance(choice, str) or not choice:
+        raise LessonError(f"{at}: field 'choice' must be the id of an interpretation note")
+    if notes is None:
+        return choice
+    if choice not in notes:
+        raise LessonError(f"{at}: field 'choice': {choice!r} is not a note of the game "
+                          f"(content/notes/)")
+    if not set(notes[choice]) & set(teaches):
+        raise LessonError(f"{at}: field 'choice': note {choice!r} is about "
+                          f"{', '.join(notes[choice])}, none of the clauses the step teaches")
+    return choice
+
+
 def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat: int,
-          known: set[str], questions: Mapping[str, Any] | None) -> tuple[LessonStep, _Player]:
+          known: set[str], questions: Mapping[str, Any] | None,
+          notes: Mapping[str, tuple[str, ...]] | None = None) -> tuple[LessonStep, _Player]:
     if not isinstance(item, dict):
         raise LessonError(f"{at}: a step is a mapping with instruction, why and what it accepts")
     check_fields(at, item, STEP_KEYS, LessonError)
     for key in ("instruction", "why"):
         if not is_msgid(item.get(key)):
             raise LessonError(f"{at}: field {key!r} must be a non-empty msgid")
+    feedback = item.get("feedback")
+    if feedback is not None and not is_msgid(feedback):
+        raise LessonError(f"{at}: field 'feedback' must be a non-empty msgid")
     kinds = [k for k, key in (("action", "expect"), ("question", "choices"), ("guess", "guess"))
              if key in item]
     if len(kinds) != 1:
@@ -282,7 +325,8 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
             raise LessonError(f"{at}: field 'teaches': question {question!r} does not show "
                               f"{', '.join(beyond)} (it shows {', '.join(offered)})")
         return LessonStep("guess", item["instruction"], item["why"], teaches, record, record,
-                          guess=question), position
+                          guess=question, feedback=feedback,
+                          choice=_choice_note(at, item, teaches, notes)), position
     teaches = _clause_list(at, "teaches", teaches_raw, known)
     if kind == "question":
         if not played:
@@ -290,7 +334,8 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
         choices = _choices(at, item["choices"], played)
         check_cited(at, "teaches", teaches, shown, LessonError)
         return LessonStep("question", item["instruction"], item["why"], teaches, record,
-                          record, choices=choices), position
+                          record, choices=choices, feedback=feedback,
+                          choice=_choice_note(at, item, teaches, notes)), position
     expect = item["expect"]
     if not isinstance(expect, str) or not expect:
         raise LessonError(f"{at}: field 'expect' must be an action string (quote it)")
@@ -309,16 +354,19 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
     check_cited(at, "teaches", teaches, fired, LessonError)
     return LessonStep("action", item["instruction"], item["why"], teaches, record,
                       position.record(), expect=expect,
-                      then=tuple(_actions(at, "then", item.get("then"))), hint=hint), position
+                      then=tuple(_actions(at, "then", item.get("then"))), hint=hint,
+                      feedback=feedback, choice=_choice_note(at, item, teaches, notes)), position
 
 
 def parse_lesson(game: str, name: str, text: str, *, engine: Game | None = None,
                  clauses: Iterable[str] | None = None,
-                 questions: Mapping[str, Any] | None | bool = True) -> Lesson:
+                 questions: Mapping[str, Any] | None | bool = True,
+                 notes: Mapping[str, tuple[str, ...]] | None | bool = True) -> Lesson:
     """Validate a lesson's YAML text; raises :class:`LessonError` with one precise reason.
 
-    ``engine``, ``clauses`` and ``questions`` (the guess questions; ``True``: ask
-    :func:`guess_questions`) default to the registered game's; tests pass their own.
+    ``engine``, ``clauses``, ``questions`` (the guess questions; ``True``: ask
+    :func:`guess_questions`) and ``notes`` (note id -> its clauses; ``True``: the game's
+    interpretation notes) default to the registered game's; tests pass their own.
     """
     where = f"{game}/{name}"
     data = read_head(where, text, required=REQUIRED_KEYS, allowed=TOP_KEYS, error=LessonError,
@@ -327,6 +375,9 @@ def parse_lesson(game: str, name: str, text: str, *, engine: Game | None = None,
     known = set(clauses) if clauses is not None else set(segment_map(game))
     if questions is True:
         questions = guess_questions(game)
+    if notes is True:
+        from .notes import notes as game_notes
+        notes = {n.id: n.clauses for n in game_notes(game)}
     rules = file_rules(where, engine, data, LessonError)
     seat = data.get("seat", 0)
     if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
@@ -339,7 +390,8 @@ def parse_lesson(game: str, name: str, text: str, *, engine: Game | None = None,
     steps = []
     for i, item in enumerate(raw, start=1):
         step, position = _step(f"{where}: step {i}", item, engine, rules, position, seat,
-                               known, questions if isinstance(questions, Mapping) else None)
+                               known, questions if isinstance(questions, Mapping) else None,
+                               notes if isinstance(notes, Mapping) else None)
         steps.append(step)
     return Lesson(game=game, name=name, title=data["title"], caption=data["caption"],
                   seat=seat, steps=tuple(steps))

@@ -2,7 +2,10 @@
 
 ``content/notes/<game>.yaml`` is a list of ``{id, clauses, title, body, option}``; title and
 body are English msgids (translated through the ``messages`` catalog), ``clauses`` the segment
-ids the note is about, ``option`` the engine option that offers the alternatives (or null).
+ids the note is about, ``option`` the engine option that offers the alternatives (or null). ``reading`` says what the
+option's default is: ``choice`` (the default; the text is silent or ambiguous there and the
+booklet chose a reading, which lessons and cards mark) or ``text`` (the default is what the
+text says, and the option offers another source's rule).
 """
 
 from __future__ import annotations
@@ -24,6 +27,16 @@ class Note:
     title: str
     body: str
     option: str | None = None
+    reading: str = "choice"
+
+    @property
+    def is_choice(self) -> bool:
+        """Whether the note explains a reading the booklet chose (not the text's own rule)."""
+        return self.reading == "choice"
+
+
+#: What a note's default is: the booklet's reading, or the text's own rule.
+READINGS = ("choice", "text")
 
 
 @lru_cache(maxsize=None)
@@ -41,8 +54,11 @@ def notes(game: str) -> tuple[Note, ...]:
         unknown = [c for c in clauses if c not in known]
         if unknown:
             raise ValueError(f"{game} note {item.get('id')}: unknown clause ids {unknown}")
+        reading = item.get("reading", "choice")
+        if reading not in READINGS:
+            raise ValueError(f"{game} note {item.get('id')}: reading must be one of {READINGS}")
         out.append(Note(game=game, id=item["id"], clauses=clauses, title=item["title"],
-                        body=item["body"], option=item.get("option")))
+                        body=item["body"], option=item.get("option"), reading=reading))
     return tuple(out)
 
 

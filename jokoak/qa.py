@@ -28,7 +28,8 @@ from typing import Any, Callable, Iterable, Sequence
 from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
-from .glossary import Term, contains_phrase, find_terms, glossary, is_rendered, leaves_basque
+from .glossary import (Term, contains_avoided, find_terms, glossary, is_rendered,
+                       leaves_basque)
 from .i18n import TARGET_LANGUAGES, load_catalog
 from .segments import Segment
 from .translations import FUZZY, TRANSLATED, UNTRANSLATED, singular, translations
@@ -155,6 +156,18 @@ CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
                  "the one who is paid."),
               N_("%(lang)s does not name the payee as the one paid. In the game: payer "
                  "%(payer)s, payee %(payee)s"), ERROR, "jokoak", ("payer", "payee")),
+    CheckInfo("clause_terms", N_("Parties of the cited rule"),
+              N_("A card line or a lesson step that cites a clause naming a party of the rule "
+                 "(the auctioneer, the banker, the thrower, the innkeeper) names that party "
+                 "too, by the glossary’s word, in every language: “is the auctioneer of the "
+                 "next game” may not become “auctions the next game”."),
+              N_("“%(term)s” of clause %(clause)s is not named; the glossary says: "
+                 "%(expected)s"), ERROR, "jokoak"),
+    CheckInfo("list_placeholder", N_("A list in a placeholder"),
+              N_("A placeholder that the program fills with a list of names, one or several, "
+                 "stands after a colon, where no verb has to agree with it in number."),
+              N_("%(placeholder)s is a list of one or more names: put it after a colon"),
+              ERROR, "jokoak"),
     CheckInfo("spelling", N_("Spelling"),
               N_("Every word is in the language's Hunspell dictionary or in the project's word "
                  "list (game terms and names)."),
@@ -336,7 +349,7 @@ def drift_words(text: str, lang: str, terms: Iterable[Term]) -> list[tuple[Term,
     out = []
     for term in terms:
         for word in term.avoid.get(lang, ()):
-            if contains_phrase(text, word):
+            if contains_avoided(text, word):
                 out.append((term, word))
     return out
 
@@ -362,7 +375,10 @@ def _check_entry(entry: Entry, lang: str, game: str, norm: float | None) -> list
         if left:
             flags.append(_flag("basque_term", entry, lang, found=left,
                                expected=term.rendering[lang]))
-    for term, word in drift_words(tgt, lang, (t for t in glossary() if t.applies(game, None))):
+    # the English words to avoid; a translation's avoid lists are the interface's (a clause
+    # may say "dire doia" for *doia esan*, where a card line says "annoncez doia")
+    for term, word in drift_words(tgt, lang, (t for t in glossary() if t.applies(game, None)
+                                              and lang == "en")):
         flags.append(_flag("drift", entry, lang, found=word, expected=term.rendering[lang]))
     for name in POFILTER_CHECKS:
         reason = _pofilter(name, src, tgt, lang)

@@ -134,6 +134,22 @@ def interface_terms(games: Iterable[str]) -> list[Term]:
     return [t for t in glossary() if t.interface and games & set(t.games)]
 
 
+def _said(term: Term, lang: str) -> str:
+    """What the glossary says a concept is called in ``lang``: its interface stems, else its
+    rendering (the Basque headword for Basque)."""
+    stems = term.interface.get(lang, ())
+    return " / ".join(stems) if stems else (term.eu if lang == "eu" else term.rendering[lang])
+
+
+def concept_terms(entry: UiEntry, source: str) -> list[Term]:
+    """The terms whose words to avoid are looked for in a translation of ``source``: those of
+    the msgid's games (of every game for a msgid of no game's file, such as the guess view's)
+    whose English words the msgid uses. A word is avoided for one concept: Basque *aukera* is
+    the booklet's word for a choice, wrong only where the English says "chance"."""
+    return [t for t in interface_terms(entry.games or GAMES)
+            if t.avoid and _english_words(source, t.interface["en"])]
+
+
 def glossary_problems(entry: UiEntry, source: str, target: str, lang: str) -> list[Term]:
     """Terms whose English words are in the msgid and whose stem is not in the translation."""
     return [t for t in interface_terms(entry.games)
@@ -184,13 +200,14 @@ def _check_ui_entry(entry: UiEntry, lang: str) -> list[Flag]:
             spots = french_spacing_problems(tgt)
             if spots:
                 flags.append(_flag("typography", key, lang, where=" ".join(spots)))
+        for placeholder in list_placeholder_problems(entry, tgt):
+            flags.append(_flag("list_placeholder", key, lang, placeholder=placeholder))
         for term in glossary_problems(entry, src, tgt, lang):
             flags.append(_flag("interface_glossary", key, lang, term=term.interface["en"][0],
                                expected=" / ".join(term.interface[lang])))
         for term, word in drift_words(_PLACEHOLDER.sub(" ", tgt), lang,
-                                      interface_terms(entry.games)):
-            flags.append(_flag("drift", key, lang, found=word,
-                               expected=" / ".join(term.interface.get(lang, ()))))
+                                      concept_terms(entry, src)):
+            flags.append(_flag("drift", key, lang, found=word, expected=_said(term, lang)))
     return _dedupe(flags)
 
 
@@ -210,6 +227,75 @@ def check_english_msgids(entries: Iterable[UiEntry]) -> list[Flag]:
                                           interface_terms(e.games)):
                 out.append(_flag("drift", key, "en", found=word,
                                  expected=" / ".join(term.interface["en"])))
+    return _dedupe(out)
+
+
+# --- placeholders filled with a list --------------------------------------------------------
+
+#: ``_("...") % {...}`` in the code, with the msgid's string literals and the mapping's body
+_FORMATTED = re.compile(r"""_\(\s*((?:"(?:[^"\\]|\\.)*"\s*)+)\)\s*%\s*\{([^{}]*)\}""")
+_JOINED = re.compile(r"""["'](\w+)["']\s*:\s*(?:"[^"]*"|'[^']*')\.join\(""")
+_CODE_DIRS = ("ui", "jokoak", "app_pages")
+
+
+@lru_cache(maxsize=None)
+def list_placeholders() -> dict[str, frozenset[str]]:
+    """msgid -> the placeholders the code fills with a joined list (``", ".join(names)``),
+    read from the code itself, so a new one is checked without anyone declaring it."""
+    import ast
+    import warnings
+
+    from . import ROOT
+    out: dict[str, set[str]] = {}
+    for folder in _CODE_DIRS:
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for m in _FORMATTED.finditer(path.read_text(encoding="utf-8")):
+                names = _JOINED.findall(m.group(2))
+                if not names:
+                    continue
+                with warnings.catch_warnings():   # a literal of the code, as Python reads it
+                    warnings.simplefilter("ignore", DeprecationWarning)
+                    msgid = "".join(ast.literal_eval(lit) for lit in
+                                    re.findall(r'"(?:[^"\\]|\\.)*"', m.group(1)))
+                out.setdefault(msgid, set()).update(f"%({n})s" for n in names)
+    return {k: frozenset(v) for k, v in out.items()}
+
+
+_AFTER_COLON = r":[\s\u00a0\u202f]*"
+
+
+def list_placeholder_problems(entry: UiEntry, target: str) -> list[str]:
+    """The list placeholders of the msgid a translation does not put after a colon (a
+    plural entry goes through ngettext and may agree with its count; a msgid that is only
+    the list, such as "%(names)s and %(last)s", is not checked)."""
+    if entry.plural is not None or len(_PLACEHOLDER.sub(" ", entry.msgid).split()) < 2:
+        return []   # ngettext agrees with its count; "%(names)s and %(last)s" is the list
+    return [p for p in sorted(list_placeholders().get(entry.msgid, ()))
+            if p in target and not re.search(_AFTER_COLON + re.escape(p), target)]
+
+
+# --- the parties of the clauses a card line or lesson step cites ------------------------------
+
+def clause_term_flags(lang: str, targets: dict[str, str] | None = None) -> list[Flag]:
+    """Card lines and lesson steps that leave out a party their cited clauses name: in the
+    English msgid (``lang="en"``) or in its translation (``targets``: msgid -> translation)."""
+    from .lesson_checks import cited_roles, sentences
+
+    out = []
+    for game in GAMES:
+        for _where, msgid, clauses in sentences(game):
+            text = msgid if lang == "en" else (targets or {}).get(msgid, "")
+            if not text:
+                continue
+            for term in cited_roles(game, clauses):
+                words = term.interface.get(lang, ())
+                named = (_english_words(text, words) if lang == "en"
+                         else _has_stem(_PLACEHOLDER.sub(" ", text), words))
+                if words and not named:
+                    clause = next(c for c in clauses if term in cited_roles(game, (c,)))
+                    out.append(_flag("clause_terms", Entry(msgid, msgid, "", ""), lang,
+                                     term=term.eu, clause=clause,
+                                     expected=" / ".join(words)))
     return _dedupe(out)
 
 
@@ -284,6 +370,8 @@ def check_ui_catalog(lang: str, entries: Iterable[UiEntry] | None = None) -> lis
     mine = {e.msgid: (e.targets[0] if e.targets else "") for e in entries}
     skip = {e.msgid for e in entries if "note_quote" in ignored_checks(e.flags)}
     flags += [f for f in check_note_quotes(lang, mine, basque) if f.segment_id not in skip]
+    silenced = {e.msgid for e in entries if "clause_terms" in ignored_checks(e.flags)}
+    flags += [f for f in clause_term_flags(lang, mine) if f.segment_id not in silenced]
     return flags
 
 
@@ -292,5 +380,7 @@ def check_english_catalog() -> list[Flag]:
     entries = shipped_ui_entries("eu")
     basque = {e.msgid: (e.targets[0] if e.targets else "") for e in entries}
     skip = {e.msgid for e in entries if "note_quote" in ignored_checks(e.flags)}
+    silenced = {e.msgid for e in entries if "clause_terms" in ignored_checks(e.flags)}
     return check_english_msgids(entries) + [
-        f for f in check_note_quotes("en", {}, basque) if f.segment_id not in skip]
+        f for f in check_note_quotes("en", {}, basque) if f.segment_id not in skip] + [
+        f for f in clause_term_flags("en") if f.segment_id not in silenced]

@@ -18,62 +18,52 @@ A device is known by a token (:func:`new_device`, 128 random bits) that the room
 its seat. The page puts the room's code and that token in its address, so a reload, a tab
 opened again or a restarted server finds the seat again (:func:`rejoin`); nobody takes a
 seat by editing an address, as nobody can guess another device's token.
+
+Rooms are bounded (issue: a loop of opens made 95,000 rooms a day): opening another room
+closes the session's unplayed one (:func:`close_unplayed`), a server holds at most its
+``[rooms] max_rooms`` (:class:`RoomsFull`), and a room nobody moved in for two hours is swept
+(:data:`IDLE_SECONDS`). Codes cannot be guessed by trying (31^5 codes, :data:`CODE_SPACE`):
+a session that typed :data:`FREE_MISSES` unknown codes waits longer and longer
+(:class:`JoinGuard`), and the whole server takes at most ``[rooms]
+unknown_codes_per_minute`` of them (:func:`server_guess_allowed`). The stores, and how they
+survive a removed or broken file, a lock or a restarting Redis: :mod:`jokoak.room_stores`.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import re
 import secrets
-import sqlite3
-import tempfile
 import time
 from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any, Callable, Mapping, Protocol
+from typing import Any, Mapping
 
 from .engine.core import Game
 from .engine.record import Record, RecordError
+from .room_stores import (BUDGET_SECONDS, IDLE_SECONDS, MAX_ROOM_BYTES, STORE_ERRORS,
+                          RedisRoomStore, RoomError, RoomsFull, RoomStore, SqliteRoomStore,
+                          data_folder, default_sqlite_path, store_from_setting)
+
+__all__ = ["BUDGET_SECONDS", "CODE_ALPHABET", "CODE_LENGTH", "CODE_SPACE", "IDLE_SECONDS",
+           "MAX_ROOM_BYTES", "STORE_ERRORS", "JoinGuard", "RedisRoomStore", "Room", "RoomError",
+           "RoomStore", "RoomsFull", "SqliteRoomStore", "close_unplayed", "data_folder",
+           "default_sqlite_path", "join", "new_code", "new_device", "normalise_code",
+           "count_unknown", "open_room", "parse_device", "read_room", "rejoin", "server_guess_allowed",
+           "store_from_setting", "update"]
 
 #: Letters and digits no one misreads or mistypes (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 5
-#: A room nobody touched for a day is gone (Redis expiry; SQLite rows are swept on create).
-ROOM_SECONDS = 24 * 3600
-#: The longest room data a store accepts (a whole peruludo game is about 20 kB).
-MAX_ROOM_BYTES = 512_000
+#: How many codes there are: 31^5 = 28,629,151 (the README's odds of guessing one).
+CODE_SPACE = len(CODE_ALPHABET) ** CODE_LENGTH
 #: What :func:`new_device` makes (``secrets.token_urlsafe``'s alphabet), with room to spare.
 _DEVICE_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
-
-
-class RoomError(ValueError):
-    """A stored room that cannot be read back (a store shared with something else)."""
-
-
-try:  # redis is a dependency; guarded so a store on SQLite never needs it to import
-    from redis import RedisError as _RedisError
-except ImportError:  # pragma: no cover
-    class _RedisError(Exception):  # type: ignore[no-redef]
-        """Stands in for redis's base error where redis is not installed."""
-
-#: What a store may raise when a room cannot be read or written (a missing room's code,
-#: a locked SQLite file, a Redis server gone): a page catches these, keeps the table it has
-#: and says so; redis's and sqlite3's errors are not ``OSError``s.
-STORE_ERRORS: tuple[type[BaseException], ...] = (RoomError, OSError, sqlite3.Error, _RedisError)
-
-
-class RoomStore(Protocol):
-    """Where rooms live: three operations, each atomic in the store itself."""
-
-    def create(self, code: str, data: str) -> bool:
-        """Store a new room at version 0; False if ``code`` is taken."""
-
-    def read(self, code: str) -> tuple[int, str] | None:
-        """The room's version and data, or None."""
-
-    def swap(self, code: str, version: int, data: str) -> bool:
-        """Replace the data if the room is still at ``version`` (it becomes version + 1)."""
+#: Unknown codes a session may type before it has to wait (:class:`JoinGuard`).
+FREE_MISSES = 5
+#: The longest a session waits between two guesses, however many it got wrong.
+MAX_WAIT_SECONDS = 120.0
+#: The tally (:meth:`RoomStore.tally`) of unknown codes typed on the whole server a minute.
+UNKNOWN_CODES = "unknown-codes"
 
 
 @dataclass(frozen=True)
@@ -144,16 +134,69 @@ def _load(code: str, version: int, data: str, games: Mapping[str, Game]) -> Room
 
 
 def open_room(store: RoomStore, record: Record, choices: Mapping[str, Any], device: str,
-              now: float | None = None, tries: int = 20) -> Room:
+              now: float | None = None, tries: int = 20, limit: int = 0) -> Room:
     """A new room for ``record`` (which says the seats people play); the device that opens
-    it sits at the first of them. A code already taken is never overwritten."""
+    it sits at the first of them. A code already taken is never overwritten.
+    :class:`RoomsFull` when ``limit`` (> 0) rooms are live on the server already."""
     now = time.time() if now is None else now
     first = (record.people or ())[:1]
     for _ in range(tries):
         room = Room(new_code(), 0, record, dict(choices), {s: device for s in first}, now)
-        if store.create(room.code, _dump(room)):
+        if store.create(room.code, _dump(room), limit):
             return room
     raise RoomError("no free room code found")
+
+
+def close_unplayed(store: RoomStore, code: str, device: str) -> bool:
+    """Close the room ``device`` opened if nobody else ever sat down in it (what opening
+    another room does: one unplayed room a session). A room someone joined is left alone,
+    also when they join between the read and the delete (the delete checks the version).
+    True if it was closed. Reads only the seats: any game's room."""
+    found = store.read(code)
+    if found is None:
+        return False
+    version, data = found
+    try:
+        seats = [str(d) for d in dict(json.loads(data).get("seats", {})).values()]
+    except (ValueError, TypeError, AttributeError):
+        return False
+    wanted = device.encode()
+    if not seats or not all(secrets.compare_digest(d.encode(), wanted) for d in seats):
+        return False
+    return store.delete(code, version)
+
+
+@dataclass(frozen=True)
+class JoinGuard:
+    """One session's unknown codes: the first :data:`FREE_MISSES` cost nothing, each one
+    after makes the session wait twice as long before it may try again (2 s, 4 s, 8 s, …
+    up to :data:`MAX_WAIT_SECONDS`). Kept in the session, never in the address."""
+
+    misses: int = 0
+    #: wall-clock time before which this session may not try a code
+    until: float = 0.0
+
+    def wait(self, now: float) -> float:
+        """Seconds left before the next try (0: try now)."""
+        return max(0.0, self.until - now)
+
+    def missed(self, now: float) -> JoinGuard:
+        misses = self.misses + 1
+        over = misses - FREE_MISSES + 1
+        delay = 0.0 if over <= 0 else min(MAX_WAIT_SECONDS, 2.0 ** over)
+        return JoinGuard(misses, now + delay)
+
+
+def server_guess_allowed(store: RoomStore, per_minute: int) -> bool:
+    """Whether the server takes another code this minute: at most ``per_minute`` unknown
+    codes a minute from everyone together (0: no limit). Past it every code waits for the
+    next minute, known or not, so a guesser learns nothing."""
+    return per_minute <= 0 or store.tally(UNKNOWN_CODES, 60, by=0) < per_minute
+
+
+def count_unknown(store: RoomStore) -> int:
+    """Count one unknown code typed on this server this minute."""
+    return store.tally(UNKNOWN_CODES, 60)
 
 
 def read_room(store: RoomStore, code: str, games: Mapping[str, Game]) -> Room | None:
@@ -198,96 +241,3 @@ def update(store: RoomStore, room: Room, record: Record, now: float | None = Non
     if store.swap(room.code, room.version, _dump(moved)):
         return replace(moved, version=room.version + 1)
     return None
-
-
-# ---- the stores ----------------------------------------------------------------------------
-class SqliteRoomStore:
-    """Rooms in one SQLite file: every process of one machine shares it (WAL journal)."""
-
-    def __init__(self, path: str | os.PathLike[str]) -> None:
-        self.path = Path(path)
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self._connect() as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, "
-                       "version INTEGER NOT NULL, data TEXT NOT NULL, updated REAL NOT NULL)")
-
-    def _connect(self) -> sqlite3.Connection:
-        # one connection per call: Streamlit runs each session's script in its own thread
-        return sqlite3.connect(self.path, timeout=10, isolation_level=None)
-
-    def create(self, code: str, data: str) -> bool:
-        _check_size(data)
-        now = time.time()
-        with self._connect() as db:
-            db.execute("DELETE FROM rooms WHERE updated < ?", (now - ROOM_SECONDS,))
-            done = db.execute("INSERT OR IGNORE INTO rooms VALUES (?, 0, ?, ?)",
-                              (code, data, now))
-            return done.rowcount == 1
-
-    def read(self, code: str) -> tuple[int, str] | None:
-        with self._connect() as db:
-            row = db.execute("SELECT version, data FROM rooms WHERE code = ? AND updated >= ?",
-                             (code, time.time() - ROOM_SECONDS)).fetchone()
-        return None if row is None else (int(row[0]), str(row[1]))
-
-    def swap(self, code: str, version: int, data: str) -> bool:
-        _check_size(data)
-        with self._connect() as db:
-            done = db.execute("UPDATE rooms SET version = version + 1, data = ?, updated = ? "
-                              "WHERE code = ? AND version = ?", (data, time.time(), code, version))
-            return done.rowcount == 1
-
-
-_CREATE = """if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[1], 'version', 0, 'data', ARGV[1])
-redis.call('EXPIRE', KEYS[1], ARGV[2])
-return 1"""
-_SWAP = """if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'version', tonumber(ARGV[1]) + 1, 'data', ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-return 1"""
-
-
-class RedisRoomStore:
-    """Rooms in Redis, shared by every replica: each operation one server-side script, so the
-    version check and the write cannot be split by another replica's write."""
-
-    def __init__(self, url: str, prefix: str = "jokoak:room:") -> None:
-        import redis  # only where rooms live in Redis
-
-        self.client = redis.Redis.from_url(url, socket_timeout=5, decode_responses=True)
-        self.prefix = prefix
-        self._create: Callable[..., Any] = self.client.register_script(_CREATE)
-        self._swap: Callable[..., Any] = self.client.register_script(_SWAP)
-
-    def create(self, code: str, data: str) -> bool:
-        _check_size(data)
-        return bool(self._create(keys=[self.prefix + code], args=[data, ROOM_SECONDS]))
-
-    def read(self, code: str) -> tuple[int, str] | None:
-        version, data = self.client.hmget(self.prefix + code, ["version", "data"])
-        return None if version is None or data is None else (int(version), str(data))
-
-    def swap(self, code: str, version: int, data: str) -> bool:
-        _check_size(data)
-        return bool(self._swap(keys=[self.prefix + code], args=[version, data, ROOM_SECONDS]))
-
-
-def _check_size(data: str) -> None:
-    if len(data.encode()) > MAX_ROOM_BYTES:
-        raise RoomError("a room larger than any game")
-
-
-def default_sqlite_path() -> Path:
-    return Path(tempfile.gettempdir()) / "jokoak-rooms.sqlite3"
-
-
-def store_from_setting(value: str) -> RoomStore:
-    """``""`` (SQLite in the system's temporary folder), ``sqlite:<file>`` or a
-    ``redis://`` / ``rediss://`` address."""
-    if value.startswith(("redis://", "rediss://")):
-        return RedisRoomStore(value)
-    if value.startswith("sqlite:"):
-        return SqliteRoomStore(value[len("sqlite:"):])
-    return SqliteRoomStore(default_sqlite_path())

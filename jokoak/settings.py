@@ -58,15 +58,51 @@ class BookletSettings:
     #: tools): for replicas behind a load balancer, where an upload must reach the process
     #: holding the session.
     translators_page: bool = True
+    #: True shows the Basque text's clause ids (``phase2.throw1``) in the children's views
+    #: too (lessons, play, kiosk), for staff checking which clause each sentence rests on.
+    #: Off, those views say the rule in words and keep the clause one tap away ("Why?");
+    #: the read view, the translators' page and the step-through show ids either way.
+    clause_ids: bool = False
 
 
 @dataclass(frozen=True)
 class RoomSettings:
-    """Where the tables shared by several devices live (:mod:`jokoak.rooms`): ``""`` (a
-    SQLite file in the system's temporary folder), ``sqlite:<file>``, or ``redis://host/0``
-    where several replicas serve the booklet."""
+    """The tables shared by several devices (:mod:`jokoak.rooms`)."""
 
+    #: Where they live: ``""`` (a SQLite file in the data folder,
+    #: :func:`jokoak.room_stores.data_folder`), ``sqlite:<file>``, or ``redis://host/0``
+    #: where several replicas serve the booklet.
     store: str = ""
+    #: The most rooms open at once on the server (0: no cap). A new room past it is refused
+    #: with a message until one closes (or is swept after two hours without a move).
+    max_rooms: int = 300
+    #: The most unknown room codes the whole server takes a minute, from everyone together
+    #: (0: no limit): past it, joining by code waits for the next minute.
+    unknown_codes_per_minute: int = 30
+
+
+#: The largest value either count of ``[rooms]`` takes.
+MAX_ROOM_COUNT = 1_000_000
+
+
+@dataclass(frozen=True)
+class SpeechSettings:
+    """Read-aloud (:mod:`jokoak.speech`): a speaker button by each lesson instruction and
+    feedback, step-through sentence and clause."""
+
+    #: False: no speaker button anywhere (nothing is synthesised).
+    enabled: bool = True
+    #: In kiosk mode, read each new lesson instruction aloud without a tap.
+    kiosk_reads_aloud: bool = False
+    #: "best": AhoTTS for Basque and Spanish, espeak-ng for French and English (README,
+    #: "Read-aloud"); "espeak-ng": espeak-ng for all four.
+    voice: str = "best"
+    #: Bound of the audio cache on disk, in megabytes.
+    cache_mb: int = 64
+
+
+SPEECH_VOICES = ("best", "espeak-ng")
+MAX_CACHE_MB = 4096
 
 
 def room_store(raw: object) -> str | None:
@@ -84,6 +120,7 @@ class Settings:
     operator: OperatorSettings = OperatorSettings()
     booklet: BookletSettings = BookletSettings()
     rooms: RoomSettings = RoomSettings()
+    speech: SpeechSettings = SpeechSettings()
     problems: tuple[SettingProblem, ...] = field(default=())
 
 
@@ -180,7 +217,8 @@ def parse_settings(text: str) -> Settings:
     booklet: dict[str, Any] = {}
     raw_booklet = _section(data, "booklet", problems)
     _flag(raw_booklet, "booklet", "translators_page", booklet, problems)
-    _unknown(raw_booklet, "booklet", {"translators_page"}, problems)
+    _flag(raw_booklet, "booklet", "clause_ids", booklet, problems)
+    _unknown(raw_booklet, "booklet", {"translators_page", "clause_ids"}, problems)
     rooms: dict[str, Any] = {}
     raw_rooms = _section(data, "rooms", problems)
     if "store" in raw_rooms:
@@ -189,11 +227,39 @@ def parse_settings(text: str) -> Settings:
             problems.append(_problem("rooms.store"))
         else:
             rooms["store"] = store
-    _unknown(raw_rooms, "rooms", {"store"}, problems)
-    _unknown(data, "", {"kiosk", "operator", "booklet", "rooms"}, problems)
+    for key in ("max_rooms", "unknown_codes_per_minute"):
+        if key in raw_rooms:
+            value = raw_rooms[key]
+            if isinstance(value, bool) or not isinstance(value, int) \
+                    or not 0 <= value <= MAX_ROOM_COUNT:
+                problems.append(_problem(f"rooms.{key}"))
+            else:
+                rooms[key] = value
+    _unknown(raw_rooms, "rooms", {"store", "max_rooms", "unknown_codes_per_minute"}, problems)
+    speech = _speech(_section(data, "speech", problems), problems)
+    _unknown(data, "", {"kiosk", "operator", "booklet", "rooms", "speech"}, problems)
     return Settings(kiosk=KioskSettings(**values), operator=OperatorSettings(**operator),
                     booklet=BookletSettings(**booklet), rooms=RoomSettings(**rooms),
-                    problems=tuple(problems))
+                    speech=speech, problems=tuple(problems))
+
+
+def _speech(raw: dict[str, Any], problems: list[SettingProblem]) -> SpeechSettings:
+    values: dict[str, Any] = {}
+    _flag(raw, "speech", "enabled", values, problems)
+    _flag(raw, "speech", "kiosk_reads_aloud", values, problems)
+    if "voice" in raw:
+        if raw["voice"] in SPEECH_VOICES:
+            values["voice"] = raw["voice"]
+        else:
+            problems.append(_problem("speech.voice"))
+    if "cache_mb" in raw:
+        size = raw["cache_mb"]
+        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_CACHE_MB:
+            problems.append(_problem("speech.cache_mb"))
+        else:
+            values["cache_mb"] = size
+    _unknown(raw, "speech", {"enabled", "kiosk_reads_aloud", "voice", "cache_mb"}, problems)
+    return SpeechSettings(**values)
 
 
 def load_settings() -> Settings:

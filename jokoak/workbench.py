@@ -24,7 +24,8 @@ from urllib.parse import quote
 from babel.messages.pofile import PoFileError, read_po
 
 from .glossary import Term, terms_in
-from .i18n import po_path
+from . import registry
+from .i18n import TARGET_LANGUAGES, language_name, po_path
 from .notes import Note, notes_for
 from .qa import Entry, Flag, check_entries, shipped_entries
 from .segments import Segment, segment_map, segments
@@ -80,7 +81,7 @@ def _decode_check(data: bytes) -> None:
         raise UploadError(N_("The file is not UTF-8 text.")) from None
 
 
-def _read_po_entries(data: bytes, lang: str) -> tuple[str | None, list[tuple[str, str, str, str, str | None]]]:
+def _read_po_entries(data: bytes) -> tuple[str | None, list[tuple[str, str, str, str, str | None]]]:
     """(language header, [(segment id, Basque, translation, status, previous Basque)])."""
     _decode_check(data)
     try:
@@ -156,8 +157,12 @@ def _ids_from_sources(raw: list, game: str) -> list:
     return out
 
 
-def parse_upload(data: bytes, filename: str, game: str, lang: str) -> Upload:
-    """Read an uploaded catalog for ``game`` and ``lang``; :class:`UploadError` says what is wrong."""
+#: One entry of an uploaded file: (clause id, Basque, translation, status, previous Basque).
+RawEntry = tuple[str, str, str, str, str | None]
+
+
+def _read_entries(data: bytes, filename: str) -> tuple[str, str, list[RawEntry]]:
+    """(kind, the language the file says, its entries); :class:`UploadError` if unreadable."""
     if len(data) > MAX_UPLOAD_BYTES:
         raise UploadError(N_("The file is too large: %(size)s bytes; the limit is %(limit)s."),
                           size=len(data), limit=MAX_UPLOAD_BYTES)
@@ -166,13 +171,61 @@ def parse_upload(data: bytes, filename: str, game: str, lang: str) -> Upload:
     name = filename.lower()
     if name.endswith(PO_SUFFIXES):
         kind = "po"
-        header, raw = _read_po_entries(data, lang)
+        header, raw = _read_po_entries(data)
     elif name.endswith(XLIFF_SUFFIXES):
         kind = "xliff"
         header, raw = _read_xliff_entries(data)
     else:
         raise UploadError(N_("Only PO (.po) and XLIFF 1.2 (.xlf, .xliff) files can be reviewed."))
-    found = (header or "").replace("-", "_").split("_")[0].lower()
+    return kind, (header or "").replace("-", "_").split("_")[0].lower(), raw
+
+
+def _matches(raw: list[RawEntry], game: str) -> int:
+    """How many of the file's entries are clauses of ``game``: by clause id and Basque text,
+    or by Basque text alone (XLIFF from tools that number their units)."""
+    try:
+        known = segment_map(game)
+    except OSError:        # a game without segments yet
+        return 0
+    texts = {seg.text for seg in known.values() if seg.translatable}
+    return sum(1 for sid, src, *_ in raw
+               if (sid in known and known[sid].text == src) or src in texts)
+
+
+def game_name(game: str) -> str:
+    """The name a person reads (``zaldi zuria``), not the key (``zaldi_zuria``)."""
+    return registry.entry(game).name if game in registry.keys() else game
+
+
+def game_of(raw: list[RawEntry], fallback: str) -> str:
+    """The game whose clauses the file's entries are: the one most of them belong to
+    (``fallback``, the game the page shows, on a tie or when none matches)."""
+    scores = {key: _matches(raw, key) for key in registry.keys()}
+    best = max(scores.values(), default=0)
+    if best == 0 or scores.get(fallback) == best:
+        return fallback
+    return next(key for key, score in scores.items() if score == best)
+
+
+def identify_upload(data: bytes, filename: str, game: str, lang: str) -> tuple[str, str]:
+    """(game, language) of an uploaded catalog as the file itself says them: the language of
+    its header, the game its clauses belong to. ``game`` and ``lang`` (the page's choice)
+    stand where the file cannot be read; :func:`parse_upload` then says why."""
+    try:
+        _kind, found, raw = _read_entries(data, filename)
+    except UploadError:
+        return game, lang
+    if found and found not in TARGET_LANGUAGES:
+        raise UploadError(N_("The file says its language is “%(found)s”; the translations "
+                             "reviewed here are in %(languages)s."),
+                          found=found if _SAFE_TOKEN.match(found) else "?",
+                          languages=", ".join(language_name(c) for c in TARGET_LANGUAGES))
+    return game_of(raw, game), found or lang
+
+
+def parse_upload(data: bytes, filename: str, game: str, lang: str) -> Upload:
+    """Read an uploaded catalog for ``game`` and ``lang``; :class:`UploadError` says what is wrong."""
+    kind, found, raw = _read_entries(data, filename)
     if not found:
         raise UploadError(N_("The file does not say its language (a Language header in a PO "
                              "file, target-language in XLIFF)."))
@@ -187,7 +240,8 @@ def parse_upload(data: bytes, filename: str, game: str, lang: str) -> Upload:
     unknown = [sid for sid, *_ in raw if sid not in known or not known[sid].translatable]
     if unknown:
         raise UploadError(N_("Entries whose segment id %(game)s does not have (%(count)s): "
-                             "%(ids)s."), count=len(unknown), game=game, ids=_shown(unknown))
+                             "%(ids)s."), count=len(unknown), game=game_name(game),
+                          ids=_shown(unknown))
     too_long = [sid for sid, _src, target, *_ in raw if len(target) > MAX_ENTRY_CHARS]
     if too_long:
         raise UploadError(N_("Entries longer than %(limit)s characters (%(count)s): %(ids)s. "
@@ -346,11 +400,14 @@ def review_rows(game: str, langs: tuple[str, ...], upload: Upload | None = None,
 
 @dataclass(frozen=True)
 class UploadReview:
-    """An upload's review, computed once: its rows, or the reason it was refused."""
+    """An upload's review, computed once: its rows, or the reason it was refused; ``game``
+    and ``lang`` are those the file was checked as (see :func:`identify_upload`)."""
 
     upload: Upload | None
     rows: tuple[Row, ...] = ()
     error: UploadError | None = None
+    game: str = ""
+    lang: str = ""
 
 
 #: Reviews by (content hash, file name, game, language): a rerun of the page (a click, a
@@ -363,7 +420,10 @@ REVIEW_CACHE_SIZE = 16
 def review_upload(data: bytes, filename: str, game: str, lang: str,
                   budget: float = REVIEW_SECONDS) -> UploadReview:
     """Parse and check an upload once per content: later calls with the same bytes (from any
-    visitor) get the same review, refusals included, without re-running a check."""
+    visitor) get the same review, refusals included, without re-running a check.
+
+    The file is checked as the game and language it is (:func:`identify_upload`); ``game``
+    and ``lang``, the page's choice, stand only where the file does not say."""
     key = (hashlib.sha256(data).hexdigest(), filename, game, lang)
     with _REVIEWS_LOCK:
         hit = _REVIEWS.get(key)
@@ -371,10 +431,12 @@ def review_upload(data: bytes, filename: str, game: str, lang: str,
             _REVIEWS.move_to_end(key)
             return hit
     try:
+        game, lang = identify_upload(data, filename, game, lang)
         upload = parse_upload(data, filename, game, lang)
-        review = UploadReview(upload, tuple(review_rows(game, (lang,), upload, budget)))
+        review = UploadReview(upload, tuple(review_rows(game, (lang,), upload, budget)),
+                              game=game, lang=lang)
     except UploadError as exc:
-        review = UploadReview(None, (), exc)
+        review = UploadReview(None, (), exc, game=game, lang=lang)
     with _REVIEWS_LOCK:
         _REVIEWS[key] = review
         while len(_REVIEWS) > REVIEW_CACHE_SIZE:

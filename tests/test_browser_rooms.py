@@ -1,7 +1,8 @@
 """Room play in a real Chromium: two browser contexts (two devices) on one server join one
 peruludo table by its code; each page holds only its own seat's dice, a move on one device
 reaches the other by its poll, a double tap makes one move, and a device that reloads its
-page is back at its seat and plays its turn."""
+page is back at its seat and plays its turn; through an outage of the store (Redis stopped and
+started again) both devices keep their table under "Reconnecting…" and play on after it.""" 
 
 from __future__ import annotations
 
@@ -11,7 +12,9 @@ import browser_support
 from browser_support import Server, double_tap, require_chromium, wait_for_app
 from jokoak.engine.record import replay
 from jokoak.games.peruludo import GAME
-from jokoak.rooms import SqliteRoomStore, read_room
+from jokoak.i18n import translator
+from jokoak.rooms import RedisRoomStore, SqliteRoomStore, read_room
+from redis_support import RedisServer
 
 pytestmark = pytest.mark.browser
 
@@ -165,6 +168,76 @@ def test_a_device_that_reloads_its_page_is_back_at_its_seat_and_plays_its_turn(s
         else:
             raise AssertionError("the reloaded device's turn did not come")
         for page in (first, second):
+            assert page.locator('[data-testid="stException"]').count() == 0
+    finally:
+        first_context.close()
+        second_context.close()
+
+
+@pytest.fixture(scope="module")
+def served_by_redis(chromium_browser, tmp_path_factory):
+    """The booklet with its rooms in Redis (append-only, as deploy/compose.yaml runs it)."""
+    require_chromium()
+    folder = tmp_path_factory.mktemp("redis_rooms")
+    redis = RedisServer(folder)
+    redis.start()
+    settings = folder / "jokoak.toml"
+    settings.write_text(f'[rooms]\nstore = "{redis.url}"\n')
+    server = Server(env={"JOKOAK_PACE_SCALE": "0.5", "JOKOAK_SETTINGS": str(settings)})
+    try:
+        server.wait()
+        yield server, chromium_browser, redis
+    finally:
+        server.stop()
+        redis.stop()
+
+
+def says(page, text: str) -> bool:
+    return page.get_by_text(text, exact=False).count() > 0
+
+
+def test_through_a_store_outage_each_device_keeps_its_table_and_plays_on_after(served_by_redis):
+    server, chromium, redis = served_by_redis
+    first_context, first = device(chromium, server, "eu")
+    second_context, second = device(chromium, server, "es")
+    pages = {"eu": first, "es": second}
+    try:
+        code = seat_two(first, second)
+        store = RedisRoomStore(redis.url)
+        for page in pages.values():
+            page.wait_for_selector(".jokoak-board", timeout=20000)
+        moves = len(read_room(store, code, {GAME.name: GAME}).record.actions)
+        redis.stop()  # the store goes away mid-game
+        for lang, page in pages.items():
+            reconnecting = translator(lang).gettext("Reconnecting…")
+            assert reconnecting != "Reconnecting…"  # translated
+            page.get_by_text(reconnecting).wait_for(timeout=15000)
+            assert page.locator(".jokoak-board").is_visible()  # the table stays on screen
+            assert page.locator(".jokoak-room").get_attribute("data-room") == code
+            assert not says(page, translator(lang).gettext("This room is not there any more."))
+            page.wait_for_timeout(1500)  # more polls fail: the table is still there
+            assert page.locator(".jokoak-board").is_visible()
+        redis.start()  # back, with its append-only file
+        for lang, page in pages.items():
+            page.get_by_text(translator(lang).gettext("Reconnecting…")).wait_for(
+                state="detached", timeout=15000)
+            assert page.locator(".jokoak-room").get_attribute("data-room") == code
+        assert len(read_room(store, code, {GAME.name: GAME}).record.actions) >= moves
+        for _ in range(60):  # and the game goes on: a person's bid lands
+            for seat, page in enumerate((first, second)):
+                if page.locator(QUICK).count():
+                    before = bids_of(store, code, seat)
+                    page.locator(QUICK).first.click()
+                    settled(page)
+                    assert bids_of(store, code, seat) == before + 1
+                    break
+            else:
+                first.wait_for_timeout(700)
+                continue
+            break
+        else:
+            raise AssertionError("no person's turn came after the outage")
+        for page in pages.values():
             assert page.locator('[data-testid="stException"]').count() == 0
     finally:
         first_context.close()

@@ -44,3 +44,34 @@ def test_replicas_share_their_rooms_and_leave_uploads_to_the_operator():
         conf = parse_settings((NGINX_CONF.parent / name).read_text(encoding="utf-8"))
         assert conf.rooms.store.startswith(("sqlite:/", "redis://")), name
         assert not conf.booklet.translators_page and not conf.operator.enabled, name
+
+
+def compose():
+    import yaml
+    return yaml.safe_load((NGINX_CONF.parent / "compose.yaml").read_text(encoding="utf-8"))
+
+
+def test_compose_runs_redis_with_append_only_persistence_on_a_volume():
+    redis = compose()["services"]["redis"]
+    command = redis["command"]
+    assert command[command.index("--appendonly") + 1] == "yes"
+    folder = command[command.index("--dir") + 1]
+    volumes = {v.split(":")[1]: v.split(":")[0] for v in redis["volumes"]}
+    assert volumes[folder] in compose()["volumes"]  # a named volume outlives the container
+
+
+def test_every_booklet_on_sqlite_keeps_its_rooms_in_a_data_folder_that_outlives_it():
+    dockerfile = (NGINX_CONF.parent / "Dockerfile").read_text(encoding="utf-8")
+    data = re.search(r"JOKOAK_DATA=(\S+)", dockerfile).group(1)
+    operator = compose()["services"]["operator"]
+    assert any(v.split(":")[1] == data for v in operator["volumes"])
+    for unit in ("jokoak.service", "jokoak@.service"):
+        text = (NGINX_CONF.parent / unit).read_text(encoding="utf-8")
+        assert "StateDirectory=jokoak" in text and "JOKOAK_DATA=/var/lib/jokoak" in text, unit
+        assert "PrivateTmp=yes" in text  # why /tmp would never do: it is the unit's own
+
+
+def test_the_one_machine_replicas_share_a_file_in_the_units_state_folder():
+    from jokoak.settings import parse_settings
+    conf = parse_settings((NGINX_CONF.parent / "replica.toml").read_text(encoding="utf-8"))
+    assert conf.rooms.store.startswith("sqlite:/var/lib/jokoak/")

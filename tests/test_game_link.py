@@ -11,15 +11,25 @@ from streamlit.testing.v1 import AppTest
 
 from jokoak.engine import record_code
 from jokoak.engine.driver import decisions
-from jokoak.games import zohn_ahl
+from jokoak.games import zaldi_zuria, zohn_ahl
+from ui import game_link
 from ui.common import LANG_KEY
 from view_support import TIMEOUT, open_view
 
 ZOHN = "jokoak_zohn_ahl_play"
+ZALDI = "jokoak_zaldi_zuria_play"
 PERULUDO = "jokoak_peruludo_play"
 
 
 pytestmark = pytest.mark.usefixtures("no_waiting")
+
+
+@pytest.fixture(autouse=True)
+def no_link_decoded_yet():
+    """Each test starts with a process that has decoded no link (:data:`game_link.DECODED`)."""
+    game_link.DECODED.clear()
+    yield
+    game_link.DECODED.clear()
 
 
 def visit(module: str, game: str | None, lang: str = "en") -> AppTest:
@@ -144,3 +154,49 @@ def test_the_refusal_is_said_once_and_the_new_game_button_works():
     at.button(key=f"{ZOHN}_new").click().run()
     assert ZOHN in at.session_state
     assert "not written the way" not in " ".join(w.value for w in at.warning)
+
+
+def _counted_decodes(monkeypatch) -> list[str]:
+    calls: list[str] = []
+    decode = game_link.decode
+
+    def counted(code, *args, **kwargs):
+        calls.append(code)
+        return decode(code, *args, **kwargs)
+
+    monkeypatch.setattr(game_link, "decode", counted)
+    return calls
+
+
+def test_a_link_opened_by_several_new_sessions_is_decoded_once(monkeypatch):
+    """A link shared with a class, or a kiosk reloading it: one replay per process."""
+    link = _param(played_zohn_ahl(3))
+    calls = _counted_decodes(monkeypatch)
+    first, second = visit("zohn_ahl_play", link), visit("zohn_ahl_play", link)
+    assert calls == [link]
+    assert not first.exception and not second.exception
+    one, other = first.session_state[ZOHN], second.session_state[ZOHN]
+    assert one.position.record.actions[:1] == other.position.record.actions[:1]
+    # each session extends a packer of its own
+    assert one.extra["link_packer"] is not other.extra["link_packer"]
+
+
+def _forced_zaldi_link(moves: int) -> str:
+    """A zaldi zuria link of ``moves`` forced moves in 48 characters (an index 0 costs no
+    bits): every player passes out and the last one throws blanks."""
+    rest = (record_code._text("basque_text") + b"\x00" + b"\x00" + b"\x01" + b"\x00" + b"\x00"
+            + record_code._varint(moves))
+    return record_code.sealed(bytes([record_code.VERSION]) + record_code._text("zaldi_zuria")
+                              + rest)
+
+
+def test_a_link_of_more_moves_than_a_real_game_takes_is_refused_and_changes_nothing(monkeypatch):
+    link = _forced_zaldi_link(zaldi_zuria.GAME.max_actions)
+    calls = _counted_decodes(monkeypatch)
+    for _ in range(2):  # refused for the second session too, from the first one's decoding
+        at = visit("zaldi_zuria_play", link, lang="fr")
+        assert not at.exception
+        assert ZALDI not in at.session_state and "game" not in at.query_params
+        shown = " ".join(w.value for w in at.warning)
+        assert "Les coups de ce lien ne respectent pas les règles du jeu." in shown
+    assert calls == [link]

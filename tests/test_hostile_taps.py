@@ -26,6 +26,7 @@ def test_a_throw_tapped_before_the_stop_landed_changes_nothing_after_it():
     tap is handed to the controller as its button's callback would hand it)."""
     import time
 
+    import ui.play
     from ui.play import accept_tap
     from ui.zohn_ahl_play import SPEC, VISITOR
 
@@ -35,11 +36,12 @@ def test_a_throw_tapped_before_the_stop_landed_changes_nothing_after_it():
         if {f"{ZOHN}_abandon", f"{ZOHN}_throw"} <= {re.sub(r"_t\d+$", "", k) for k in enabled(at)}:
             break
         at.run()
-    drawn_at = at.session_state[ZOHN].position.length
+    drawn = at.session_state[ZOHN]
+    drawn_at, moves_then = ui.play.token(drawn), drawn.position.length
     next(b for b in at.button if b.key.startswith(f"{ZOHN}_abandon")).click().run()
     game = at.session_state[ZOHN]
     stopped = game.position
-    assert stopped.state.is_terminal() and stopped.length == drawn_at + 1
+    assert stopped.state.is_terminal() and stopped.length == moves_then + 1
     assert accept_tap(SPEC, game, drawn_at, VISITOR, "throw", time.monotonic()) is False
     at.run()
     assert not at.exception and not at.error

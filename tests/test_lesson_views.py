@@ -94,7 +94,7 @@ def walk(at, game, lesson, lang="en"):
             assert not session(at, game).extra["done"]
             click(at, f"jokoak_lesson_guess_{game}_{index}_throw_r0")
         assert session(at, game).extra["done"], (lesson.name, index)
-        assert escape(translator(lang).gettext(step.why)) in " ".join(m.value for m in at.markdown)
+        assert escape(translator(lang).gettext(step.said)) in " ".join(m.value for m in at.markdown)
         click(at, f"jokoak_lesson_next_{game}_{index}")
         assert at.query_params["lstep"] == str(index + 2)
 
@@ -116,28 +116,35 @@ def test_the_first_lesson_walks_in_basque_with_basque_texts(game):
     assert "Jokatu benetako partida bat" in [b.label for b in at.button]
 
 
+def behind_why(text):
+    """The markup behind the page's "Why?" chips (the clauses, lit)."""
+    return "".join(part.split("</details>")[0] for part in text.split('class="jokoak-why"')[1:])
+
+
 def test_a_legal_move_that_is_not_the_lessons_gets_the_hint_and_a_second_try():
     at = open_lesson("zaldi_zuria")
     click(at, "jokoak_lesson_zaldi_zuria_pass")
     now = session(at, "zaldi_zuria")
     assert not now.extra["done"] and now.position.length == 0  # nothing was played
     text = " ".join(m.value for m in at.markdown)
-    assert "this lesson wants to see you throw" in text and "phase2.throw1" in text
+    assert "this lesson wants to see you throw" in text
+    assert 'data-segment="phase2.throw1"' in behind_why(text) and 'class="jk-id"' not in text
     click(at, "jokoak_lesson_zaldi_zuria_throw")
     assert session(at, "zaldi_zuria").extra["done"]
 
 
-def test_a_bid_the_rules_refuse_shows_the_engines_reason_with_its_clause_and_cannot_be_tapped():
+def test_a_bid_the_rules_refuse_says_why_in_words_with_its_clause_behind_why_and_cannot_be_tapped():
     at = open_lesson("peruludo", lesson="01_first_round", lstep="2")
     click(at, "jokoak_lesson_peruludo_face6")
     while at.session_state["jokoak_lesson_peruludo_q"] > 1:
         click(at, "jokoak_lesson_peruludo_qminus")
     text = " ".join(m.value for m in at.markdown)
-    assert "jokoak-refused" in text and "raise.to_wild" in text
+    assert "jokoak-refused" in text and 'data-segment="raise.to_wild"' in behind_why(text)
+    assert 'class="jk-id"' not in text
     assert buttons(at)["jokoak_lesson_peruludo_bid"].disabled
 
 
-def test_a_doia_called_on_ones_own_turn_is_refused_with_the_engines_reason_and_its_clause():
+def test_a_doia_called_on_ones_own_turn_is_refused_with_the_engines_reason_its_clause_behind_why():
     """Doia is called only when it is not one's turn: on the visitor's turn to answer Player
     3's bid, a doia tap (the Doia button's callback) keeps the position and the lesson shows
     the engine's reason, with the clause it rests on, as the play view's controls show it."""
@@ -148,14 +155,15 @@ def test_a_doia_called_on_ones_own_turn_is_refused_with_the_engines_reason_and_i
     before = now.position.length
     why = refusal(now.position.state, "doia", 0)
     assert why is not None and why.clauses
-    assert not lesson_tap(_spec("peruludo", 0), now, before, 0, "doia", time.monotonic() + 5)
+    assert not lesson_tap(_spec("peruludo", 0), now, ui.play.token(now), 0, "doia",
+                          time.monotonic() + 5)
     at.run()
     assert now.position.length == before and not now.extra["done"]
     english = translator("en")
     refused = [m.value for m in at.markdown if 'class="jokoak-refused"' in m.value]
     assert len(refused) == 1   # once, not by the controls and again under them
     assert escape(why.text(english.gettext, english.ngettext)) in refused[0]
-    assert all(clause in refused[0] for clause in why.clauses)
+    assert all(f'data-segment="{clause}"' in behind_why(refused[0]) for clause in why.clauses)
 
 
 def test_a_refused_tap_keeps_the_position_and_records_the_engines_reason():
@@ -163,7 +171,8 @@ def test_a_refused_tap_keeps_the_position_and_records_the_engines_reason():
     at = open_lesson("peruludo", lesson="01_first_round", lstep="2")
     now = session(at, "peruludo")
     before = now.position.length
-    assert not lesson_tap(_spec("peruludo", 0), now, before, 0, "bid:1:6", time.monotonic() + 5)
+    assert not lesson_tap(_spec("peruludo", 0), now, ui.play.token(now), 0, "bid:1:6",
+                          time.monotonic() + 5)
     assert now.position.length == before and "raise.to_wild" in now.refused.clauses
 
 
@@ -173,9 +182,10 @@ def test_a_double_tap_plays_the_lessons_move_once():
     now = session(at, "zaldi_zuria")
     spec = _spec("zaldi_zuria", 0)
     later = time.monotonic() + 5
-    assert lesson_tap(spec, now, 0, 0, "throw", later)
+    drawn = ui.play.token(now)
+    assert lesson_tap(spec, now, drawn, 0, "throw", later)
     after = now.position.length
-    assert not lesson_tap(spec, now, 0, 0, "throw", later + 0.2)  # drawn for the old position
+    assert not lesson_tap(spec, now, drawn, 0, "throw", later + 0.2)  # drawn for the old position
     assert now.position.length == after == 2 and now.extra["done"]
 
 
@@ -186,7 +196,7 @@ def test_a_wrong_answer_is_refused_with_the_rule_and_a_second_try():
     click(at, f"jokoak_lesson_choice_zaldi_zuria_2_{wrong}")
     assert not session(at, "zaldi_zuria").extra["done"]
     text = " ".join(m.value for m in at.markdown)
-    assert "Not quite" in text and "phase2.throw3.pay" in text
+    assert "Not quite" in text and 'data-segment="phase2.throw3.pay"' in behind_why(text)
     click(at, f"jokoak_lesson_choice_zaldi_zuria_2_{step.right_choice}")
     assert session(at, "zaldi_zuria").extra["done"]
 
@@ -295,7 +305,17 @@ def test_the_second_half_of_a_double_tap_on_next_lands_on_nothing(monkeypatch):
     at = open_lesson("zaldi_zuria")
     now = session(at, "zaldi_zuria")
     spec = _spec("zaldi_zuria", 0)
-    drawn = now.extra["drawn_at"]
-    assert not lesson_tap(spec, now, 0, 0, "throw", drawn + 0.3)
+    drawn, token = now.extra["drawn_at"], ui.play.token(now)
+    assert not lesson_tap(spec, now, token, 0, "throw", drawn + 0.3)
     assert not now.extra["done"]
-    assert lesson_tap(spec, now, 0, 0, "throw", drawn + 1.5)
+    assert lesson_tap(spec, now, token, 0, "throw", drawn + 1.5)
+
+
+def test_a_step_teaching_the_booklets_choice_marks_it_with_the_note_one_tap_away():
+    at = open_lesson("zaldi_zuria", lang="es", lesson="02_auction_and_endings", lstep="7")
+    step = lessons("zaldi_zuria")[1].steps[6]
+    assert step.choice == "exact-hit-phase2"
+    click(at, f"jokoak_lesson_choice_zaldi_zuria_6_{step.right_choice}")
+    text = " ".join(m.value for m in at.markdown)
+    assert '<details class="jk-choice"' in text and 'data-choice="exact-hit-phase2"' in text
+    assert "Elección del cuadernillo" in text

@@ -282,3 +282,25 @@ def test_the_example_in_lessons_md_is_a_lesson_that_loads():
     example = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
     lesson = parse_lesson("zaldi_zuria", "example", example)
     assert [step.kind for step in lesson.steps] == ["action", "question", "guess"]
+
+
+def test_a_step_may_mark_the_booklets_choice_with_a_note_about_a_clause_it_teaches():
+    notes = {"overtake-pays": ("toy.overtake",), "moves": ("toy.move",)}
+    marked = OVERTAKE.replace("  why: You passed the other runner, who pays you a chip.\n",
+                              "  why: You passed the other runner, who pays you a chip.\n"
+                              "  choice: overtake-pays\n")
+    lesson = parse_lesson("toygame", "demo", marked, engine=toygame.GAME,
+                          clauses=toygame.CLAUSES, questions=None, notes=notes)
+    assert [s.choice for s in lesson.steps] == ["overtake-pays", None]
+
+
+def test_a_choice_mark_naming_an_unknown_note_or_one_about_other_clauses_is_refused():
+    notes = {"moves": ("toy.move",), "elsewhere": ("toy.finish",)}
+    for choice, message in (("nope", "is not a note of the game"),
+                            ("elsewhere", "none of the clauses the step teaches")):
+        marked = OVERTAKE.replace("  why: Nobody is passed, so nobody pays.\n",
+                                  f"  why: Nobody is passed, so nobody pays.\n"
+                                  f"  choice: {choice}\n")
+        with pytest.raises(LessonError, match=message):
+            parse_lesson("toygame", "demo", marked, engine=toygame.GAME,
+                         clauses=toygame.CLAUSES, questions=None, notes=notes)

@@ -96,7 +96,7 @@ def test_peruludo_a_second_tap_on_the_cover_does_nothing_and_finds_the_controls_
     at = until_cover(start("peruludo_play", PERULUDO, players=3, people=[0, 1]))
     session = game(at, PERULUDO)
     monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 1.0)
-    seat, token = session.position.state.turn, session.position.length
+    seat, token = session.position.state.turn, ui.play.token(session)
     with monkeypatch.context() as m:
         m.setattr(ui.play, "session", lambda spec: session)
         ui.play.hand_over(SPEC, token, seat)

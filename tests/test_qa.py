@@ -267,3 +267,151 @@ def test_the_translators_page_shows_the_cross_target_checks_beside_the_clause():
     out = _cross_html(SimpleNamespace(segment=seg, cells=cells), "zaldi_zuria",
                       lambda s: s, "en")
     assert 'class="jk-cross"' in out and "fitxa" in out and "not in fr" in out
+
+
+# checks that would have caught the lessons-and-cards review (issue 27) -----------------------
+
+def _ui_entry(msgid, locations=("ui/guess.py",)):
+    from jokoak.qa_interface import UiEntry
+    return UiEntry(msgid, None, ("",), frozenset(), tuple(locations))
+
+
+def _ui_checks(msgid, target, lang, locations=("ui/guess.py",)):
+    from jokoak.qa_interface import UiEntry, check_ui_entry
+    entry = UiEntry(msgid, None, (target,), frozenset(), tuple(locations))
+    return {f.check: f for f in check_ui_entry(entry, lang)}
+
+
+def test_avoid_list_basque_aukera_for_a_chance_fails_and_probabilitate_passes():
+    found = _ui_checks("The exact chance", "Aukera zehatza", "eu")
+    assert "drift" in found and "aukera" in found["drift"].message()
+    assert "drift" not in _ui_checks("The exact chance", "Probabilitate zehatza", "eu")
+
+
+def test_avoid_list_a_word_is_avoided_only_for_its_concept():
+    # aukera is the booklet's word for a choice; "Aukeratu" is the verb to choose
+    assert "drift" not in _ui_checks("The booklet's choice", "Liburuxkaren aukera", "eu")
+    assert "drift" not in _ui_checks("Choose the rules and the chance that a stick lands marked "
+                                     "side up.", "Aukeratu arauak eta zotz baten "
+                                     "probabilitatea.", "eu")
+
+
+def test_avoid_list_a_stem_finds_the_inflected_basque_verb():
+    msgid = "Be the last player left with dice: every lost challenge costs a die."
+    where = ("content/peruludo/howto.yaml",)
+    assert "drift" in _ui_checks(msgid, "Galdutako desafio bakoitzak dado bat kostatzen du.",
+                                 "eu", where)
+    assert "drift" not in _ui_checks(msgid, "Galdutako desafio bakoitzean dado bat galtzen da.",
+                                     "eu", where)
+
+
+def test_avoid_list_terms_drifting_between_card_and_lessons_fail_in_spanish_and_french():
+    where = ("content/peruludo/howto.yaml",)
+    msgid = "Off your turn, call doia: exactly the bid on the table wins you a die."
+    assert "drift" in _ui_checks(msgid, "Fuera de tu turno, canta doia: …", "es", where)
+    assert "drift" not in _ui_checks(msgid, "Fuera de tu turno, di doia: …", "es", where)
+    assert "drift" in _ui_checks("Raise with more dice of the same face.",
+                                 "Relancez avec plus de dés de la même face.", "fr", where)
+
+
+def test_a_translation_clause_keeps_its_own_wording_dire_doia():
+    # the avoid lists are the interface's: the source clause "doia esan" may say "dire doia"
+    source = "Edozein jokalarik, bere txanda ez denean, doia esan dezake edozein momentutan."
+    assert "drift" not in flags(source, "N’importe quel joueur peut dire doia à tout moment, "
+                                "quand ce n’est pas son tour.", "fr", "peruludo", "doia.call")
+
+
+def test_clause_terms_the_card_line_that_drops_the_auctioneer_fails_in_each_language():
+    from jokoak.howto import card
+    from jokoak.qa_interface import clause_term_flags
+    line = next(x for x in card("zaldi_zuria").lines if "phase3.throw4.b.next" in x.clauses)
+    wrong = {line.msgid: "…jaurtitzaileak bankua eramaten du eta hurrengo partida enkantean "
+                         "jartzen du."}
+    right = {line.msgid: "…jaurtitzaileak bankua eramaten du, eta hurrengo partidaren "
+                         "enkante-burua izango da."}
+    found = clause_term_flags("eu", wrong)
+    assert [f.check for f in found if f.segment_id == line.msgid] == ["clause_terms"]
+    assert "phase3.throw4.b.next" in found[0].message()
+    assert not [f for f in clause_term_flags("eu", right) if f.segment_id == line.msgid]
+
+
+def test_clause_terms_the_parties_are_found_in_the_cited_clause():
+    from jokoak.lesson_checks import cited_roles
+    assert [t.id for t in cited_roles("zaldi_zuria", ["phase3.throw4.b.next"])] == [
+        "enkante_burua"]
+
+
+def test_clause_terms_the_shipped_english_cards_and_lessons_name_every_party():
+    from jokoak.qa_interface import clause_term_flags
+    assert clause_term_flags("en") == []
+
+
+def test_list_placeholder_found_in_the_code_and_a_verb_agreeing_with_it_fails():
+    from jokoak.qa_interface import list_placeholder_problems, list_placeholders
+    msgid = "Waiting for %(players)s to join with the code %(code)s."
+    assert list_placeholders()[msgid] == {"%(players)s"}
+    entry = _ui_entry(msgid, ("ui/room.py",))
+    assert list_placeholder_problems(entry, "Esperando a que %(players)s entren con el código "
+                                            "%(code)s.") == ["%(players)s"]
+    assert list_placeholder_problems(entry, "Aún sin entrar con el código %(code)s: "
+                                            "%(players)s.") == []
+
+
+def test_list_placeholder_a_msgid_that_is_only_the_list_is_not_checked():
+    from jokoak.qa_interface import list_placeholder_problems
+    assert list_placeholder_problems(_ui_entry("%(names)s and %(last)s"),
+                                     "%(names)s eta %(last)s") == []
+
+
+def _lesson_file(game, name):
+    import yaml
+    from jokoak.lessons import lesson_dir
+    return yaml.safe_load((lesson_dir(game) / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+def test_rule_shown_an_arrastatze_round_with_no_six_cannot_show_that_sixes_are_not_wild():
+    from jokoak.lesson_checks import rule_shown_problems
+    data = _lesson_file("peruludo", "03_arrastatze_and_the_win")
+    assert rule_shown_problems("peruludo", [("03", data)]) == []
+    data["steps"][0]["play"] = ["roll:3", "roll:5"]      # Player 2 rolls a 5, not a six
+    found = rule_shown_problems("peruludo", [("03", data)])
+    assert [(p.check, p.where) for p in found] == [("rule_shown", "peruludo/03 step 2")]
+    assert "arrastatze.no_wilds" in found[0].text
+
+
+def test_choice_mark_a_step_that_hangs_on_the_booklets_reading_must_mark_it():
+    from jokoak.lesson_checks import choice_mark_problems
+    data = _lesson_file("zaldi_zuria", "02_auction_and_endings")
+    assert choice_mark_problems("zaldi_zuria", [("02", data)]) == []
+    del data["steps"][6]["choice"]                          # the exact hit before the inn opens
+    found = choice_mark_problems("zaldi_zuria", [("02", data)])
+    assert [(p.where, "exact-hit-phase2" in p.text) for p in found] == [
+        ("zaldi_zuria/02 step 7", True)]
+
+
+def test_choice_mark_a_note_whose_default_is_the_text_asks_for_no_mark():
+    from jokoak.notes import notes
+    from jokoak.lesson_checks import choice_mark_problems
+    assert not next(n for n in notes("zaldi_zuria") if n.id == "all-blank").is_choice
+    data = _lesson_file("zaldi_zuria", "01_first_throws")   # all blank: the text's own rule
+    assert choice_mark_problems("zaldi_zuria", [("01", data)]) == []
+
+
+def test_premise_a_guess_about_five_dice_asked_when_the_visitor_has_four_fails():
+    import yaml
+    from jokoak.lesson_checks import premise_problems
+    from jokoak.lessons import lesson_dir, parse_lesson
+    text = (lesson_dir("peruludo") / "02_opening_and_calls.yaml").read_text(encoding="utf-8")
+    assert premise_problems("peruludo", [parse_lesson("peruludo", "02", text)]) == []
+    data = yaml.safe_load(text)
+    guess = next(s for s in data["steps"] if "guess" in s)
+    data["steps"].remove(guess)
+    data["steps"].append(guess)                # after the wrong doia: four dice left
+    late = parse_lesson("peruludo", "02", yaml.safe_dump(data))
+    found = premise_problems("peruludo", [late])
+    assert [p.check for p in found] == ["premise"] and "4 dice" in found[0].text
+
+
+def test_the_shipped_lessons_show_their_rules_mark_their_choices_and_keep_their_premises():
+    from jokoak.lesson_checks import lesson_problems
+    assert [str(p) for p in lesson_problems()] == []

@@ -325,3 +325,63 @@ def test_base64_padding_is_not_needed_nor_written():
     code = some_code()
     assert "=" not in code
     assert base64.urlsafe_b64decode(code + "=" * (-len(code) % 4))
+
+
+# ---- a link costs what a real game costs ----------------------------------------------------
+def _zaldi_forced_link(count: int) -> str:
+    """A zaldi zuria link of ``count`` index-0 moves (every player passes out, the last one
+    throws blanks): the packed number is 0, so the link stays a few dozen characters."""
+    return _forged(rc._text("zaldi_zuria"), _rest(count=count))
+
+
+def _longest(key: str, setup: dict | None = None) -> int:
+    game = GAMES[key]
+    rules = make_rules(game, game.rulesets[0].name)
+    return game.longest_game(game.new_initial_state(rules, setup))
+
+
+def test_a_short_link_of_more_moves_than_a_real_game_takes_is_refused_before_any_replay(
+        monkeypatch):
+    """86 characters used to carry 5,000 forced zaldi zuria moves (a forced move costs no
+    bits), a quarter to half a second of replay for every new session."""
+    longest = _longest("zaldi_zuria")
+    assert longest < GAMES["zaldi_zuria"].max_actions
+    link = _zaldi_forced_link(GAMES["zaldi_zuria"].max_actions)
+    assert len(link) < 100
+
+    def replayed(*args, **kwargs):
+        raise AssertionError("the moves were replayed")
+
+    monkeypatch.setattr(rc, "_unpack", replayed)
+    assert refusal(link) == rc.N_MOVES
+    assert refusal(_zaldi_forced_link(longest + 1)) == rc.N_MOVES
+
+
+def test_a_link_of_as_many_moves_as_a_real_game_may_take_is_replayed():
+    """The bound refuses only what no real game reaches: at the bound the moves are read
+    (and these forced ones fit the rules)."""
+    longest = _longest("zaldi_zuria")
+    assert len(decode(_zaldi_forced_link(longest), GAMES).record.actions) == longest
+
+
+def _playouts(key: str, setup: dict, policies: dict, seeds: range) -> int:
+    game = GAMES[key]
+    rules = make_rules(game, game.rulesets[0].name)
+    return max(len(play(game, rules, setup, seed, policy, 100_000).actions)
+               for policy in policies.values() for seed in seeds)
+
+
+@pytest.mark.parametrize("setup", [{"players": 6, "chips": 4}, {"players": 6, "chips": 36},
+                                   {"players": 12, "chips": 36}, {"players": 6, "chips": 300}])
+def test_seeded_zaldi_zuria_games_take_at_most_half_the_moves_a_link_may_carry(setup):
+    longest = _playouts("zaldi_zuria", setup, {"random": random_policy, **ZALDI_ZURIA},
+                        range(5))
+    assert 2 * longest <= _longest("zaldi_zuria", setup)
+
+
+@pytest.mark.parametrize("setup", [{"players": 2, "dice": [5, 5]},
+                                   {"players": 3, "dice": [3, 4, 5]},
+                                   {"players": 4, "dice": [5, 5, 5, 5]}])
+def test_seeded_peruludo_games_take_at_most_half_the_moves_a_link_may_carry(setup):
+    longest = _playouts("peruludo", setup, {"random": random_policy, **PERULUDO}, range(3))
+    assert 2 * longest <= _longest("peruludo", setup)

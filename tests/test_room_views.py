@@ -46,9 +46,24 @@ def seat_of(at):
     return int(found.group(1)) if found else None
 
 
+def test_a_room_opens_in_one_step_from_its_panel_with_two_people_by_default():
+    at = open_view("peruludo_play", "play_view")  # nobody chose people in "New game"
+    assert at.button_group(key=f"{PERULUDO}_room_people").value == [0, 1]
+    at.button(key=f"{PERULUDO}_room_open").click().run()
+    code = at.session_state["jokoak_room"]["code"]
+    assert stored_room(code).people == (0, 1) and seat_of(at) == 0
+
+
 def test_a_room_needs_two_people_at_the_table():
     at = open_view("peruludo_play", "play_view")
+    at.button_group(key=f"{PERULUDO}_room_people").set_value([2]).run()
     assert at.button(key=f"{PERULUDO}_room_open").disabled
+    assert any("at least two people" in c.value for c in at.caption)
+
+
+def test_the_code_field_starts_empty_with_nothing_that_looks_like_a_code():
+    field = open_view("peruludo_play", "play_view").text_input(key=f"{PERULUDO}_room_code")
+    assert field.value == "" and not field.placeholder
 
 
 def test_the_opener_and_the_joiner_sit_at_the_two_peoples_seats():
@@ -306,3 +321,162 @@ def test_a_poll_replays_the_record_only_when_another_device_changed_it(monkeypat
     assert replays == []  # the tapping device keeps the position its tap led to
     devices[1 - acting].run()
     assert len(replays) == 1  # the other device replays the changed record once
+
+
+# ---- faults and abuse ----------------------------------------------------------------------
+class Unreachable:
+    """A store that cannot be reached: every call fails as a locked file or a Redis gone."""
+
+    def __getattr__(self, name):
+        def fail(*args, **kwargs):
+            import sqlite3
+            raise sqlite3.OperationalError("database is locked")
+        return fail
+
+
+def with_settings(monkeypatch, tmp_path, extra):
+    settings = tmp_path / "capped.toml"
+    settings.write_text(f'[rooms]\nstore = "sqlite:{tmp_path / "rooms.sqlite3"}"\n{extra}\n')
+    monkeypatch.setenv("JOKOAK_SETTINGS", str(settings))
+
+
+def person_on_turn(devices):
+    """Polls until a person at the table is to bid; that device and its quick bid."""
+    for _ in range(30):
+        for at in devices.values():
+            at.run()
+        acting = devices[0].session_state[ROOM_KEY].position.state.current_player()
+        at = devices.get(acting)
+        quick = [b for b in at.button if b.key.startswith(f"{ROOM_KEY}_quick")] if at else []
+        if quick and not quick[0].disabled:
+            return at
+    raise AssertionError("no person's bid in 30 polls")
+
+
+def test_a_store_out_of_reach_keeps_the_table_says_reconnecting_and_comes_back(monkeypatch):
+    import ui.room
+    first, code = opened()
+    second = joined(code)
+    real = ui.room.store
+    monkeypatch.setattr(ui.room, "store", lambda: Unreachable())
+    second.run()  # the poll finds no store
+    assert any("Reconnecting" in i.value for i in second.info)
+    assert not any("not there any more" in w.value for w in second.warning)
+    assert seat_of(second) == 1 and "Dice:" in page_text(second)  # the table is still drawn
+    monkeypatch.setattr(ui.room, "store", real)
+    second.run()
+    assert not any("Reconnecting" in i.value for i in second.info)
+    assert seat_of(second) == 1
+
+
+def test_a_tap_the_store_cannot_take_says_not_saved_and_the_next_tap_is_saved(monkeypatch):
+    import ui.room
+    first, code = opened()
+    devices = {0: first, 1: joined(code)}
+    at = person_on_turn(devices)
+    before = stored_room(code)
+    real = ui.room.store
+    monkeypatch.setattr(ui.room, "store", lambda: Unreachable())
+    [b for b in at.button if b.key.startswith(f"{ROOM_KEY}_quick")][0].click().run()
+    assert any("Not saved — tap again" in w.value for w in at.warning)
+    monkeypatch.setattr(ui.room, "store", real)
+    assert stored_room(code) == before  # nothing half-happened
+    at.run()
+    assert any("Not saved" in w.value for w in at.warning)  # still said until the next tap
+    [b for b in at.button if b.key.startswith(f"{ROOM_KEY}_quick")][0].click().run()
+    assert stored_room(code).version == before.version + 1
+    assert not any("Not saved" in w.value for w in at.warning)
+
+
+def test_a_room_that_really_is_gone_says_so(monkeypatch):
+    import ui.room
+    from jokoak.rooms import close_unplayed
+    first, code = opened()
+    assert close_unplayed(ui.room.store(), code, first.session_state["jokoak_room"]["device"])
+    first.run()
+    assert any("not there any more" in w.value for w in first.warning)
+    assert not any("Reconnecting" in i.value for i in first.info)
+
+
+def test_opening_another_room_closes_the_sessions_unplayed_one():
+    first, code = opened()
+    first.button(key=f"{ROOM_KEY}_leave").click().run()
+    first.button(key=f"{PERULUDO}_room_open").click().run()
+    again = first.session_state["jokoak_room"]["code"]
+    assert again != code and stored_room(code) is None and stored_room(again) is not None
+
+
+def test_a_room_someone_joined_stays_open_when_its_opener_opens_another():
+    first, code = opened()
+    joined(code)
+    first.button(key=f"{ROOM_KEY}_leave").click().run()
+    first.button(key=f"{PERULUDO}_room_open").click().run()
+    assert stored_room(code) is not None
+
+
+def test_a_server_at_its_cap_says_so_and_opens_nothing(monkeypatch, tmp_path):
+    with_settings(monkeypatch, tmp_path, "max_rooms = 1")
+    opened()
+    at = open_view("peruludo_play", "play_view")
+    at.button(key=f"{PERULUDO}_room_open").click().run()
+    assert any("as many rooms open as it can hold" in w.value for w in at.warning)
+    assert "jokoak_room" not in at.session_state
+
+
+def type_code(at, code):
+    at.text_input(key=f"{PERULUDO}_room_code").input(code).run()
+    at.button(key=f"{PERULUDO}_room_join").click().run()
+
+
+def test_after_five_unknown_codes_a_session_waits_and_the_store_is_not_asked(monkeypatch):
+    import ui.room
+    at = open_view("peruludo_play", "play_view")
+    for n in range(4):
+        type_code(at, f"ZZZZ{n + 2}")
+        assert any("no room" in w.value for w in at.warning)
+    type_code(at, "ZZZZ7")
+    assert any("Wait 2 seconds" in w.value for w in at.warning)
+    asked = []
+    monkeypatch.setattr(ui.room, "join", lambda *a, **k: asked.append(a))
+    _first, code = opened()  # even a live code waits its turn
+    type_code(at, code)
+    assert asked == [] and any("Wait" in w.value for w in at.warning)
+    assert "jokoak_room" not in at.session_state
+
+
+def test_the_server_takes_only_so_many_unknown_codes_a_minute_from_all_sessions(
+        monkeypatch, tmp_path):
+    with_settings(monkeypatch, tmp_path, "unknown_codes_per_minute = 2")
+    for n in range(2):
+        type_code(open_view("peruludo_play", "play_view"), f"ZZZZ{n + 2}")
+    _first, code = opened()
+    late = open_view("peruludo_play", "play_view")
+    type_code(late, code)  # a live code too: past the limit nothing is looked up
+    assert any("Too many wrong room codes" in w.value for w in late.warning)
+    assert "jokoak_room" not in late.session_state
+
+
+def test_a_link_followed_while_the_store_is_away_waits_at_its_seat(monkeypatch):
+    import ui.room
+    first, code = opened()
+    second = joined(code)
+    real = ui.room.store
+    monkeypatch.setattr(ui.room, "store", lambda: Unreachable())
+    again = reloaded(second)
+    assert any("Reconnecting" in i.value for i in again.info)
+    assert again.query_params["room"] == code  # the address is kept for the next try
+    monkeypatch.setattr(ui.room, "store", real)
+    again.run()
+    assert seat_of(again) == 1
+
+
+def test_zohn_ahl_opens_a_room_of_both_teams_from_the_panel_alone():
+    zohn = "jokoak_zohn_ahl_play"
+    at = open_view("zohn_ahl_play", "play_view")  # "New game": one team people, one computer
+    assert at.button_group(key=f"{zohn}_room_people").value == [0, 1]
+    at.button(key=f"{zohn}_room_open").click().run()
+    from jokoak.games.zohn_ahl import GAME as ZOHN
+    from jokoak.rooms import read_room
+    from ui.room import store
+    room = read_room(store(), at.session_state["jokoak_room"]["code"], {ZOHN.name: ZOHN})
+    assert room.people == (0, 1)

@@ -168,3 +168,13 @@ def test_the_setting_chooses_the_store(tmp_path, redis_url):
     assert parse_settings('[rooms]\nstore = "redis://h:6379/0"\n').rooms.store == "redis://h:6379/0"
     bad = parse_settings('[rooms]\nstore = "ftp://x"\n')
     assert bad.rooms.store == "" and bad.problems
+
+
+def test_the_room_caps_are_settings_with_safe_defaults():
+    defaults = parse_settings("").rooms
+    assert defaults.max_rooms > 0 and defaults.unknown_codes_per_minute > 0
+    chosen = parse_settings("[rooms]\nmax_rooms = 20\nunknown_codes_per_minute = 0\n").rooms
+    assert (chosen.max_rooms, chosen.unknown_codes_per_minute) == (20, 0)
+    for bad in ("-1", "true", '"many"', "1.5"):
+        parsed = parse_settings(f"[rooms]\nmax_rooms = {bad}\n")
+        assert parsed.rooms.max_rooms == defaults.max_rooms and parsed.problems, bad

@@ -143,8 +143,30 @@ def test_autoplay_has_a_speed_control_in_the_visitors_language():
     assert [str(o) for o in speed.options] == french and not at.exception
 
 
-def test_jump_goes_back_as_well_as_forward():
+def open_jumps(at: AppTest, game: str) -> AppTest:
+    """Open "Jump to…", as a tap on it does (its rows are drawn only while it is open)."""
+    from ui.stepper import jumps_key
+    at.session_state[jumps_key(game)] = True
+    return at.run()
+
+
+def test_the_jump_list_is_drawn_only_while_it_is_open():
+    """A closed "Jump to…" costs a step nothing: none of its rows is sent."""
     at = open_step_through("peruludo", scenario="01_opening", step="3")
+    assert not [b for b in at.button if "_jump_" in str(b.key)]
+    open_jumps(at, "peruludo")
+    assert [b for b in at.button if "_jump_" in str(b.key)] and not at.exception
+
+
+def test_the_jump_list_stays_open_from_step_to_step():
+    at = open_jumps(open_step_through("peruludo", scenario="01_opening", step="3"), "peruludo")
+    button(at, "jump_bid_back").click().run()
+    assert current_step(at, "peruludo") == 2
+    assert button(at, "jump_bid_on")          # drawn for the new step, still open
+
+
+def test_jump_goes_back_as_well_as_forward():
+    at = open_jumps(open_step_through("peruludo", scenario="01_opening", step="3"), "peruludo")
     button(at, "jump_bid_back").click().run()
     assert current_step(at, "peruludo") == 2
     button(at, "jump_bid_on").click().run()
@@ -154,7 +176,7 @@ def test_jump_goes_back_as_well_as_forward():
 
 
 def test_an_unavailable_jump_says_why_in_the_visitors_language():
-    at = open_step_through("peruludo", lang="es", scenario="01_opening")
+    at = open_jumps(open_step_through("peruludo", lang="es", scenario="01_opening"), "peruludo")
     notes = " ".join(c.value for c in at.caption)
     assert "ninguno antes" in notes                      # no bid before the start
     assert "No está en esta situación: " in notes and "Doia dicho" in notes

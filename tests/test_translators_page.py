@@ -1,6 +1,7 @@
 """The translators' workbench (issue 8): review rows, uploads, exports and the page itself."""
 
 import io
+import re
 
 import pytest
 from babel.messages.pofile import read_po
@@ -360,3 +361,107 @@ def test_review_rows_kept_in_memory_are_in_each_visitors_own_language(lang):
     table = next(m.value for m in at.markdown if 'class="jk-review"' in m.value)
     see_it = translator(lang).gettext("See it in play")
     assert see_it != "See it in play" and f'lang="{lang}">{see_it}</a>' in table
+
+
+# the file says its game and language (issue 25) -------------------------------------------------
+
+def test_a_peruludo_file_uploaded_while_zaldi_zuria_is_selected_is_checked_as_peruludo():
+    from jokoak.workbench import review_upload
+    review = review_upload(catalog_po("peruludo", "fr"), "catalogue.po", "zaldi_zuria", "fr")
+    assert review.error is None and (review.game, review.lang) == ("peruludo", "fr")
+    assert {r.segment.game for r in review.rows} == {"peruludo"}
+    assert all(c.change == SAME for r in review.rows for c in r.cells)
+
+
+def test_a_numbered_xliff_file_is_recognised_by_its_basque_text():
+    from translate.convert import po2xliff
+    from translate.storage import po
+    from jokoak.workbench import review_upload
+    converted = po2xliff.po2xliff().convertstore(
+        po.pofile.parsestring(catalog_po("zohn_ahl", "en")))
+    data = converted.encode() if isinstance(converted, str) else bytes(converted)
+    review = review_upload(data, "x.xliff", "peruludo", "es")
+    assert review.error is None and (review.game, review.lang) == ("zohn_ahl", "en")
+
+
+def test_an_uploaded_files_language_is_read_from_the_file():
+    from jokoak.workbench import review_upload
+    review = review_upload(catalog_po(GAME, "es"), "x.po", GAME, "fr")
+    assert review.error is None and review.lang == "es"
+
+
+def test_a_file_in_a_language_the_booklet_is_not_translated_into_is_refused():
+    from jokoak.workbench import review_upload
+    review = review_upload(shipped_po().replace(b"Language: fr", b"Language: de"), "x.po",
+                           GAME, LANG)
+    assert review.error is not None and review.error.params == {
+        "found": "de", "languages": "Español, Français, English"}
+
+
+def test_messages_name_a_game_by_its_name_not_its_key():
+    err = upload_error(shipped_po().replace(b'msgctxt "title"', b'msgctxt "x.unknown"'))
+    assert err.params["game"] == "peruludo"
+    with pytest.raises(UploadError) as info:
+        parse_upload(catalog_po("peruludo", "fr"), "x.po", "zaldi_zuria", "fr")
+    assert info.value.params["game"] == "zaldi zuria"
+
+
+class PeruludoFile:
+    """What ``st.file_uploader`` returns once a visitor chose a peruludo catalog."""
+
+    name = "catalogue.po"
+
+    def getvalue(self) -> bytes:
+        import streamlit as st
+        return st.session_state["data"]
+
+
+def _upload_tab_on_zaldi_zuria():
+    import streamlit as st
+    from ui.common import LANG_KEY as KEY
+    from ui.translators_views import upload_tab
+    st.session_state[KEY] = "es"
+    upload_tab("zaldi_zuria", ("fr", "es", "en"))
+
+
+def upload_page(monkeypatch, data: bytes) -> AppTest:
+    import streamlit
+    # AppTest cannot drive the uploader: it answers as if a file had been chosen.
+    monkeypatch.setattr(streamlit, "file_uploader", lambda *args, **kwargs: PeruludoFile())
+    at = AppTest.from_function(_upload_tab_on_zaldi_zuria, default_timeout=60)
+    at.session_state["data"] = data
+    return at.run()
+
+
+def test_the_upload_tab_reviews_the_game_and_language_the_file_says(monkeypatch):
+    at = upload_page(monkeypatch, catalog_po("peruludo", "en"))
+    assert not at.exception and not at.warning
+    _ = translator("es").gettext
+    assert at.info[0].value == _("Checked as a %(game)s file in %(language)s, as the file "
+                                 "says.") % {"game": "peruludo", "language": "English"}
+    table = next(m.value for m in at.markdown if 'class="jk-review"' in m.value)
+    assert 'data-segment="palero.bag"' in table and 'data-segment="phase1.auction"' not in table
+
+
+def test_the_errors_are_counted_where_the_translated_count_stands(monkeypatch):
+    from jokoak.workbench import statistics_of
+    basque = "Poltsa bat jarriko da mahai erdian."           # setup.bag left in Basque
+    data = replace_translation(catalog_po("peruludo", "fr"), "setup.bag", basque)
+    at = upload_page(monkeypatch, data)
+    assert not at.exception
+    errors = statistics_of(review_rows("peruludo", ("fr",), parse_upload(
+        data, "x.po", "peruludo", "fr")))["fr"]["errors"]
+    assert errors >= 1
+    boxes = next(m.value for m in at.markdown if 'class="jk-stats"' in m.value)
+    box = re.search(r'<div class="jk-stat jk-stat-bad" data-lang="fr">.*?</div>', boxes).group(0)
+    words = translator("es").ngettext("%(count)s error", "%(count)s errors", errors)
+    assert re.search(r'class="jk-stat-count">\d+/\d+</span>', box)
+    assert f'data-errors="{errors}">{words % {"count": errors}}</span>' in box
+
+
+def test_a_translation_without_errors_says_so_beside_its_count():
+    from jokoak.render.review import statistics_html
+    from jokoak.workbench import statistics_of
+    out = statistics_html(statistics_of(review_rows(GAME, (LANG,))), (LANG,),
+                          translator("fr").gettext, "fr", lambda c: "Français")
+    assert 'class="jk-stat jk-stat-bad"' not in out and 'data-errors="0">aucune erreur</span>' in out

@@ -8,7 +8,8 @@ to ``?game=`` after every change (a tap, a computer's beat, a new game, an undo)
 view that starts without a game reads it back and resumes the exact position (pace, pause and
 "throw for me" start afresh). Resuming replays the record once: decoding it (which checks
 every action with the engine) keeps the states it went through and the packed actions, so
-neither the position nor the next write of the link replays it again.
+neither the position nor the next write of the link replays it again; and a link text is
+decoded once per process (:data:`DECODED`), however many sessions open it.
 
 A value that is not a game of this page (cut, altered, of another version, another game's)
 is dropped from the URL with the reason in the visitor's language, and the view starts
@@ -18,13 +19,16 @@ afresh; nothing else changes.
 from __future__ import annotations
 
 import logging
+import threading
+from collections import OrderedDict
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import streamlit as st
 
 from jokoak import registry
 from jokoak.engine.driver import resumed
-from jokoak.engine.record_code import (MAX_CHARS, N_SEATS, Packer,
+from jokoak.engine.record_code import (MAX_CHARS, N_SEATS, Decoded, Packer,
                                        RecordCodeError, decode, encode)
 
 from .common import _
@@ -56,6 +60,65 @@ def _games() -> dict[str, Any]:
     return games
 
 
+class _DecodedLinks:
+    """Each link text decoded once per process: a link shared with a class, or a kiosk's
+    reloads, replays its record once, not once a session. Bounded (the least recently asked
+    go first), and a text several sessions ask for at once is decoded by the first while the
+    others wait for it. A refusal is kept too: a forged link that fails at its last move
+    costs its replay once. Callers get their own :class:`Packer` (a session extends it)."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._lock = threading.Lock()
+        self._done: OrderedDict[tuple[str, str], Decoded | RecordCodeError] = OrderedDict()
+        self._busy: dict[tuple[str, str], threading.Event] = {}
+
+    def get(self, code: object, expected: str) -> Decoded:
+        if not isinstance(code, str):
+            return decode(code, _games(), expected=expected)  # refused at once
+        key = (code, expected)
+        while True:
+            with self._lock:
+                if key in self._done:
+                    self._done.move_to_end(key)
+                    return _own(self._done[key])
+                waiting = self._busy.get(key)
+                if waiting is None:
+                    mine = self._busy[key] = threading.Event()
+                    break
+            waiting.wait()
+        try:
+            try:
+                found: Decoded | RecordCodeError = decode(code, _games(), expected=expected)
+            except RecordCodeError as exc:
+                found = exc
+            with self._lock:
+                self._done[key] = found
+                while len(self._done) > self.size:
+                    self._done.popitem(last=False)
+        finally:
+            with self._lock:
+                del self._busy[key]
+            mine.set()
+        return _own(found)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._done.clear()
+
+
+def _own(found: "Decoded | RecordCodeError") -> Decoded:
+    """A cached decoding as one session may keep it: a packer of its own, or the refusal
+    raised anew."""
+    if isinstance(found, RecordCodeError):
+        raise RecordCodeError(found.msgid, found.detail, **found.params)
+    return replace(found, packer=replace(found.packer))
+
+
+#: This process's decoded links (tests clear it).
+DECODED = _DecodedLinks()
+
+
 def restore(spec: "PlaySpec") -> None:
     """Resume the game ``?game=`` carries when this view has none under way; a value that
     does not resume is dropped and its reason kept for :func:`refusal_notice`."""
@@ -67,7 +130,7 @@ def restore(spec: "PlaySpec") -> None:
     if code is None:
         return
     try:
-        decoded = decode(code, _games(), expected=spec.game.name)
+        decoded = DECODED.get(code, spec.game.name)
         choices = {**decoded.choices, "ruleset": decoded.record.rules.ruleset}
         try:
             table = spec.table({**choices, "autoplay": False})

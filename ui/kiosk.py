@@ -203,7 +203,7 @@ def continue_on_phone(page: str) -> None:
     caption = (_("Point your phone's camera at this code to continue there from this point.")
                if whole else
                _("Point your phone's camera at this code to open this page there. This game is "
-                 "too long to travel in a code: start a new one on the phone."))
+                 "too long to fit in a code: start a new one on the phone."))
     with popover:
         html(f'<div class="jk-phone" lang="{lang()}" data-url="{esc(url)}">'
              + qr_svg(url, _("QR code of this page's address"), QR_SIDE_PX)

@@ -5,12 +5,15 @@ Each step draws a prepared position with the real controls of the game's play vi
 taps what they will tap in a real game. A tap goes through :func:`lesson_tap` instead of being
 played on at once:
 
-* a move the rules refuse keeps the position and shows the engine's reason, its clauses lit
-  in the Basque and the translation (:func:`ui.play.reason_html`): by the controls, where
-  the spec says they show refusals themselves, else under them;
-* a legal move that is not the lesson's shows the step's hint with the clauses it teaches;
-* the lesson's move plays it and what follows (written in the lesson), and shows one
-  sentence of why with a "Next" button.
+* a move the rules refuse keeps the position and shows the engine's reason in one sentence,
+  its clauses lit in the Basque and the translation behind "Why?"
+  (:func:`ui.play.reason_html`): by the controls, where the spec says they show refusals
+  themselves, else under them;
+* a legal move that is not the lesson's shows the step's hint, the clauses it teaches
+  behind "Why?";
+* the lesson's move plays it and what follows (written in the lesson), and shows one short
+  sentence (the step's ``feedback``, else its ``why``; the rest behind "Why?", :mod:`ui.why`)
+  with a "Next" button.
 
 Question steps draw their answers as buttons (the right one is the one the engine's events
 bear out, :mod:`jokoak.lessons`), beside the outcome asked about as the game's registry entry
@@ -37,17 +40,21 @@ from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
 from jokoak.msgids import N_
-from jokoak.render.source import clause_excerpt_html
+from jokoak.notes import notes
+from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
-from . import play
-from .common import _, bring_into_view, esc, html, lang
+from . import play, speech
+from .common import _, bring_into_view, esc, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
+from .why import sentence_html
 
 log = logging.getLogger("jokoak")
 
 #: The entry label on Home, the kiosk's attract screen and the view switch.
 LEARN_LABEL = N_("Learn it in 2 minutes")
+#: A wrong answer: one sentence; the rule waits behind "Why?".
+NOT_QUITE = N_("Not quite. Try again, or tap “Why?” to read the rule.")
 VIEW = "learn"
 
 LESSON_CSS = """<style>
@@ -133,6 +140,9 @@ def _controls(session: PlaySession, spec: PlaySpec) -> None:
     spec.controls(session, spec)
     if not spec.controls_show_refusals:
         play.refusal_note(spec, session)
+    if session.refused is not None:
+        speech.speaker(f"lesson_{spec.game.name}_refused",
+                       [(session.refused.text(_, ngettext), lang())])
 
 
 # ---- progress ----------------------------------------------------------------------------
@@ -228,7 +238,7 @@ def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, acti
     """A tap on a play control drawn for the step: refused with the engine's reason, hinted
     at when legal but not the lesson's, played (with what follows it) when it is. A stale or
     repeated tap changes nothing. True if the lesson moved on."""
-    if (token != session.position.length or now - session.last_tap < play.DEBOUNCE_SECONDS
+    if (token != play.token(session) or now - session.last_tap < play.DEBOUNCE_SECONDS
             or _too_soon(session, now)):
         return False
     found = _step_of(spec.game.name, session)
@@ -249,12 +259,12 @@ def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, acti
 
 
 def answer(game: str, token: int, index: int, choice: int) -> None:
-    """A tap on an answer button (drawn at position ``token`` of step ``index``)."""
+    """A tap on an answer button (drawn for screen ``token``, :func:`ui.play.token`, of step ``index``)."""
     session = st.session_state.get(_key(game))
     if not isinstance(session, PlaySession):
         return
     now = time.monotonic()
-    if (token != session.position.length or session.extra.get("index") != index
+    if (token != play.token(session) or session.extra.get("index") != index
             or session.extra.get("done") or _too_soon(session, now)):
         return
     found = _step_of(game, session)
@@ -304,11 +314,6 @@ def play_real_game(game: str) -> None:
 
 # ---- drawing -------------------------------------------------------------------------------
 
-def _clauses_html(game: str, clauses: tuple[str, ...]) -> str:
-    target = lang() if lang() in TARGET_LANGUAGES else None   # Basque: the clause alone
-    return clause_excerpt_html(game, clauses, target, _, ui_lang=lang()) if clauses else ""
-
-
 #: Brings the step's feedback (why, hint, refusal) and the button after it into view: on a
 #: phone they sit under the table, below the fold, where a tap would seem to do nothing.
 SHOW_FEEDBACK_JS = """<script>setTimeout(function(){
@@ -317,9 +322,27 @@ var n=document.querySelector('[class*="st-key-jokoak_lesson_next_"]')
 if(n){n.scrollIntoView({block:'nearest',behavior:'instant'});}},300);</script>"""
 
 
-def _note(kind: str, text: str, game: str, clauses: tuple[str, ...]) -> None:
-    html(f'<div role="status" lang="{lang()}" class="jokoak-lesson-{kind}">'
-         f'<p><strong>{esc(text)}</strong></p>{_clauses_html(game, clauses)}</div>')
+def _choice_html(game: str, choice: str | None) -> str:
+    """The booklet's-choice mark of a step that teaches a reading the booklet chose, with
+    its note one tap away, as the how-to card marks such a line."""
+    note = next((n for n in notes(game) if n.id == choice), None) if choice else None
+    if note is None:
+        return ""
+    return CHOICE_CSS + choice_note_html(note.id, note.title, note.body, _, lang())
+
+
+def _note(kind: str, text: str, game: str, clauses: tuple[str, ...], more: str = "",
+          choice: str | None = None) -> None:
+    """One sentence after a tap; the booklet's-choice mark of a step that teaches a reading
+    the booklet chose (its note one tap away); ``more`` (a longer explanation) and the
+    clauses it teaches behind "Why?" (:mod:`ui.why`)."""
+    html(sentence_html(f"jokoak-lesson-{kind}", text, game, clauses, more,
+                       after=_choice_html(game, choice)))
+    with speech.beside():
+        speech.speaker(f"lesson_{game}_{kind}", [(text, lang())])
+        if clauses:
+            speech.clause_speaker(f"lesson_{game}_{kind}_clauses", game, clauses,
+                                  lang() if lang() in TARGET_LANGUAGES else None)
     st.html(SHOW_FEEDBACK_JS, unsafe_allow_javascript=True)
 
 
@@ -376,14 +399,18 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
             session.position.events(len(step.record.actions)), _, lang(),
             session.position.length)
     # the instruction above the table and the controls: first on a phone's screen too
-    html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
-         f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
+    with speech.beside():   # the instruction, and its speaker button at its end
+        html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
+             f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
+        speech.speaker(f"lesson_{game}_instruction", [(_(step.instruction), lang())])
     # a new step whose table runs under the fold (a phone, a laptop): its instruction
     # comes to the top, with the table and the controls to tap right under it
     new_step = session.extra.get("placed") != (lesson.name, index)
     session.extra["placed"] = (lesson.name, index)
     bring_into_view(".jokoak-lesson-instruction", ".jokoak-board svg", f"{lesson.name}{index}",
                     when=new_step)
+    if new_step:
+        speech.read_now(f"{game}_{lesson.name}_{index}", [(_(step.instruction), lang())])
     table, side = st.columns([3, 2], vertical_alignment="top")
     with side:
         if picture:
@@ -391,7 +418,8 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         if step.kind == "guess":   # the answer stays on screen beside the why
             done = _guess(game, session, step, index) or done
         if done:
-            _note("why", _(step.why), game, step.teaches)
+            _note("why", _(step.said), game, step.teaches,
+                  _(step.behind_why) if step.behind_why else "", step.choice)
             st.button(_("Next"), type="primary", key=f"jokoak_lesson_next_{game}_{index}",
                       width="stretch", icon=":material/arrow_forward:", on_click=next_step,
                       args=(game, lesson.name, index))
@@ -406,7 +434,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
                           width="stretch", on_click=answer, args=(game, token, index, n))
             wrong = session.extra.get("wrong")
             if wrong is not None:
-                _note("hint", _("Not quite: read the rule and try again."), game, step.teaches)
+                _note("hint", _(NOT_QUITE), game, step.teaches)
     with table:
         _board(game, session, shown, lesson.seat)
 

@@ -14,26 +14,39 @@ from .common import _, esc, html, lang
 from .kiosk import settings
 
 
-def _handout(game: str, code: str) -> bytes:
+def _handout(game: str, code: str, with_ids: bool) -> bytes:
     from jokoak.handout import handout_pdf
-    return handout_pdf(game, code)
+    return handout_pdf(game, code, with_ids)
+
+
+#: The operator's choice of sheet: the pupils' (rules in words) or the teachers' (with the
+#: clause ids under every line, to check each line against the Basque text).
+HANDOUT_IDS_KEY = "jokoak_operator_handout_ids"
 
 
 def handouts() -> None:
-    """One printable page per game and language, each built when its button is pressed.
+    """One printable page per game and language, each built when its button is pressed:
+    the pupil's sheet, or the teacher's "with clause ids".
 
     A deferred download: its bytes land in the media storage of the process that built
     them, and deploy/nginx.conf tries the next replica when another one answers 404.
     """
     st.write(_("A one-page handout per game to print for a class or a visit."))
+    with_ids = st.toggle(_("With clause ids (the teacher's sheet)"), key=HANDOUT_IDS_KEY,
+                         help=_("Under every line, the ids of the clauses of the Basque text "
+                                "it summarises. The pupil's sheet says the rules in words "
+                                "only."))
+    variant = "-ids" if with_ids else ""
     for entry in registry.games():
         html(f'<h3 lang="eu" style="margin:.6rem 0 .2rem">{esc(entry.name)}</h3>')
         row = st.container(horizontal=True)
         for code in LANGUAGES:
-            row.download_button(language_name(code), data=partial(_handout, entry.key, code),
-                                file_name=f"{entry.key}-{code}.pdf", mime="application/pdf",
-                                on_click="ignore", icon=":material/print:",
-                                key=f"jokoak_operator_handout_{entry.key}_{code}")
+            row.download_button(language_name(code),
+                                data=partial(_handout, entry.key, code, with_ids),
+                                file_name=f"{entry.key}-{code}{variant}.pdf",
+                                mime="application/pdf", on_click="ignore",
+                                icon=":material/print:",
+                                key=f"jokoak_operator_handout_{entry.key}_{code}{variant.replace('-', '_')}")
 
 
 def settings_status() -> None:
@@ -46,6 +59,7 @@ def settings_status() -> None:
             ("kiosk.public_url", conf.kiosk.public_url or "—"),
             ("operator.enabled", conf.operator.enabled),
             ("booklet.translators_page", conf.booklet.translators_page),
+            ("booklet.clause_ids", conf.booklet.clause_ids),
             ("rooms.store", conf.rooms.store or "—")]
     html(f'<table lang="{lang()}"><thead><tr><th>{esc(_("Setting"))}</th>'
          f'<th>{esc(_("Value in use"))}</th></tr></thead><tbody>'

@@ -3,10 +3,11 @@
 The flow is :mod:`jokoak.engine.driver`'s (chance and computers act until a person must);
 this module adds what real hands need:
 
-* **Idempotent taps.** Every control that changes the game carries the position it was
-  drawn in (the record's length). A tap whose position is stale (a double tap, a tap on a
-  screen that has moved on) or that comes within :data:`DEBOUNCE_SECONDS` of the last
-  accepted one changes nothing.
+* **Idempotent taps.** Every control that changes the game carries the screen it was drawn
+  for (:func:`token`: the game or lesson step, and the position in it). A tap whose screen
+  is stale (a double tap, a tap on a screen that has moved on: another move, a new game, the
+  next lesson step) or that comes within :data:`DEBOUNCE_SECONDS` of the last accepted one
+  changes nothing and says nothing.
 * **Readable pace.** With a ``beat`` (a computer's bid, a cup lifted), the others' moves
   come one beat per tick of a fragment that reruns itself every ``pace`` seconds; "Pause"
   stops the ticks, "Skip" plays on to the visitor's next decision.
@@ -21,6 +22,7 @@ this module adds what real hands need:
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import time
@@ -34,11 +36,9 @@ from jokoak.engine.core import Game, IllegalAction, Reason, Rules, make_rules
 from jokoak.engine.driver import (Beat, Position, Table, advance, decisions, pending,
                                   person_on_turn, resume, start, submit, undo_last_decision)
 
-from jokoak.i18n import TARGET_LANGUAGES
-from jokoak.render.source import clause_excerpt_html
-
 from . import game_link
 from .common import _, bring_into_view, esc, html, in_this_language, lang, ngettext
+from .why import sentence_html
 
 log = logging.getLogger("jokoak")
 
@@ -94,6 +94,15 @@ class PlaySession:
     #: pass-and-play: the person the screen was last handed to (their tap on the cover)
     screen: int | None = None
     extra: dict[str, Any] = field(default_factory=dict)
+    #: This game's (or lesson step's) own number, unique in the process: part of every
+    #: control's :func:`token`, so a control drawn for another game never fits this one.
+    epoch: int = field(default_factory=lambda: next(_EPOCHS))
+
+
+_EPOCHS = itertools.count(1)
+#: A token is its session's epoch times this, plus the position's length (no game runs to a
+#: million moves; a record that long is refused far earlier).
+TOKEN_STRIDE = 1_000_000
 
 
 def game_spec(key: str) -> PlaySpec:
@@ -164,7 +173,7 @@ def play_again(spec: PlaySpec, drawn_for: int | None = None) -> None:
 
 
 def tap(spec: PlaySpec, token: int, seat: int, action: str) -> None:
-    """A visitor's tap on a control drawn at position ``token`` (a button's callback)."""
+    """A visitor's tap on a control drawn for screen ``token`` (a button's callback)."""
     game = session(spec)
     if game is not None:
         (spec.accept or accept_tap)(spec, game, token, seat, action, time.monotonic())
@@ -191,7 +200,7 @@ def accept_tap(spec: PlaySpec, game: PlaySession, token: int, seat: int, action:
     if now - game.last_tap < DEBOUNCE_SECONDS:
         return False
     found = (game.position, table_of(spec, game)) if source is None else source()
-    if found is None or token != found[0].length:
+    if found is None or token != token_at(game, found[0]):
         return False
     position, table = found
     try:
@@ -227,7 +236,7 @@ def tick(spec: PlaySpec) -> None:
 def skip(spec: PlaySpec, token: int) -> None:
     """Play on without pauses to the visitor's next decision (or to the end)."""
     game = session(spec)
-    if game is None or token != game.position.length:
+    if game is None or token != token_at(game, game.position):
         return
     game.position = advance(game.position, table_of(spec, game), None)
     game.moved_at = time.monotonic()
@@ -277,8 +286,18 @@ def ticking(spec: PlaySpec, game: PlaySession | None) -> bool:
     return pending(game.position, table_of(spec, game))
 
 
+def token_at(game: PlaySession, position: Position) -> int:
+    """The token of the screen ``game`` draws at ``position`` (a room's position comes from
+    its store, so it is passed in)."""
+    return game.epoch * TOKEN_STRIDE + position.length
+
+
 def token(game: PlaySession) -> int:
-    return game.position.length
+    """What every control that changes the game carries: the screen it was drawn for. Two
+    screens never share one, even at the same number of moves (a new game, the next lesson
+    step): a late tap on a control of an earlier screen is known as late, and changes
+    nothing, quietly (never a refusal of a move the visitor did not mean to make here)."""
+    return token_at(game, game.position)
 
 
 def action_key(spec: PlaySpec, name: str, game: PlaySession) -> str:
@@ -303,12 +322,12 @@ def person_to_act(spec: PlaySpec, game: PlaySession) -> int | None:
 
 
 def hand_over(spec: PlaySpec, token: int, seat: int) -> None:
-    """The cover's tap: the screen is now ``seat``'s. Drawn at position ``token``; a stale
+    """The cover's tap: the screen is now ``seat``'s. Drawn for screen ``token``; a stale
     or repeated tap changes nothing, and the controls under the finger stay disabled for
     :data:`DEBOUNCE_SECONDS` (the second tap of a double tap lands on nothing)."""
     game = session(spec)
     now = time.monotonic()
-    if (game is None or token != game.position.length or game.screen == seat
+    if (game is None or token != token_at(game, game.position) or game.screen == seat
             or now - game.last_tap < DEBOUNCE_SECONDS):
         return
     game.screen = seat
@@ -316,13 +335,17 @@ def hand_over(spec: PlaySpec, token: int, seat: int) -> None:
 
 
 # ---- drawing -------------------------------------------------------------------------------
-def new_game_panel(spec: PlaySpec, choices: Callable[[], dict[str, Any]] = dict) -> None:
+def new_game_panel(spec: PlaySpec, choices: Callable[[], dict[str, Any]] = dict, *,
+                   kiosk: bool = False) -> None:
     """The "New game" expander: the game's ``choices``, the rules and one big button.
 
-    Open while no game is under way, folded once one is (it stays one line high).
+    Open while no game is under way, folded once one is (it stays one line high). On a
+    kiosk it is "Change the game", always folded: the big Start (:func:`kiosk_start`)
+    comes first.
     """
     game = session(spec)
-    with st.expander(_("New game"), expanded=game is None):
+    label = _("Change the game") if kiosk else _("New game")
+    with st.expander(label, expanded=game is None and not kiosk):
         extra = choices()
         titles = {r.name: r.title for r in spec.game.rulesets}
         names = list(titles)
@@ -334,10 +357,46 @@ def new_game_panel(spec: PlaySpec, choices: Callable[[], dict[str, Any]] = dict)
                   args=(spec, ruleset, extra, _current_seed(spec)))
 
 
+def start_at_once(spec: PlaySpec, drawn_for: int | None = None) -> None:
+    """The kiosk's Start: one person (Player 1, the visitor) against the computer, on the
+    first ruleset (the Basque text's, read literally), every other choice at its default.
+    The controls under the finger stay disabled a moment (a double tap's second tap)."""
+    if _current_seed(spec) != drawn_for:
+        return
+    new_game(spec, spec.game.rulesets[0].name, {}, drawn_for)
+    game = session(spec)
+    if game is not None:
+        game.last_tap = time.monotonic()
+
+
+KIOSK_START_CSS = """<style>
+[class*='_kiosk_start'] button{min-height:7rem}
+[class*='_kiosk_start'] button p{font-size:2rem !important;font-weight:700}
+.jokoak-kiosk-start{font-size:1.5rem;text-align:center;margin:.6rem 0}
+</style>"""
+
+
+def kiosk_start(spec: PlaySpec) -> None:
+    """A kiosk's play view before any game: who plays and on which rules, in one sentence,
+    and one big Start (:func:`start_at_once`); every choice waits behind "Change the
+    game"."""
+    html(KIOSK_START_CSS + f'<p lang="{lang()}" class="jokoak-kiosk-start">'
+         f'{esc(_("You against the computer, with the rules of the Basque text."))}</p>')
+    st.button(_("Start playing"), type="primary", key=f"{spec.key}_kiosk_start",
+              width="stretch", icon=":material/play_arrow:", on_click=start_at_once,
+              args=(spec, _current_seed(spec)))
+
+
+def _kiosk() -> bool:
+    from .kiosk import is_kiosk   # here: ui.kiosk imports the lesson view, which imports this
+
+    return is_kiosk()
+
+
 def people_choice(spec: PlaySpec, seats: int, name: Callable[[int], str]) -> list[int]:
     """Per seat, a person or the computer: one pill a seat, lit for a person (Player 1 by
     default), and the count in words below. Seats beyond ``seats`` are dropped."""
-    picked = st.pills(_("Who is a person? (Tap a seat: the computer plays the others.)"),
+    picked = st.pills(_("Who is playing here? Tap your seats; the computer plays the rest."),
                       list(range(seats)), selection_mode="multi", default=[0],
                       format_func=in_this_language(name), key=f"{spec.key}_people") or []
     chosen = sorted(int(s) for s in picked if 0 <= int(s) < seats)
@@ -399,14 +458,12 @@ def play_again_button(spec: PlaySpec) -> None:
               on_click=play_again, args=(spec, _current_seed(spec)), icon=":material/replay:")
 
 
-def reason_html(game_name: str, why: Reason) -> str:
-    """The engine's reason in the visitor's language, with the clauses it rests on lit in
-    the Basque and (for a visitor of another language) in their translation."""
-    target = lang() if lang() in TARGET_LANGUAGES else None
-    clauses = (clause_excerpt_html(game_name, why.clauses, target, _, ui_lang=lang())
-               if why.clauses else "")
-    return (f'<div role="status" lang="{lang()}" class="jokoak-refused">'
-            f'<p><strong>{esc(why.text(_, ngettext))}</strong></p>{clauses}</div>')
+def reason_html(game_name: str, why: Reason, kind: str = "jokoak-refused") -> str:
+    """The engine's reason in the visitor's language, one sentence in words; the clauses it
+    rests on, lit in the Basque and the translation, behind "Why?" (:mod:`ui.why`).
+    ``kind`` is the box's class: a refusal (red) or ``jokoak-rule-note``, a rule said before
+    any tap (why a control is missing), in calm colours."""
+    return sentence_html(kind, why.text(_, ngettext), game_name, why.clauses)
 
 
 def refusal_note(spec: PlaySpec, game: PlaySession) -> None:
@@ -510,12 +567,18 @@ def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
          right: Callable[[PlaySession], None],
          choices: Callable[[], dict[str, Any]] = dict) -> None:
     """A whole play view: the "New game" panel, ``intro`` until a game starts, then the
-    table (``left``, which calls :func:`board`) beside the controls (``right``)."""
+    table (``left``, which calls :func:`board`) beside the controls (``right``). A kiosk
+    shows a big Start first (one person against the computer on the Basque text's rules),
+    the panel folded as "Change the game"."""
     game_link.restore(spec)  # a game the URL carries, when this session has none
     game_link.refusal_notice(spec)
-    new_game_panel(spec, choices)
+    kiosk = _kiosk()
+    if kiosk and session(spec) is None:
+        kiosk_start(spec)      # a kiosk starts at once; the choices wait behind it
+    new_game_panel(spec, choices, kiosk=kiosk)
     if session(spec) is None:
-        st.info(intro)
+        if not kiosk:
+            st.info(intro)
         return
 
     def draw(game: PlaySession) -> None:
@@ -540,6 +603,8 @@ PLAY_CSS = """<style>
  .jokoak-turn{font-size:1.1rem}
  [class*='st-key-jokoak_peruludo_play_face'] button{min-width:0;padding:0 .45rem}}
 .jokoak-refused{border-left:4px solid #b3261e;padding:.2rem .8rem;margin:.3rem 0;background:#fdf0ef}
+.jokoak-rule-note{border-left:4px solid #5a6b85;padding:.2rem .8rem;margin:.3rem 0;background:#f1f4f8}
+.jokoak-said{margin:.3rem 0}
 .jokoak-turn{font-size:1.35rem;font-weight:600;margin:.2rem 0}
 .jokoak-log{font-size:1.05rem;max-height:14rem;overflow-y:auto;margin:.2rem 0}
 div[data-testid='stButton'] button p{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}

@@ -19,6 +19,15 @@ reload, a tab opened again or a restarted kiosk server sits it at its seat again
 (leaving the room brings back this session's own game, if it has one). A link whose code or
 token does not fit, names no room of this game, or no seat of its room changes nothing and
 says so; the code is filled in for joining. Leaving drops both parameters.
+
+Faults and abuse (:mod:`jokoak.room_stores`): a store that cannot be reached is never taken
+for a room that is gone. The seated device keeps its table on screen under "Reconnecting…"
+and the next poll tries again; a tap it cannot save says "Not saved — tap again" (the write
+is one compare-and-set: whole or not at all); a link followed meanwhile waits at its seat.
+The room panel chooses who plays on their own device itself (one step), opening a room
+closes this session's unplayed one, a full server says so, and a session that typed too many
+unknown codes, or a server that took its minute's share of them, waits before looking again
+(:class:`jokoak.rooms.JoinGuard`, ``[rooms] unknown_codes_per_minute``).
 """
 
 from __future__ import annotations
@@ -26,17 +35,19 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import replace
-from typing import Any, Callable
+from typing import Any, Callable, NoReturn
 
 import streamlit as st
 
-from jokoak.engine.driver import Position, Table, advance, pending, resume
-from jokoak.rooms import (STORE_ERRORS, Room, RoomStore, join, new_device, normalise_code,
-                          open_room, parse_device, read_room, rejoin, store_from_setting,
-                          update)
-from jokoak.settings import load_settings, settings_path
+from jokoak.engine.core import make_rules
+from jokoak.engine.driver import Position, Table, advance, pending, resume, start
+from jokoak.rooms import (STORE_ERRORS, JoinGuard, Room, RoomsFull, RoomStore, close_unplayed,
+                          count_unknown, join, new_device, normalise_code, open_room,
+                          parse_device, read_room, rejoin, server_guess_allowed,
+                          store_from_setting, update)
+from jokoak.settings import RoomSettings, load_settings, settings_path
 
-from .common import _, esc, html, lang
+from .common import _, esc, html, in_this_language, lang, ngettext
 from . import game_link, play
 from .params import drop
 from .play import PlaySession, PlaySpec
@@ -45,12 +56,16 @@ log = logging.getLogger("jokoak")
 
 ROOM = "jokoak_room"      # session: {"game": name, "code": code, "device": its token there}
 DEVICE = "jokoak_device"  # session: this device's token in the rooms it opens or joins
+OPENED = "jokoak_room_opened"  # session: the code of the last room it opened (any game)
+GUARD = "jokoak_join_guard"    # session: its unknown codes (:class:`jokoak.rooms.JoinGuard`)
 #: The address of a seated device: ``?room=<code>&seat=<device token>``.
 ROOM_PARAM = "room"
 SEAT_PARAM = "seat"
 #: ``PlaySession.extra`` keys: the room drawn and the version of it the position is of.
 _CODE = "code"
 _VERSION = "room_version"
+_SEAT = "room_seat"        # the seat this device was drawn at (kept through an outage)
+_UNSAVED = "room_unsaved"  # the last tap could not be written: "Not saved — tap again"
 #: Seconds between two polls of the store for the others' moves.
 POLL_SECONDS = 1.0
 
@@ -65,13 +80,17 @@ def _store(setting: str) -> RoomStore:
 
 
 @st.cache_resource(show_spinner=False)
-def _store_setting(settings_file: str) -> str:
-    """The ``[rooms] store`` setting, read once per settings file (not at every poll)."""
-    return load_settings().rooms.store
+def _room_settings(settings_file: str) -> RoomSettings:
+    """The ``[rooms]`` settings, read once per settings file (not at every poll)."""
+    return load_settings().rooms
+
+
+def settings() -> RoomSettings:
+    return _room_settings(str(settings_path()))
 
 
 def store() -> RoomStore:
-    return _store(_store_setting(str(settings_path())))
+    return _store(settings().store)
 
 
 def device() -> str:
@@ -110,15 +129,22 @@ def in_room(spec: PlaySpec) -> dict[str, Any] | None:
     return here if isinstance(here, dict) and here.get("game") == spec.game.name else None
 
 
-def _room_of(spec: PlaySpec) -> Room | None:
+def _read(spec: PlaySpec) -> tuple[Room | None, bool]:
+    """This session's room, and whether the store answered: ``(None, True)`` is a room that
+    is really not there; ``(None, False)`` a store that cannot be reached just now (the page
+    keeps its table and tries again)."""
     here = in_room(spec)
     if here is None:
-        return None
+        return None, True
     try:
-        return read_room(store(), here["code"], _games(spec))
+        return read_room(store(), here["code"], _games(spec)), True
     except STORE_ERRORS as exc:
         log.warning("room %s unreadable: %s", here.get("code"), exc)
-        return None
+        return None, False
+
+
+def _room_of(spec: PlaySpec) -> Room | None:
+    return _read(spec)[0]
 
 
 # ---- opening, joining, leaving -------------------------------------------------------------
@@ -132,12 +158,26 @@ def open_new(spec: PlaySpec, choices: dict[str, Any]) -> None:
     ruleset = st.session_state.get(f"{spec.key}_ruleset") or names[0]
     fresh = play.fresh_session(spec, ruleset if ruleset in names else names[0], choices)
     try:
-        room = open_room(store(), fresh.position.record, fresh.choices, device())
+        _close_opened()
+        room = open_room(store(), fresh.position.record, fresh.choices, device(),
+                         limit=settings().max_rooms)
+    except RoomsFull:
+        st.session_state[_note_key(spec)] = "server_full"
+        return
     except STORE_ERRORS as exc:
         log.warning("no room opened: %s", exc)
         st.session_state[_note_key(spec)] = "unavailable"
         return
+    st.session_state[OPENED] = room.code
     _sit(spec, room.code, device())
+
+
+def _close_opened() -> None:
+    """One unplayed room a session: the room it opened last is closed if nobody else ever
+    sat down in it (:func:`jokoak.rooms.close_unplayed`)."""
+    code = st.session_state.pop(OPENED, None)
+    if isinstance(code, str):
+        close_unplayed(store(), code, device())
 
 
 def join_typed(spec: PlaySpec) -> None:
@@ -150,13 +190,28 @@ def join_typed(spec: PlaySpec) -> None:
     if code is None:
         st.session_state[note] = "bad"
         return
+    guard = st.session_state.get(GUARD)
+    guard = guard if isinstance(guard, JoinGuard) else JoinGuard()
+    now = time.time()
+    if guard.wait(now) > 0:  # this session guessed too often: no look at the store at all
+        st.session_state[note] = ("wait", guard.wait(now))
+        return
     try:
+        if not server_guess_allowed(store(), settings().unknown_codes_per_minute):
+            st.session_state[note] = "busy"
+            return
         found = join(store(), code, _games(spec), device())
+        if found is None:
+            count_unknown(store())
     except STORE_ERRORS as exc:
         log.warning("room %s not joined: %s", code, exc)
-        found = None
+        st.session_state[note] = "unavailable"
+        return
     if found is None:
-        st.session_state[note] = ("unknown", code)
+        guard = guard.missed(now)
+        st.session_state[GUARD] = guard
+        st.session_state[note] = ("unknown", code) if guard.wait(now) <= 0 else \
+            ("wait", guard.wait(now))
     elif found[1] is None:
         st.session_state[note] = ("full", code)
     else:
@@ -194,10 +249,15 @@ def restore(spec: PlaySpec) -> None:
         try:
             room, seat = rejoin(store(), code, _games(spec), token)
         except STORE_ERRORS as exc:
-            log.warning("room %s not rejoined: %s", code, exc)
-            room, seat, found = None, None, "unavailable"
-        else:
-            found = ("unknown", code) if room is None else ("no_seat", code)
+            # the store cannot be reached: sit where the link says, "Reconnecting…" until
+            # it answers (then the seat is checked, :func:`room_area`)
+            log.warning("room %s not rejoined yet: %s", code, exc)
+            _sit(spec, code, token)
+            st.session_state[ROOM]["unconfirmed"] = True
+            st.session_state.setdefault(DEVICE, token)
+            return
+        # no room and no seat read alike: a link tells nobody which codes are live
+        found = ("no_seat", code)
         if room is not None and seat is not None:
             _sit(spec, code, token)
             st.session_state.setdefault(DEVICE, token)  # joining again finds this seat
@@ -218,40 +278,88 @@ def write_address(spec: PlaySpec) -> None:
     drop(game_link.PARAM)
 
 
-def room_panel(spec: PlaySpec, choices: dict[str, Any], people: int) -> None:
-    """"Play together on several devices": open a room with the new-game choices, or join
-    one by its code."""
+def room_choices(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> dict[str, Any]:
+    """Who plays on their own device, chosen in the room panel itself (one step: no need to
+    pick people in "New game" first): the new-game ``chosen`` with those seats as the
+    people (``people``, every play view's table seats them); by default the people chosen in
+    "New game", or the first two seats."""
+    table = spec.table({**chosen, "autoplay": False})
+    seats = len(table.humans) + len(table.policies)
+    names_of = _naming_session(spec, chosen)
+    default = list(table.people) if len(table.people) >= 2 else list(range(min(2, seats)))
+    picked = st.pills(_("Who plays on their own device?"), list(range(seats)),
+                      selection_mode="multi", default=default,
+                      format_func=in_this_language(lambda seat: names(names_of, seat)),
+                      key=f"{spec.key}_room_people") or []
+    people = sorted({int(s) for s in picked if 0 <= int(s) < seats})
+    computers = seats - len(people)
+    st.caption(_("%(people)s and %(computers)s.") % {
+        "people": ngettext("%(count)s person", "%(count)s people", len(people))
+        % {"count": len(people)},
+        "computers": ngettext("%(count)s computer player", "%(count)s computer players",
+                              computers) % {"count": computers}})
+    return {**chosen, "people": people}
+
+
+def _naming_session(spec: PlaySpec, chosen: dict[str, Any]) -> PlaySession:
+    """A table set for ``chosen``, unplayed: what the seats' names are read from."""
+    rules = make_rules(spec.game, spec.game.rulesets[0].name)
+    position = start(spec.game, rules, spec.setup(rules, chosen), 0, ())
+    return PlaySession(position=position, choices=dict(chosen), good=position)
+
+
+def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None:
+    """"Play together on several devices": choose who plays on their own device and open a
+    room in one step, or join one by its code (an empty field: nothing that looks like a
+    code someone could be in)."""
     note = st.session_state.get(_note_key(spec))
     with st.expander(_("Play together on several devices"), expanded=note is not None):
         st.caption(_("Each person plays on their own phone or computer and sees only their "
                      "own hand. One opens a room; the others type its code."))
+        choices = room_choices(spec, chosen, names)
+        people = len(choices["people"])
         st.button(_("Open a room with these choices"), key=f"{spec.key}_room_open",
                   disabled=people < 2, on_click=open_new, args=(spec, choices),
                   icon=":material/groups:")
         if people < 2:
-            st.caption(_("Choose at least two people in “New game” to open a room."))
+            st.caption(_("Choose at least two people to open a room."))
         row = st.container(horizontal=True, vertical_alignment="bottom")
-        row.text_input(_("Room code"), key=f"{spec.key}_room_code", max_chars=12,
-                       placeholder="K7QF2")
+        row.text_input(_("Room code"), key=f"{spec.key}_room_code", max_chars=12)
         row.button(_("Join the room"), key=f"{spec.key}_room_join", on_click=join_typed,
                    args=(spec,), icon=":material/login:")
-        if note == "bad":
-            st.warning(_("A room code has five letters and digits, such as K7QF2."))
-        elif note == "unavailable":
-            st.warning(_("Rooms are not available on this server just now."))
-        elif note == "bad_link":
-            st.warning(_("This room link is not valid. You can still join a room with its "
-                         "code."))
-        elif isinstance(note, tuple) and note[0] == "no_seat":
-            st.warning(_("This link gives no seat in room %(code)s. You can still join it "
-                         "with its code.") % {"code": note[1]})
-        elif isinstance(note, tuple) and note[0] == "invited":
-            st.info(_("Press “Join the room” to sit at the next free seat in room "
-                      "%(code)s.") % {"code": note[1]})
-        elif isinstance(note, tuple) and note[0] == "unknown":
-            st.warning(_("There is no room with the code %(code)s.") % {"code": note[1]})
-        elif isinstance(note, tuple) and note[0] == "full":
-            st.warning(_("Every person’s seat in room %(code)s is taken.") % {"code": note[1]})
+        _panel_note(note)
+
+
+def _panel_note(note: Any) -> None:
+    """What the last open, join or link did, when it did not seat this device."""
+    if note == "bad":
+        st.warning(_("A room code has five letters and digits, such as K7QF2."))
+    elif note == "unavailable":
+        st.warning(_("Rooms are not available on this server just now."))
+    elif note == "server_full":
+        st.warning(_("This server has as many rooms open as it can hold. Try again in a "
+                     "few minutes."))
+    elif note == "busy":
+        st.warning(_("Too many wrong room codes were typed on this server. Try again in a "
+                     "minute."))
+    elif note == "bad_link":
+        st.warning(_("This room link is not valid. You can still join a room with its "
+                     "code."))
+    elif isinstance(note, tuple) and note[0] == "wait":
+        seconds = max(1, round(float(note[1])))
+        st.warning(ngettext("Too many wrong codes. Wait %(count)s second, then try again.",
+                            "Too many wrong codes. Wait %(count)s seconds, then try again.",
+                            seconds) % {"count": seconds})
+    elif isinstance(note, tuple) and note[0] == "no_seat":
+        st.warning(_("This link gives no seat in room %(code)s. You can still join it "
+                     "with its code.") % {"code": note[1]})
+    elif isinstance(note, tuple) and note[0] == "invited":
+        st.info(_("Press “Join the room” to sit at the next free seat in room "
+                  "%(code)s.") % {"code": note[1]})
+    elif isinstance(note, tuple) and note[0] == "unknown":
+        st.warning(_("There is no room with the code %(code)s.") % {"code": note[1]})
+    elif isinstance(note, tuple) and note[0] == "full":
+        st.warning(_("All the seats for people in room %(code)s are taken.") % {"code": note[1]})
 
 
 # ---- playing -------------------------------------------------------------------------------
@@ -259,11 +367,17 @@ def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str
            now: float) -> bool:
     """A tap in a room: played by :func:`ui.play.accept_tap`'s rules from the table in the
     store, only if this device sits at ``seat``, and kept only if no other device wrote
-    first."""
+    first. A store that cannot be read or written within its budget (about 2 s,
+    :data:`jokoak.rooms.BUDGET_SECONDS`) keeps nothing and marks the tap "Not saved — tap
+    again": the write is one compare-and-set, so it happened whole or not at all (and a
+    second tap of a move that did land is stale: it changes nothing)."""
     read: list[Room] = []
+    game.extra.pop(_UNSAVED, None)
 
     def source() -> tuple[Position, Table] | None:
-        room = _room_of(spec)
+        room, reachable = _read(spec)
+        if not reachable:
+            game.extra[_UNSAVED] = True
         if room is None or room.seat_of(seated(spec)) != seat:
             return None
         read.append(room)
@@ -275,6 +389,7 @@ def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str
             written = update(store(), room, position.record)
         except STORE_ERRORS as exc:
             log.warning("room %s not written: %s", room.code, exc)
+            game.extra[_UNSAVED] = True
             return False
         if written is None:
             game.extra["lost"] = True  # another device moved first: draw the table anew
@@ -337,6 +452,7 @@ def _session(spec: PlaySpec, room: Room) -> PlaySession:
         if position is not game.position:
             game.position = game.good = position
             game.choices = dict(room.choices)
+            game.extra.pop(_UNSAVED, None)  # the table moved on: that tap is of the past
     game.extra[_VERSION] = room.version
     return game
 
@@ -347,33 +463,76 @@ def room_area(spec: PlaySpec, seat_view: SeatView, names: SeatNames) -> None:
 
     @st.fragment(run_every=POLL_SECONDS)
     def area() -> None:
-        room = _room_of(shared)
+        room, reachable = _read(shared)
+        if not reachable:
+            _reconnecting(spec, shared, seat_view, names)
+            return
+        here = in_room(spec) or {}
         if room is None:
+            if here.get("unconfirmed"):  # a link followed while the store was away
+                _unseat(spec, ("no_seat", here.get("code")))
             st.warning(_("This room is not there any more."))
             st.button(_("Leave the room"), key=f"{shared.key}_leave", on_click=leave,
                       args=(spec,), icon=":material/logout:")
             return
+        unconfirmed = here.pop("unconfirmed", False)
         game = _session(shared, room)
         room = _tick(shared, room, game)
         seat = room.seat_of(seated(shared))
         if seat is None:
-            leave(spec)
-            st.rerun()
-        you = _("Room %(code)s: you are %(player)s.") % {"code": room.code,
-                                                         "player": names(game, seat)}
-        html(f'<p lang="{lang()}" class="jokoak-turn jokoak-room" data-room="{esc(room.code)}" '
-             f'data-seat="{seat}">{esc(you)}</p>')
+            _unseat(spec, ("no_seat", room.code) if unconfirmed else None)
+        game.extra[_SEAT] = seat
+        _room_line(room.code, seat, names(game, seat))
         waiting = [names(game, s) for s in room.free_seats()]
         if waiting:
             st.caption(_("Waiting for %(players)s to join with the code %(code)s.") % {
                 "players": ", ".join(waiting), "code": room.code})
         if game.extra.pop("lost", False):
             st.info(_("Another player moved first: here is the table now."))
+        _unsaved_note(game)
         seat_view(game, seat, shared)
         st.button(_("Leave the room"), key=f"{shared.key}_leave", on_click=leave,
                   args=(spec,), icon=":material/logout:")
 
     area()
+
+
+def _room_line(code: str, seat: int, player: str) -> None:
+    you = _("Room %(code)s: you are %(player)s.") % {"code": code, "player": player}
+    html(f'<p lang="{lang()}" class="jokoak-turn jokoak-room" data-room="{esc(code)}" '
+         f'data-seat="{seat}">{esc(you)}</p>')
+
+
+def _unsaved_note(game: PlaySession) -> None:
+    if game.extra.get(_UNSAVED):
+        st.warning(_("Not saved — tap again."), icon=":material/sync_problem:")
+
+
+def _reconnecting(spec: PlaySpec, shared: PlaySpec, seat_view: SeatView,
+                  names: SeatNames) -> None:
+    """The store cannot be reached: the table last drawn stays on screen under
+    "Reconnecting…" (a tap on it says "Not saved — tap again"), and the next poll tries
+    again. Never "gone": only a store that answers can say a room is not there."""
+    st.info(_("Reconnecting…"), icon=":material/sync:")
+    game = play.session(shared)
+    here = in_room(spec) or {}
+    seat = game.extra.get(_SEAT) if game is not None else None
+    if game is not None and isinstance(seat, int) and game.extra.get(_CODE) == here.get("code"):
+        _room_line(str(here.get("code")), seat, names(game, seat))
+        _unsaved_note(game)
+        seat_view(game, seat, shared)
+    st.button(_("Leave the room"), key=f"{shared.key}_leave", on_click=leave,
+              args=(spec,), icon=":material/logout:")
+
+
+def _unseat(spec: PlaySpec, note: Any) -> NoReturn:
+    """This device sits in no seat of the room after all: out of it, with ``note`` for the
+    room panel (the whole page is drawn again)."""
+    leave(spec)
+    if note is not None:
+        st.session_state[_note_key(spec)] = note
+    st.rerun()
+    raise AssertionError("st.rerun returns only outside a script run")  # pragma: no cover
 
 
 def play_page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
@@ -395,6 +554,4 @@ def play_page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
         return picked
 
     play.page(spec, intro, left, right, remembered)
-    chosen = dict(seen)
-    people = len(spec.table({**chosen, "autoplay": False}).people)
-    room_panel(spec, chosen, people)
+    room_panel(spec, dict(seen), names)

@@ -31,7 +31,7 @@ from jokoak.render.source import clause_excerpt_html
 from jokoak.scenarios import Scenario, scenarios
 from jokoak.steps import ReaderStep, captions, reader_steps, sentences, watched_record
 
-from . import play
+from . import play, speech
 from .common import (_, bring_into_view, esc, html, in_this_language, lang, ngettext,
                      pin_run_language, remember, remembered_widget_key)
 from .params import query_choice, query_number
@@ -225,6 +225,7 @@ def _step_panel(game: str, rkey: str, record: Record,
     """
     playing = bool(st.session_state.get(_autoplay_key(game)))
     declared = _every(game, playing)
+    html(STEP_CSS)     # outside the fragment: sent once a page, not once a step
 
     @st.fragment(run_every=declared)
     def panel() -> None:
@@ -259,7 +260,6 @@ def _draw_panel(game: str, step_key: str, initial: Any, steps: tuple[ReaderStep,
         ("next", N_("Next"), ":material/chevron_right:", "right", index < total, index + 1),
         ("last", N_("End"), ":material/last_page:", "right", index < total, total),
     ]
-    html(STEP_CSS)
     # after a move, a step that does not fit (its picture or words cut) comes to the top:
     # on a phone or a laptop the page's header would push them under the fold
     bring_into_view(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", index,
@@ -292,22 +292,33 @@ def _draw_panel(game: str, step_key: str, initial: Any, steps: tuple[ReaderStep,
                             for c in captions(step, step_captions))
             html(f'<div class="jokoak-step-text" data-step="{index}">'
                  f'<ul class="jokoak-step-words">{words}</ul>{notes}</div>')
+            speech.speaker(f"step_{game}_{index}",
+                           [(s, lang()) for s in sentences(step, module, _)])
         if cited:
             with st.container(key="jokoak_step_clauses_wide"):
-                _clauses(game, list(cited))
+                _clauses(game, list(cited), "wide")
     if cited:
         # On a phone the clauses come after the picture, so the picture stays under "Next".
         with st.container(key="jokoak_step_clauses_narrow"):
-            _clauses(game, list(cited))
+            _clauses(game, list(cited), "narrow")
     st.query_params["step"] = str(index)
+
+
+def jumps_key(game: str) -> str:
+    """The key of "Jump to…" (``True`` while it is open)."""
+    return f"jokoak_step_jumps_{game}"
 
 
 def _autoplay_row(game: str, step_key: str, index: int, total: int, playing: bool,
                   module: ModuleType, steps: tuple[ReaderStep, ...]) -> None:
     """Jump to…, Play/Pause and the speed, in one row that wraps."""
     row = st.container(horizontal=True, key="jokoak_step_autoplay")
-    with row.popover(_("Jump to…")):
-        _jump_list(game, step_key, index, module, steps)
+    # Drawn only while open: its rows (two buttons per kind of event, new for each step)
+    # were most of what a step sent and drew, for a list a visitor rarely opens.
+    jumps = row.popover(_("Jump to…"), key=jumps_key(game), on_change="rerun")
+    if jumps.open:
+        with jumps:
+            _jump_list(game, step_key, index, module, steps)
     if playing:
         # One key for the whole autoplay, and no arming delay: "Pause" takes a tap at once,
         # however fast the steps go (a second tap meets "Play", armed later, and does nothing).
@@ -362,10 +373,11 @@ def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
         st.caption(where % {"kinds": ", ".join(absent)})
 
 
-def _clauses(game: str, cited: list[str]) -> None:
+def _clauses(game: str, cited: list[str], where: str = "") -> None:
     st.caption(ngettext("The clause this step applies:",
                         "The clauses this step applies:", len(set(cited))))
     html(clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang()))
+    speech.clause_speaker(f"clauses_{game}_{where}", game, cited, _translation_target())
     for note in notes_for(game, set(cited)):
         with st.expander(_("Interpretation note: %(title)s") % {"title": _(note.title)}):
             html(f'<p lang="{lang()}">{esc(_(note.body))}</p>')

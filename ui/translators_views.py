@@ -10,11 +10,12 @@ nor draws it again.
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import threading
 from collections import OrderedDict
 from functools import lru_cache, partial
-from typing import Sequence
+from typing import Any, Sequence
 
 import streamlit as st
 
@@ -22,11 +23,12 @@ from jokoak import registry
 from jokoak.glossary import export_csv, export_tbx
 from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path, translator
 from jokoak.render.glossary_table import glossary_table_html
-from jokoak.render.review import checks_legend_html, report_html, review_row_html, review_table_of
+from jokoak.render.review import (checks_legend_html, report_html, review_row_html,
+                                  review_table_of, statistics_html)
 from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
 from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, UploadReview, catalog_po, catalog_tmx,
-                              catalog_xliff, filter_rows, play_link, report_csv, review_rows,
-                              review_upload, statistics_of)
+                              catalog_xliff, filter_rows, game_name, play_link, report_csv,
+                              review_rows, review_upload, statistics_of)
 
 from .common import _, error, fmt_num, html, lang, in_this_language
 
@@ -35,8 +37,54 @@ STATUS_LABELS = {TRANSLATED: "translated", FUZZY: "fuzzy", UNTRANSLATED: "untran
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~:$])")
 #: Streamlit's own line under the uploader ("1MB per file • PO, XLF, XLIFF") is English and
 #: states the server's limit, not the page's: hidden, and said below in the visitor's language.
+#: Its refusal of a file is shown only in a tooltip (and to screen readers): shown here on
+#: the page, beside the file's name.
 UPLOADER_CSS = ("<style>[data-testid='stFileUploaderDropzoneInstructions']"
-                "{display:none !important}</style>")
+                "{display:none !important}"
+                "[data-testid='stFileChip'] [role='alert']{position:static !important;"
+                "clip:auto !important;width:auto !important;height:auto !important;"
+                "overflow:visible !important;white-space:normal !important;margin:0 .6rem;"
+                "color:#a11d1d;font-weight:600}</style>")
+
+#: Streamlit's uploader speaks English only: its button ("Upload"), the names a screen reader
+#: hears ("file upload", "Remove x.po", "Add files") and its refusal of a file ("Error:
+#: text/plain files are not allowed."). This script puts the visitor's words in their place,
+#: again whenever Streamlit draws the uploader anew. It changes the text of the nodes
+#: Streamlit drew (never adds or removes one, which React would trip over) and attributes.
+#: Installed once per tab; each run hands it the texts in the visitor's language. No
+#: less-than sign in it: Streamlit drops a script that has one.
+UPLOADER_JS = """<script>(function(){var w=window;w.__jkUp=%s;if(w.__jkUpFix){w.__jkUpFix();return;}
+function mine(t){var c=w.__jkUp;return t===c.type||t===c.limit;}
+function say(el,t){if(!el){return;}var first=true;el.childNodes.forEach(function(n){
+if(n.nodeType!==3){return;}var v=first?t:'';first=false;if(n.nodeValue!==v){n.nodeValue=v;}});}
+function refusal(t){var c=w.__jkUp;return t.indexOf('not allowed')!==-1?c.type:c.limit;}
+function attr(el,a,t){if(el&&el.getAttribute(a)!==t){el.setAttribute(a,t);}}
+function fix(){var c=w.__jkUp;document.querySelectorAll('[data-testid=stFileUploader]').forEach(function(up){
+up.querySelectorAll('[data-testid=stFileUploaderDropzone] [data-testid=stBaseButton-secondary] p')
+.forEach(function(p){say(p,c.choose);});
+attr(up.querySelector('input[type=file]'),'aria-label',c.input);
+up.querySelectorAll('[data-testid=stFileChip]').forEach(function(chip){
+var name=chip.querySelector('[data-testid=stFileChipName]');
+attr(chip.querySelector('[data-testid=stFileChipDeleteBtn] button'),'aria-label',
+c.remove.split('%%(name)s').join(name?name.textContent:''));
+chip.parentNode.querySelectorAll('[role=alert]').forEach(function(a){var t=a.textContent;
+if(!mine(t)){say(a,refusal(t));}});});
+up.querySelectorAll('[data-testid=stBaseButton-borderlessIcon]').forEach(function(b){
+attr(b,'aria-label',c.another);attr(b,'title',c.another);
+b.querySelectorAll('span').forEach(function(s){if(!s.children.length&&!s.hasAttribute('data-testid')){say(s,c.another);}});});});
+document.querySelectorAll('[data-testid=stTooltipErrorContent]').forEach(function(d){var t=d.textContent;
+if(!d.children.length&&!mine(t)&&/(files are not allowed|or smaller)\.?$/.test(t)){say(d,refusal(t));}});}
+w.__jkUpFix=fix;new MutationObserver(fix).observe(document.body,{subtree:true,childList:true,characterData:true});
+fix();})();</script>"""
+
+
+def uploader_script() -> str:
+    """:data:`UPLOADER_JS` with the texts in the visitor's language (as JSON, no ``<``)."""
+    texts = {"choose": _("Choose a file"), "input": _("Catalog file (.po, .xlf, .xliff)"),
+             "remove": _("Remove %(name)s"), "another": _("Choose another file"),
+             "type": _("Only PO (.po) and XLIFF 1.2 (.xlf, .xliff) files can be reviewed."),
+             "limit": upload_limit_text()}
+    return UPLOADER_JS % json.dumps(texts).replace("<", "\\u003c")
 
 
 def _md_safe(text: str) -> str:
@@ -113,22 +161,15 @@ def _choose() -> tuple[str, tuple[str, ...]]:
     return game, (TARGET_LANGUAGES if choice == ALL else (choice,))
 
 
-def _statistics(rows: list[Row], langs: tuple[str, ...]) -> None:
-    stats = statistics_of(rows)
-    cols = st.columns(len(langs))
-    for col, code in zip(cols, langs):
-        s = stats.get(code, {})
-        total = s.get(TRANSLATED, 0) + s.get(FUZZY, 0) + s.get(UNTRANSLATED, 0)
-        col.metric(language_name(code), f"{s.get(TRANSLATED, 0)}/{total}",
-                   help=_("Translated / all translatable clauses"))
-        col.caption(_("fuzzy: %(fuzzy)s · untranslated: %(untranslated)s · errors: %(errors)s "
-                      "· warnings: %(warnings)s") % {
-            "fuzzy": s.get(FUZZY, 0), "untranslated": s.get(UNTRANSLATED, 0),
-            "errors": s.get("errors", 0), "warnings": s.get("warnings", 0)})
+def _statistics(rows: Sequence[Row], langs: tuple[str, ...]) -> None:
+    """Translated / all per language, with the errors counted beside it."""
+    html(statistics_html(statistics_of(rows), langs, _, lang(), language_name))
 
 
-def _filters(prefix: str, with_changes: bool = False) -> dict:
-    cols = st.columns([2, 2, 3] + ([2] if with_changes else []))
+def _filters(prefix: str, with_changes: bool = False) -> tuple[dict, Any]:
+    """The filters in one row, and the place at its end for the count of rows shown."""
+    cols = st.columns([2, 2, 3] + ([2] if with_changes else []) + [2],
+                      vertical_alignment="bottom")
     only_problems = cols[0].toggle(_("Only problems"), key=f"{prefix}_problems")
     status = cols[1].selectbox(_("Status"), [None, TRANSLATED, FUZZY, UNTRANSLATED],
                                key=f"{prefix}_status",
@@ -138,15 +179,16 @@ def _filters(prefix: str, with_changes: bool = False) -> dict:
                                 key=f"{prefix}_search", max_chars=200)
     changed = cols[3].toggle(_("Only what changed"), key=f"{prefix}_changed") \
         if with_changes else False
-    return {"only_problems": only_problems, "status": status, "search": search or "",
-            "changed_only": changed}
+    return ({"only_problems": only_problems, "status": status, "search": search or "",
+             "changed_only": changed}, cols[-1])
 
 
 def _show_rows(game: str, rows: Sequence[Row], langs: tuple[str, ...], prefix: str,
                source: str, with_changes: bool = False) -> None:
-    shown = filter_rows(rows, **_filters(prefix, with_changes))
-    st.caption(_("%(shown)s of %(total)s clauses shown") % {"shown": len(shown),
-                                                             "total": len(rows)})
+    chosen, count_place = _filters(prefix, with_changes)
+    shown = filter_rows(rows, **chosen)
+    count_place.caption(_("%(shown)s of %(total)s clauses shown") % {"shown": len(shown),
+                                                                      "total": len(rows)})
     ui = lang()
     markup = _row_markup(game, langs, ui, source, rows)
     html(review_table_of([markup[row.segment.id] for row in shown], langs, _, ui))
@@ -159,21 +201,24 @@ def review_tab(game: str, langs: tuple[str, ...]) -> None:
 
 
 def upload_tab(game: str, langs: tuple[str, ...]) -> None:
+    """An uploaded file is checked as the game and language it is (read from the file), not
+    as the ones chosen above; a line says which."""
     st.write(_("Upload a PO or XLIFF 1.2 file for one game and language: it is checked and "
                "compared with the shipped translation. Nothing is stored on the server."))
-    target = langs[0] if len(langs) == 1 else st.selectbox(
-        _("Language of the file"), TARGET_LANGUAGES, format_func=language_name,
-        key="jokoak_upload_lang")
     st.html(UPLOADER_CSS)
+    st.html(uploader_script(), unsafe_allow_javascript=True)
     file = st.file_uploader(_("Catalog file (.po, .xlf, .xliff)"), key="jokoak_upload_file",
                             type=["po", "xlf", "xliff"], accept_multiple_files=False)
     st.caption(upload_limit_text())
     if file is None:
         return
     data = file.getvalue()
-    review = check_upload(data, file.name, game, target)
+    review = check_upload(data, file.name, game, langs[0])
     if review is None:
         return
+    game, target = review.game, review.lang
+    st.info(_("Checked as a %(game)s file in %(language)s, as the file says.") % {
+        "game": game_name(game), "language": language_name(target)}, icon=":material/search:")
     rows = list(review.rows)
     _statistics(rows, (target,))
     _show_rows(game, rows, (target,), "jokoak_upload",

@@ -18,13 +18,13 @@ from jokoak.bots.zaldi_zuria import BIDDER_LABELS, POLICIES, bid_reasoning, thro
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import Table
 from jokoak.games.zaldi_zuria import CARD_LABELS, GAME
-from jokoak.render.source import clause_excerpt_html
 from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
                                        render_table_svg, table_summary)
 
 from .common import _, esc, fmt_num, fmt_pct, html, lang, ngettext
 from . import play, room
 from .play import PlaySession, PlaySpec
+from .why import clauses_html, ids_html
 
 VISITOR = 0
 KEY = "jokoak_zaldi_zuria_play"
@@ -149,9 +149,10 @@ def _auction_controls(game: PlaySession, state: Any, seat: int, spec: PlaySpec =
     row.button(_("No bid"), key=play.action_key(spec, "nobid", game), on_click=play.tap, disabled=play.locked(game),
                args=(spec, token, seat, "pass"))
     if not raises:
+        # said before any tap, in calm colours: why no bid is offered (not a refusal of a tap)
         why = refusal(state, f"bid:{state.high_bid + 1}")
         if why is not None:
-            html(play.reason_html(GAME.name, why))
+            html(play.reason_html(GAME.name, why, kind="jokoak-rule-note"))
     _why_bidders(state, people=play.people(spec, game))
 
 
@@ -216,15 +217,13 @@ def _throw_controls(game: PlaySession, state: Any, seat: int, spec: PlaySpec = S
 
 
 def _log(game: PlaySession) -> None:
-    """Everything since the visitor's last move: each sentence with the clause behind it."""
+    """Everything since the visitor's last move, in words; the clauses of the payments one
+    tap away (ids only for staff, :func:`ui.why.ids_html`)."""
     events = [e for e in game.position.events(game.seen) if e.kind != "table_set"]
     if not events:
         return
-    items = []
-    for ev in events[-40:][::-1]:
-        clauses = ", ".join(ev.clauses)
-        items.append(f'<li>{esc(describe_event(ev, _))} '
-                     f'<small style="color:#555">({esc(clauses)})</small></li>')
+    items = [f"<li>{esc(describe_event(ev, _))}{ids_html(ev.clauses)}</li>"
+             for ev in events[-40:][::-1]]
     html(f'<h3 lang="{lang()}" style="font-size:1.1rem;margin:.4rem 0 0">'
          f'{esc(_("What happened (latest first)"))}</h3>'
          f'<ul lang="{lang()}" class="jokoak-log">{"".join(items)}</ul>')
@@ -232,5 +231,4 @@ def _log(game: PlaySession) -> None:
              for c in e.clauses]
     if cited:
         with st.expander(_("The rules behind these payments")):
-            target = lang() if lang() != "eu" else "es"
-            html(clause_excerpt_html("zaldi_zuria", cited, target, _, ui_lang=lang()))
+            html(clauses_html(GAME.name, cited))

@@ -3,7 +3,7 @@
 Zohn ahl leaves a thrower no choice but to throw (or to stop the game), so besides "Throw the
 sticks" the view offers "Throw for me": the controller then throws for the visitor too, one
 throw a beat, until they pause. The thrown sticks are drawn as they fell; the board and every
-sentence (with the clause it applies) come from the renderers. Taps are idempotent
+sentence come from the renderers, each sentence's clause behind its "Why?" (:mod:`ui.why`). Taps are idempotent
 (:mod:`ui.play`). A team has one to four players; the engine passes the throw along a team
 before the other team throws (``turn.team_order``), and the controls name the player on turn.
 """
@@ -18,16 +18,16 @@ from jokoak.bots.zohn_ahl import POLICIES
 from jokoak.engine.core import CHANCE
 from jokoak.engine.driver import Table
 from jokoak.games.zohn_ahl import GAME
-from jokoak.i18n import translator
 from jokoak.render.sticks import render_sticks_svg
 from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
-from jokoak.segments import segment_map
+from jokoak.render.source import CSS as SOURCE_CSS
 
 from jokoak.msgids import N_
 
 from .common import _, esc, html, in_this_language, lang
 from . import play, room
 from .play import PlaySession, PlaySpec
+from .why import WHY_CSS, ids_html, why_html
 
 KEY = "jokoak_zohn_ahl_play"
 VISITOR_TEAM = 0
@@ -46,13 +46,19 @@ def _team_size(choices: dict[str, Any]) -> int:
 
 def _people_teams(choices: dict[str, Any]) -> tuple[int, ...]:
     """The teams people throw for (by default the north–south team, as before)."""
+    if "people" in choices:  # seats chosen one by one (the room panel)
+        return tuple(sorted({s // _team_size(choices) for s in team_people(choices)}))
     return tuple(t for t in (0, 1) if choices.get(f"team{t}", ("people", "computer")[t])
                  == "people")
 
 
 def team_people(choices: dict[str, Any]) -> tuple[int, ...]:
-    """The seats of the people: every player of a people's team (team 0's seats first)."""
+    """The seats of the people: every player of a people's team (team 0's seats first), or
+    the seats chosen one by one (``people``: the room panel's choice of who plays on their
+    own device)."""
     size = _team_size(choices)
+    if "people" in choices:
+        return play.chosen_people(choices, 2 * size, ())
     return tuple(t * size + i for t in _people_teams(choices) for i in range(size))
 
 
@@ -76,18 +82,6 @@ def _beat(state: Any, seat: int, action: str) -> bool:
 #: A lesson's step draws :func:`throw_button` (through a lambda: it is defined below).
 SPEC = PlaySpec(game=GAME, key=KEY, table=_table, setup=_setup, beat=_beat, pace=1.4,
                 controls=lambda game, spec: throw_button(game, spec))
-
-
-def _clause_html(clause: str) -> str:
-    """The clause in the visitor's language if translated, else in Basque (marked so)."""
-    segment = segment_map("zohn_ahl").get(clause)
-    if segment is None:
-        return esc(clause)
-    source = translator(lang(), "zohn_ahl")
-    translated = lang() != "eu" and source.has(segment.text, clause)
-    text = source.pgettext(clause, segment.text) if translated else segment.text
-    code = lang() if translated else "eu"
-    return f'{esc(clause)}: <q lang="{code}">{esc(text)}</q>'
 
 
 def play_view() -> None:
@@ -238,17 +232,21 @@ def _team_turn(state: Any, seat: int) -> str:
 
 
 def _log(game: PlaySession) -> None:
-    """What the last throws did, each sentence with the rule it applies (latest first)."""
+    """What the last throws did, latest first: each sentence in words, the rule it applies
+    behind its "Why?" (the clause lit in the Basque and the translation)."""
     events = [e for e in game.position.events(max(0, game.seen - 6)) if e.kind != "start"]
     if not events:
         return
     items = []
     for ev in events[-24:][::-1]:
-        rules = "; ".join(_clause_html(c) for c in ev.clauses
-                          if c.startswith(("throw.", "penalty.", "capture.", "circuit.",
-                                           "win.", "variant.", "nebakuthana.", "turn.")))
-        note = f'<br><small>{rules}</small>' if rules else ""
-        items.append(f"<li>{esc(describe_event(ev, _))}{note}</li>")
-    html(f'<h3 lang="{lang()}" style="font-size:1.1rem;margin:.4rem 0 0">'
+        rules = [c for c in ev.clauses if c.startswith(RULE_PREFIXES)]
+        items.append(f"<li>{esc(describe_event(ev, _))}{ids_html(rules)}"
+                     f"{why_html(GAME.name, rules, css=False)}</li>")
+    html(WHY_CSS + SOURCE_CSS + f'<h3 lang="{lang()}" style="font-size:1.1rem;margin:.4rem 0 0">'
          f'{esc(_("What happened (latest first)"))}</h3>'
          f'<ul lang="{lang()}" class="jokoak-log">{"".join(items)}</ul>')
+
+
+#: The clauses a log line's "Why?" opens: the rules of play (not the text's setting).
+RULE_PREFIXES = ("throw.", "penalty.", "capture.", "circuit.", "win.", "variant.",
+                 "nebakuthana.", "turn.")

@@ -6,7 +6,10 @@ Three parts, all by default:
   sources, and their checks (:mod:`jokoak.qa`);
 * ``interface`` — the interface catalog and the notes in eu, es and fr, and the English msgids
   (:mod:`jokoak.qa_interface`);
-* ``spelling`` — every catalog and note through Hunspell (:mod:`jokoak.spelling`).
+* ``spelling`` — every catalog and note through Hunspell (:mod:`jokoak.spelling`);
+* ``lessons`` — every lesson step replayed with its rule switched off and under the other
+  readings of the notes about it, and each guess against its position
+  (:mod:`jokoak.lesson_checks`).
 
 Prints every error (and with ``--warnings`` every warning) as ``where [lang] check: reason``.
 Exits 1 if any error was found, so CI can run it beside pytest. A false positive is silenced
@@ -21,7 +24,7 @@ from .. import GAMES
 from ..i18n import TARGET_LANGUAGES
 from . import CliError
 
-PARTS = ("sources", "interface", "spelling")
+PARTS = ("sources", "interface", "spelling", "lessons")
 INTERFACE_LANGUAGES = ("eu", "es", "fr", "en")
 
 
@@ -41,6 +44,7 @@ def _short(text: str, width: int = 60) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ..lesson_checks import Problem
     from ..qa import ERROR, Flag, check_catalog, shipped_cross_target_flags
     from ..translations import statistics
 
@@ -52,7 +56,7 @@ def run(args: argparse.Namespace) -> int:
     parts = [args.only] if args.only else list(PARTS)
     if args.game and not args.only:
         parts = ["sources"]
-    problems: list[tuple[str, Flag]] = []
+    problems: list[tuple[str, Flag | Problem]] = []
     if "sources" in parts:
         games = [args.game] if args.game else list(GAMES)
         langs = [lg for lg in TARGET_LANGUAGES if args.lang in (None, lg)]
@@ -82,6 +86,9 @@ def run(args: argparse.Namespace) -> int:
         from ..spelling import check_spelling
         problems.extend((str(p), p) for p in check_spelling(
             [lg for lg in INTERFACE_LANGUAGES if args.lang in (None, lg)]))
+    if "lessons" in parts and args.lang is None:
+        from ..lesson_checks import lesson_problems
+        problems.extend((str(p), p) for p in lesson_problems())
     n_errors = sum(1 for _, f in problems if f.severity == ERROR)
     for text, flag in problems:
         if flag.severity == ERROR or args.warnings:

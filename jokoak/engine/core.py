@@ -335,6 +335,10 @@ class Game(Protocol):
       Required as soon as some ``observation(seat)`` differs from ``observation(None)``.
     * ``action_sort_key(action) -> Any`` — the order ``legal_actions`` follows when plain
       string order reads badly (``"bid:10:2"`` after ``"bid:9:2"``); default: ``str``.
+    * ``longest_game(initial) -> int`` — the most actions a real game from the starting
+      state ``initial`` takes, scaling with its setup (players, chips, dice): a link carrying
+      more moves is refused before any is replayed (:mod:`jokoak.engine.record_code`);
+      default ``max_actions``.
     """
 
     # Read-only properties, so that a frozen dataclass's fields and plain class attributes

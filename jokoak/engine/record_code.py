@@ -18,9 +18,11 @@ value as text), setup (compact JSON, empty for the default), seed, the seats peo
 (none: the record does not say), choices (compact JSON), number of actions, the packed
 indices, check. Strings are a varint length and UTF-8.
 
-Decoding is validation: the check, every length, the rules, the setup and each action
-(replayed by the engine: an index beyond the legal actions, a move after the end, a left-over
-remainder) are refused with a :class:`RecordCodeError` whose ``msgid`` says why in words a
+Decoding is validation: the check, every length, the rules, the setup, the number of moves
+(at most what a real game of that setup takes: a forced move costs no bits, so a short link
+could otherwise carry thousands for the server to replay) and each action (replayed by the
+engine: an index beyond the legal actions, a move after the end, a left-over remainder) are
+refused with a :class:`RecordCodeError` whose ``msgid`` says why in words a
 page translates. This is an integrity check, not a signature: a link can be forged into
 another legal game, never into an illegal one. Nothing here imports Streamlit.
 """
@@ -344,7 +346,8 @@ def decode(code: object, games: Mapping[str, Game], expected: str | None = None)
     Raises :class:`RecordCodeError` with the reason: too long, not base64url, a check that
     does not match (cut or altered), another version, damage, an unknown game (or, with
     ``expected``, a game other than that one), rules the game does not have, a setup the
-    rules refuse, or moves that do not fit the rules.
+    rules refuse, or moves that do not fit the rules (more than a real game of the setup
+    takes, too).
     """
     data = _bytes_of(code)
     if data[0] != VERSION:
@@ -381,10 +384,24 @@ def decode(code: object, games: Mapping[str, Game], expected: str | None = None)
     setup = setup_given or game.default_setup(rules)
     state = _initial(game, rules, setup)
     seed = None if seed_code == 0 else _unzigzag(seed_code - 1)
+    longest = _longest_game(game, state)
+    if count > longest:
+        raise RecordCodeError(N_MOVES, f"{count} moves, a real game of this setup "
+                                       f"takes at most {longest}")
     steps, radix = _unpack(game, state, count, packed)
     record = Record(game.name, rules, setup, seed, tuple(s.action for s in steps), people)
     packer = Packer(game, record, steps[-1].after if steps else state, packed, radix)
     return Decoded(record, choices, state, steps, packer)
+
+
+def _longest_game(game: Game, initial: GameState) -> int:
+    """The most moves a link of a game from ``initial`` may carry: what a real game of
+    that setup takes (the game's optional ``longest_game``), never more than the game's own
+    bound and :data:`MAX_ACTIONS`. A forced move (an index 0) costs no bits, so without it
+    an 86-character link could carry thousands of moves for the server to replay."""
+    bound = min(MAX_ACTIONS, game.max_actions)
+    longest = getattr(game, "longest_game", None)
+    return bound if longest is None else min(bound, int(longest(initial)))
 
 
 def _people(reader: _Reader) -> tuple[int, ...] | None:

@@ -14,10 +14,10 @@ games' driver does), so a number typed in by hand has nowhere to hide.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import Callable
+from typing import Any, Callable
 
 from ..engine.core import Rules, draw_weighted, make_rules, outcome_weights
 from ..games import get_game
@@ -55,6 +55,10 @@ class Question:
     counts: Callable[[str], bool]
     at_least: int = 1
     at_most: int | None = None
+    #: what a position must hold for the question to be about it, as a function of the
+    #: state and the visitor's seat returning what does not hold (None: it holds); a lesson
+    #: that asks the question there is checked against it (``jokoak qa``, part lessons)
+    premise: Callable[[Any, int], str | None] | None = field(default=None, compare=False)
 
     @cached_property
     def exact(self) -> Fraction:
@@ -133,18 +137,29 @@ def _peruludo() -> list[Question]:
     def counts_for(face: int, wilds: bool) -> Callable[[str], bool]:
         return lambda action: matches(int(action.split(":")[1]), face, wilds)
 
+    def own_dice(wilds: bool | None) -> Callable[[Any, int], str | None]:
+        """The question is about the visitor's five dice (and wild sixes where it says so)."""
+        def premise(position: Any, seat: int) -> str | None:
+            if position.counts[seat] != 5:
+                return f"the visitor has {position.counts[seat]} dice, the question five"
+            if wilds is not None and position.wild != wilds:
+                return "the question counts wild sixes; this round has none"
+            return None
+        return premise
+
     return [
         Question("two_of_five", "peruludo",
                  N_("How often do at least two of your five dice show 4 or a six (sixes "
                     "wild)?"),
                  N_("At least two of five dice count for 4 in %(chance)s of the throws."),
                  N_("two or more"), ("setup.dice", "setup.wild", "round.facts.wild"),
-                 node, 5, counts_for(4, wild), at_least=2),
+                 node, 5, counts_for(4, wild), at_least=2, premise=own_dice(True)),
         Question("no_six_of_five", "peruludo",
                  N_("How often do your five dice show no six at all?"),
                  N_("Five dice show no six in %(chance)s of the throws."),
                  N_("no six"), ("setup.dice", "setup.wild"),
-                 node, 5, counts_for(6, False), at_least=0, at_most=0),
+                 node, 5, counts_for(6, False), at_least=0, at_most=0,
+                 premise=own_dice(None)),
         Question("ten_of_thirty", "peruludo",
                  N_("Six players hide 30 dice. How often do at least ten of them count for 2 "
                     "(sixes wild)?"),
@@ -165,20 +180,27 @@ def _zohn_ahl() -> list[Question]:
     def value_is(value: int) -> Callable[[str], bool]:
         return lambda action: kinds[action].value == value
 
+    def zohn_ahl_sticks(position: Any, seat: int) -> str | None:
+        """The odds are those of zohn ahl's four sticks, not Nebäkuthana's."""
+        used = position.rules["stick_set"]
+        return None if used == rules["stick_set"] else f"the position throws the {used} sticks"
+
     return [
         Question("ten", "zohn_ahl",
                  N_("How often does a throw of the sticks score 10?"),
                  N_("A throw scores 10 (all blank sides up) in %(chance)s of the throws."),
-                 N_("10 points"), ("sticks.dice", "throw.white"), node, 1, value_is(10)),
+                 N_("10 points"), ("sticks.dice", "throw.white"), node, 1, value_is(10),
+                 premise=zohn_ahl_sticks),
         Question("again", "zohn_ahl",
                  N_("How often does a throw give another throw (a 5 or a 10)?"),
                  N_("A throw gives another throw in %(chance)s of the throws."),
                  N_("another throw"), ("throw.red", "throw.white", "throw.again"), node, 1,
-                 lambda action: kinds[action].again),
+                 lambda action: kinds[action].again, premise=zohn_ahl_sticks),
         Question("two", "zohn_ahl",
                  N_("How often does a throw of the sticks score 2?"),
                  N_("A throw scores 2 in %(chance)s of the throws."),
-                 N_("2 points"), ("throw.value", "throw.two"), node, 1, value_is(2)),
+                 N_("2 points"), ("throw.value", "throw.two"), node, 1, value_is(2),
+                 premise=zohn_ahl_sticks),
     ]
 
 

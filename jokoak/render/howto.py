@@ -62,6 +62,26 @@ CSS = """
 """
 
 
+#: A lesson step's mark, like a card line's: tapped, it opens the note that explains the choice.
+CHOICE_CSS = """<style>
+.jk-choice{margin:.2rem 0}
+.jk-choice>summary{min-height:44px;display:flex;align-items:center;gap:.35rem;cursor:pointer;
+  font-weight:600;color:#8a4b00}
+.jk-choice>summary .jk-howto-mark{font-weight:700}
+.jk-choice>p{margin:.1rem 0 .3rem}
+</style>"""
+
+
+def choice_note_html(note_id: str, title: str, body: str, _: Gettext, lang: str) -> str:
+    """A lesson step's mark of a reading the booklet chose, as the cards mark such a line
+    (:data:`CHOICE_MARK`, labelled "The booklet's choice"), with the interpretation note
+    (``title`` and ``body`` msgids) one tap away in a ``<details>``."""
+    return (f'<details class="jk-choice" lang="{escape(lang)}" data-choice="{escape(note_id)}">'
+            f'<summary><span class="jk-howto-mark" aria-hidden="true">{CHOICE_MARK}</span>'
+            f"{escape(_(CHOICE_LABEL))}</summary>"
+            f"<p><strong>{escape(_(title))}</strong> {escape(_(body))}</p></details>")
+
+
 def howto_html(card: HowtoCard, _: Gettext, lang: str, *, name: str, show_ids: bool = True,
                link: Callable[[str], str] | None = None) -> str:
     """The card in ``lang`` (``_`` translates into it); ``name`` is the game's Basque name.

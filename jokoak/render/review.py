@@ -14,8 +14,9 @@ from ..i18n import TARGET_LANGUAGES
 from ..qa import CHECKS, ERROR, Flag
 from ..translations import FUZZY, TRANSLATED, UNTRANSLATED
 from ..workbench import Cell, Row, review_rows, word_diff
+from . import plural_of
 from .source import highlight_terms
-from ..msgids import N_
+from ..msgids import N_, Nn_
 
 Gettext = Callable[[str], str]
 
@@ -45,6 +46,49 @@ CSS = """<style>
 .jk-legend dt{font-weight:700}.jk-legend dd{margin:0 0 .4rem 1rem}
 @media print{.jk-review{font-size:9pt}.jk-review a{color:inherit}}
 </style>"""
+
+
+ERRORS = Nn_("%(count)s error", "%(count)s errors")
+NO_ERRORS = N_("no errors")
+#: After "47/47": the count of all translatable clauses picks the form.
+CLAUSES_TRANSLATED = Nn_("clause translated", "clauses translated")
+STATS_DETAIL = N_("fuzzy: %(fuzzy)s · untranslated: %(untranslated)s · warnings: %(warnings)s")
+STATS_CSS = """<style>
+.jk-stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:.5rem 1rem;margin:.2rem 0 .4rem}
+.jk-stat{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 .5rem;padding:.2rem .7rem;
+  border:1px solid #d0d3da;border-radius:.5rem;background:#fafbfc}
+.jk-stat .jk-stat-lang{font-weight:700}
+.jk-stat .jk-stat-count{font-size:1.3rem;font-weight:700}
+.jk-stat .jk-stat-errors{font-weight:700;padding:0 .45rem;border-radius:.3rem;color:#1b6e2a;background:#e3f4e6}
+.jk-stat.jk-stat-bad{border-color:#a11d1d}
+.jk-stat.jk-stat-bad .jk-stat-errors{color:#fff;background:#a11d1d}
+.jk-stat .jk-stat-more{flex-basis:100%;font-size:.8rem;color:#4a4d57}
+</style>"""
+
+
+def statistics_html(stats: dict[str, dict[str, int]], langs: Sequence[str], _: Gettext,
+                    ui_lang: str, names: Callable[[str], str]) -> str:
+    """One box per language: translated / all, and beside it the errors (red when there
+    are any: "47/47" must not read all clear while the checks found errors), then the
+    fuzzy, untranslated and warning counts. ``names`` gives a language's own name."""
+    ngettext = plural_of(_)
+    boxes = []
+    for code in langs:
+        got = stats.get(code, {})
+        total = got.get(TRANSLATED, 0) + got.get(FUZZY, 0) + got.get(UNTRANSLATED, 0)
+        errors = got.get("errors", 0)
+        said = (ngettext(*ERRORS, errors) % {"count": errors}) if errors else _(NO_ERRORS)
+        detail = _(STATS_DETAIL) % {"fuzzy": got.get(FUZZY, 0),
+                                    "untranslated": got.get(UNTRANSLATED, 0),
+                                    "warnings": got.get("warnings", 0)}
+        boxes.append(
+            f'<div class="jk-stat{" jk-stat-bad" if errors else ""}" data-lang="{escape(code)}">'
+            f'<span class="jk-stat-lang" lang="{escape(code)}">{escape(names(code))}</span>'
+            f'<span class="jk-stat-count">{got.get(TRANSLATED, 0)}/{total}</span>'
+            f'<span>{escape(ngettext(*CLAUSES_TRANSLATED, total))}</span>'
+            f'<span class="jk-stat-errors" data-errors="{errors}">{escape(said)}</span>'
+            f'<span class="jk-stat-more">{escape(detail)}</span></div>')
+    return f'{STATS_CSS}<div class="jk-stats" lang="{escape(ui_lang)}">{"".join(boxes)}</div>'
 
 
 def diff_html(pieces: Iterable[tuple[str, str]]) -> str:

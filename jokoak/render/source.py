@@ -189,8 +189,11 @@ def notes_html(game: str, segment_ids: Iterable[str], _: Gettext, ui_lang: str) 
 
 
 def clause_excerpt_html(game: str, clause_ids: Iterable[str], target_lang: str | None,
-                        _: Gettext, ui_lang: str = "en") -> str:
-    """Only the cited clauses, Basque beside translation, ids shown: the step-through panel."""
+                        _: Gettext, ui_lang: str = "en", *, show_ids: bool = True,
+                        css: bool = True) -> str:
+    """Only the cited clauses, lit, Basque beside translation: the step-through panel (ids
+    shown) and what a child's "Why?" opens (``show_ids=False``: the clause in words only).
+    ``css=False`` leaves out the stylesheet, for a page that has it once already."""
     from ..segments import segment_map
     wanted = [c for c in dict.fromkeys(clause_ids)]
     segs = segment_map(game)
@@ -207,10 +210,13 @@ def clause_excerpt_html(game: str, clause_ids: Iterable[str], target_lang: str |
                      else f'<span class="jk-missing" lang="{ui_lang}">'
                           f'{escape(_("(not translated yet)"))}</span>')
             right = f"<div>{right}</div>"
-        rows.append(f'<div><span class="jk-id" lang="zxx" translate="no">{escape(cid)}</span>'
-                    f"{_segment_html(seg, seg.text, 'eu', False, True)}</div>{right}")
+        ident = (f'<span class="jk-id" lang="zxx" translate="no">{escape(cid)}</span>'
+                 if show_ids else "")
+        rows.append(f"<div>{ident}{_segment_html(seg, seg.text, 'eu', False, True)}</div>"
+                    f"{right}")
     cols = "" if target_lang else ' style="grid-template-columns:1fr"'
-    return CSS + f'<div class="jk-source" lang="{ui_lang}"{cols}>' + "".join(rows) + "</div>"
+    return ((CSS if css else "") + f'<div class="jk-source" lang="{ui_lang}"{cols}>'
+            + "".join(rows) + "</div>")
 
 
 @dataclass(frozen=True)

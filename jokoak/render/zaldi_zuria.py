@@ -264,7 +264,7 @@ def _describe_end(ev: Event, d: dict[str, Any], _: Gettext) -> str:
     if d.get("winner") is None:
         return _("The game ends (%(ending)s) with no winner; %(next)s auctions the next "
                  "game.") % params
-    return _("The game ends (%(ending)s): %(player)s wins and auctions the next game.") % params
+    return _("The game ends (%(ending)s): %(player)s wins and will be the auctioneer of the next game.") % params
 
 
 # ---- the table as SVG --------------------------------------------------------------------

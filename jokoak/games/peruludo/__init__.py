@@ -44,6 +44,17 @@ class PeruludoGame:
     def default_setup(self, rules: Rules) -> dict[str, Any]:
         return _default_setup()
 
+    def longest_game(self, initial: PeruludoState) -> int:
+        """The most actions a real game from ``initial`` takes (a longer link is refused):
+        a round throws every die in play one at a time and asks each player about doia
+        after each bid, and a game lasts about one round a die, so a game grows with the
+        square of the dice on the table (cups and bag): 8 a die squared, plus 50 a player
+        and 200. Seeded six-player games of five dice (every computer level) take at most
+        2,941 actions of its 7,700, and smaller tables at most half of theirs
+        (tests/test_record_code.py)."""
+        dice = sum(initial.counts) + initial.bag
+        return 200 + 50 * initial.players + 8 * dice * dice
+
     def action_sort_key(self, action: str) -> tuple:
         """Bids by quantity then face (``bid:10:2`` after ``bid:9:5``), then the rest."""
         return action_sort_key(action)

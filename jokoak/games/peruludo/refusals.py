@@ -55,9 +55,9 @@ AT_LEAST = {
                      "After sixes, another face needs at least %(count)s dice."),
 }
 AT_LEAST_UNUSED = Nn_("A bid on %(face)s needs at least %(count)s die now: the smaller "
-                      "ones allowed here were already made in this round.",
+                      "ones were already made.",
                       "A bid on %(face)s needs at least %(count)s dice now: the smaller "
-                      "ones allowed here were already made in this round.")
+                      "ones were already made.")
 ALL_USED = N_("Every bid on %(face)s allowed here was already made in this round.")
 EXACTLY = Nn_("A higher face keeps the quantity: exactly %(count)s die.",
               "A higher face keeps the quantity: exactly %(count)s dice.")

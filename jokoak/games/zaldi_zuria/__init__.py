@@ -27,6 +27,15 @@ class ZaldiZuriGame:
     #: passes a thousand actions; the harness stops there.
     max_actions = 5000
 
+    def longest_game(self, initial: ZaldiState) -> int:
+        """The most actions a real game from ``initial`` takes (a longer link is refused):
+        100 a player (opening throws and ties, passes, a long play's throws) and 3 a chip
+        on the table (an auction's bids go up a chip at a time; payments move chips a few at
+        a throw). Seeded games of random and computer players from 4 to 300 chips a seat
+        take at most half of it (tests/test_record_code.py); a forged link of index-0 moves
+        (a forced move costs no bits) may no longer carry 5,000 of them."""
+        return 100 * initial.players + 3 * (sum(initial.chips) + initial.bank)
+
     def new_initial_state(self, rules: Rules, setup: Mapping[str, Any] | None = None) -> ZaldiState:
         return initial_state(rules, setup)
 

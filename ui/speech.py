@@ -1,0 +1,157 @@
+"""Speaker buttons: a sentence read aloud on a tap (:mod:`jokoak.speech` makes the sound).
+
+Nothing is synthesised until a visitor taps (a step-through rerun draws only the button);
+the sound then goes into the page inline, as a ``data:`` URI in an ``<audio>`` element that
+plays once, so any replica can answer. Where speech is off (``[speech] enabled = false``)
+or no voice of this machine speaks the language, no button is drawn; the operator page
+says why (:func:`status`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any, Sequence
+
+import streamlit as st
+
+from jokoak import speech
+from jokoak.i18n import TARGET_LANGUAGES, language_name
+from jokoak.segments import segment_map
+from jokoak.settings import Settings
+from jokoak.translations import translation_map
+
+from .common import _, esc, html
+
+#: Session key of the sound asked for and not yet played: (button key, tap number).
+ASKED_KEY = "jokoak_speak_asked"
+_taps = itertools.count(1)
+
+SPEAKER_CSS = """<style>
+[class*="st-key-jokoak_speak_"] button{min-height:44px;min-width:44px}
+.jokoak-speech{height:0;overflow:hidden}
+</style>"""
+
+Parts = Sequence[tuple[str, str]]
+
+
+def settings() -> Settings:
+    from .kiosk import settings as kiosk_settings   # ui.kiosk imports ui.lesson, which imports this
+    return kiosk_settings()
+
+
+def is_kiosk() -> bool:
+    from .kiosk import is_kiosk as kiosk_on
+    return kiosk_on()
+
+
+@st.cache_resource(show_spinner=False)
+def _cache() -> speech.AudioCache:
+    return speech.AudioCache(speech.default_cache_dir() / "audio",
+                             settings().speech.cache_mb * 1024 * 1024)
+
+
+def enabled() -> bool:
+    return settings().speech.enabled
+
+
+def can_say(language: str) -> bool:
+    return enabled() and speech.voice_for(language, settings().speech.voice) is not None
+
+
+def _ask(key: str) -> None:
+    st.session_state[ASKED_KEY] = (key, next(_taps))
+
+
+def _audio(key: str, parts: Parts, tap: int) -> None:
+    with st.spinner(_("Making the sound…"), show_time=False):
+        audio = speech.say_in_turn(parts, _cache(), settings().speech.voice)
+    if audio is None:
+        st.caption(_("This sentence cannot be read aloud here."))
+        return
+    # the tap number in the element: a second tap on the button plays it again
+    html(f'<div class="jokoak-speech" data-speech="{esc(key)}" data-tap="{tap}">'
+         f'<audio autoplay preload="auto" src="{speech.data_uri(audio)}"></audio></div>')
+
+
+def beside() -> Any:
+    """A row for a sentence and its speaker button (the button at the sentence's end, where
+    it fits; under it on a narrow screen)."""
+    return st.container(horizontal=True, vertical_alignment="center", gap="small")
+
+
+def speaker(key: str, parts: Parts, label: str = "") -> None:
+    """A button that reads ``parts`` ((text, language) pairs) one after the other; nothing
+    where no voice says the first part's language."""
+    wanted = [(t, code) for t, code in parts if t and can_say(code)]
+    if not wanted:
+        return
+    html(SPEAKER_CSS)
+    key = f"jokoak_speak_{key}"
+    st.button(label or _("Listen"), icon=":material/volume_up:", key=key, on_click=_ask,
+              args=(key,))
+    asked = st.session_state.get(ASKED_KEY)
+    if isinstance(asked, tuple) and asked[0] == key:
+        del st.session_state[ASKED_KEY]
+        _audio(key, wanted, asked[1])
+
+
+def read_now(key: str, parts: Parts) -> None:
+    """Read ``parts`` aloud at once (a kiosk's new lesson instruction), where the setting
+    ``[speech] kiosk_reads_aloud`` asks for it."""
+    conf = settings().speech
+    if not (conf.enabled and conf.kiosk_reads_aloud and is_kiosk()):
+        return
+    wanted = [(t, code) for t, code in parts if t and can_say(code)]
+    if wanted:
+        _audio(f"jokoak_speak_auto_{key}", wanted, next(_taps))
+
+
+def clause_parts(game: str, clause_ids: Sequence[str], target: str | None) -> list[tuple[str, str]]:
+    """Each clause in Basque, then in ``target`` (where translated)."""
+    segs = segment_map(game)
+    trans = translation_map(game, target) if target in TARGET_LANGUAGES else {}
+    parts: list[tuple[str, str]] = []
+    for cid in dict.fromkeys(clause_ids):
+        seg = segs.get(cid)
+        if seg is None or not seg.translatable:
+            continue
+        parts.append((seg.text, "eu"))
+        found = trans.get(cid)
+        if target and found is not None and found.current:
+            parts.append((found.current, target))
+    return parts
+
+
+def clause_speaker(key: str, game: str, clause_ids: Sequence[str], target: str | None) -> None:
+    """"Listen": the cited clauses in Basque, each followed by its translation."""
+    speaker(key, clause_parts(game, clause_ids, target),
+            _("Listen in Basque, then translated") if target in TARGET_LANGUAGES
+            else _("Listen in Basque"))
+
+
+def status() -> None:
+    """For the operator page: each language's voice, and why an engine is missing."""
+    conf = settings().speech
+    if not conf.enabled:
+        st.info(_("Read-aloud is off (%(setting)s): no speaker button is shown.")
+                % {"setting": "[speech] enabled = false"})
+        return
+    spoken = _probe()
+    rows = []
+    for code in speech.PREFERRED:
+        engine = spoken.get(code)
+        rows.append((language_name(code), engine or _("none: no speaker button")))
+    html(f'<table><thead><tr><th>{esc(_("Language"))}</th><th>{esc(_("Voice"))}</th></tr>'
+         "</thead><tbody>" + "".join(f"<tr><td>{esc(a)}</td><td>{esc(b)}</td></tr>"
+                                     for a, b in rows) + "</tbody></table>")
+    for engine in speech.ENGINES:
+        found = speech.engine_status(engine)
+        reason = speech.failures().get(engine) or ("" if found.ok else found.reason)
+        if reason:
+            st.warning(_("The voice %(engine)s is not used: %(reason)s")
+                       % {"engine": engine, "reason": reason})
+
+
+@st.cache_resource(show_spinner=False, ttl=3600)
+def _probe() -> dict[str, str]:
+    return speech.probe(_cache())
