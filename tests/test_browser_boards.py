@@ -118,3 +118,37 @@ def test_every_word_of_every_drawing_fits_its_box_and_is_big_enough(server, chro
     finally:
         context.close()
     assert not problems, problems
+
+
+#: The names of the throw animations (ui/shell.py ``ROLL_CSS``) that have started since the
+#: page was opened.
+WATCH_ROLLS = """() => { window.__jkRolls = [];
+  document.addEventListener('animationstart', (e) => {
+    if (e.animationName.startsWith('jk-')) window.__jkRolls.push(e.animationName); }, true); }"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_throw_rolls_the_dice_and_names_the_white_horse_unless_motion_is_reduced(
+        server, chromium_browser, motion):
+    """The first lesson's throw of zaldi zuria shows eight blank dice, as before it: the dice
+    roll and "White horse!" stands over them; a visitor who asked for less motion gets the
+    badge without the roll."""
+    context = chromium_browser.new_context(viewport={"width": 1080, "height": 1920},
+                                           reduced_motion=motion)
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/zaldi_zuria?view=learn&lesson=01_first_throws&lstep=1&lang=es")
+        wait_for_app(page)
+        page.evaluate(WATCH_ROLLS)
+        assert page.locator(".jokoak-board .jk-badge").count() == 0
+        page.locator("[class*='st-key-jokoak_lesson_zaldi_zuria_throw'] button").first.click()
+        page.wait_for_selector(".jokoak-board .jk-badge", timeout=20000)
+        wait_for_app(page)
+        assert "¡Caballo blanco!" in page.locator(".jokoak-board .jk-badge").text_content()
+        rolls = page.evaluate("() => window.__jkRolls")
+        if motion == "reduce":
+            assert rolls == []
+        else:
+            assert rolls.count("jk-roll-a") + rolls.count("jk-roll-b") == 8 and "jk-pop" in rolls
+    finally:
+        context.close()
