@@ -37,7 +37,12 @@ class GameEntry:
     (``describe_event``, the table drawings and ``render_asked_outcome``) and
     ``jokoak.odds.<key>`` (``odds_tables``); a
     test's game may name one module for all of them. ``icon`` is
-    ``"module:function"`` (an :data:`IconRenderer`). ``content`` and ``seed`` are paths relative
+    ``"module:function"`` (an :data:`IconRenderer`); ``attract`` likewise names the kiosk's
+    moving picture (an :data:`IconRenderer`; without one the kiosk rocks the icon) and
+    ``nav_drawing`` a
+    function returning the small ``<svg>`` drawn in the navigation bar in place of the
+    material symbol ``nav_icon`` (which stays where the drawing cannot be shown). ``content``
+    and ``seed`` are paths relative
     to the project folder (an absolute path is kept as it is, for a test's own game).
     """
 
@@ -49,6 +54,8 @@ class GameEntry:
     sources: tuple[str, ...]
     icon: str
     nav_icon: str = ":material/casino:"     # the navigation bar's material symbol
+    nav_drawing: str = ""                   # "module:function": its own drawing over the symbol
+    attract: str = ""                       # "module:function": the kiosk's moving picture
     engine: str = ""
     renderer: str = ""
     odds: str = ""
@@ -134,6 +141,19 @@ class GameEntry:
             renderer = self._cache["icon"] = getattr(import_module(module), function)
         return renderer(title, lang)
 
+    def _named_function(self, path: str) -> Callable[..., str]:
+        module, _sep, function = path.partition(":")
+        return getattr(import_module(module), function)
+
+    def attract_svg(self, title: str, lang: str) -> str | None:
+        """The game's moving picture for the kiosk's attract screen (see
+        :mod:`jokoak.render.attract`), or ``None`` if it has none of its own."""
+        return self._named_function(self.attract)(title, lang) if self.attract else None
+
+    def nav_svg(self) -> str | None:
+        """The game's own small drawing for the navigation bar, or ``None``."""
+        return self._named_function(self.nav_drawing)() if self.nav_drawing else None
+
 
 def _optional_module(path: str) -> ModuleType | None:
     try:
@@ -145,6 +165,7 @@ def _optional_module(path: str) -> ModuleType | None:
 
 
 ICONS = "jokoak.render.icons"
+ATTRACT = "jokoak.render.attract"
 
 #: The booklet's own games, in the order the pages show them.
 SHIPPED: tuple[GameEntry, ...] = (
@@ -165,7 +186,8 @@ SHIPPED: tuple[GameEntry, ...] = (
          N_("A Spanish copy in the Museo Nacional del Romanticismo (Madrid) calls it El juego "
             "del Caballo Blanco or de la Aduana, “of German origin”, for at least three players, "
             "preferably seven; there the inn card is the customs house.")),
-        f"{ICONS}:zaldi_zuria_icon", nav_icon=":material/casino:"),
+        f"{ICONS}:zaldi_zuria_icon", nav_icon=":material/casino:",
+        nav_drawing=f"{ATTRACT}:zaldi_zuria_nav", attract=f"{ATTRACT}:zaldi_zuria_scene"),
     GameEntry(
         "peruludo", "peruludo",
         N_("Liar's dice with sixes wild: bid on hidden dice, challenge, or call it exact."),
@@ -178,7 +200,8 @@ SHIPPED: tuple[GameEntry, ...] = (
             "reveals every cup on a challenge (here: cups are lifted only until the bid is met)."),
          N_("Board Game Arena's Dudo lets the player to the left of an eliminated player start "
             "the next round.")),
-        f"{ICONS}:peruludo_icon", nav_icon=":material/emoji_objects:"),
+        f"{ICONS}:peruludo_icon", nav_icon=":material/casino:",
+        nav_drawing=f"{ATTRACT}:peruludo_nav", attract=f"{ATTRACT}:peruludo_scene"),
     GameEntry(
         "zohn_ahl", "zohn ahl",
         N_("A Kiowa race game: two teams throw four sticks to run around a board of points and "
@@ -193,7 +216,8 @@ SHIPPED: tuple[GameEntry, ...] = (
          N_("Ludii's board has ten sites a side — a knee's end, three points, the two creek "
             "lines, three points, a knee's end — forty a circuit; it starts with the other team "
             "and gives each team ten scoring sticks.")),
-        f"{ICONS}:zohn_ahl_icon", nav_icon=":material/crop_square:"),
+        f"{ICONS}:zohn_ahl_icon", nav_icon=":material/casino:",
+        nav_drawing=f"{ATTRACT}:zohn_ahl_nav", attract=f"{ATTRACT}:zohn_ahl_scene"),
 )
 
 #: The keys of the shipped games (each has a seed, a segment map and catalogs).

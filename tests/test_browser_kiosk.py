@@ -167,3 +167,57 @@ def test_a_kiosks_charts_have_no_menu(server, kiosk_page):
     assert page.locator('[data-testid="stElementToolbar"]:visible').count() == 0
     assert page.get_by_text("Copy Vega-Lite spec").count() == 0
     assert page.locator(".vega-embed details, .vega-actions").count() == 0   # vega-embed's own
+
+
+# ---- the attract screen moves; a game's picture opens its first lesson (issue 25) ---------
+def attract(page_at, size, **options):
+    page = page_at("/?kiosk=1&lang=eu", viewport=size, has_touch=True, **options)
+    page.locator('[class*="st-key-jokoak_attract_game_peruludo"] svg').wait_for(timeout=15000)
+    return page
+
+
+def animations(page) -> list[str]:
+    return page.evaluate("() => [...document.querySelectorAll('.jk-attract .jk-anim')]"
+                         ".map(e => getComputedStyle(e).animationName)")
+
+
+def test_the_attract_screens_pictures_move(page_at):
+    names = set(animations(attract(page_at, (1920, 1080))))
+    assert {"jk-roll", "jk-lift", "jk-fall"} <= names
+
+
+def test_the_attract_screen_is_still_under_reduced_motion(page_at):
+    page = attract(page_at, (1080, 1920), reduced_motion="reduce")
+    assert animations(page) and set(animations(page)) == {"none"}
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.jk-pulse'))"
+                         ".animationName") == "none"
+
+
+@pytest.mark.parametrize("size", [(1920, 1080), (390, 844)])
+def test_tapping_a_games_picture_twice_opens_its_first_lesson(page_at, size):
+    page = attract(page_at, size)
+    picture = page.locator('[class*="st-key-jokoak_attract_game_peruludo"] svg')
+    picture.scroll_into_view_if_needed()
+    box = picture.bounding_box()
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    # the picture itself takes the tap: it is the card's button that lies there
+    assert page.evaluate("([x, y]) => document.elementFromPoint(x, y).closest("
+                         "'[class*=st-key-jokoak_learn_peruludo] button') !== null", [x, y])
+    page.mouse.click(x, y)
+    page.wait_for_timeout(150)
+    page.mouse.click(x, y)            # a child's second tap
+    page.wait_for_url("**/peruludo?**view=learn**", timeout=20000)
+    wait_for_app(page)
+    query = dict(parse_qsl(urlsplit(page.url).query))
+    assert query["lstep"] == "1" and query["lang"] == "eu" and query["lesson"]
+
+
+def test_the_navigation_shows_each_games_own_drawing(server, kiosk_page):
+    page = start_visit(kiosk_page, server, "Español", "es")
+    for game in ("zaldi_zuria", "peruludo", "zohn_ahl"):
+        icon = page.locator(f'a[data-testid="stTopNavLink"][href$="/{game}"] '
+                            '[data-testid="stIconMaterial"]')
+        style = icon.evaluate("e => [getComputedStyle(e).backgroundImage, getComputedStyle(e).color]")
+        assert style[0].startswith('url("data:image/svg+xml') and style[1] == "rgba(0, 0, 0, 0)"
+        box = icon.bounding_box()
+        assert box["width"] >= 16 and box["height"] >= 16

@@ -103,3 +103,55 @@ def test_the_opened_phone_popover_shows_the_code_of_the_visitors_place(monkeypat
     assert made == ["https://x.org/peruludo?lang=en&step=4"]
     shown = "".join(m.value for m in at.markdown)
     assert 'data-url="https://x.org/peruludo?lang=en&amp;step=4"' in shown and "<svg" in shown
+
+
+# ---- the attract screen moves (issue 25) ----------------------------------------------------
+def attract_markup(at: AppTest) -> str:
+    return "\n".join(m.value for m in at.markdown)
+
+
+def attract_styles(at: AppTest) -> str:
+    return "\n".join(h.proto.body for h in at.get("html"))
+
+
+def test_the_attract_screen_shows_each_game_moving():
+    at = kiosk_app().run()
+    assert not at.exception
+    shown = attract_markup(at)
+    for kind in ("jk-roll", "jk-lift", "jk-fall"):        # dice, a cup, throw sticks
+        assert f'class="jk-anim {kind}"' in shown, kind
+    styles = attract_styles(at)
+    assert "@keyframes jk-roll" in styles and "@keyframes jk-fall" in styles
+
+
+def test_the_attract_screens_animations_stop_under_reduced_motion():
+    import re
+    at = kiosk_app().run()
+    styles = attract_styles(at)
+    still = re.search(r"@media \(prefers-reduced-motion: reduce\)\{(.*?)\}\}", styles, re.S)
+    assert still is not None
+    assert re.search(r"\.jk-attract \.jk-anim\b[^{]*\{animation:none !important",
+                     still.group(1))
+
+
+def test_the_attract_screen_says_touch_to_play_big_in_the_kiosks_language():
+    from jokoak.i18n import translator
+    at = kiosk_app()
+    at.query_params["lang"] = "es"
+    at.run()
+    shown = attract_markup(at)
+    assert '<p class="jk-touch jk-pulse" lang="es">Toca para jugar</p>' in shown
+    for code in ("eu", "fr", "en"):
+        assert f'<span lang="{code}">{translator(code).gettext("Touch to play")}</span>' in shown
+
+
+def test_each_game_has_its_own_drawing_in_the_navigation_bar():
+    from jokoak import registry
+    from ui.shell import nav_drawings_css
+    css = nav_drawings_css()
+    for entry in registry.SHIPPED:
+        drawing = entry.nav_svg()
+        assert drawing and drawing.startswith("<svg") and 'viewBox="0 0 24 24"' in drawing
+        assert f'a[href$="/{entry.key}"] [data-testid="stIconMaterial"]' in css
+    assert css.count("data:image/svg+xml") == len(registry.SHIPPED)
+    assert "<" not in css[len("<style>"):-len("</style>")]     # percent-encoded drawings

@@ -179,9 +179,9 @@ def test_the_kiosks_attract_screen_shows_every_registered_game(toy):
     at.run()
     no_exception(at)
     shown = markup(at)
-    for entry in registry.games():
-        assert f'font-weight:700">{entry.name}</div>' in shown
-    assert "flex-wrap:wrap" in shown
+    for entry in registry.games():      # its moving picture (the toy's: its icon, rocking)
+        assert f"<title>{entry.name}</title>" in shown
+    assert 'class="jk-anim jk-rock"' in shown and f'class="jk-attract-name">{NAME}</div>' in shown
 
 
 def test_sources_lists_every_registered_games_seed_and_sources(toy):

@@ -87,7 +87,7 @@ def test_a_full_room_takes_no_third_device():
     _first, code = opened()
     joined(code)
     third = joined(code)
-    assert any("is taken" in w.value for w in third.warning)
+    assert any("are taken" in w.value for w in third.warning)
     assert "jokoak_room" not in third.session_state
 
 
@@ -222,7 +222,7 @@ def test_a_reloaded_device_sits_at_its_seat_again_and_takes_no_other():
     assert seat_of(second) == 1 and f"Room {code}: you are Player 2." in page_text(second)
     assert stored_room(code).version == 1  # the join alone: the reload wrote nothing
     third = joined(code)
-    assert any("is taken" in w.value for w in third.warning)  # the seat is still the device's
+    assert any("are taken" in w.value for w in third.warning)  # the seat is still the device's
 
 
 def test_a_reloaded_device_plays_its_turn():
@@ -480,3 +480,21 @@ def test_zohn_ahl_opens_a_room_of_both_teams_from_the_panel_alone():
     from ui.room import store
     room = read_room(store(), at.session_state["jokoak_room"]["code"], {ZOHN.name: ZOHN})
     assert room.people == (0, 1)
+
+
+def test_a_tap_held_up_by_another_processs_write_lock_says_not_saved_and_changes_nothing(
+        tmp_path):
+    import sqlite3
+    first, code = opened()
+    devices = {0: first, 1: joined(code)}
+    at = person_on_turn(devices)
+    before = stored_room(code)
+    holder = sqlite3.connect(tmp_path / "rooms.sqlite3", isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")  # another process holds the write lock
+    try:
+        [b for b in at.button if b.key.startswith(f"{ROOM_KEY}_quick")][0].click().run()
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+    assert any("Not saved — tap again" in w.value for w in at.warning)
+    assert stored_room(code) == before

@@ -1,5 +1,8 @@
 """Kiosk mode: large type and touch targets, an attract screen, and an idle reset.
 
+The attract screen moves (:mod:`jokoak.render.attract`): a tap on a game's picture opens its
+first lesson.
+
 On after ``?kiosk=1`` or ``[kiosk] enabled = true`` in ``jokoak.toml``. After ``idle_seconds``
 without a touch, a countdown of at least 20 s (WCAG 2.2.1) offers one "continue" button
 (a tap anywhere on the overlay continues too); when it runs out the browser reloads the
@@ -18,11 +21,13 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.i18n import LANGUAGES, language_name, translator
+from jokoak.msgids import N_
 from jokoak.phone_link import QR_SIDE_PX, phone_url, qr_svg
+from jokoak.render.attract import ATTRACT_CSS, rocking
 from jokoak.settings import Settings, load_settings
 
 from .common import _, esc, html, lang, ngettext, set_lang
-from .lesson import lesson_entry_buttons
+from .lesson import LEARN_LABEL, _start_from_attract as start_from_attract, has_lessons
 from .params import query_choice
 
 KIOSK_KEY = "jokoak_kiosk"
@@ -129,33 +134,101 @@ def opened_mid_visit(known_pages: set[str]) -> bool:
     return path.rstrip("/").rsplit("/", 1)[-1] in known_pages
 
 
+#: The one line a child is shown big on the attract screen, in the kiosk's language (the
+#: other three beneath it, smaller).
+TOUCH_TO_PLAY = N_("Touch to play")
+
+#: The attract screen's layout: the games' cards side by side, wrapping (two a row on a
+#: phone); each card's button reaches over the whole card (its ``::after``), so a tap on
+#: the moving picture starts the game's first lesson as a tap on the button does.
+ATTRACT_LAYOUT_CSS = """<style>
+[data-testid="stMainBlockContainer"]{padding-top:2rem}
+.jk-attract-head{text-align:center}
+.jk-attract-head h1{font-size:3.2rem;margin:0;padding:0}
+.jk-attract-head h1 a, .jk-attract-head h1 [data-testid="stHeaderActionElements"]{display:none}
+.jk-attract-head .jk-touch{display:inline-block;font-size:2.4rem;font-weight:800;color:#1a5fb4;
+  margin:.1rem 0 0}
+.jk-attract-head .jk-touch-others{font-size:1.15rem;color:#3d4049;margin:.1rem 0 .4rem}
+.jk-attract-head .jk-touch-others span+span::before{content:" · "}
+.jk-attract-greetings{text-align:center;font-size:1.2rem;margin:.3rem 0}
+.jk-attract-greetings span+span::before{content:" · "}
+[class*="st-key-jokoak_attract_game_"]{position:relative;width:clamp(150px,min(25vw,34vh),370px) !important;
+  flex:0 0 auto !important;background:#fff8e6;border:2px solid #e0c98f;border-radius:1rem;
+  padding:.6rem;gap:.4rem !important}
+[class*="st-key-jokoak_attract_game_"] [data-testid="stElementContainer"],
+[class*="st-key-jokoak_attract_game_"] .stButton,
+[class*="st-key-jokoak_attract_game_"] button{position:static !important}
+[class*="st-key-jokoak_attract_game_"] button{min-height:56px}
+[class*="st-key-jokoak_attract_game_"] .jk-attract{padding-bottom:1rem}
+[class*="st-key-jokoak_attract_game_"] .jk-attract svg{display:block}
+[class*="st-key-jokoak_attract_game_"] button::after{content:"";position:absolute;inset:0;
+  border-radius:1rem}
+[class*="st-key-jokoak_attract_game_"] button p{white-space:normal;
+  text-overflow:clip;font-size:1.25rem;font-weight:700}
+[class*="st-key-jokoak_attract_game_"] button p{overflow-wrap:break-word}
+.jk-attract-name{text-align:center;font-size:1.4rem;font-weight:700}
+.st-key-jokoak_attract_games{gap:1rem !important}
+@media (max-width:640px){
+  .st-key-jokoak_attract_games{gap:.6rem !important}
+  .jk-attract-head h1{font-size:2.4rem}
+  .jk-attract-head .jk-touch{font-size:1.9rem}
+  [class*="st-key-jokoak_attract_game_"]{width:calc(50vw - 2rem) !important;padding:.35rem}
+  [class*="st-key-jokoak_attract_game_"] button{padding-left:.3rem;padding-right:.3rem}
+  [class*="st-key-jokoak_attract_game_"] button p{font-size:.9rem}
+  [class*="st-key-jokoak_attract_game_"] button span:has(> [data-testid="stIconMaterial"]){
+    display:none}}
+</style>"""
+
+
+def _game_card(entry: registry.GameEntry) -> None:
+    """A game's moving picture; with lessons, a button over the whole card that starts the
+    first one (in the kiosk's language)."""
+    with st.container(key=f"jokoak_attract_game_{entry.key}", width="content"):
+        picture = (entry.attract_svg(entry.name, "eu")
+                   or rocking(entry.icon_svg(entry.name, "eu")))
+        if not has_lessons(entry.key):
+            html(f'<div class="jk-attract">{picture}<div lang="eu" class="jk-attract-name">'
+                 f"{esc(entry.name)}</div></div>")
+            return
+        html(f'<div class="jk-attract">{picture}</div>')
+        st.button(f"{entry.name}: {_(LEARN_LABEL)}", key=f"jokoak_learn_{entry.key}",
+                  on_click=start_from_attract, args=(STARTED_KEY, entry.key), type="primary",
+                  icon=":material/play_arrow:", width="stretch")
+
+
 def attract_screen(known_pages: set[str] = frozenset()) -> bool:
-    """The attract screen until a visitor touches a language; True while it is shown."""
+    """The attract screen until a visitor touches a game or a language; True while shown.
+
+    Moving pictures of the games (still under ``prefers-reduced-motion``) under one line
+    in big type, "Touch to play": a tap on a game's picture opens its first lesson in the
+    kiosk's language; the four languages below start the booklet in that language.
+    """
     if st.session_state.get(STARTED_KEY):
         return False
     if opened_mid_visit(set(known_pages)):
         st.session_state[STARTED_KEY] = True
         return False
-    greetings = {code: translator(code).gettext("Touch your language to begin")
-                 for code in LANGUAGES}
-    html('<div style="text-align:center">'
-         '<h1 lang="eu" style="font-size:3.2rem;margin-bottom:0">Jokoak</h1>'
-         + "".join(f'<p lang="{c}" style="font-size:1.5rem;margin:.2rem">{esc(g)}</p>'
-                   for c, g in greetings.items())
-         # every registered game, wrapping onto more lines when they do not fit one
-         + '<div style="display:flex;flex-wrap:wrap;justify-content:center;gap:2rem;'
-           'margin:1rem 0">'
-         + "".join(f'<div style="width:220px">{e.icon_svg(e.name, "eu")}'
-                   f'<div lang="eu" style="font-size:1.4rem;font-weight:700">'
-                   f"{esc(e.name)}</div></div>" for e in registry.games())
-         + "</div></div>")
-    for column, code in zip(st.columns(len(LANGUAGES)), LANGUAGES):
-        if column.button(language_name(code), key=f"jokoak_attract_{code}", width="stretch",
-                         type="primary"):
-            set_lang(code)
+    code = lang()
+    st.html(ATTRACT_CSS + ATTRACT_LAYOUT_CSS)
+    others = "".join(f'<span lang="{c}">{esc(translator(c).gettext(TOUCH_TO_PLAY))}</span>'
+                     for c in LANGUAGES if c != code)
+    html('<div class="jk-attract jk-attract-head"><h1 lang="eu">Jokoak</h1>'
+         f'<p class="jk-touch jk-pulse" lang="{code}">{esc(_(TOUCH_TO_PLAY))}</p>'
+         f'<p class="jk-touch-others">{others}</p></div>')
+    # every registered game, wrapping onto more lines when they do not fit one
+    with st.container(horizontal=True, horizontal_alignment="center", gap="medium",
+                      key="jokoak_attract_games"):
+        for entry in registry.games():
+            _game_card(entry)
+    greetings = {c: translator(c).gettext("Touch your language to begin") for c in LANGUAGES}
+    html('<p class="jk-attract-greetings">'
+         + "".join(f'<span lang="{c}">{esc(g)}</span>' for c, g in greetings.items()) + "</p>")
+    for column, language in zip(st.columns(len(LANGUAGES)), LANGUAGES):
+        if column.button(language_name(language), key=f"jokoak_attract_{language}",
+                         width="stretch"):
+            set_lang(language)
             st.session_state[STARTED_KEY] = True
             st.rerun()
-    lesson_entry_buttons(STARTED_KEY)
     return True
 
 

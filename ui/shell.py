@@ -102,6 +102,21 @@ ROLL_CSS = """<style>
 </style>"""
 
 
+def nav_drawings_css() -> str:
+    """Each game's own small drawing over its symbol in the navigation bar (top bar, the
+    phone's menu): Streamlit's navigation takes only a material symbol or an emoji, and none
+    shows a dice cup or throw sticks. The symbol stays in place, transparent, for its size."""
+    from jokoak.render.attract import data_url
+    rules = []
+    for entry in registry.games():
+        drawing = entry.nav_svg()
+        if drawing:
+            rules.append(f'a[href$="/{entry.key}"] [data-testid="stIconMaterial"]'
+                         f'{{color:transparent !important;background:{data_url(drawing)} '
+                         f'center/contain no-repeat}}')
+    return "<style>" + "".join(rules) + "</style>"
+
+
 def _on_switch() -> None:
     chosen = st.session_state.get(SWITCH_KEY)
     if chosen in LANGUAGES:
@@ -323,7 +338,8 @@ def run() -> None:
     code = lang()  # the switch may have changed it in its callback
     pin_run_language(code)
     set_document_language(code)
-    st.html(BOOKLET_CSS + ("" if kiosk else TOUCH_CSS) + BOARD_CSS + ROLL_CSS)
+    st.html(BOOKLET_CSS + nav_drawings_css() + ("" if kiosk else TOUCH_CSS) + BOARD_CSS
+            + ROLL_CSS)
     try:
         nav.run()
     except Exception as exc:  # never a traceback for a visitor, nor a log of one per rerun

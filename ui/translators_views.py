@@ -73,7 +73,7 @@ up.querySelectorAll('[data-testid=stBaseButton-borderlessIcon]').forEach(functio
 attr(b,'aria-label',c.another);attr(b,'title',c.another);
 b.querySelectorAll('span').forEach(function(s){if(!s.children.length&&!s.hasAttribute('data-testid')){say(s,c.another);}});});});
 document.querySelectorAll('[data-testid=stTooltipErrorContent]').forEach(function(d){var t=d.textContent;
-if(!d.children.length&&!mine(t)&&/(files are not allowed|or smaller)\.?$/.test(t)){say(d,refusal(t));}});}
+if(!d.children.length&&!mine(t)&&/(files are not allowed|or smaller)[.]?$/.test(t)){say(d,refusal(t));}});}
 w.__jkUpFix=fix;new MutationObserver(fix).observe(document.body,{subtree:true,childList:true,characterData:true});
 fix();})();</script>"""
 
