@@ -498,3 +498,18 @@ def test_a_tap_held_up_by_another_processs_write_lock_says_not_saved_and_changes
         holder.close()
     assert any("Not saved — tap again" in w.value for w in at.warning)
     assert stored_room(code) == before
+
+
+def test_the_operators_settings_say_where_the_default_rooms_file_is_and_the_caps(
+        monkeypatch, tmp_path):
+    from streamlit.testing.v1 import AppTest
+
+    import ui.kiosk
+    from jokoak.settings import Settings
+    monkeypatch.setattr(ui.kiosk, "settings", lambda: Settings())  # store = "": the default
+    monkeypatch.setenv("JOKOAK_DATA", str(tmp_path / "data"))
+    at = AppTest.from_string("from ui.operator_views import settings_status\n"
+                             "settings_status()\n", default_timeout=60).run()
+    table = " ".join(m.value for m in at.markdown)
+    assert f"sqlite:{tmp_path / 'data' / 'rooms.sqlite3'}" in table
+    assert "rooms.max_rooms" in table and "rooms.unknown_codes_per_minute" in table

@@ -262,8 +262,8 @@ def _describe_end(ev: Event, d: dict[str, Any], _: Gettext) -> str:
               "ending": _(ENDING_LABELS.get(d.get("ending", ""), "")),
               "next": player_name(d.get("next_auctioneer"), _)}
     if d.get("winner") is None:
-        return _("The game ends (%(ending)s) with no winner; %(next)s auctions the next "
-                 "game.") % params
+        return _("The game ends (%(ending)s) with no winner; %(next)s will be the auctioneer "
+                 "of the next game.") % params
     return _("The game ends (%(ending)s): %(player)s wins and will be the auctioneer of the next game.") % params
 
 
