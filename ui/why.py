@@ -34,6 +34,8 @@ details.jokoak-why[open]>summary::after{content:"\\25B4"}
 details.jokoak-why>summary:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}
 details.jokoak-why>p{margin:.4rem 0}
 details.jokoak-why .jk-source{margin-top:.4rem}
+.jokoak-refused,.jokoak-rule-note,.jokoak-lesson-why,.jokoak-lesson-hint{container-type:inline-size}
+@container (max-width:34rem){details.jokoak-why .jk-source{grid-template-columns:1fr !important}}
 .jokoak-log details.jokoak-why{display:inline-block;margin:0 0 0 .3rem;vertical-align:middle}
 .jokoak-log details.jokoak-why[open]{display:block;margin:.2rem 0 .4rem}
 .jokoak-log details.jokoak-why>summary{min-height:44px;padding:0 .6rem;font-size:.9rem}
