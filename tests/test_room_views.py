@@ -87,7 +87,7 @@ def test_a_full_room_takes_no_third_device():
     _first, code = opened()
     joined(code)
     third = joined(code)
-    assert any("is taken" in w.value for w in third.warning)
+    assert any("are taken" in w.value for w in third.warning)
     assert "jokoak_room" not in third.session_state
 
 
@@ -222,7 +222,7 @@ def test_a_reloaded_device_sits_at_its_seat_again_and_takes_no_other():
     assert seat_of(second) == 1 and f"Room {code}: you are Player 2." in page_text(second)
     assert stored_room(code).version == 1  # the join alone: the reload wrote nothing
     third = joined(code)
-    assert any("is taken" in w.value for w in third.warning)  # the seat is still the device's
+    assert any("are taken" in w.value for w in third.warning)  # the seat is still the device's
 
 
 def test_a_reloaded_device_plays_its_turn():
@@ -498,3 +498,18 @@ def test_a_tap_held_up_by_another_processs_write_lock_says_not_saved_and_changes
         holder.close()
     assert any("Not saved — tap again" in w.value for w in at.warning)
     assert stored_room(code) == before
+
+
+def test_the_operators_settings_say_where_the_default_rooms_file_is_and_the_caps(
+        monkeypatch, tmp_path):
+    from streamlit.testing.v1 import AppTest
+
+    import ui.kiosk
+    from jokoak.settings import Settings
+    monkeypatch.setattr(ui.kiosk, "settings", lambda: Settings())  # store = "": the default
+    monkeypatch.setenv("JOKOAK_DATA", str(tmp_path / "data"))
+    at = AppTest.from_string("from ui.operator_views import settings_status\n"
+                             "settings_status()\n", default_timeout=60).run()
+    table = " ".join(m.value for m in at.markdown)
+    assert f"sqlite:{tmp_path / 'data' / 'rooms.sqlite3'}" in table
+    assert "rooms.max_rooms" in table and "rooms.unknown_codes_per_minute" in table

@@ -43,7 +43,7 @@ from jokoak.msgids import N_
 from jokoak.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
-from . import play, speech
+from . import play, progress, speech
 from .common import _, bring_into_view, esc, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
@@ -62,6 +62,7 @@ LESSON_CSS = """<style>
 .jokoak-lesson-hint{border-left:4px solid #b36b00;padding:.2rem .8rem;margin:.3rem 0;background:#fff6e5}
 .jokoak-lesson-instruction{font-size:1.35rem;font-weight:600;margin:.2rem 0 .4rem}
 @media (max-width:640px){.jokoak-lesson-instruction{font-size:1.15rem}}
+[class*="st-key-jokoak_lesson_redo_"] button{min-height:44px}
 </style>"""
 
 
@@ -116,11 +117,13 @@ def _board(game: str, session: PlaySession, shown: Any, seat: int) -> None:
     play.board(markup, session)
 
 
-#: Above a lesson's table sit its title, step and instruction: on a landscape screen the
-#: table gets the height left under them (about 640 px at 1920×1080), so all of it shows
-#: with the control beside it. Portrait screens and phones keep the play view's sizes.
+#: A new step brings its instruction to the top of the screen (``bring_into_view``) when its
+#: table would be cut: on a landscape screen the table gets the height under the header and
+#: the instruction (about 750 px at 1920×1080, where the height left under the title, 440
+#: px, drew zohn ahl's and peruludo's labels at 9–10 px), with the control beside it.
+#: Portrait screens and phones keep the play view's sizes.
 LESSON_BOARD_CSS = ("<style>[data-testid='stMain']{--jokoak-board-h:"
-                    "max(200px,calc(100vh - 640px))}</style>")
+                    "max(240px,calc(100vh - 330px))}</style>")
 
 
 def _asked_picture(game: str, before: Position, after: Position) -> tuple[Any, str]:
@@ -285,6 +288,9 @@ def next_step(game: str, name: str, index: int) -> None:
             or session.extra.get("lesson") != name or session.extra.get("index") != index
             or _too_soon(session, time.monotonic())):
         return
+    if index + 1 == len(lesson.steps):   # the lesson is finished: its star
+        names = [x.name for x in _lessons(game)]
+        progress.earn(game, names.index(name) + 1, len(names))
     _set_step(game, lesson, index + 1)
 
 
@@ -348,23 +354,40 @@ def _header(game: str, lesson: Lesson, index: int) -> None:
     found = _lessons(game)
     if len(found) > 1:
         # folded: on a phone the step's instruction and controls stay near the top
+        earned = progress.stars(game, len(found))
         with st.expander(_("All the lessons of this game"), icon=":material/school:"):
-            for other in found:
-                st.button(_(other.title), key=f"jokoak_lesson_pick_{game}_{other.name}",
+            for number, other in enumerate(found, 1):
+                st.button(("★ " if number in earned else "☆ ") + _(other.title),
+                          key=f"jokoak_lesson_pick_{game}_{other.name}",
                           type="primary" if other.name == lesson.name else "secondary",
                           width="stretch", on_click=go_to, args=(game, other.name, 0))
     total = len(lesson.steps)
     caption = (f'<p lang="{lang()}" style="margin:0">{esc(_(lesson.caption))}</p>'
                if index == 0 or index >= total else "")   # said once, at the start
-    html(f'<h2 lang="{lang()}" style="margin:.2rem 0;font-size:1.6rem">{esc(_(lesson.title))}</h2>'
-         + caption)
+    html(f'<h2 lang="{lang()}" style="margin:.2rem 0;font-size:1.6rem">{esc(_(lesson.title))}'
+         f'{_star_line(game)}</h2>' + caption)
     if index < total:
         st.progress(index / total, text=_("Step %(number)s of %(total)s") % {
             "number": index + 1, "total": total})
 
 
+def _star_line(game: str) -> str:
+    """★ per lesson of the game finished, ☆ per lesson to do (where it has several)."""
+    found = _lessons(game)
+    if len(found) < 2:
+        return ""
+    earned = progress.stars(game, len(found))
+    label = ngettext("%(done)s of %(total)s lesson finished",
+                     "%(done)s of %(total)s lessons finished", len(found)) % {
+        "done": len(earned), "total": len(found)}
+    return (f' <span class="jokoak-stars" role="img" aria-label="{esc(label)}" '
+            f'title="{esc(label)}" data-stars="{len(earned)}" style="color:#b36b00;'
+            f'white-space:nowrap">{progress.star_line(earned, len(found))}</span>')
+
+
 def _finished(game: str, lesson: Lesson) -> None:
     html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-over="1">'
+         f'<span aria-hidden="true" style="color:#b36b00">★</span> '
          f'{esc(_("Well done: you have finished this lesson."))}</p>')
     st.button(_("Play a real game"), type="primary", key=f"jokoak_lesson_real_{game}",
               width="stretch", icon=":material/play_arrow:", on_click=play_real_game,
@@ -392,6 +415,10 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
     if step.kind == "question" and not done:
         after = _position(spec.game, step.record)
         shown, picture = _asked_picture(game, session.position, after)
+    elif step.kind == "action" and done:   # the visitor's throw, drawn as in play
+        picture = registry.entry(game).throw_picture(
+            session.position.events(len(step.record.actions)), _, lang(),
+            session.position.length)
     # the instruction above the table and the controls: first on a phone's screen too
     with speech.beside():   # the instruction, and its speaker button at its end
         html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
@@ -429,6 +456,9 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
             wrong = session.extra.get("wrong")
             if wrong is not None:
                 _note("hint", _(NOT_QUITE), game, step.teaches)
+        # this step from its start again (one tap: the step's position, as first drawn)
+        st.button(_("Again"), key=f"jokoak_lesson_redo_{game}_{index}", type="tertiary",
+                  icon=":material/replay:", on_click=go_to, args=(game, lesson.name, index))
     with table:
         _board(game, session, shown, lesson.seat)
 

@@ -8,6 +8,7 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.i18n import LANGUAGES, language_name
+from jokoak.room_stores import default_sqlite_path
 from jokoak.settings import settings_path
 
 from .common import _, esc, html, lang
@@ -60,7 +61,10 @@ def settings_status() -> None:
             ("operator.enabled", conf.operator.enabled),
             ("booklet.translators_page", conf.booklet.translators_page),
             ("booklet.clause_ids", conf.booklet.clause_ids),
-            ("rooms.store", conf.rooms.store or "—")]
+            # the default store named by where it is: the data folder (JOKOAK_DATA, ...)
+            ("rooms.store", conf.rooms.store or f"sqlite:{default_sqlite_path()}"),
+            ("rooms.max_rooms", conf.rooms.max_rooms),
+            ("rooms.unknown_codes_per_minute", conf.rooms.unknown_codes_per_minute)]
     html(f'<table lang="{lang()}"><thead><tr><th>{esc(_("Setting"))}</th>'
          f'<th>{esc(_("Value in use"))}</th></tr></thead><tbody>'
          + "".join(f'<tr><td><code lang="zxx">{esc(k)}</code></td>'

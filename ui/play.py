@@ -588,6 +588,8 @@ def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
             left(game)
         with controls:
             right(game)
+            from . import coach   # here: ui.coach reads this module
+            coach.panel(spec, game)   # against the computer: Undo and Hint
 
     play_area(spec, draw)
 
