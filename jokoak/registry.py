@@ -118,6 +118,17 @@ class GameEntry:
         state, markup = asked(before, after, tuple(events), _, lang)
         return state, str(markup)
 
+    def throw_picture(self, events: Sequence[Any], _: Callable[[str], str], lang: str,
+                      roll: int) -> str:
+        """The thrown pieces of the last throw among ``events`` where the table's drawing
+        does not show them (zohn ahl's sticks), for a lesson as for play; ``""`` where the
+        drawing shows the throw itself (the dice of zaldi zuria and peruludo). ``roll``, the
+        throws so far, makes a new throw fall anew. The renderer's ``render_last_throw``
+        says it."""
+        module = self.renderer_module()
+        picture = getattr(module, "render_last_throw", None)
+        return "" if picture is None else str(picture(tuple(events), _, lang, roll))
+
     def odds_module(self) -> ModuleType | None:
         """The exact odds module, or ``None`` if the game has none."""
         return _optional_module(self.odds)

@@ -134,6 +134,47 @@ def test_two_devices_share_one_table_each_seeing_only_its_own_dice(served):
         second_context.close()
 
 
+def test_a_device_waiting_on_a_thinking_person_polls_and_draws_nothing(served):
+    """While nobody moves, a seated device only asks the room's version: its polls run and
+    finish, and not one element of the table is sent again (ui/room.py, :func:`_watch`)."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    server, chromium, store = served
+    frames: list[bytes] = []
+    first_context, first = device(chromium, server, "en")
+    second_context = chromium.new_context(viewport={"width": 1366, "height": 900})
+    second = second_context.new_page()
+    second.on("websocket", lambda ws: ws.on(
+        "framereceived", lambda payload: frames.append(payload) if isinstance(
+            payload, bytes) else None))
+    second.goto(f"{server.url}/peruludo?lang=en&view=play")
+    wait_for_app(second)
+    try:
+        code = seat_two(first, second)
+        for _ in range(40):  # until a person must bid: no computer beat changes the table
+            version = store.version(code)
+            second.wait_for_timeout(2500)
+            if store.version(code) == version and (first.locator(QUICK).count()
+                                                   or second.locator(QUICK).count()):
+                frames.clear()
+                second.wait_for_timeout(7000)
+                if store.version(code) == version:
+                    break
+        else:
+            raise AssertionError("the table never waited on a person")
+        kinds = []
+        for raw in frames:
+            message = ForwardMsg()
+            message.ParseFromString(raw)
+            kind = message.WhichOneof("type")
+            kinds.append(message.delta.WhichOneof("type") if kind == "delta" else kind)
+        assert kinds.count("script_finished") >= 2  # the polls ran
+        assert "new_element" not in kinds  # and drew nothing
+    finally:
+        first_context.close()
+        second_context.close()
+
+
 def bids_of(store, code, seat) -> int:
     room = read_room(store, code, {GAME.name: GAME})
     return sum(1 for s in replay(GAME, room.record)[1]

@@ -117,11 +117,13 @@ def _board(game: str, session: PlaySession, shown: Any, seat: int) -> None:
     play.board(markup, session)
 
 
-#: Above a lesson's table sit its title, step and instruction: on a landscape screen the
-#: table gets the height left under them (about 640 px at 1920×1080), so all of it shows
-#: with the control beside it. Portrait screens and phones keep the play view's sizes.
+#: A new step brings its instruction to the top of the screen (``bring_into_view``) when its
+#: table would be cut: on a landscape screen the table gets the height under the header and
+#: the instruction (about 750 px at 1920×1080, where the height left under the title, 440
+#: px, drew zohn ahl's and peruludo's labels at 9–10 px), with the control beside it.
+#: Portrait screens and phones keep the play view's sizes.
 LESSON_BOARD_CSS = ("<style>[data-testid='stMain']{--jokoak-board-h:"
-                    "max(200px,calc(100vh - 640px))}</style>")
+                    "max(240px,calc(100vh - 330px))}</style>")
 
 
 def _asked_picture(game: str, before: Position, after: Position) -> tuple[Any, str]:
@@ -423,6 +425,10 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
     if step.kind == "question" and not done:
         after = _position(spec.game, step.record)
         shown, picture = _asked_picture(game, session.position, after)
+    elif step.kind == "action" and done:   # the visitor's throw, drawn as in play
+        picture = registry.entry(game).throw_picture(
+            session.position.events(len(step.record.actions)), _, lang(),
+            session.position.length)
     # the instruction above the table and the controls: first on a phone's screen too
     with speech.beside():   # the instruction, and its speaker button at its end
         html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'

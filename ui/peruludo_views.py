@@ -51,8 +51,11 @@ def odds_view() -> None:
                                      default=5, key="jokoak_peruludo_odds_owncount", required=True) or 0
     defaults = [2, 2, 3, 5, 6, 1]
     own = []
-    cols = st.columns(2)  # two pickers a row: six touch targets each need the width
     for i in range(own_count):
+        # two pickers a row (six touch targets each need the width), drawn row by row, so
+        # a screen reader, the tab key and a phone's single column meet Die 1, 2, 3 in order
+        if i % 2 == 0:
+            cols = st.columns(2)
         with cols[i % 2]:
             face = st.segmented_control(_("Die %(n)s") % {"n": i + 1}, FACES,
                                         default=defaults[i], format_func=in_this_language(_face_label),

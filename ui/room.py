@@ -4,10 +4,12 @@ One person opens a room with the new-game choices (at least two people at the ta
 others type its code on their own phone or computer and sit at the next free person's seat.
 The table lives in the shared store (SQLite or Redis, the ``[rooms]`` setting), never in
 this process: any replica can serve any device's next request. Each device draws the table
-for its own seat only (``seat_view`` of the game's play module), and a self-rerunning
-fragment polls the store every second for the others' moves; that poll also plays the
-computer seats at the table's pace (whichever device's write lands first, the others' are
-refused by the store's version check). A tap carries the record's length it was drawn at:
+for its own seat only (``seat_view`` of the game's play module). Small self-rerunning
+fragments poll the store for the room's version alone, every second while the table is
+lively and every three while it waits on a person who is thinking (:func:`_watch`), and draw
+the page again only when the version moved on or a computer seat's beat is due: that drawing
+plays the computer seats at the table's pace (whichever device's write lands first, the
+others' are refused by the store's version check). A tap carries the record's length it was drawn at:
 a double tap, or a tap on a table that has moved on, changes nothing. A poll replays the
 room's record only when another device changed it (its version moved on and the record is
 not the one drawn); otherwise the position drawn last is kept.
@@ -66,8 +68,21 @@ _CODE = "code"
 _VERSION = "room_version"
 _SEAT = "room_seat"        # the seat this device was drawn at (kept through an outage)
 _UNSAVED = "room_unsaved"  # the last tap could not be written: "Not saved — tap again"
-#: Seconds between two polls of the store for the others' moves.
+#: Seconds between two polls of the store for the others' moves while the table is lively
+#: (a computer's beat to play, or a move made less than :data:`LIVELY_SECONDS` ago) ...
 POLL_SECONDS = 1.0
+#: ... and while it waits on a person who has been thinking longer than that.
+SLOW_POLL_SECONDS = 3.0
+LIVELY_SECONDS = 15.0
+#: ``session_state`` key suffix: what the area last drew (:func:`_drawn_key`).
+_DRAWN = "_drawn"
+#: ``session_state`` key: the polls run inside the area's own run (which has just read the
+#: room), not as the browser's timer asks.
+_INLINE = "jokoak_room_polls_inline"
+#: The fragment key of the room's area: a poll that finds the room changed draws it alone.
+AREA_KEY = "jokoak_room_area"
+#: What a poll finds when the store cannot be reached.
+_AWAY = "away"
 
 SeatView = Callable[[PlaySession, int, PlaySpec], None]
 #: ``names(game, seat)``: how the page names a seat ("Player 3", "player 2 of the … team")
@@ -457,44 +472,156 @@ def _session(spec: PlaySpec, room: Room) -> PlaySession:
     return game
 
 
-def room_area(spec: PlaySpec, seat_view: SeatView, names: SeatNames) -> None:
-    """The room as this device sees it, polled every :data:`POLL_SECONDS`."""
-    shared = room_spec(spec)
+# ---- polling: a table that does not change costs nothing -----------------------------------
+def _drawn_key(spec: PlaySpec) -> str:
+    return spec.key + _DRAWN
+
+
+def _version_now(code: str) -> int | str | None:
+    """The room's version (None: no such room; :data:`_AWAY`: the store does not answer),
+    read alone: no record, no replay."""
+    try:
+        return store().version(code)
+    except STORE_ERRORS as exc:
+        log.warning("room %s not polled: %s", code, exc)
+        return _AWAY
+
+
+def _beat_due(spec: PlaySpec, game: PlaySession, moved_at: float) -> bool:
+    """A computer seat's next beat is to be played (:func:`_tick`'s own test)."""
+    return (pending(game.position, spec.table(game.choices))
+            and time.time() - moved_at >= 0.9 * spec.pace * play.PACE_SCALE)
+
+
+def _lively(spec: PlaySpec) -> bool:
+    """Poll every :data:`POLL_SECONDS` (else every :data:`SLOW_POLL_SECONDS`): a computer
+    has a beat to play, or the last move is recent (the next person usually answers soon)."""
+    drawn = st.session_state.get(_drawn_key(spec))
+    game = st.session_state.get(spec.key)
+    if not isinstance(drawn, tuple) or not isinstance(game, PlaySession):
+        return False
+    return (pending(game.position, spec.table(game.choices))
+            or time.time() - drawn[1] < LIVELY_SECONDS)
+
+
+def _draw_area_again() -> NoReturn:
+    """Run the room's area (:data:`AREA_KEY`) again, alone: not the whole page, which
+    costs several times more. Streamlit reruns a fragment by its key from a widget's
+    callback only, and a poll is the browser's timer: the poll asks as a tap's callback
+    would (the same request). Where Streamlit's inner module differs, the whole page runs
+    again instead (the same table, at a higher cost)."""
+    try:
+        from streamlit.errors import StreamlitAPIException
+        from streamlit.runtime.scriptrunner_utils.script_run_context import (RunLocation,
+                                                                             ThreadState)
+        as_callback = ThreadState.scoped(run_location=RunLocation.CALLBACK)
+    except (ImportError, AttributeError, TypeError, RuntimeError):
+        st.rerun()
+    try:
+        with as_callback:
+            st.rerun(AREA_KEY)
+    except StreamlitAPIException:
+        st.rerun()
+    raise AssertionError("st.rerun returns only outside a script run")  # pragma: no cover
+
+
+def _poll(spec: PlaySpec, code: str) -> None:
+    """One poll: the room's version only, and the area drawn again
+    (:func:`_draw_area_again`) only when it is not the one drawn, the store came back or
+    went away, or a computer's beat is due. An unchanged table draws nothing: no replay,
+    no table, no element sent."""
+    if st.session_state.get(_INLINE):
+        return
+    drawn = st.session_state.get(_drawn_key(spec))
+    version = _version_now(code)
+    if isinstance(drawn, tuple):
+        game = st.session_state.get(spec.key)
+        if version == drawn[0] and not (isinstance(game, PlaySession)
+                                        and _beat_due(spec, game, drawn[1])):
+            return
+    elif version == drawn:  # still gone, or still away
+        return
+    _draw_area_again()
+
+
+def _watch(spec: PlaySpec, code: str) -> None:
+    """The polls of the room's version. Two timers the browser keeps (``run_every``): a
+    slow one, every :data:`SLOW_POLL_SECONDS`, and inside it, while the table is lively,
+    a fast one every :data:`POLL_SECONDS`. A slow poll that finds the table quiet no longer
+    draws the fast one, and Streamlit stops its timer: a table waiting on a person who is
+    thinking costs a poll every three seconds, of a few messages each."""
+
+    @st.fragment(run_every=SLOW_POLL_SECONDS)
+    def slow_poll() -> None:
+        if _lively(spec):
+            fast_poll()
+        else:
+            _poll(spec, code)
 
     @st.fragment(run_every=POLL_SECONDS)
+    def fast_poll() -> None:
+        _poll(spec, code)
+
+    slow_poll()
+
+
+def room_area(spec: PlaySpec, seat_view: SeatView, names: SeatNames) -> None:
+    """The room as this device sees it: drawn when this device taps or a poll
+    (:func:`_watch`) finds that the room changed, never on an unchanged one."""
+    shared = room_spec(spec)
+    here = in_room(spec) or {}
+    code = str(here.get("code"))
+
+    @st.fragment(key=AREA_KEY)
     def area() -> None:
-        room, reachable = _read(shared)
-        if not reachable:
-            _reconnecting(spec, shared, seat_view, names)
-            return
-        here = in_room(spec) or {}
-        if room is None:
-            if here.get("unconfirmed"):  # a link followed while the store was away
-                _unseat(spec, ("no_seat", here.get("code")))
-            st.warning(_("This room is not there any more."))
-            st.button(_("Leave the room"), key=f"{shared.key}_leave", on_click=leave,
-                      args=(spec,), icon=":material/logout:")
-            return
-        unconfirmed = here.pop("unconfirmed", False)
-        game = _session(shared, room)
-        room = _tick(shared, room, game)
-        seat = room.seat_of(seated(shared))
-        if seat is None:
-            _unseat(spec, ("no_seat", room.code) if unconfirmed else None)
-        game.extra[_SEAT] = seat
-        _room_line(room.code, seat, names(game, seat))
-        waiting = [names(game, s) for s in room.free_seats()]
-        if waiting:
-            st.caption(_("Waiting for %(players)s to join with the code %(code)s.") % {
-                "players": ", ".join(waiting), "code": room.code})
-        if game.extra.pop("lost", False):
-            st.info(_("Another player moved first: here is the table now."))
-        _unsaved_note(game)
-        seat_view(game, seat, shared)
-        st.button(_("Leave the room"), key=f"{shared.key}_leave", on_click=leave,
-                  args=(spec,), icon=":material/logout:")
+        if not in_room(spec):  # "Leave the room" tapped: the whole page, with the panel
+            st.rerun()
+        _area(spec, shared, seat_view, names)
+        st.session_state[_INLINE] = True  # the room was just read: the timers only start
+        try:
+            _watch(shared, code)
+        finally:
+            st.session_state[_INLINE] = False
 
     area()
+
+
+def _area(spec: PlaySpec, shared: PlaySpec, seat_view: SeatView, names: SeatNames) -> None:
+    """The room drawn, and what was drawn noted for the polls (:func:`_poll`)."""
+    drawn = _drawn_key(shared)
+    room, reachable = _read(shared)
+    if not reachable:
+        st.session_state[drawn] = _AWAY
+        _reconnecting(spec, shared, seat_view, names)
+        return
+    here = in_room(spec) or {}
+    if room is None:
+        st.session_state[drawn] = None
+        if here.get("unconfirmed"):  # a link followed while the store was away
+            _unseat(spec, ("no_seat", here.get("code")))
+        st.warning(_("This room is not there any more."))
+        st.button(_("Leave the room"), key=f"{shared.key}_leave", on_click=leave,
+                  args=(spec,), icon=":material/logout:")
+        return
+    unconfirmed = here.pop("unconfirmed", False)
+    game = _session(shared, room)
+    room = _tick(shared, room, game)
+    st.session_state[drawn] = (room.version, room.moved_at)
+    seat = room.seat_of(seated(shared))
+    if seat is None:
+        _unseat(spec, ("no_seat", room.code) if unconfirmed else None)
+    game.extra[_SEAT] = seat
+    _room_line(room.code, seat, names(game, seat))
+    waiting = [names(game, s) for s in room.free_seats()]
+    if waiting:
+        st.caption(_("Waiting for %(players)s to join with the code %(code)s.") % {
+            "players": ", ".join(waiting), "code": room.code})
+    if game.extra.pop("lost", False):
+        st.info(_("Another player moved first: here is the table now."))
+    _unsaved_note(game)
+    seat_view(game, seat, shared)
+    st.button(_("Leave the room"), key=f"{shared.key}_leave", on_click=leave,
+              args=(spec,), icon=":material/logout:")
 
 
 def _room_line(code: str, seat: int, player: str) -> None:

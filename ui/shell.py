@@ -45,6 +45,64 @@ BOOKLET_CSS = """<style>
 </style>"""
 
 
+#: Every control at least 44 × 44 px at every size (WCAG 2.2 target size, enhanced): the
+#: language switch, the view tabs, the segmented controls and die pickers were 32 px high,
+#: the slider's thumb 16 px. The slider's thumb keeps its 16 px dot inside a 44 px box
+#: (the padding is transparent). The headings' "link to heading" anchors (16 × 16, shown on
+#: hover only, so never on a touch screen) are hidden: the URL already carries the place.
+#: tests/test_browser_targets.py measures every control.
+TOUCH_CSS = """<style>/* jokoak-touch */
+button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNavLink'],
+[data-testid='stBaseButton-segmented_control'], [data-testid='stBaseButton-segmented_controlActive'],
+[data-testid='stBaseButton-pills'], [data-testid='stBaseButton-pillsActive']{min-height:44px !important;min-width:44px !important}
+[data-testid='stCheckbox'] label, [data-testid='stRadio'] label{min-height:44px;align-items:center}
+[data-testid='stSelectbox'] [role='group'], [data-testid='stTextInput'] input{min-height:44px;box-sizing:border-box}
+[data-testid='stExpander'] summary{min-height:44px;box-sizing:border-box;display:flex;align-items:center}
+[data-testid='stMainBlockContainer'] details > summary:not([class]){min-height:44px;box-sizing:border-box;padding:.55rem 0}
+[data-testid='stSlider'] [role='group'] [style*='translate(-50%, -50%)']{width:44px !important;height:44px !important;padding:14px;box-sizing:border-box;background-clip:content-box !important}
+[data-testid='stSliderThumbValue']{margin-top:14px}
+[data-testid='stHeaderActionElements']{display:none !important}
+</style>"""
+
+
+#: A portrait screen (a 1080 × 1920 kiosk, a tablet held upright) draws the table or board
+#: across the whole width, its controls under it: beside them the table was about 520 px
+#: wide with 9–10 px labels and a third of the screen empty. Phones stack the columns
+#: already (Streamlit, under 640 px). The step-through keeps its phone order there: "Next"
+#: and the step's words, the picture right under them, then the clauses. On a phone a
+#: board as tall as it is wide (zohn ahl's) gets 40 % of the screen's height (at 26 % its
+#: labels were 4–5 px), and the thrown sticks under it less of the width.
+BOARD_CSS = """<style>/* jokoak-boards */
+@media (orientation:portrait) and (min-width:641px){
+[data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board){flex-wrap:wrap}
+[data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board) > [data-testid='stColumn']{flex:1 1 100% !important;width:100% !important;min-width:100% !important}
+.st-key-jokoak_step_body [data-testid='stColumn']:last-child{order:-1}
+.st-key-jokoak_step_clauses_wide{display:none !important} .st-key-jokoak_step_clauses_narrow{display:block !important}}
+@media (max-width:640px){.jokoak-board{--jokoak-board-h:40vh} svg.jk-sticks{max-width:15rem !important;margin:0 auto;display:block}}
+</style>"""
+
+
+#: A throw rolls the dice: the drawings give their dice ``jk-die`` in a group of class
+#: ``jk-roll-a`` or ``jk-roll-b`` (alternating with each throw, so each new throw starts the
+#: roll again and a redraw of the same throw does not), zaldi zuria's white horse badge
+#: ``jk-badge`` and zohn ahl's thrown sticks ``jk-stick``. Nothing moves for a visitor who
+#: asked for less motion.
+ROLL_CSS = """<style>
+.jk-die, .jk-badge, .jk-stick{transform-box:fill-box;transform-origin:center}
+@media (prefers-reduced-motion:no-preference){
+.jk-roll-a .jk-die{animation:jk-roll-a .7s cubic-bezier(.2,.7,.3,1) both}
+.jk-roll-b .jk-die{animation:jk-roll-b .7s cubic-bezier(.2,.7,.3,1) both}
+.jk-roll-a .jk-stick{animation:jk-fall-a .6s cubic-bezier(.2,.7,.3,1) both}
+.jk-roll-b .jk-stick{animation:jk-fall-b .6s cubic-bezier(.2,.7,.3,1) both}
+.jk-badge{animation:jk-pop .45s .55s cubic-bezier(.2,.7,.3,1.4) both}}
+@keyframes jk-roll-a{0%{transform:translate(-46px,-30px) rotate(-220deg)}60%{transform:translate(3px,2px) rotate(14deg)}82%{transform:rotate(-5deg)}100%{transform:none}}
+@keyframes jk-roll-b{0%{transform:translate(-46px,-30px) rotate(-220deg)}60%{transform:translate(3px,2px) rotate(14deg)}82%{transform:rotate(-5deg)}100%{transform:none}}
+@keyframes jk-fall-a{0%{transform:translateY(-40px) rotate(-30deg)}65%{transform:translateY(3px) rotate(4deg)}100%{transform:none}}
+@keyframes jk-fall-b{0%{transform:translateY(-40px) rotate(-30deg)}65%{transform:translateY(3px) rotate(4deg)}100%{transform:none}}
+@keyframes jk-pop{0%{transform:scale(.2);opacity:0}100%{transform:none;opacity:1}}
+</style>"""
+
+
 def nav_drawings_css() -> str:
     """Each game's own small drawing over its symbol in the navigation bar (top bar, the
     phone's menu): Streamlit's navigation takes only a material symbol or an emoji, and none
@@ -272,6 +330,7 @@ def run() -> None:
     if kiosk:
         st.query_params["kiosk"] = "1"
         apply_kiosk_chrome()
+        st.html(TOUCH_CSS)      # the attract screen's controls too
         if attract_screen({spec.url for spec in page_specs(visit_profile(kiosk))}):
             set_document_language(lang())
             return
@@ -281,7 +340,8 @@ def run() -> None:
     code = lang()  # the switch may have changed it in its callback
     pin_run_language(code)
     set_document_language(code)
-    st.html(BOOKLET_CSS + nav_drawings_css())
+    st.html(BOOKLET_CSS + nav_drawings_css() + ("" if kiosk else TOUCH_CSS) + BOARD_CSS
+            + ROLL_CSS)
     try:
         nav.run()
     except Exception as exc:  # never a traceback for a visitor, nor a log of one per rerun

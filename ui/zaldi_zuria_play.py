@@ -111,7 +111,7 @@ def _controls(game: PlaySession, state: Any) -> None:
         play.result_note(state.winner, people, _name,
                          own_win=_("You win the game and take the bank!"),
                          no_winner=_("The game is over, with no winner."))
-        st.caption(_("%(player)s will auction the next game.") % {
+        st.caption(_("%(player)s will be the auctioneer of the next game.") % {
             "player": player_name(state.next_auctioneer, _)})
         play.play_again_button(SPEC)
         return

@@ -172,7 +172,7 @@ def _last_throw(game: PlaySession) -> None:
         return
     ev = throws[-1][1]
     caption = describe_event(ev, _)
-    html(f'<div lang="{lang()}">{render_sticks_svg(ev, _, lang(), caption)}'
+    html(f'<div lang="{lang()}">{render_sticks_svg(ev, _, lang(), caption, roll=len(throws))}'
          f'<p style="margin:.1rem 0 .3rem">{esc(caption)}</p></div>')
 
 

@@ -39,7 +39,7 @@ CSS = """
 .jk-howto ul{margin:0;padding:0;list-style:none}
 .jk-howto li{margin:0 0 .2rem;padding:0}
 .jk-howto a.jk-howto-line{color:inherit;text-decoration:underline dotted #5a5a5a;
-  text-underline-offset:.18em}
+  text-underline-offset:.18em;display:inline-block;min-height:44px;vertical-align:top}
 .jk-howto a.jk-howto-line:hover,.jk-howto a.jk-howto-line:focus-visible{color:#174ea6}
 .jk-howto .jk-howto-ids{font-family:monospace;font-size:.72rem;color:#3d4049;white-space:normal}
 .jk-howto .jk-howto-ids a{color:#3d4049;text-decoration:none;background:#e8eef7;

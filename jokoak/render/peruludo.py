@@ -212,13 +212,20 @@ _SPOTS = {1: [(.5, .5)], 2: [(.28, .28), (.72, .72)], 3: [(.25, .25), (.5, .5), 
           6: [(.28, .22), (.72, .22), (.28, .5), (.72, .5), (.28, .78), (.72, .78)]}
 
 
-def _die(x: float, y: float, face: int, size: float, counts: bool) -> str:
+def _die(x: float, y: float, face: int, size: float, counts: bool, order: int = 0) -> str:
     fill = "#ffe7a3" if counts else _PAPER
-    out = [f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="5" fill="{fill}" '
+    out = [f'<g class="jk-die" style="animation-delay:{order * 50}ms">'
+           f'<rect x="{x:.1f}" y="{y:.1f}" width="{size}" height="{size}" rx="5" fill="{fill}" '
            f'stroke="{_INK}" stroke-width="1.5"/>']
     out += [f'<circle cx="{x + size * a:.1f}" cy="{y + size * b:.1f}" r="{size * .09:.1f}" '
             f'fill="{_RED if face == 6 else _INK}"/>' for a, b in _SPOTS.get(face, [])]
-    return "".join(out)
+    return "".join(out) + "</g>"
+
+
+#: The dice of a round roll as they are first drawn (the page's CSS, ui/shell.py): the
+#: cup's group takes one of these by the round's parity, so a new round rolls anew and a
+#: redraw within the round does not; a lifted cup's dice do not roll.
+ROLL_CLASS = ("jk-roll-a", "jk-roll-b")
 
 
 def _seat_xy(seat: int, players: int) -> tuple[float, float]:
@@ -328,9 +335,12 @@ def _seat(state: Any, seat: int, _: Gettext, lang: str, viewer: int | None) -> s
         face = state.bid[1] if state.bid else None
         size = min(32.0, (w - 12) / max(len(cup), 1) - 3)
         left = x - (len(cup) * (size + 3) - 3) / 2
+        rolling = not state.revealed and state.phase != "reveal"
+        out.append(f'<g class="{ROLL_CLASS[state.round_no % 2]}">' if rolling else "<g>")
         for i, d in enumerate(cup):
             counts = face is not None and (d == face or (state.wild and d == 6))
-            out.append(_die(left + i * (size + 3), y + 2, d, size, counts))
+            out.append(_die(left + i * (size + 3), y + 2, d, size, counts, i))
+        out.append("</g>")
     elif state.cups[seat] and state.counts[seat]:
         out.append(f'<path d="M{x - 28:.0f},{y + 34:.0f} L{x - 20:.0f},{y + 4:.0f} '
                    f'L{x + 20:.0f},{y + 4:.0f} L{x + 28:.0f},{y + 34:.0f} Z" fill="#6b3e1f" '

@@ -262,8 +262,8 @@ def _describe_end(ev: Event, d: dict[str, Any], _: Gettext) -> str:
               "ending": _(ENDING_LABELS.get(d.get("ending", ""), "")),
               "next": player_name(d.get("next_auctioneer"), _)}
     if d.get("winner") is None:
-        return _("The game ends (%(ending)s) with no winner; %(next)s auctions the next "
-                 "game.") % params
+        return _("The game ends (%(ending)s) with no winner; %(next)s will be the auctioneer "
+                 "of the next game.") % params
     return _("The game ends (%(ending)s): %(player)s wins and will be the auctioneer of the next game.") % params
 
 
@@ -279,10 +279,13 @@ def _text(x: float, y: float, body: str, lang: str, size: int = 22, weight: str 
             f'font-family="sans-serif">{escape(body)}</text>')
 
 
-def _die_face(x: float, y: float, mark: str | None, label: str) -> str:
-    """One die: blank, 1-6 pips, a bell or a hammer; ``label`` names the face (the picture as a whole carries the accessible description)."""
+def _die_face(x: float, y: float, mark: str | None, label: str, order: int = 0) -> str:
+    """One die: blank, 1-6 pips, a bell or a hammer; ``label`` names the face (the picture as
+    a whole carries the accessible description). ``order``: its place in the row, which
+    staggers the roll (see :data:`ROLL_CLASS`)."""
     s = _DIE
-    out = [f'<g data-face="{escape(label, quote=True)}"><rect x="{x}" y="{y}" width="{s}" '
+    out = [f'<g class="jk-die" style="animation-delay:{order * 40}ms" '
+           f'data-face="{escape(label, quote=True)}"><rect x="{x}" y="{y}" width="{s}" '
            f'height="{s}" rx="12" fill="{_PAPER}" stroke="{_INK}" stroke-width="3"/>']
     if mark == "bell":
         out.append(f'<path d="M{x+s*.25},{y+s*.72} Q{x+s*.25},{y+s*.22} {x+s*.5},{y+s*.2} '
@@ -362,36 +365,44 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
            f'<title id="zz-title" lang="{escape(lang)}">{escape(title)}</title>',
            f'<desc id="zz-desc" lang="{escape(lang)}">{escape(table_summary(state, _))}</desc>',
            f'<rect x="0" y="0" width="{_W}" height="{height}" rx="18" fill="#2e5d3a"/>']
-    out.append(_text(24, 44, _phase_label(state, _), lang, 28, "bold", fill="#ffffff"))
+    out.append(_fitted(24, 44, _phase_label(state, _), lang, 28, _W - 48, "bold", fill="#ffffff"))
     bank = _("Bank: %(amount)s") % {"amount": chips_text(state.bank, _)}
     out.append(f'<rect x="24" y="62" width="300" height="56" rx="10" fill="{_PAPER}" '
                f'stroke="{_GOLD}" stroke-width="4"/>')
     held = [card_name(c, _) for c in CARDS if state.holder(c) == BANK]
     if held:
-        out.append(_text(40, 88, bank, lang, 24, "bold"))
-        out.append(_text(40, 111, _("Cards: %(cards)s") % {"cards": ", ".join(held)}, lang, 17))
+        out.append(_fitted(40, 88, bank, lang, 24, 300 - 32, "bold"))
+        out.append(_fitted(40, 111, _("Cards: %(cards)s") % {"cards": ", ".join(held)}, lang,
+                           17, 300 - 32))
     else:
-        out.append(_text(40, 100, bank, lang, 26, "bold"))
+        out.append(_fitted(40, 100, bank, lang, 26, 300 - 32, "bold"))
     inn = _("The inn is open.") if state.inn_open else _("The inn is closed.")
     out.append(f'<rect x="340" y="62" width="300" height="56" rx="10" '
                f'fill="{"#ffe7a3" if state.inn_open else "#d9d9d9"}" stroke="{_INK}" '
                f'stroke-width="2"/>')
-    out.append(_text(356, 100, inn, lang, 24))
+    out.append(_fitted(356, 100, inn, lang, 24, 300 - 28))
     status = _status_lines(state, _)
     out.append(f'<rect x="656" y="62" width="280" height="56" rx="10" fill="{_PAPER}" '
                f'stroke="{_INK}" stroke-width="2"/>')
     top = 84 if len(status) > 1 else 96
     for i, line in enumerate(status[:2]):
-        out.append(_text(668, top + 24 * i, line, lang, 20))
+        # "Eskaintzarik altuena: 12 txanpon" ran past the box's right edge and the table's
+        out.append(_fitted(668, top + 24 * i, line, lang, 20, 280 - 24))
     marks = state.last_roll or frozenset()
     x0 = (_W - (8 * _DIE + 7 * _GAP)) / 2
+    rolled = (f' class="jk-dice {ROLL_CLASS[roll_number(state) % 2]}"'
+              if state.last_roll is not None else ' class="jk-dice"')
+    out.append(f"<g{rolled}>")
     for i, mark in enumerate(MARKS):
         shown = mark if mark in marks else None
         label = (_(MARK_LABELS[mark]) if mark in MARK_LABELS else mark) if shown else _("blank")
-        out.append(_die_face(x0 + i * (_DIE + _GAP), 140, shown, label))
+        out.append(_die_face(x0 + i * (_DIE + _GAP), 140, shown, label, i))
+    out.append("</g>")
     if state.last_roll is None:
         out.append(_text(_W / 2, 250, _("No throw yet."), lang, 20, anchor="middle",
                          fill="#ffffff"))
+    elif not state.last_roll:
+        out.append(_white_horse_badge(_, lang))
     on_turn = state.current_player() if state.phase != "over" else None
     if state.phase == "play":
         on_turn = state.to_throw
@@ -401,6 +412,46 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
         out.append(_seat_box(state, seat, x, y, _, lang, seat == viewer, seat == on_turn))
     out.append("</svg>")
     return "".join(out)
+
+
+#: The dice's group takes one of these classes by the parity of the throws so far: the page's
+#: CSS (ui/shell.py, ``ROLL_CSS``) rolls the dice under either, with two animations of the
+#: same motion, so each new throw changes the class and the browser rolls the dice again,
+#: while a redraw of the same throw does not (no motion under ``prefers-reduced-motion``).
+ROLL_CLASS = ("jk-roll-a", "jk-roll-b")
+
+
+def roll_number(state: Any) -> int:
+    """How many throws have been made on this table (the opening throws included)."""
+    return int(state.throws) + len(state.start_pips)
+
+
+def _white_horse_badge(_: Gettext, lang: str) -> str:
+    """All eight dice blank: the white horse itself, named over the blank dice, so a throw
+    that shows nothing still visibly changes the table."""
+    words = _("White horse!")
+    width = min(_W - 80, max(260, len(words) * 34 * 0.62 + 60))
+    x = (_W - width) / 2
+    return (f'<g class="jk-badge"><rect x="{x:.0f}" y="152" width="{width:.0f}" height="54" '
+            f'rx="27" fill="{_GOLD}" stroke="#ffffff" stroke-width="4"/>'
+            + _text(_W / 2, 191, words, lang, 34, "bold", anchor="middle", fill="#ffffff")
+            + "</g>")
+
+
+def _fitted(x: float, y: float, body: str, lang: str, size: int, room: float,
+            weight: str = "normal", least: int = 17, fill: str = _INK) -> str:
+    """A left-aligned line that never runs past ``room``: a line too long at ``size`` (about
+    0.56 em a character, 0.6 in bold) is set smaller, down to ``least``, and if still too
+    long is drawn narrower to fit."""
+    per_char = 0.6 if weight == "bold" else 0.56
+    need = len(body) * per_char
+    if need * size > room:
+        size = max(least, int(room / need)) if need else size
+    text = _text(x, y, body, lang, size, weight, fill=fill)
+    if need * size <= room:
+        return text
+    return text.replace("<text ", f'<text textLength="{room:.0f}" '
+                        'lengthAdjust="spacingAndGlyphs" ', 1)
 
 
 def render_asked_outcome(before: Any, after: Any, events: tuple[Event, ...], _: Gettext,
@@ -434,8 +485,8 @@ def _seat_box(state: Any, seat: int, x: float, y: float, _: Gettext, lang: str,
         parts.append(_in_box(x + 14, y + 88, ", ".join(roles), lang, 19))
     cards = [card_name(c, _) for c in state.cards_of(seat)]
     for i, line in enumerate(_wrap(", ".join(cards), 24)[:2] if cards else [_("no cards")]):
-        parts.append(_text(x + 14, y + 116 + 24 * i, line, lang, 21,
-                           fill=_INK if cards else "#666666"))
+        parts.append(_fitted(x + 14, y + 116 + 24 * i, line, lang, 21, _BOX_ROOM,
+                             fill=_INK if cards else "#666666"))
     return "".join(parts)
 
 
@@ -444,14 +495,10 @@ _BOX_ROOM = 296 - 28
 
 
 def _in_box(x: float, y: float, body: str, lang: str, size: int, weight: str = "normal") -> str:
-    """A line of a seat's box that never runs past the box: a line longer than its room (at
-    about 0.56 em a character) is drawn narrower to fit. French "commissaire-priseur et
+    """A line of a seat's box that never runs past the box: a line longer than its room is
+    set smaller, then drawn narrower (:func:`_fitted`). French "commissaire-priseur et
     banquier, au tour de jouer" ran past the right-hand seats' boxes and off the table."""
-    text = _text(x, y, body, lang, size, weight)
-    if len(body) * size * 0.56 <= _BOX_ROOM:
-        return text
-    return text.replace("<text ", f'<text textLength="{_BOX_ROOM}" '
-                        'lengthAdjust="spacingAndGlyphs" ', 1)
+    return _fitted(x, y, body, lang, size, _BOX_ROOM, weight, least=16)
 
 
 def _wrap(text: str, width: int) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from html import escape
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from ..engine.core import Event
 from ..games.zohn_ahl import GAME, ZohnAhlState, circuit_length, default_rules, first_site
@@ -483,8 +483,21 @@ def render_asked_outcome(before: ZohnAhlState, after: ZohnAhlState, events: tupl
     if not throws:
         return before, ""
     caption = describe_event(throws[0], _)
-    return before, (f'<div lang="{escape(lang)}">{render_sticks_svg(throws[0], _, lang, caption)}'
+    return before, (f'<div lang="{escape(lang)}">{render_sticks_svg(throws[0], _, lang, caption, roll=0)}'
                     f'<p style="margin:.1rem 0 .3rem">{escape(caption)}</p></div>')
+
+
+def render_last_throw(events: Sequence[Event], _: Gettext, lang: str, roll: int) -> str:
+    """The sticks of the last throw among ``events`` as they fell, with the throw in words
+    (``""`` without a throw): a lesson's throw is drawn as the play view draws it. ``roll``,
+    the throws so far, lets each new throw fall anew."""
+    throws = [ev for ev in events if ev.kind == "throw"]
+    if not throws:
+        return ""
+    caption = describe_event(throws[-1], _)
+    return (f'<div lang="{escape(lang)}">'
+            f'{render_sticks_svg(throws[-1], _, lang, caption, roll=roll)}'
+            f'<p style="margin:.1rem 0 .3rem">{escape(caption)}</p></div>')
 
 
 def sample_state() -> ZohnAhlState:
