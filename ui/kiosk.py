@@ -171,6 +171,9 @@ ATTRACT_LAYOUT_CSS = """<style>
 [class*="st-key-jokoak_attract_game_"] button p{overflow-wrap:break-word}
 .jk-attract-name{text-align:center;font-size:1.4rem;font-weight:700}
 .st-key-jokoak_attract_games{gap:1rem !important}
+@media (orientation:portrait) and (min-width:641px){
+  [class*="st-key-jokoak_attract_game_"]{width:min(38vw,440px) !important}
+  .jk-attract-head h1{font-size:4rem}.jk-attract-head .jk-touch{font-size:3rem}}
 @media (max-width:640px){
   .st-key-jokoak_attract_games{gap:.6rem !important}
   .jk-attract-head h1{font-size:2.4rem}
