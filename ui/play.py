@@ -370,7 +370,7 @@ def start_at_once(spec: PlaySpec, drawn_for: int | None = None) -> None:
 
 
 KIOSK_START_CSS = """<style>
-[class*='_kiosk_start'] button{min-height:7rem}
+[class*='_kiosk_start'] button{min-height:7rem !important}
 [class*='_kiosk_start'] button p{font-size:2rem !important;font-weight:700}
 [class*='_kiosk_start'] button [data-testid='stIconMaterial']{font-size:2.4rem !important}
 .jokoak-kiosk-start{font-size:1.5rem;text-align:center;margin:.6rem 0}
