@@ -162,6 +162,8 @@ def new_game(spec: PlaySpec, ruleset: str, choices: dict[str, Any],
     game = fresh_session(spec, ruleset, choices)
     game.extra["scroll"] = True  # bring the table to the top of the screen, once
     st.session_state[spec.key] = game
+    from . import counters   # here: ui.counters reaches the lessons, which read this module
+    counters.count(spec.game.name, "games_played")
 
 
 def play_again(spec: PlaySpec, drawn_for: int | None = None) -> None:
