@@ -46,6 +46,15 @@ def syllables(text: str) -> int:
 
 
 @pytest.fixture
+def no_programs(monkeypatch, request):
+    """A machine without sox, espeak-ng or any other program (what is installed is
+    remembered per process: forgotten before and after)."""
+    speech.engine_status.cache_clear()
+    request.addfinalizer(speech.engine_status.cache_clear)
+    monkeypatch.setattr(speech, "_which", lambda name: None)
+
+
+@pytest.fixture
 def cache(tmp_path):
     return speech.AudioCache(tmp_path / "audio", 10 * 1024 * 1024)
 
@@ -146,8 +155,7 @@ def test_a_failing_voice_is_dropped_for_the_next_one_and_its_reason_kept(cache, 
     assert "segmentation fault" in speech.failures()[speech.AHOTTS]
 
 
-def test_with_no_voice_installed_nothing_is_said(cache, monkeypatch):
-    monkeypatch.setattr(speech, "_which", lambda name: None)
+def test_with_no_voice_installed_nothing_is_said(cache, no_programs):
     assert speech.voice_for("eu") is None and speech.say("Kaixo.", "eu", cache) is None
     assert "sox" in speech.engine_status(speech.ESPEAK).reason
 
@@ -197,8 +205,7 @@ def test_a_speaker_button_is_drawn_and_a_tap_puts_the_sound_inline(monkeypatch):
     assert "autoplay" in audio[0]
 
 
-def test_no_voice_no_button_and_the_operator_page_says_why(monkeypatch):
-    monkeypatch.setattr(speech, "_which", lambda name: None)
+def test_no_voice_no_button_and_the_operator_page_says_why(no_programs):
     at = AppTest.from_string(SPEAKER_APP + "\nspeech.status()\n", default_timeout=TIMEOUT).run()
     assert not at.button
     warnings = " ".join(w.value for w in at.warning)
