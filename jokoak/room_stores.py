@@ -192,8 +192,8 @@ class SqliteRoomStore:
                     here = Path(str(self.path) + suffix)
                     if here.exists():
                         here.replace(Path(str(aside) + suffix))
-                log.error("the rooms' store %s was not a database (%s): moved aside to %s, "
-                          "a fresh one started", self.path, exc, aside)
+                log.error("the rooms' store %s is broken (%s): moved aside to %s, a fresh "
+                          "one started", self.path, exc, aside)
             finally:
                 if fcntl is not None:
                     fcntl.flock(lock, fcntl.LOCK_UN)

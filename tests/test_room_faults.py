@@ -114,6 +114,24 @@ def test_a_file_whose_first_pages_were_overwritten_mends_on_the_running_server(t
     assert len(list(tmp_path.glob("rooms.sqlite3.broken-*"))) >= 1
 
 
+def test_a_file_with_pages_overwritten_in_its_middle_mends_on_the_running_server(tmp_path):
+    path = tmp_path / "rooms.sqlite3"
+    store = SqliteRoomStore(path)
+    db = sqlite3.connect(path)
+    with db:  # a file of many pages
+        db.executemany("INSERT INTO rooms VALUES (?, 0, ?, ?)",
+                       [(f"A{n:04d}", "x" * 3000, time.time()) for n in range(300)])
+    db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    db.close()
+    with open(path, "r+b") as file:  # the header is whole: "malformed", not "not a database"
+        file.seek(3 * 4096)
+        file.write(os.urandom(5 * 4096))
+    assert store.count() == 0  # the count reads every page: broken, moved aside, started again
+    assert store.create("ZZZZZ", "{}") and store.count() == 1
+    assert len([p for p in tmp_path.glob("rooms.sqlite3.broken-*")
+                if not p.name.endswith(("-wal", "-shm"))]) == 1
+
+
 def test_a_server_started_on_a_broken_file_starts_a_fresh_one(tmp_path):
     path = tmp_path / "rooms.sqlite3"
     path.write_bytes(os.urandom(8192))

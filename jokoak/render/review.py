@@ -55,7 +55,7 @@ CLAUSES_TRANSLATED = Nn_("clause translated", "clauses translated")
 STATS_DETAIL = N_("fuzzy: %(fuzzy)s · untranslated: %(untranslated)s · warnings: %(warnings)s")
 STATS_CSS = """<style>
 .jk-stats{display:grid;grid-template-columns:repeat(auto-fit,minmax(16rem,1fr));gap:.5rem 1rem;margin:.2rem 0 .4rem}
-.jk-stat{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 .5rem;padding:.2rem .7rem;
+.jk-stat{display:flex;flex-wrap:wrap;align-items:baseline;gap:0 .5rem;padding:.2rem .7rem;max-width:30rem;
   border:1px solid #d0d3da;border-radius:.5rem;background:#fafbfc}
 .jk-stat .jk-stat-lang{font-weight:700}
 .jk-stat .jk-stat-count{font-size:1.3rem;font-weight:700}
