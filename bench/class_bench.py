@@ -18,6 +18,7 @@ and one of the bare app (bench/bare_app.py), then, for ``--seconds``, all at onc
   seconds, from step 0 again at the end;
 * ``--bare`` visitors (default: seated + steppers) pressing the bare app's "Next" as often.
 
+Each kind of page is loaded once before (imports and caches warm, as after a deploy).
 Visitors speak Streamlit's websocket protocol (``streamlit.proto``) as the browser does, as
 bench/replicas_load.py does. Tap-to-settled: from sending the tap to the ``script_finished``
 of the first successful run after it that drew something (a poll that draws nothing is not
@@ -93,6 +94,7 @@ class Session:
         self.timers: dict[str, tuple[float, asyncio.Task]] = {}
         self.counting = False            # inside the measured window
         self.tap_sent: float | None = None
+        self.fired = 0.0                 # when a poll timer last fired
         self.tap_done = asyncio.Event()
         self.drew_at = 0.0               # when the last run that drew something finished
         self.drawn = asyncio.Event()
@@ -146,7 +148,7 @@ class Session:
                                                     element.button.disabled,
                                                     fwd.delta.fragment_id)
             elif what == "exception":
-                self._problem = "exception in a run"
+                self._problem = f"exception in a run: {element.exception.message[:80]}"
             elif what == "alert" and element.alert.format == Alert.ERROR:
                 self._problem = "error box in a run"
         elif kind == "script_finished":
@@ -188,16 +190,23 @@ class Session:
             found[1].cancel()
 
     async def _tick(self, fragment: str, interval: float) -> None:
+        """The browser's ``setInterval``. Two timers firing together (the room's slow and
+        fast polls, every third second) are one poll due: Streamlit runs them as one."""
         while True:
             await asyncio.sleep(interval)
-            if self.counting:
+            now = time.monotonic()
+            if self.counting and now - self.fired > 0.25:
                 self.group.polls_due += 1
+            self.fired = now
             await self.ws.send(self.backmsg(fragment=fragment, timer=True))
 
     async def load(self) -> None:
         self.drawn.clear()
         await self.ws.send(self.backmsg())
-        await asyncio.wait_for(self.drawn.wait(), SETTLE_TIMEOUT)
+        try:
+            await asyncio.wait_for(self.drawn.wait(), SETTLE_TIMEOUT)
+        except asyncio.TimeoutError:
+            raise RunFailed(f"a page load not drawn within {SETTLE_TIMEOUT:.0f} s") from None
 
     async def tap(self, button: str) -> None:
         """Tap ``button`` as the browser does: a button inside a fragment reruns that
@@ -207,7 +216,10 @@ class Session:
         fragment = self.buttons[button][2] if button in self.buttons else ""
         await self.ws.send(self.backmsg([WidgetState(id=button, trigger_value=True)],
                                         fragment))
-        await asyncio.wait_for(self.tap_done.wait(), SETTLE_TIMEOUT)
+        try:
+            await asyncio.wait_for(self.tap_done.wait(), SETTLE_TIMEOUT)
+        except asyncio.TimeoutError:
+            raise RunFailed(f"a tap not settled within {SETTLE_TIMEOUT:.0f} s") from None
 
     def close(self) -> None:
         for fragment in list(self.timers):
@@ -379,6 +391,22 @@ def open_rooms(store_file: Path, count: int, seed: int) -> list[tuple[str, str, 
     return rooms
 
 
+async def warm(booklet: Server, bare: Server, rooms: list[tuple[str, str, str]]) -> None:
+    """Each kind of page loaded once, one after the other, before the class arrives: the
+    imports and caches warm, as after a deploy (and no first run of Altair's schemas in
+    twenty threads at once, which fails)."""
+    pages = [(bare.url, "", "")] + [(booklet.url, game, "lang=en&view=step&scenario=__watch__")
+                                    for game in GAMES]
+    if rooms:
+        code, token, _other = rooms[0]
+        pages.append((booklet.url, "peruludo", f"lang=en&view=play&room={code}&seat={token}"))
+    for url, page, query in pages:
+        session = Session(url, page, query, Group("warm-up"))
+        await connected(session, Session.load)
+        for kind, count in session.group.errors.items():
+            print(f"  warm-up of {page or 'the bare app'}: {kind} x{count}", flush=True)
+
+
 # ---- the run ---------------------------------------------------------------------------------
 async def class_run(booklet: Server, bare: Server, rooms: list[tuple[str, str, str]],
                     args: argparse.Namespace, cpu_at: list[tuple[float, float, float]]
@@ -467,6 +495,7 @@ def main() -> None:
           f"{args.move[1]:g} s, {os.cpu_count()} cores, load average "
           f"{os.getloadavg()[0]:.2f} at {time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}",
           flush=True)
+    began = time.monotonic()
     with tempfile.TemporaryDirectory(prefix="jokoak-class-") as folder:
         store_file = Path(folder) / "rooms.sqlite3"
         settings = Path(folder) / "jokoak.toml"
@@ -477,6 +506,7 @@ def main() -> None:
         try:
             booklet.wait()
             bare.wait()
+            asyncio.run(warm(booklet, bare, rooms))
             cpu_at: list[tuple[float, float, float]] = []
             groups = asyncio.run(class_run(booklet, bare, rooms, args, cpu_at))
             cpu0, cpu1 = cpu_at
@@ -503,6 +533,8 @@ def main() -> None:
             print(f"a move shows on the other device after {statistics.median(seated_group.shown):.2f} s "
                   f"(median), {quantile(seated_group.shown, 0.95):.2f} s (p95), "
                   f"{len(seated_group.shown)} moves")
+    print(f"this bench's own CPU: {100 * time.process_time() / (time.monotonic() - began):.0f} % "
+          f"of a core over its whole run")
     print(f"server CPU over the measured {wall:.0f} s: booklet "
           f"{100 * (cpu1[0] - cpu0[0]) / wall:.0f} % of a core, bare app "
           f"{100 * (cpu1[1] - cpu0[1]) / wall:.0f} %; load average {os.getloadavg()[0]:.2f}")

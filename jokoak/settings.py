@@ -101,6 +101,14 @@ class SpeechSettings:
     cache_mb: int = 64
 
 
+@dataclass(frozen=True)
+class CountersSettings:
+    """Privacy-safe counts of where visitors stumble (:mod:`jokoak.counters`), kept beside
+    the rooms in ``[rooms] store``; False: nothing is counted."""
+
+    enabled: bool = True
+
+
 SPEECH_VOICES = ("best", "espeak-ng")
 MAX_CACHE_MB = 4096
 
@@ -121,6 +129,7 @@ class Settings:
     booklet: BookletSettings = BookletSettings()
     rooms: RoomSettings = RoomSettings()
     speech: SpeechSettings = SpeechSettings()
+    counters: CountersSettings = CountersSettings()
     problems: tuple[SettingProblem, ...] = field(default=())
 
 
@@ -237,10 +246,16 @@ def parse_settings(text: str) -> Settings:
                 rooms[key] = value
     _unknown(raw_rooms, "rooms", {"store", "max_rooms", "unknown_codes_per_minute"}, problems)
     speech = _speech(_section(data, "speech", problems), problems)
-    _unknown(data, "", {"kiosk", "operator", "booklet", "rooms", "speech"}, problems)
+    counters: dict[str, Any] = {}
+    raw_counters = _section(data, "counters", problems)
+    _flag(raw_counters, "counters", "enabled", counters, problems)
+    _unknown(raw_counters, "counters", {"enabled"}, problems)
+    _unknown(data, "", {"kiosk", "operator", "booklet", "rooms", "speech", "counters"},
+             problems)
     return Settings(kiosk=KioskSettings(**values), operator=OperatorSettings(**operator),
                     booklet=BookletSettings(**booklet), rooms=RoomSettings(**rooms),
-                    speech=speech, problems=tuple(problems))
+                    speech=speech, counters=CountersSettings(**counters),
+                    problems=tuple(problems))
 
 
 def _speech(raw: dict[str, Any], problems: list[SettingProblem]) -> SpeechSettings:

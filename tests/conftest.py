@@ -12,6 +12,11 @@ os.chdir(ROOT)
 # (tests/test_chart_schema.py): validating every chart of every test was slow.
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+# The booklet's data folder (the default rooms' file and the curators' counts, which every
+# lesson tap adds to) is a temporary one of this run's, never the developer's or CI's own.
+if "JOKOAK_DATA" not in os.environ:
+    import tempfile
+    os.environ["JOKOAK_DATA"] = tempfile.mkdtemp(prefix="jokoak-test-data-")
 
 
 # Shared by the real-browser tests (tests/test_browser*.py and the others marked `browser`),

@@ -59,7 +59,10 @@ footer{display:none !important}
 
 
 def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
-    """The idle watcher; texts go in as JSON (with ``</`` broken) and out as textContent."""
+    """The idle watcher; texts go in as JSON (with ``</`` broken) and out as textContent.
+    Its reset names the lesson step left unfinished, if any (``&left=``, counted as "gave
+    up" by :func:`ui.counters.note_left`)."""
+    from .counters import LEFT_JS
     cfg = json.dumps({
         "idle": seconds, "countdown": countdown, "url": reset_url,
         "title": _("Are you still there?"),
@@ -107,7 +110,7 @@ def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
             "var parts=ov.jkParts;if(parts[1].textContent!==String(left)){"
             "var t=(left===1?c.one:c.other).split('%(seconds)s');"
             "parts[0].nodeValue=t[0];parts[1].textContent=left;parts[2].nodeValue=t.slice(1).join('');}"
-            "if(left<=0){w.location.href=c.url;}}},250);})();</script>")
+            "if(left<=0){w.location.href=c.url+leftAt();}}},250);" + LEFT_JS + "})();</script>")
 
 
 def apply_kiosk_chrome() -> None:

@@ -43,7 +43,7 @@ from jokoak.msgids import N_
 from jokoak.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
-from . import play, progress, speech
+from . import counters, play, progress, speech
 from .common import _, bring_into_view, esc, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
@@ -171,6 +171,8 @@ def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession:
         record = _before(step.record) if step.kind == "question" else step.record
         position = _position(engine, record)
     session = PlaySession(position=position, choices={}, good=position)
+    if index < len(lesson.steps):
+        counters.step_count(game, "started", lesson.name, index)
     session.extra.update(lesson=lesson.name, index=index, done=index >= len(lesson.steps),
                          hint=False, wrong=None, drawn=None, drawn_at=time.monotonic())
     st.session_state[_key(game)] = session
@@ -245,14 +247,18 @@ def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, acti
     found = _step_of(spec.game.name, session)
     if found is None or session.extra.get("done"):
         return False
-    _lesson, step = found
+    lesson, step = found
+    index = session.extra.get("index", 0)
     why = refusal(session.position.state, action, seat)
     if why is not None:
         session.refused, session.extra["hint"] = why, False
+        counters.step_count(spec.game.name, "refused", lesson.name, index, why.clauses)
         return False
     if action != step.expect:
         session.refused, session.extra["hint"] = None, True
+        counters.step_count(spec.game.name, "hint", lesson.name, index)
         return False
+    counters.step_count(spec.game.name, "finished", lesson.name, index)
     session.position = session.good = _position(spec.game, step.end)
     session.refused, session.extra["hint"], session.extra["done"] = None, False, True
     session.last_tap = now
@@ -271,12 +277,15 @@ def answer(game: str, token: int, index: int, choice: int) -> None:
     found = _step_of(game, session)
     if found is None:
         return
-    _lesson, step = found
+    lesson, step = found
     if step.choices[choice].right:
+        counters.step_count(game, "finished", lesson.name, index)
         session.position = session.good = _position(_engine(game), step.record)
         session.extra.update(done=True, wrong=None)
         session.last_tap = now
     else:
+        if session.extra.get("wrong") != choice:
+            counters.step_count(game, "hint", lesson.name, index)
         session.extra["wrong"] = choice
 
 
@@ -291,6 +300,7 @@ def next_step(game: str, name: str, index: int) -> None:
     if index + 1 == len(lesson.steps):   # the lesson is finished: its star
         names = [x.name for x in _lessons(game)]
         progress.earn(game, names.index(name) + 1, len(names))
+        counters.count(game, "lessons_finished")
     _set_step(game, lesson, index + 1)
 
 
@@ -491,6 +501,8 @@ def _guess(game: str, session: PlaySession, step: LessonStep, index: int) -> boo
     if guess_module is not None:
         seen = bool(guess_module.guess_step(game, step.guess, _guess_key(game, index)))
     if seen:
+        if not session.extra.get("done"):
+            counters.step_count(game, "finished", session.extra.get("lesson", ""), index)
         session.extra["done"] = True
     return seen
 

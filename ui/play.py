@@ -162,6 +162,8 @@ def new_game(spec: PlaySpec, ruleset: str, choices: dict[str, Any],
     game = fresh_session(spec, ruleset, choices)
     game.extra["scroll"] = True  # bring the table to the top of the screen, once
     st.session_state[spec.key] = game
+    from . import counters   # here: ui.counters reaches the lessons, which read this module
+    counters.count(spec.game.name, "games_played")
 
 
 def play_again(spec: PlaySpec, drawn_for: int | None = None) -> None:
@@ -370,7 +372,7 @@ def start_at_once(spec: PlaySpec, drawn_for: int | None = None) -> None:
 
 
 KIOSK_START_CSS = """<style>
-[class*='_kiosk_start'] button{min-height:7rem}
+[class*='_kiosk_start'] button{min-height:7rem !important}
 [class*='_kiosk_start'] button p{font-size:2rem !important;font-weight:700}
 [class*='_kiosk_start'] button [data-testid='stIconMaterial']{font-size:2.4rem !important}
 .jokoak-kiosk-start{font-size:1.5rem;text-align:center;margin:.6rem 0}

@@ -25,6 +25,7 @@ from .game_page import render
 from .kiosk import (apply_kiosk_chrome, attract_screen, continue_on_phone, is_kiosk, settings,
                     settings_warnings)
 from .lesson import LESSON_GOTO_KEY, entry_params
+from .counters import note_left
 from .params import drop_unknown
 
 log = logging.getLogger("jokoak")
@@ -320,6 +321,7 @@ def run() -> None:
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
     st.set_page_config(page_title="Jokoak", page_icon=FAVICON_URL, layout="wide")
     install_history()  # before any parameter is written in this run
+    note_left()        # a kiosk's reset names the lesson step left unfinished: counted, dropped
     drop_unknown()
     code = lang()
     if st.query_params.get("lang") != code:
