@@ -251,7 +251,6 @@ def test_the_read_view_reads_every_clause_in_basque_then_in_the_translation(monk
 
 def test_the_kiosk_setting_reads_a_new_lesson_instruction_without_a_tap(monkeypatch):
     _need(speech.AHOTTS)
-    from dataclasses import replace
     from jokoak.settings import Settings
     import ui.speech
     on = Settings(speech=SpeechSettings(kiosk_reads_aloud=True))
