@@ -152,7 +152,7 @@ def _translator_comments(game: str) -> dict[str, list[str]]:
 
 def domains() -> list[tuple[str, tuple[str, ...]]]:
     """(domain, languages with a .po) for every catalog the project keeps."""
-    ui_langs = tuple(l for l in LANGUAGES if l != SOURCE_UI_LANGUAGE)
+    ui_langs = tuple(code for code in LANGUAGES if code != SOURCE_UI_LANGUAGE)
     return [(UI_DOMAIN, ui_langs)] + [(g, TARGET_LANGUAGES) for g in GAMES]
 
 

@@ -75,8 +75,10 @@ def _which(name: str) -> str | None:
     return shutil.which(name)
 
 
+@lru_cache(maxsize=None)
 def engine_status(engine: str) -> EngineStatus:
-    """Whether ``engine`` is installed (not whether it speaks: :func:`probe` says that)."""
+    """Whether ``engine`` is installed (not whether it speaks: :func:`probe` says that).
+    Remembered for the process: every speaker button asks, at every rerun of a step."""
     if _which("sox") is None:
         return EngineStatus(engine, False, "sox is not installed (Debian package sox)")
     if engine == ESPEAK:

@@ -221,3 +221,33 @@ def test_the_navigation_shows_each_games_own_drawing(server, kiosk_page):
         assert style[0].startswith('url("data:image/svg+xml') and style[1] == "rgba(0, 0, 0, 0)"
         box = icon.bounding_box()
         assert box["width"] >= 16 and box["height"] >= 16
+
+
+def test_an_idle_reset_in_the_middle_of_a_lesson_counts_that_step_as_given_up(server,
+                                                                            kiosk_page):
+    """The reset address names the lesson step left (``&left=``); the new visit counts it
+    once in the curators' counts and drops it from its address."""
+    import time
+
+    from jokoak.counters import Key, SqliteCounters
+    from jokoak.room_stores import default_sqlite_path
+    key = Key("zaldi_zuria", "gave_up", "01_first_throws", 2).name()
+    store = SqliteCounters(default_sqlite_path())
+    before = store.read().get(key, 0)
+    kiosk = load_settings().kiosk
+    page = kiosk_page
+    page.goto(f"{server.url}/zaldi_zuria?kiosk=1&lang=eu&view=learn&lesson=01_first_throws"
+              "&lstep=2")
+    page.wait_for_selector('[data-lesson-step="2"]', timeout=30000)
+    left = []
+    page.on("framenavigated", lambda frame: left.append(frame.url) if "left=" in frame.url
+            else None)
+    page.clock.run_for((kiosk.idle_seconds + kiosk.countdown_seconds + 2) * 1000)
+    page.wait_for_url(f"**kiosk=1&lang={kiosk.language}**", timeout=40000)
+    wait_for_app(page)
+    assert left and "left=zaldi_zuria.01_first_throws.2" in left[0]
+    deadline = time.monotonic() + 20
+    while store.read().get(key, 0) == before and time.monotonic() < deadline:
+        time.sleep(0.3)
+    assert store.read().get(key, 0) == before + 1
+    assert "left=" not in page.url

@@ -2,7 +2,7 @@
 peruludo table by its code; each page holds only its own seat's dice, a move on one device
 reaches the other by its poll, a double tap makes one move, and a device that reloads its
 page is back at its seat and plays its turn; through an outage of the store (Redis stopped and
-started again) both devices keep their table under "Reconnecting…" and play on after it.""" 
+started again) both devices keep their table under "Reconnecting…" and play on after it."""
 
 from __future__ import annotations
 

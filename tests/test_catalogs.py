@@ -1,6 +1,5 @@
 """Catalogs: generated from the code and the segments by Babel, never stale, complete."""
 
-import io
 
 import pytest
 from babel.messages.catalog import Catalog

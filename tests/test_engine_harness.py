@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from jokoak.engine import Option, make_rules
+from jokoak.engine import Option
 from jokoak.engine.harness import (ConformanceError, check_game, playthrough_text,
                                    rules_problems)
 

@@ -105,6 +105,11 @@ def test_a_link_is_replayed_once_to_resume_and_write_back_its_game(monkeypatch):
     new_initial_state, apply = type(zohn_ahl.GAME).new_initial_state, state_class.apply
     monkeypatch.setattr(type(zohn_ahl.GAME), "new_initial_state",
                         lambda self, *a, **k: starts.append(1) or new_initial_state(self, *a, **k))
+    # the room panel's own unplayed table (it names the seats) is no replay of the link
+    import ui.room
+    naming = ui.room._naming_session
+    monkeypatch.setattr(ui.room, "_naming_session",
+                        lambda *a: (starts.append("naming"), naming(*a))[1])
     monkeypatch.setattr(state_class, "apply",
                         lambda self, action: applied.append(action) or apply(self, action))
     again = visit("zohn_ahl_play", _param(before))
@@ -113,7 +118,9 @@ def test_a_link_is_replayed_once_to_resume_and_write_back_its_game(monkeypatch):
     # computers' next beats: a few actions applied after the record's, never the record again
     n = len(record.actions)
     assert not again.exception and resumed.actions[:n] == record.actions
-    assert len(starts) == 1 and applied[:n] == list(record.actions) and len(applied) - n <= 4
+    replays = [s for s in starts if s == 1]
+    assert len(replays) - starts.count("naming") == 1
+    assert applied[:n] == list(record.actions) and len(applied) - n <= 4
     assert record_code.decode(_param(again), {"zohn_ahl": zohn_ahl.GAME}).record == resumed
 
 

@@ -125,5 +125,5 @@ def test_bots_need_nothing_but_their_own_observation():
             assert action in state.legal_actions()
             # the same move from the observation alone (the expert decides in its own module)
             chooser = (bayes_decide if level == "expert"
-                       else lambda obs, rules, rng: decide(obs, rules, level, rng))
+                       else lambda obs, rules, rng, level=level: decide(obs, rules, level, rng))
             assert action == chooser(state.observation(seat), state.rules, random.Random(1))

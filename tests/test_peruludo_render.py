@@ -71,6 +71,7 @@ def test_table_svg_escapes_every_text():
 
 
 def test_table_svg_draws_only_the_viewers_dice():
-    count = lambda svg: len(re.findall(r'<rect [^>]*rx="5"', svg))  # one rect per die
+    def count(svg: str) -> int:
+        return len(re.findall(r'<rect [^>]*rx="5"', svg))  # one rect per die
     assert count(render_table_svg(state(), lambda s: s, "en")) == 6
     assert count(render_table_svg(state(), lambda s: s, "en", viewer=1)) == 3

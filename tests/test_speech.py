@@ -46,6 +46,15 @@ def syllables(text: str) -> int:
 
 
 @pytest.fixture
+def no_programs(monkeypatch, request):
+    """A machine without sox, espeak-ng or any other program (what is installed is
+    remembered per process: forgotten before and after)."""
+    speech.engine_status.cache_clear()
+    request.addfinalizer(speech.engine_status.cache_clear)
+    monkeypatch.setattr(speech, "_which", lambda name: None)
+
+
+@pytest.fixture
 def cache(tmp_path):
     return speech.AudioCache(tmp_path / "audio", 10 * 1024 * 1024)
 
@@ -146,8 +155,7 @@ def test_a_failing_voice_is_dropped_for_the_next_one_and_its_reason_kept(cache, 
     assert "segmentation fault" in speech.failures()[speech.AHOTTS]
 
 
-def test_with_no_voice_installed_nothing_is_said(cache, monkeypatch):
-    monkeypatch.setattr(speech, "_which", lambda name: None)
+def test_with_no_voice_installed_nothing_is_said(cache, no_programs):
     assert speech.voice_for("eu") is None and speech.say("Kaixo.", "eu", cache) is None
     assert "sox" in speech.engine_status(speech.ESPEAK).reason
 
@@ -197,8 +205,7 @@ def test_a_speaker_button_is_drawn_and_a_tap_puts_the_sound_inline(monkeypatch):
     assert "autoplay" in audio[0]
 
 
-def test_no_voice_no_button_and_the_operator_page_says_why(monkeypatch):
-    monkeypatch.setattr(speech, "_which", lambda name: None)
+def test_no_voice_no_button_and_the_operator_page_says_why(no_programs):
     at = AppTest.from_string(SPEAKER_APP + "\nspeech.status()\n", default_timeout=TIMEOUT).run()
     assert not at.button
     warnings = " ".join(w.value for w in at.warning)
@@ -212,3 +219,46 @@ def test_speech_off_in_the_settings_draws_no_button(monkeypatch):
                         lambda: Settings(speech=SpeechSettings(enabled=False)))
     at = AppTest.from_string(SPEAKER_APP, default_timeout=TIMEOUT).run()
     assert not at.button
+
+
+def test_the_read_view_reads_every_clause_in_basque_then_in_the_translation(monkeypatch):
+    """"Listen, clause by clause": "Next clause" moves on and reads it, Basque then the
+    translation shown beside it (one recording: the two parts and the pause between)."""
+    _need(speech.AHOTTS)
+    _need(speech.ESPEAK)
+    import ui.speech
+    asked = []
+    real = speech.say_in_turn
+
+    def spy(parts, cache, choice="best"):
+        asked.append(list(parts))
+        return real(parts, cache, choice)
+    monkeypatch.setattr(speech, "say_in_turn", spy)
+    app = ("from ui.common import LANG_KEY\nimport streamlit as st\n"
+           "from ui.speech import clause_reader\nclause_reader('zaldi_zuria', 'fr')\n")
+    at = AppTest.from_string(app, default_timeout=TIMEOUT).run()
+    ids = ui.speech._clause_ids("zaldi_zuria")
+    assert at.selectbox(key="jokoak_read_clause_zaldi_zuria").value == ids[0]
+    at.button(key="jokoak_read_next_zaldi_zuria").click().run()
+    assert at.selectbox(key="jokoak_read_clause_zaldi_zuria").value == ids[1]
+    from jokoak.segments import segment_map
+    from jokoak.translations import translation_map
+    seg = segment_map("zaldi_zuria")[ids[1]]
+    assert asked == [[(seg.text, "eu"),
+                      (translation_map("zaldi_zuria", "fr")[ids[1]].current, "fr")]]
+    assert any('src="data:audio/ogg;base64,' in m.value for m in at.markdown)
+
+
+def test_the_kiosk_setting_reads_a_new_lesson_instruction_without_a_tap(monkeypatch):
+    _need(speech.AHOTTS)
+    from jokoak.settings import Settings
+    import ui.speech
+    on = Settings(speech=SpeechSettings(kiosk_reads_aloud=True))
+    monkeypatch.setattr(ui.speech, "settings", lambda: on)
+    monkeypatch.setattr(ui.speech, "is_kiosk", lambda: True)
+    app = "from ui.lesson import lesson_view\nlesson_view('zaldi_zuria')\n"
+    at = AppTest.from_string(app, default_timeout=TIMEOUT).run()
+    assert any("<audio autoplay" in m.value for m in at.markdown)
+    monkeypatch.setattr(ui.speech, "settings", lambda: Settings())
+    quiet = AppTest.from_string(app, default_timeout=TIMEOUT).run()
+    assert not any("<audio" in m.value for m in quiet.markdown)

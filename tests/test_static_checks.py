@@ -1,6 +1,8 @@
-"""The types and the layers are checks, not wishes: mypy and import-linter run as tests.
+"""The types, the layers and the lint are checks, not wishes: mypy, import-linter and ruff
+run as tests.
 
-Both read their settings from pyproject.toml (``[tool.mypy]``, ``[tool.importlinter]``), so
+All three read their settings from pyproject.toml (``[tool.mypy]``, ``[tool.importlinter]``,
+``[tool.ruff]``), so
 the command a developer types and the one CI runs are the same. ``tests/typed_games.py`` is in
 mypy's files: it fails to type-check as soon as a game stops satisfying the ``Game`` or
 ``GameState`` protocol.
@@ -24,6 +26,12 @@ def test_mypy_finds_no_error_in_the_core_or_the_games_protocol_checks():
     result = run("-m", "mypy")
     assert result.returncode == 0, result.stdout + result.stderr
     assert "Success: no issues found" in result.stdout
+
+
+def test_ruff_finds_no_error_in_the_code_bench_or_tests():
+    result = subprocess.run([sys.executable, "-m", "ruff", "check", "--no-cache", "."],
+                            cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_import_linter_contracts_hold_engine_games_odds_render_bots_ui():

@@ -36,7 +36,7 @@ def words(game: str, step) -> list[str]:
 
 def draw(game: str, state) -> str:
     module = renderer_of(game)
-    render = getattr(module, "render_table_svg", None) or getattr(module, "render_board_svg")
+    render = getattr(module, "render_table_svg", None) or module.render_board_svg
     return render(state, english, "en")
 
 

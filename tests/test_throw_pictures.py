@@ -68,6 +68,16 @@ def test_no_white_horse_badge_before_a_throw_nor_on_a_throw_with_marks():
     assert "jk-badge" not in zaldi_zuria.render_table_svg(bell, identity, "en")
 
 
+def test_a_blank_opening_throw_is_no_white_horse():
+    """Who auctions is thrown for by pips: eight blanks there are no pips, not the white
+    horse of play (its dice still roll)."""
+    state = ZALDI.new_initial_state(make_rules(ZALDI), {"players": 6, "chips": 30})
+    assert state.phase == "start"
+    state, _events = state.apply("roll:blank")
+    svg = zaldi_zuria.render_table_svg(state, identity, "en")
+    assert state.last_roll == frozenset() and "jk-badge" not in svg and "jk-roll-" in svg
+
+
 def estimated_too_long(svg, left, room):
     """Texts starting at x = ``left`` estimated wider than ``room`` and not fitted to it."""
     found = []

@@ -18,6 +18,7 @@ from jokoak.render.source import source_html
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
 from .params import ECHO_SECONDS, echo_of_old, query_choice, write
 from .lesson import lesson_view
+from . import speech
 from .reading import howto_card, self_test_toggle, self_test_view
 from .stepper import step_through_view
 from .views import VIEW_LABELS, available_views, view_function
@@ -92,6 +93,7 @@ def read_view(game: str, highlight: tuple[str, ...] = ()) -> None:
     ("Test yourself", :mod:`ui.reading`) each translation is hidden until tapped."""
     howto_card(game)
     target = translation_language_picker(game)
+    speech.clause_reader(game, target)   # every clause read aloud: Basque, then translation
     show_ids = st.toggle(_("Show clause ids (for translators and citations)"),
                          key=f"jokoak_ids_{game}")
     testing = self_test_toggle(game) if target else False

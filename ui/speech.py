@@ -129,6 +129,39 @@ def clause_speaker(key: str, game: str, clause_ids: Sequence[str], target: str |
             else _("Listen in Basque"))
 
 
+def _clause_ids(game: str) -> list[str]:
+    from jokoak.segments import segments
+    return [seg.id for seg in segments(game) if seg.translatable and seg.text.strip()]
+
+
+def _next_clause(key: str, ids: list[str]) -> None:
+    at = ids.index(st.session_state[key]) if st.session_state.get(key) in ids else -1
+    st.session_state[key] = ids[(at + 1) % len(ids)]
+    _ask(f"jokoak_speak_read_{key}")
+
+
+def clause_reader(game: str, target: str | None) -> None:
+    """The read view's "Listen, clause by clause": pick a clause (or go to the next one) and
+    hear it in Basque, then in the translation shown beside it."""
+    if not can_say("eu"):
+        return
+    ids = _clause_ids(game)
+    if not ids:
+        return
+    segs = segment_map(game)
+    key = f"jokoak_read_clause_{game}"
+    with st.expander(_("Listen, clause by clause"), icon=":material/volume_up:"):
+        st.selectbox(_("Clause"), ids, key=key,
+                     format_func=lambda cid: " ".join(segs[cid].text.split())[:70])
+        row = beside()
+        with row:
+            speaker(f"read_{key}", clause_parts(game, [st.session_state[key]], target),
+                    _("Listen in Basque, then translated") if target in TARGET_LANGUAGES
+                    else _("Listen in Basque"))
+            st.button(_("Next clause"), key=f"jokoak_read_next_{game}",
+                      icon=":material/skip_next:", on_click=_next_clause, args=(key, ids))
+
+
 def status() -> None:
     """For the operator page: each language's voice, and why an engine is missing."""
     conf = settings().speech

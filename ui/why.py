@@ -22,7 +22,8 @@ from .common import _, esc, lang
 
 WHY_LABEL = N_("Why?")
 
-#: "Why?" as a tappable chip at least 44 px high (WCAG 2.5.5), the clauses under it.
+#: "Why?" as a tappable chip at least 44 px high (WCAG 2.5.5), the clauses under it. Its
+#: summary has a class of its own: the page rule for unnamed summaries sets no side padding.
 WHY_CSS = """<style>
 details.jokoak-why{margin:.15rem 0 .2rem}
 details.jokoak-why>summary{display:inline-flex;align-items:center;gap:.35rem;min-height:44px;
@@ -69,7 +70,8 @@ def why_html(game: str, clauses: Iterable[str], more: str = "", *, css: bool = T
     text = f"<p>{esc(more)}</p>" if more else ""
     style = (WHY_CSS + SOURCE_CSS) if css else ""
     return (f'{style}<details class="jokoak-why" lang="{lang()}">'
-            f"<summary>{esc(_(WHY_LABEL))}</summary>{text}{body}</details>")
+            f'<summary class="jokoak-why-chip">{esc(_(WHY_LABEL))}</summary>{text}{body}'
+            "</details>")
 
 
 def ids_html(clauses: Iterable[str]) -> str:

@@ -206,6 +206,20 @@ def _text(x: float, y: float, body: str, lang: str, size: int = 18, weight: str 
             f'font-family="sans-serif">{escape(body)}</text>')
 
 
+def _fitted(x: float, y: float, body: str, lang: str, size: int, room: float,
+            weight: str = "normal", fill: str = _INK, least: int = 14) -> str:
+    """A centred line that never runs past ``room``: a line too long at ``size`` (about 0.56
+    em a character, 0.6 in bold) is set smaller, down to ``least``, then drawn narrower."""
+    need = len(body) * (0.6 if weight == "bold" else 0.56)
+    if need * size > room:
+        size = max(least, int(room / need))
+    text = _text(x, y, body, lang, size, weight, fill=fill)
+    if need * size <= room:
+        return text
+    return text.replace("<text ", f'<text textLength="{room:.0f}" '
+                        'lengthAdjust="spacingAndGlyphs" ', 1)
+
+
 _SPOTS = {1: [(.5, .5)], 2: [(.28, .28), (.72, .72)], 3: [(.25, .25), (.5, .5), (.75, .75)],
           4: [(.28, .28), (.72, .28), (.28, .72), (.72, .72)],
           5: [(.25, .25), (.75, .25), (.5, .5), (.25, .75), (.75, .75)],
@@ -318,22 +332,28 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
 
 def _seat(state: Any, seat: int, _: Gettext, lang: str, viewer: int | None) -> str:
     x, y = _seat_xy(seat, state.players)
-    w, h = (196, 104) if state.players <= 6 else (150, 96)
+    # up to six seats, cards large enough that a kiosk's or a laptop's lesson reads them
+    # (at 196 × 104 and 16/15 units their words came out at 9–10 px)
+    w, h, big = (220, 112, True) if state.players <= 6 else (150, 96, False)
     on_turn = state.current_player() == seat
     out = [f'<rect x="{x - w / 2:.0f}" y="{y - h / 2:.0f}" width="{w}" height="{h}" rx="12" '
            f'fill="{_PAPER if state.counts[seat] else "#bbbbbb"}" '
            f'stroke="{_GOLD if on_turn else _INK}" stroke-width="{5 if on_turn else 2}"/>']
     name = player_name(seat, _) + (" · " + _("you") if viewer == seat else "")
-    out.append(_text(x, y - h / 2 + 20, name, lang, 16, "bold"))
+    # a lifted cup's order and count stand in the top right corner: the centred lines keep
+    # clear of them
+    room = w - (90 if seat in state.revealed and state.bid is not None else 14)
+    out.append(_fitted(x, y - h / 2 + (23 if big else 20), name, lang, 19 if big else 16,
+                       room, "bold"))
     status = (dice_text(state.counts[seat], _) if state.counts[seat] else _("out"))
     if seat in state.arrastatu:
         status += " · " + _("arrastatze")
-    out.append(_text(x, y - h / 2 + 40, status, lang, 15, fill=_RED if seat in state.arrastatu
-                     else _INK))
+    out.append(_fitted(x, y - h / 2 + (45 if big else 40), status, lang, 17 if big else 15,
+                       room, fill=_RED if seat in state.arrastatu else _INK))
     cup = shown_cup(state, seat, viewer)
     if cup:
         face = state.bid[1] if state.bid else None
-        size = min(32.0, (w - 12) / max(len(cup), 1) - 3)
+        size = min(34.0 if big else 32.0, (w - 12) / max(len(cup), 1) - 3)
         left = x - (len(cup) * (size + 3) - 3) / 2
         rolling = not state.revealed and state.phase != "reveal"
         out.append(f'<g class="{ROLL_CLASS[state.round_no % 2]}">' if rolling else "<g>")
@@ -351,8 +371,8 @@ def _seat(state: Any, seat: int, _: Gettext, lang: str, viewer: int | None) -> s
         face = state.bid[1]
         running = sum(count_face(state.cups[s], face, state.wild)
                       for s in state.revealed[:order])
-        out.append(_text(x + w / 2 - 6, y - h / 2 + 20, f"#{order}", lang, 14, "bold",
+        out.append(_text(x + w / 2 - 6, y - h / 2 + 20, f"#{order}", lang, 16, "bold",
                          anchor="end", fill=_RED))
-        out.append(_text(x + w / 2 - 6, y - h / 2 + 40, f"= {running}", lang, 14, "bold",
+        out.append(_text(x + w / 2 - 6, y - h / 2 + 42, f"= {running}", lang, 16, "bold",
                          anchor="end", fill=_RED))
     return "".join(out)

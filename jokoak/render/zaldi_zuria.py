@@ -401,7 +401,8 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
     if state.last_roll is None:
         out.append(_text(_W / 2, 250, _("No throw yet."), lang, 20, anchor="middle",
                          fill="#ffffff"))
-    elif not state.last_roll:
+    elif not state.last_roll and state.phase in ("play", "over"):
+        # a blank opening throw is only no pips: the white horse is a throw of play
         out.append(_white_horse_badge(_, lang))
     on_turn = state.current_player() if state.phase != "over" else None
     if state.phase == "play":
