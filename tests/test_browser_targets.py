@@ -70,7 +70,7 @@ UNDERSIZED = """(least) => {
 VIEWS = {
     (390, 844): ["/?lang=fr", "/peruludo?view=odds&lang=en", "/peruludo?view=read&lang=fr",
                  "/zaldi_zuria?view=learn&lang=en", "/zohn_ahl?view=step&lang=fr",
-                 "/zaldi_zuria?view=play&lang=en"],
+                 "/zaldi_zuria?view=play&lang=en", "/translators?lang=fr"],
     (1920, 1080): ["/peruludo?view=odds&kiosk=1&lang=eu", "/zohn_ahl?view=learn&kiosk=1&lang=es",
                    "/zaldi_zuria?view=step&kiosk=1&lang=eu", "/peruludo?view=play&kiosk=1&lang=es"],
 }

@@ -44,6 +44,7 @@ CSS = """<style>
 .jk-review del{background:#ffd7d5;color:#6b0000}
 .jk-review ins{background:#d4f5d4;color:#0b4d0b;text-decoration:none}
 .jk-legend dt{font-weight:700}.jk-legend dd{margin:0 0 .4rem 1rem}
+.jk-review a.jk-play{display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:0 .2rem}
 @media print{.jk-review{font-size:9pt}.jk-review a{color:inherit}}
 </style>"""
 
@@ -171,7 +172,8 @@ def review_row_html(game: str, row: Row, langs: tuple[str, ...], _: Gettext, ui_
     if row.play and link is not None:
         scenario, step = row.play
         first.append(f'<div><a href="{escape(link(scenario, step), quote=True)}" '
-                     f'target="_self" lang="{ui_lang}">{escape(_("See it in play"))}</a></div>')
+                     f'class="jk-play" target="_self" lang="{ui_lang}">'
+                     f'{escape(_("See it in play"))}</a></div>')
     for note in row.notes:
         first.append(f'<div class="jk-note" lang="{ui_lang}" '
                      f'title="{escape(_(note.body), quote=True)}">'
