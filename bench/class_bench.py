@@ -23,9 +23,9 @@ Visitors speak Streamlit's websocket protocol (``streamlit.proto``) as the brows
 bench/replicas_load.py does. Tap-to-settled: from sending the tap to the ``script_finished``
 of the first successful run after it that drew something (a poll that draws nothing is not
 it). Only taps, polls and CPU inside the ``--seconds`` window count (pages are loaded before). Prints, for each group, taps, median and p95 tap-to-settled and their ratio to the bare
-app's; for the seated devices the polls due (timer firings) and delivered (runs finished
-that were no tap's: polls sent while another run was under way are folded into one by
-Streamlit), the messages a poll brings, and how soon a move shows on the other device of its
+app's; for the seated devices the polls due (timer firings) and delivered (runs of a poll
+timer's fragment that ended: polls sent while another run was under way are folded into one
+by Streamlit), the messages a poll brings, and how soon a move shows on the other device of its
 room (from the mover's tap settled to the other's first drawing after it); each server's CPU
 (from /proc, share of one core) and the load average. Never asserts.
 """
@@ -94,7 +94,8 @@ class Session:
         self.timers: dict[str, tuple[float, asyncio.Task]] = {}
         self.counting = False            # inside the measured window
         self.tap_sent: float | None = None
-        self.fired = 0.0                 # when a poll timer last fired
+        self._run_of: list[str] = []     # the fragments the run under way reruns
+        self.polled: set[str] = set()    # every fragment a poll timer was set for
         self.tap_done = asyncio.Event()
         self.drew_at = 0.0               # when the last run that drew something finished
         self.drawn = asyncio.Event()
@@ -127,9 +128,11 @@ class Session:
     async def _handle(self, fwd: ForwardMsg, kind: str | None) -> None:
         """What the browser does with one message."""
         self._messages += 1
-        if kind == "new_session" and not fwd.metadata.run.fragment_ids:
-            for fragment in list(self.timers):   # a whole run: the browser drops every
-                self._stop(fragment)             # timer, the run sends them again
+        if kind == "new_session":
+            self._run_of = list(fwd.metadata.run.fragment_ids)
+            if not self._run_of:
+                for fragment in list(self.timers):   # a whole run: the browser drops every
+                    self._stop(fragment)             # timer, the run sends them again
         elif kind == "page_info_changed":
             self.query = fwd.page_info_changed.query_string
         elif kind == "auto_rerun":
@@ -173,8 +176,10 @@ class Session:
                 self.group.taps.append(now - self.tap_sent)
             self.tap_sent = None
             self.tap_done.set()
-        elif self.counting and self.timers:   # a poll's run (or the rerun it asked for)
-            self.group.polls_delivered += 1
+        elif self.counting and any(f in self.polled for f in self._run_of):  # a poll's run
+            # polls of two timers folded into one run (the slow and the fast poll firing
+            # together) are both delivered
+            self.group.polls_delivered += sum(1 for f in self._run_of if f in self.polled)
             if not drew:
                 self.group.poll_messages.append(messages)
 
@@ -182,6 +187,7 @@ class Session:
         if fragment in self.timers and self.timers[fragment][0] == interval:
             return
         self._stop(fragment)
+        self.polled.add(fragment)
         self.timers[fragment] = (interval, asyncio.create_task(self._tick(fragment, interval)))
 
     def _stop(self, fragment: str) -> None:
@@ -190,14 +196,11 @@ class Session:
             found[1].cancel()
 
     async def _tick(self, fragment: str, interval: float) -> None:
-        """The browser's ``setInterval``. Two timers firing together (the room's slow and
-        fast polls, every third second) are one poll due: Streamlit runs them as one."""
+        """The browser's ``setInterval``: each firing is a poll due."""
         while True:
             await asyncio.sleep(interval)
-            now = time.monotonic()
-            if self.counting and now - self.fired > 0.25:
+            if self.counting:
                 self.group.polls_due += 1
-            self.fired = now
             await self.ws.send(self.backmsg(fragment=fragment, timer=True))
 
     async def load(self) -> None:
@@ -485,6 +488,8 @@ def main() -> None:
     parser.add_argument("--move", type=think_range, default=(2.0, 6.0),
                         help="seconds a seated person thinks before a move (default 2-6)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--logs", type=Path, default=None,
+                        help="a folder to keep both servers' logs in")
     args = parser.parse_args()
     args.seated -= args.seated % 2
     if args.bare is None:
@@ -501,8 +506,10 @@ def main() -> None:
         settings = Path(folder) / "jokoak.toml"
         settings.write_text(f'[rooms]\nstore = "sqlite:{store_file}"\nmax_rooms = 0\n')
         rooms = open_rooms(store_file, args.seated // 2, args.seed)
-        booklet = Server("app.py", {"JOKOAK_SETTINGS": str(settings)}, Path(folder) / "app.log")
-        bare = Server(str(ROOT / "bench" / "bare_app.py"), {}, Path(folder) / "bare.log")
+        logs = args.logs or Path(folder)
+        logs.mkdir(parents=True, exist_ok=True)
+        booklet = Server("app.py", {"JOKOAK_SETTINGS": str(settings)}, logs / "booklet.log")
+        bare = Server(str(ROOT / "bench" / "bare_app.py"), {}, logs / "bare.log")
         try:
             booklet.wait()
             bare.wait()
