@@ -39,7 +39,7 @@ def counted(store):
     return {Key.parse(name): n for name, n in store.read().items()}
 
 
-def refuse_a_bid_under_the_wild_sixes(at):
+def refuse_a_bid_under_the_wild_sixes(at, now):
     """In peruludo's first lesson, step 2, a tap on "1 × 6": too few sixes (the clause
     raise.to_wild: at least half the last bid, rounded up)."""
     before = session(at, "peruludo").position.length
@@ -48,24 +48,28 @@ def refuse_a_bid_under_the_wild_sixes(at):
     game = session(at, "peruludo")
     lesson_spec = ui.lesson._spec("peruludo", lessons("peruludo")[0].seat)
     assert not ui.lesson.lesson_tap(lesson_spec, game, ui.play.token(game), 0, "bid:1:6",
-                                    time.monotonic() + 5)
+                                    now)
     assert game.refused is not None and game.position.length == before
     return game.refused.clauses
 
 
-def test_a_lesson_with_two_wrong_moves_finds_them_counted_under_their_clause(store):
+def test_a_lesson_with_two_wrong_moves_finds_them_counted_under_their_clause(store, monkeypatch):
     lesson = lessons("peruludo")[0]
     at = open_lesson("peruludo")
     # step 1 right, then Next
     from test_lesson_views import tap_action
     tap_action(at, "peruludo", lesson.steps[0].expect)
     click(at, "jokoak_lesson_next_peruludo_0")
-    first = refuse_a_bid_under_the_wild_sixes(at)
-    second = refuse_a_bid_under_the_wild_sixes(at)
+    import ui.play
+    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 1.0)   # a double tap's time, as served
+    at_first = time.monotonic() + 5
+    first = refuse_a_bid_under_the_wild_sixes(at, at_first)
+    refuse_a_bid_under_the_wild_sixes(at, at_first + 0.2)   # a double tap's second half
+    second = refuse_a_bid_under_the_wild_sixes(at, at_first + 5)
     assert first == second and "raise.to_wild" in first
     found = counted(store)
     name = lesson.name
-    assert found[Key("peruludo", "refused", name, 2, "raise.to_wild")] == 2
+    assert found[Key("peruludo", "refused", name, 2, "raise.to_wild")] == 2, found
     assert found[Key("peruludo", "started", name, 1)] == 1
     assert found[Key("peruludo", "started", name, 2)] == 1
     assert found[Key("peruludo", "finished", name, 1)] == 1

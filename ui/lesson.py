@@ -236,6 +236,14 @@ def _mark_drawn(session: PlaySession) -> None:
         session.extra["drawn"], session.extra["drawn_at"] = shown, time.monotonic()
 
 
+def _same_wrong_tap(session: PlaySession, action: str, now: float) -> bool:
+    """Is this the same move as the last tap, within a double tap's time (for the curators'
+    counts: one stumble, not two)?"""
+    last = session.extra.get("last_try")
+    session.extra["last_try"] = (action, now)
+    return bool(last) and last[0] == action and now - last[1] < play.DEBOUNCE_SECONDS
+
+
 def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, action: str,
                now: float) -> bool:
     """A tap on a play control drawn for the step: refused with the engine's reason, hinted
@@ -250,13 +258,16 @@ def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, acti
     lesson, step = found
     index = session.extra.get("index", 0)
     why = refusal(session.position.state, action, seat)
+    again = _same_wrong_tap(session, action, now)   # a double tap's second half: not counted
     if why is not None:
         session.refused, session.extra["hint"] = why, False
-        counters.step_count(spec.game.name, "refused", lesson.name, index, why.clauses)
+        if not again:
+            counters.step_count(spec.game.name, "refused", lesson.name, index, why.clauses)
         return False
     if action != step.expect:
         session.refused, session.extra["hint"] = None, True
-        counters.step_count(spec.game.name, "hint", lesson.name, index)
+        if not again:
+            counters.step_count(spec.game.name, "hint", lesson.name, index)
         return False
     counters.step_count(spec.game.name, "finished", lesson.name, index)
     session.position = session.good = _position(spec.game, step.end)
