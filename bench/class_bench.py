@@ -53,6 +53,8 @@ from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
+from replicas_load import quantile, think_range  # the same reading of results and of --think
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -457,11 +459,6 @@ async def class_run(booklet: Server, bare: Server, rooms: list[tuple[str, str, s
     return groups
 
 
-def quantile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
-
-
 def row(group: Group, base: tuple[float, float] | None) -> str:
     med, p95 = (statistics.median(group.taps) if group.taps else float("nan"),
                 quantile(group.taps, 0.95))
@@ -469,11 +466,6 @@ def row(group: Group, base: tuple[float, float] | None) -> str:
              else "    -      -")
     return (f"{group.name:<13} {len(group.taps):>5} {sum(group.errors.values()):>6} "
             f"{med * 1000:>9.0f} {p95 * 1000:>9.0f}  {ratio}")
-
-
-def think_range(text: str) -> tuple[float, float]:
-    low, _, high = text.partition("-")
-    return float(low), float(high or low)
 
 
 def main() -> None:
