@@ -317,10 +317,18 @@ def room_choices(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> di
 
 
 def _naming_session(spec: PlaySpec, chosen: dict[str, Any]) -> PlaySession:
-    """A table set for ``chosen``, unplayed: what the seats' names are read from."""
+    """A table set for ``chosen``, unplayed: what the seats' names are read from. Kept in the
+    session for those choices: the panel is drawn at every rerun of the play view, and a new
+    table each time was a new game started for nothing."""
+    key, mark = f"{spec.key}_room_naming", repr(sorted(chosen.items(), key=lambda kv: kv[0]))
+    kept = st.session_state.get(key)
+    if kept is not None and kept[0] == mark:
+        return kept[1]
     rules = make_rules(spec.game, spec.game.rulesets[0].name)
     position = start(spec.game, rules, spec.setup(rules, chosen), 0, ())
-    return PlaySession(position=position, choices=dict(chosen), good=position)
+    session = PlaySession(position=position, choices=dict(chosen), good=position)
+    st.session_state[key] = (mark, session)
+    return session
 
 
 def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None:
