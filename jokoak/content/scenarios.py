@@ -23,12 +23,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .content_files import (check_cited, check_fields, check_known, exemption_problems,
+from .file_checks import (check_cited, check_fields, check_known, exemption_problems,
                             file_rules, folder_texts, game_engine, is_msgid, read_exemptions,
                             read_head)
-from .engine.core import CHANCE, Game, SetupError
-from .engine.record import Record, Step, replay, unplayable
-from .games import get_game
+from ..engine.core import CHANCE, Game, SetupError
+from ..engine.record import Record, Step, replay, unplayable
+from ..games import get_game
 from .segments import content_dir, segment_map, segments
 
 TOP_KEYS = ("title", "caption", "clauses", "ruleset", "options", "setup", "seed", "steps")
