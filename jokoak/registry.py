@@ -84,12 +84,12 @@ class GameEntry:
 
     def policies(self) -> dict[str, Any]:
         """The computer players by level (``POLICIES`` of the bots module; none: ``{}``)."""
-        module = _optional_module(self.bots)
+        module = optional_module(self.bots)
         return dict(getattr(module, "POLICIES", {})) if module is not None else {}
 
     def renderer_module(self) -> ModuleType | None:
         """The pure renderer (events in words, table drawings), or ``None`` if it has none."""
-        return _optional_module(self.renderer)
+        return optional_module(self.renderer)
 
     def draw_state(self, state: Any, _: Callable[[str], str], lang: str,
                    viewer: int | None = None) -> str | None:
@@ -131,7 +131,7 @@ class GameEntry:
 
     def odds_module(self) -> ModuleType | None:
         """The exact odds module, or ``None`` if the game has none."""
-        return _optional_module(self.odds)
+        return optional_module(self.odds)
 
     def icon_svg(self, title: str, lang: str) -> str:
         """The game's small picture, titled ``title`` (in language ``lang``)."""
@@ -155,7 +155,10 @@ class GameEntry:
         return self._named_function(self.nav_drawing)() if self.nav_drawing else None
 
 
-def _optional_module(path: str) -> ModuleType | None:
+def optional_module(path: str) -> ModuleType | None:
+    """The module at ``path``, or ``None`` when that module itself is absent (a game without
+    odds or bots). A module it imports being absent is a real fault and is raised; one copy
+    of this test serves the registry, the view finder (``ui/views.py``) and the commands."""
     try:
         return import_module(path)
     except ModuleNotFoundError as exc:

@@ -28,7 +28,6 @@ from .common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, per
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
-PLAY_KEY = "jokoak_peruludo_play"
 
 
 LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}

@@ -175,18 +175,6 @@ def parse_scenario(game: str, name: str, text: str, *, engine: Game | None = Non
                     engine=engine)
 
 
-def load_scenario(path: Path, game: str | None = None) -> Scenario:
-    """A scenario file of a registered game (``game`` inferred from the path if not given)."""
-    game = game or game_from_path(path)
-    if game is None:
-        raise ScenarioError(f"{path.name}: cannot tell the game from the path; name it")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read ({exc.strerror})") from None
-    return parse_scenario(game, path.stem, text)
-
-
 @lru_cache(maxsize=None)
 def scenarios(game: str) -> tuple[Scenario, ...]:
     """Every scenario of a game, validated, sorted by file name."""

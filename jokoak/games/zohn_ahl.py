@@ -31,8 +31,6 @@ from ..i18n.msgids import N_
 
 NAME = "zohn_ahl"
 TEAMS = (0, 1)
-#: Team 0 plays on the north–south line, team 1 on the west–east line (``teams.lines``).
-TEAM_KEYS = ("north_south", "west_east")
 MAX_TEAM_SIZE = 8
 #: Bounds of the options (enforced by ``Option.check``). Ten scoring sticks a team is the most
 #: any source gives (Ludii); the whole-game odds grow with the square of the count.

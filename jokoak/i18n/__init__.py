@@ -113,9 +113,6 @@ class Translator:
             return found[min(index, len(found) - 1)]
         return singular if n == 1 else plural
 
-    def has(self, message: str, context: str | None = None) -> bool:
-        return (context, message) in self._table
-
     __call__ = gettext
 
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 from html import escape
 from typing import Callable, Iterable, Sequence
 
-from ..i18n import TARGET_LANGUAGES
 from ..review.source_checks import CHECKS, ERROR, Flag
 from ..i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED
-from ..review.workbench import Cell, Row, review_rows, word_diff
+from ..review.workbench import Cell, Row, word_diff
 from . import plural_of
 from .source import highlight_terms
 from ..i18n.msgids import N_, Nn_
@@ -229,8 +228,3 @@ def report_html(game: str, rows: list, langs: tuple[str, ...], _: Gettext, ui_la
             + f"<h2>{escape(_('The checks'))}</h2>" + checks_legend_html(_, ui_lang)
             + "</body></html>")
 
-
-def review_table_html(game: str, _: Gettext, ui_lang: str,
-                      langs: tuple[str, ...] = TARGET_LANGUAGES) -> str:
-    """The whole shipped catalog of a game, every language (the page's former table)."""
-    return aligned_review_html(game, review_rows(game, langs), langs, _, ui_lang)

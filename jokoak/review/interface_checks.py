@@ -34,13 +34,11 @@ from ..i18n.catalogs import UI_DOMAIN
 from ..content.glossary import Term, contains_phrase, glossary
 from ..i18n import LOCALES
 from ..content.notes import notes
-from .source_checks import (Entry, Flag, _flag, _pofilter, drift_words, french_spacing_problems,
-                 ignored_checks, pofilter_params, unbalanced_quotes)
+from .source_checks import (Entry, Flag, _flag, _pofilter, drift_words, ignored_checks,
+                            pofilter_params, typography_flags)
 from ..content.segments import segments
 from ..i18n.source_translations import translations
 
-#: The interface languages checked (English is the msgid language).
-UI_TARGETS = ("eu", "es", "fr")
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%[sdif]")
 _DIGITS = re.compile(r"\d+")
 _QUOTED = re.compile(r"«\s*([^»]+?)\s*»|“([^”]+)”|\"([^\"]+)\"")
@@ -193,13 +191,7 @@ def _check_ui_entry(entry: UiEntry, lang: str) -> list[Flag]:
             if reason:
                 flags.append(_flag(name, key, lang,
                                    **pofilter_params(name, reason, src, tgt)))
-        quotes = unbalanced_quotes(tgt)
-        if quotes:
-            flags.append(_flag("quotes", key, lang, marks=" ".join(quotes)))
-        if lang == "fr":
-            spots = french_spacing_problems(tgt)
-            if spots:
-                flags.append(_flag("typography", key, lang, where=" ".join(spots)))
+        flags += typography_flags(key, tgt, lang)
         for placeholder in list_placeholder_problems(entry, tgt):
             flags.append(_flag("list_placeholder", key, lang, placeholder=placeholder))
         for term in glossary_problems(entry, src, tgt, lang):

@@ -295,6 +295,20 @@ def french_spacing_problems(text: str) -> list[str]:
     return [repr(m.group(0)) for m in _FRENCH_SPACE.finditer(text)]
 
 
+def typography_flags(entry: Entry, target: str, lang: str) -> list[Flag]:
+    """The quotation marks and French spacing of a translation: one check for the sources'
+    clauses and the interface's msgids (:mod:`jokoak.review.interface_checks`) alike."""
+    flags = []
+    quotes = unbalanced_quotes(target)
+    if quotes:
+        flags.append(_flag("quotes", entry, lang, marks=" ".join(quotes)))
+    if lang == "fr":
+        spots = french_spacing_problems(target)
+        if spots:
+            flags.append(_flag("typography", entry, lang, where=" ".join(spots)))
+    return flags
+
+
 @lru_cache(maxsize=None)
 def _checker(lang: str) -> Any:  # translate-toolkit's StandardChecker
     from translate.filters.checks import CheckerConfig, StandardChecker
@@ -384,13 +398,7 @@ def _check_entry(entry: Entry, lang: str, game: str, norm: float | None) -> list
         reason = _pofilter(name, src, tgt, lang)
         if reason:
             flags.append(_flag(name, entry, lang, **pofilter_params(name, reason, src, tgt)))
-    quotes = unbalanced_quotes(tgt)
-    if quotes:
-        flags.append(_flag("quotes", entry, lang, marks=" ".join(quotes)))
-    if lang == "fr":
-        spots = french_spacing_problems(tgt)
-        if spots:
-            flags.append(_flag("typography", entry, lang, where=" ".join(spots)))
+    flags += typography_flags(entry, tgt, lang)
     if norm and len(src) >= 20:
         ratio = len(tgt) / len(src)
         if not 0.5 <= ratio / norm <= 2.0:
