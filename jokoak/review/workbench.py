@@ -24,6 +24,7 @@ from urllib.parse import quote
 from babel.messages.pofile import PoFileError, read_po
 
 from ..content.glossary import Term, terms_in
+from ..errors import InputError
 from .. import registry
 from ..i18n import TARGET_LANGUAGES, language_name, po_path
 from ..content.notes import Note, notes_for
@@ -50,13 +51,12 @@ XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
 _SAFE_TOKEN = re.compile(r"^[\w.\-]{1,40}$")
 
 
-class UploadError(ValueError):
-    """An uploaded file the workbench refuses: ``msgid % params`` says why (translated)."""
+class UploadError(InputError):
+    """An uploaded file the workbench refuses: ``msgid % params`` says why (translated); the
+    parameters are kept as text, for the page to escape."""
 
     def __init__(self, msgid: str, **params: object) -> None:
-        super().__init__(msgid % params if params else msgid)
-        self.msgid = msgid
-        self.params = {k: str(v) for k, v in params.items()}
+        super().__init__(msgid, **{k: str(v) for k, v in params.items()})
 
 
 def _shown(values: list[str], limit: int = 5) -> str:
