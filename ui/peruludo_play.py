@@ -32,7 +32,7 @@ from jokoak.games.peruludo import GAME
 from jokoak.odds.peruludo import p_bid_exact, p_bid_true
 from jokoak.render.bid_words import bid_words
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 from .common import _, esc, fmt_pct, html, in_this_language, lang, ngettext
 from . import play, room

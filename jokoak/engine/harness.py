@@ -59,8 +59,6 @@ import json
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from importlib import import_module
-from types import ModuleType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .core import (CHANCE, TERMINAL, Event, Game, GameState, IllegalAction, Reason, Rules,
@@ -96,16 +94,10 @@ class Summary:
 def known_clauses(game_name: str) -> frozenset[str] | None:
     """Segment ids of a registered game's source (``None`` for a game without one)."""
     from .. import GAMES
-    from ..segments import segments
+    from ..content.segments import segments
     if game_name not in GAMES:
         return None
     return frozenset(s.id for s in segments(game_name))
-
-
-def game_module(game_name: str) -> ModuleType:
-    """The engine module of a registered game (``GAME``; its computer players are
-    ``jokoak.bots.<game>.POLICIES``, its odds ``jokoak.odds.<game>.odds_tables``)."""
-    return import_module(f"jokoak.games.{game_name}")
 
 
 def _sort_key(game: Game) -> Callable[[str], Any]:
