@@ -1,5 +1,5 @@
 """The play controller keeps the game in ``?game=`` and resumes it in a new session
-(ui/game_link.py), driven in AppTest: a new session is what a reload, a server restart or
+(ui/play/link.py), driven in AppTest: a new session is what a reload, a server restart or
 another replica gives a visitor."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 from jokoak.engine import record_code
 from jokoak.engine.driver import decisions
 from jokoak.games import zaldi_zuria, zohn_ahl
-from ui import game_link
+from ui.play import link as game_link
 from ui.common import LANG_KEY
 from view_support import TIMEOUT, open_view
 
