@@ -50,7 +50,7 @@ def tap(at, key):
 
 # ---- peruludo --------------------------------------------------------------------------
 def test_peruludo_offers_no_confirmation_taps_only_decisions():
-    at = start("peruludo_play", PERULUDO)
+    at = start("games.peruludo.play", PERULUDO)
     offered = set()
     for _ in range(300):
         offered |= keys(at)
@@ -72,7 +72,7 @@ def test_peruludo_offers_no_confirmation_taps_only_decisions():
 def test_peruludo_doia_stands_while_another_players_bid_stands_never_after_ones_own(
         monkeypatch):
     import ui.play
-    at = start("peruludo_play", PERULUDO)
+    at = start("games.peruludo.play", PERULUDO)
     seen_doia = 0
     for _ in range(60):
         state = position(at, PERULUDO).state
@@ -90,7 +90,7 @@ def test_peruludo_doia_stands_while_another_players_bid_stands_never_after_ones_
 
 
 def test_peruludo_a_refused_bid_says_the_engines_reason_in_words_its_clauses_behind_why():
-    at = start("peruludo_play", PERULUDO)
+    at = start("games.peruludo.play", PERULUDO)
     game = _visitors_turn(at)
     state = game.position.state
     # opening on sixes, or repeating the standing bid: both refused by the engine
@@ -118,8 +118,8 @@ def _visitors_turn(at):
 @pytest.mark.parametrize("delay", [0.03, 0.08, 0.15, 0.3, 0.5])
 def test_a_double_tap_plays_the_move_once(delay, monkeypatch):
     import ui.play
-    from ui.peruludo_play import SPEC
-    at = start("peruludo_play", PERULUDO)
+    from ui.games.peruludo.play import SPEC
+    at = start("games.peruludo.play", PERULUDO)
     game = _visitors_turn(at)
     monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.7)
     token = ui.play.token(game)
@@ -137,8 +137,8 @@ def test_a_double_tap_plays_the_move_once(delay, monkeypatch):
 
 def test_a_tap_drawn_at_an_earlier_position_changes_nothing():
     import ui.play
-    from ui.peruludo_play import SPEC
-    at = start("peruludo_play", PERULUDO)
+    from ui.games.peruludo.play import SPEC
+    at = start("games.peruludo.play", PERULUDO)
     game = _visitors_turn(at)
     before = game.position.record
     assert not ui.play.accept_tap(SPEC, game, ui.play.token(game) - 1, 0, "palero", 0.0)
@@ -147,8 +147,8 @@ def test_a_tap_drawn_at_an_earlier_position_changes_nothing():
 
 def test_a_refused_move_keeps_the_position_and_says_why():
     import ui.play
-    from ui.peruludo_play import SPEC
-    at = start("peruludo_play", PERULUDO)
+    from ui.games.peruludo.play import SPEC
+    at = start("games.peruludo.play", PERULUDO)
     game = _visitors_turn(at)
     before = game.position.record
     assert not ui.play.accept_tap(SPEC, game, ui.play.token(game), 0, "bid:999:2", 0.0)
@@ -156,8 +156,8 @@ def test_a_refused_move_keeps_the_position_and_says_why():
 
 
 def test_every_new_game_gets_its_own_seed_kept_in_its_record():
-    first = start("peruludo_play", PERULUDO)
-    second = start("peruludo_play", PERULUDO)
+    first = start("games.peruludo.play", PERULUDO)
+    second = start("games.peruludo.play", PERULUDO)
     a, b = position(first, PERULUDO).record, position(second, PERULUDO).record
     assert a.seed != b.seed
     _initial, steps = replay(get_game("peruludo"), a)  # the record replays as played
@@ -166,8 +166,8 @@ def test_every_new_game_gets_its_own_seed_kept_in_its_record():
 
 def test_play_again_starts_a_new_game_with_the_same_choices():
     import ui.play
-    from ui.peruludo_play import SPEC
-    at = open_view("peruludo_play", "play_view")
+    from ui.games.peruludo.play import SPEC
+    at = open_view("games.peruludo.play", "play_view")
     at.segmented_control(key=f"{PERULUDO}_players").set_value(3).run()
     at.button_group(key=f"{PERULUDO}_people").set_value([0, 2]).run()
     at.button(key=f"{PERULUDO}_new").click().run()
@@ -179,15 +179,15 @@ def test_play_again_starts_a_new_game_with_the_same_choices():
 
 
 def test_an_error_while_drawing_keeps_the_last_good_position_and_offers_a_way_on(monkeypatch):
-    import ui.peruludo_play
-    at = start("peruludo_play", PERULUDO)
+    import ui.games.peruludo.play
+    at = start("games.peruludo.play", PERULUDO)
     good = position(at, PERULUDO).record
 
     def broken(*args, **kwargs):
         raise RuntimeError("drawing failed")
 
     with monkeypatch.context() as patch:
-        patch.setattr(ui.peruludo_play, "render_table_svg", broken)
+        patch.setattr(ui.games.peruludo.play, "render_table_svg", broken)
         at.run()
         assert not at.exception  # no traceback for the visitor
         assert at.error and {f"{PERULUDO}_undo", f"{PERULUDO}_fresh"} <= keys(at)
@@ -198,7 +198,7 @@ def test_an_error_while_drawing_keeps_the_last_good_position_and_offers_a_way_on
 
 # ---- zaldi zuria -----------------------------------------------------------------------
 def test_zaldi_zuria_a_bid_reaches_the_record_and_the_auction_plays_on():
-    at = start("zaldi_zuria_play", ZALDI)
+    at = start("games.zaldi_zuria.play", ZALDI)
     assert {f"{ZALDI}_nobid", f"{ZALDI}_bid0"} <= keys(at)
     before = position(at, ZALDI).length
     tap(at, f"{ZALDI}_bid0")
@@ -207,7 +207,7 @@ def test_zaldi_zuria_a_bid_reaches_the_record_and_the_auction_plays_on():
 
 
 def test_zaldi_zuria_a_throw_is_rolled_at_once_and_the_log_says_it_in_words():
-    at = start("zaldi_zuria_play", ZALDI)
+    at = start("games.zaldi_zuria.play", ZALDI)
     for _ in range(8):
         if f"{ZALDI}_throw" in keys(at):
             break
@@ -221,7 +221,7 @@ def test_zaldi_zuria_a_throw_is_rolled_at_once_and_the_log_says_it_in_words():
 
 
 def test_zaldi_zuria_two_passes_put_the_visitor_out_and_play_again_is_offered():
-    at = start("zaldi_zuria_play", ZALDI)
+    at = start("games.zaldi_zuria.play", ZALDI)
     for _ in range(40):
         if position(at, ZALDI).state.is_terminal() or f"{ZALDI}_again" in keys(at):
             break
@@ -232,7 +232,7 @@ def test_zaldi_zuria_two_passes_put_the_visitor_out_and_play_again_is_offered():
 
 # ---- zohn ahl --------------------------------------------------------------------------
 def test_zohn_ahl_draws_the_thrown_sticks_and_names_the_visitors_team():
-    at = start("zohn_ahl_play", ZOHN)
+    at = start("games.zohn_ahl.play", ZOHN)
     for _ in range(10):
         if f"{ZOHN}_throw" in keys(at):
             tap(at, f"{ZOHN}_throw")
@@ -243,7 +243,7 @@ def test_zohn_ahl_draws_the_thrown_sticks_and_names_the_visitors_team():
 
 
 def test_zohn_ahl_throw_for_me_plays_the_game_to_its_end():
-    at = start("zohn_ahl_play", ZOHN)
+    at = start("games.zohn_ahl.play", ZOHN)
     tap(at, f"{ZOHN}_auto")
     for _ in range(3000):
         if position(at, ZOHN).state.is_terminal():
@@ -254,7 +254,7 @@ def test_zohn_ahl_throw_for_me_plays_the_game_to_its_end():
 
 
 def test_zohn_ahl_stopping_the_game_ends_it_and_a_late_throw_changes_nothing():
-    at = start("zohn_ahl_play", ZOHN)
+    at = start("games.zohn_ahl.play", ZOHN)
     for _ in range(10):
         if f"{ZOHN}_abandon" in keys(at):
             break
@@ -265,7 +265,7 @@ def test_zohn_ahl_stopping_the_game_ends_it_and_a_late_throw_changes_nothing():
 
 
 def test_peruludo_expert_players_explain_their_moves_once_the_cups_are_lifted():
-    at = open_view("peruludo_play", "play_view")
+    at = open_view("games.peruludo.play", "play_view")
     at.segmented_control(key=f"{PERULUDO}_level").set_value("expert").run()
     at.button(key=f"{PERULUDO}_new").click().run()
     for _ in range(200):
@@ -286,8 +286,8 @@ def test_peruludo_expert_players_explain_their_moves_once_the_cups_are_lifted():
 
 def test_a_second_tap_on_start_or_play_again_makes_no_second_game():
     import ui.play
-    from ui.peruludo_play import SPEC
-    at = start("peruludo_play", PERULUDO)
+    from ui.games.peruludo.play import SPEC
+    at = start("games.peruludo.play", PERULUDO)
     first = position(at, PERULUDO).record.seed
     store = {PERULUDO: at.session_state[PERULUDO]}
     real = ui.play.st.session_state

@@ -59,8 +59,6 @@ import json
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from importlib import import_module
-from types import ModuleType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .core import (CHANCE, TERMINAL, Event, Game, GameState, IllegalAction, Reason, Rules,
@@ -100,12 +98,6 @@ def known_clauses(game_name: str) -> frozenset[str] | None:
     if game_name not in GAMES:
         return None
     return frozenset(s.id for s in segments(game_name))
-
-
-def game_module(game_name: str) -> ModuleType:
-    """The engine module of a registered game (``GAME``; its computer players are
-    ``jokoak.bots.<game>.POLICIES``, its odds ``jokoak.odds.<game>.odds_tables``)."""
-    return import_module(f"jokoak.games.{game_name}")
 
 
 def _sort_key(game: Game) -> Callable[[str], Any]:
