@@ -6,7 +6,7 @@ modules (engine, renderer, odds, icon, content) and one :class:`GameEntry` in :d
 a test may :func:`register` a game of its own (``tests/toygame.py``) for the length of a test.
 
 The entry names the game's modules by import path and they are imported on first use, so this
-module depends on nothing but :mod:`jokoak.msgids`: the segment model, the engines' registry
+module depends on nothing but :mod:`jokoak.i18n.msgids`: the segment model, the engines' registry
 and the command line can all ask it, and a half-written engine cannot take the others down.
 The Streamlit side (which views a game has) lives in ``ui/views.py``; the core never imports it.
 """
@@ -19,7 +19,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, Callable, Iterator, Sequence
 
-from .msgids import N_
+from .i18n.msgids import N_
 
 #: An icon renderer: (title, language of the title) -> a self-contained ``<svg>``.
 IconRenderer = Callable[[str, str], str]
@@ -85,12 +85,12 @@ class GameEntry:
 
     def policies(self) -> dict[str, Any]:
         """The computer players by level (``POLICIES`` of the bots module; none: ``{}``)."""
-        module = _optional_module(self.bots)
+        module = optional_module(self.bots)
         return dict(getattr(module, "POLICIES", {})) if module is not None else {}
 
     def renderer_module(self) -> ModuleType | None:
         """The pure renderer (events in words, table drawings), or ``None`` if it has none."""
-        return _optional_module(self.renderer)
+        return optional_module(self.renderer)
 
     def draw_state(self, state: Any, _: Callable[[str], str], lang: str,
                    viewer: int | None = None) -> str | None:
@@ -132,7 +132,7 @@ class GameEntry:
 
     def odds_module(self) -> ModuleType | None:
         """The exact odds module, or ``None`` if the game has none."""
-        return _optional_module(self.odds)
+        return optional_module(self.odds)
 
     def icon_svg(self, title: str, lang: str) -> str:
         """The game's small picture, titled ``title`` (in language ``lang``)."""
@@ -156,7 +156,10 @@ class GameEntry:
         return self._named_function(self.nav_drawing)() if self.nav_drawing else None
 
 
-def _optional_module(path: str) -> ModuleType | None:
+def optional_module(path: str) -> ModuleType | None:
+    """The module at ``path``, or ``None`` when that module itself is absent (a game without
+    odds or bots). A module it imports being absent is a real fault and is raised; one copy
+    of this test serves the registry, the view finder (``ui/views.py``) and the commands."""
     try:
         return import_module(path)
     except ModuleNotFoundError as exc:

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from jokoak.engine.core import IllegalAction, RulesError, SetupError
 from jokoak.engine.record import Record, RecordError, play, replay
 from jokoak.games import get_game
-from jokoak.scenarios import ScenarioError, parse_scenario, scenario_dir
+from jokoak.content.scenarios import ScenarioError, parse_scenario, scenario_dir
 
 GAMES = ("zaldi_zuria", "peruludo", "zohn_ahl")
 

@@ -8,7 +8,7 @@ from jokoak.games import get_game
 from jokoak.games.zaldi_zuria.odds import odds_tables
 from jokoak.games.zaldi_zuria.rules import parse_roll
 from jokoak.games.zaldi_zuria.throws import throw_kind
-from jokoak.games.zaldi_zuria import odds as odds
+from jokoak.games.zaldi_zuria import odds
 
 GAME = get_game("zaldi_zuria")
 D = 6 ** 8

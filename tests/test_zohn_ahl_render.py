@@ -8,8 +8,8 @@ from jokoak.engine.record import play, replay
 from jokoak.games.zohn_ahl.bots import thrower
 from jokoak.games.zohn_ahl.engine import GAME, default_rules
 from jokoak.games.zohn_ahl.render import (describe_event, event_kinds, render_board_svg,
-                                          sample_state, site_points)
-from jokoak.scenarios import scenarios
+                                    sample_state, site_points)
+from jokoak.content.scenarios import scenarios
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -13,12 +13,10 @@ A game whose views live elsewhere (a test's own game) says so with :func:`regist
 
 from __future__ import annotations
 
-from importlib import import_module
-from types import ModuleType
 from typing import Callable
 
 from jokoak import registry
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 from .lesson import LEARN_LABEL, has_lessons
 from .stepper import has_step_through
@@ -50,22 +48,13 @@ def unregister_views(key: str) -> None:
     _explicit.pop(key, None)
 
 
-def _module(name: str) -> ModuleType | None:
-    try:
-        return import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
-
-
 def view_function(key: str, view: str) -> View | None:
     """``odds_view`` / ``play_view`` of game ``key``, or ``None`` if it has none."""
     if key in _explicit:
         return _explicit[key].get(view)
     function, suffixes = CONVENTION[view]
     for suffix in suffixes:
-        module = _module(f"ui.games.{key}.{suffix}")
+        module = registry.optional_module(f"ui.games.{key}.{suffix}")
         if module is not None and hasattr(module, function):
             return getattr(module, function)
     return None

@@ -55,20 +55,15 @@ def odds_tables_of(name: str, module: ModuleType) -> Callable[..., Any] | None:
 
 def _optional_attribute(module_name: str, attribute: str) -> Any:
     """``module_name.attribute``, or ``None`` when that module (not one it imports) is absent."""
-    from importlib import import_module
-    try:
-        return getattr(import_module(module_name), attribute, None)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return None
-        raise
+    from ..registry import optional_module
+    return getattr(optional_module(module_name), attribute, None)
 
 
 def clauses_of(name: str, module: ModuleType) -> set[str] | None:
     """Known clause ids: the toy module's ``CLAUSES`` or the game's segment ids."""
     if name in EXTRA_MODULES:
         return set(getattr(module, "CLAUSES", ())) or None
-    from ..segments import segment_map
+    from ..content.segments import segment_map
     return set(segment_map(name))
 
 

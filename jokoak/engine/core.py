@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, overload
 
-from ..msgids import N_
+from ..i18n.msgids import N_
 
 #: ``current_player()`` at a chance node.
 CHANCE = -1

@@ -94,7 +94,7 @@ class Summary:
 def known_clauses(game_name: str) -> frozenset[str] | None:
     """Segment ids of a registered game's source (``None`` for a game without one)."""
     from .. import GAMES
-    from ..segments import segments
+    from ..content.segments import segments
     if game_name not in GAMES:
         return None
     return frozenset(s.id for s in segments(game_name))

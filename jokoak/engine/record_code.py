@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..msgids import N_
+from ..i18n.msgids import N_
 from .core import Game, GameState, RulesError, SetupError, make_rules
 from .record import MAX_SEATS, Record, Step, legal_here
 

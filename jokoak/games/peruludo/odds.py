@@ -16,7 +16,7 @@ from jokoak.engine.core import Rules, RulesError
 from jokoak.games.peruludo.bids import Bid, BidContext, count_face, legal_bids
 from jokoak.games.peruludo.rules import MAX_TABLE_DICE, WILD_FACE
 from jokoak.odds import OddsTable
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 
 def face_probability(face: int, wild: bool) -> Fraction:

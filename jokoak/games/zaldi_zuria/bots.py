@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from jokoak.games.zaldi_zuria.rules import CARDS
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 from jokoak.games.zaldi_zuria.odds import card_values, expected_gain
 
 #: The bank a bidder imagines for "later in the game", when the inn is open.

@@ -17,9 +17,9 @@ from typing import Any
 
 from jokoak.engine.core import Rules
 from jokoak.games.zaldi_zuria.rules import (CARDS, DENOMINATOR, MARKS, MAX_PIPS, PIP_MARKS,
-                                            all_patterns, marks_weight, pips)
+                                       all_patterns, marks_weight, pips)
 from jokoak.games.zaldi_zuria.throws import STRAIGHT, Table, Transfer, resolve, settle, throw_kind
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 from jokoak.odds import OddsTable
 
 KIND_KEYS = ("all_blank", "symbols_only", "symbols_and_pips", "pips_only")

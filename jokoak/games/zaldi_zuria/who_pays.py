@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from jokoak.engine.core import Event
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 BANK, OWNER, INNKEEPER, THROWER, EVERY_PLAYER = ("bank", "owner", "innkeeper", "thrower",
                                                  "every_player")

@@ -24,15 +24,13 @@ from math import comb
 from typing import Any, Mapping
 
 from jokoak.engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Option, Reason, Rules,
-                                Ruleset, SetupError, event, game_over, make_rules, not_legal,
-                                not_your_turn, reason)
-from jokoak.msgids import N_
+                           Ruleset, SetupError, event, game_over, make_rules, not_legal,
+                           not_your_turn, reason)
+from jokoak.i18n.msgids import N_
 
 
 NAME = "zohn_ahl"
 TEAMS = (0, 1)
-#: Team 0 plays on the north–south line, team 1 on the west–east line (``teams.lines``).
-TEAM_KEYS = ("north_south", "west_east")
 MAX_TEAM_SIZE = 8
 #: Bounds of the options (enforced by ``Option.check``). Ten scoring sticks a team is the most
 #: any source gives (Ludii); the whole-game odds grow with the square of the count.

@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 from jokoak.engine.core import Event
 from jokoak.games.zohn_ahl.engine import GAME, ZohnAhlState, circuit_length, default_rules, first_site
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 from jokoak.render import plural_of
 from jokoak.render.sticks import render_sticks_svg
 

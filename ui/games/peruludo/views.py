@@ -20,7 +20,7 @@ from jokoak.engine.core import make_rules
 from jokoak.games.peruludo.engine import GAME
 from jokoak.games.peruludo.odds import odds_tables
 from jokoak.games.peruludo.render import bid_text
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 from ui.guess import guess_section
 from ui.common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
@@ -28,7 +28,6 @@ from ui.common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, p
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
-PLAY_KEY = "jokoak_peruludo_play"
 
 
 LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}

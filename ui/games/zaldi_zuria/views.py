@@ -27,7 +27,6 @@ from ui.common import (_, category_axis, ngettext, esc, fmt_num, fmt_pct, html, 
                        number_axis, percent_axis, show_chart, title_lines, tr, wrap_label,
                        wrapped_legend)
 
-PLAY_KEY = "jokoak_zaldi_zuria_play"
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.
 OPPONENTS = {1: "careful", 2: "greedy", 3: "careful", 4: "greedy", 5: "careful"}
 POLICY_LABELS = {"careful": "careful", "greedy": "greedy"}

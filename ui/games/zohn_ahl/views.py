@@ -28,7 +28,6 @@ from ui.guess import guess_section
 from ui.common import (_, chart_rows, esc, ngettext, fmt_num, fmt_pct, html, in_this_language, lang,
                        percent_axis, number_axis, pin_run_language, show_chart, title_lines, tr)
 
-PLAY_KEY = "jokoak_zohn_ahl_play"
 VISITOR_TEAM = 0
 COLOUR = "#8a3b12"
 

@@ -28,7 +28,7 @@ from jokoak.engine.core import Reason, Rules
 from jokoak.games.peruludo.bids import Bid, count_face, legal_bids
 from jokoak.games.peruludo.rules import WILD_FACE
 from jokoak.games.peruludo.state import bid_context_for
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 #: how strongly one bid on a face says "I hold it" (2: a seat whose dice all count for the
 #: face was three times as likely to bid it as a seat with none); from seeded tournaments

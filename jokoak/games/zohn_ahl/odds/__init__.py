@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any
 
 from jokoak.engine.core import Rules, RulesError
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 from jokoak.games.zohn_ahl.engine import circuit_length, throw_distribution
 from jokoak.odds import OddsTable
 from jokoak.games.zohn_ahl.odds.bounds import certified_game_length, certified_win_odds

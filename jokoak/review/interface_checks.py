@@ -1,6 +1,6 @@
 """Quality checks of the interface catalog (``messages.po``) and of the interpretation notes.
 
-The source checks (:mod:`jokoak.qa`) read a Basque clause beside its translation; here the
+The source checks (:mod:`jokoak.review.source_checks`) read a Basque clause beside its translation; here the
 source is an English msgid beside its eu, es or fr translation. Each entry is checked for:
 
 * placeholders (``%(player)s``) and numbers in digits: the same in the translation;
@@ -14,7 +14,7 @@ source is an English msgid beside its eu, es or fr translation. Each entry is ch
   of the game's clauses is a quotation of the text; each language must quote as many passages
   of its own rendering of those clauses (the rendering shown beside the Basque).
 
-A false positive is silenced per entry by a PO flag ``ignore-<check>`` (see :mod:`jokoak.qa`).
+A false positive is silenced per entry by a PO flag ``ignore-<check>`` (see :mod:`jokoak.review.source_checks`).
 """
 
 from __future__ import annotations
@@ -29,18 +29,16 @@ from typing import Iterable
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from . import GAMES
-from .catalogs import UI_DOMAIN
-from .glossary import Term, contains_phrase, glossary
-from .i18n import LOCALES
-from .notes import notes
-from .qa import (Entry, Flag, _flag, _pofilter, drift_words, french_spacing_problems,
-                 ignored_checks, pofilter_params, unbalanced_quotes)
-from .segments import segments
-from .translations import translations
+from .. import GAMES
+from ..i18n.catalogs import UI_DOMAIN
+from ..content.glossary import Term, contains_phrase, glossary
+from ..i18n import LOCALES
+from ..content.notes import notes
+from .source_checks import (Entry, Flag, _flag, _pofilter, drift_words, ignored_checks,
+                            pofilter_params, typography_flags)
+from ..content.segments import segments
+from ..i18n.source_translations import translations
 
-#: The interface languages checked (English is the msgid language).
-UI_TARGETS = ("eu", "es", "fr")
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%[sdif]")
 _DIGITS = re.compile(r"\d+")
 _QUOTED = re.compile(r"«\s*([^»]+?)\s*»|“([^”]+)”|\"([^\"]+)\"")
@@ -193,13 +191,7 @@ def _check_ui_entry(entry: UiEntry, lang: str) -> list[Flag]:
             if reason:
                 flags.append(_flag(name, key, lang,
                                    **pofilter_params(name, reason, src, tgt)))
-        quotes = unbalanced_quotes(tgt)
-        if quotes:
-            flags.append(_flag("quotes", key, lang, marks=" ".join(quotes)))
-        if lang == "fr":
-            spots = french_spacing_problems(tgt)
-            if spots:
-                flags.append(_flag("typography", key, lang, where=" ".join(spots)))
+        flags += typography_flags(key, tgt, lang)
         for placeholder in list_placeholder_problems(entry, tgt):
             flags.append(_flag("list_placeholder", key, lang, placeholder=placeholder))
         for term in glossary_problems(entry, src, tgt, lang):
@@ -245,7 +237,7 @@ def list_placeholders() -> dict[str, frozenset[str]]:
     import ast
     import warnings
 
-    from . import ROOT
+    from .. import ROOT
     out: dict[str, set[str]] = {}
     for folder in _CODE_DIRS:
         for path in sorted((ROOT / folder).rglob("*.py")):
@@ -279,7 +271,7 @@ def list_placeholder_problems(entry: UiEntry, target: str) -> list[str]:
 def clause_term_flags(lang: str, targets: dict[str, str] | None = None) -> list[Flag]:
     """Card lines and lesson steps that leave out a party their cited clauses name: in the
     English msgid (``lang="en"``) or in its translation (``targets``: msgid -> translation)."""
-    from .lesson_checks import cited_roles, sentences
+    from ..content.lesson_checks import cited_roles, sentences
 
     out = []
     for game in GAMES:

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import yaml
 
-from . import ROOT, registry
+from .. import ROOT, registry
 
 KINDS = ("title", "heading", "rule", "example", "list_item", "note", "artifact")
 ARTIFACT_REASONS = ("image_caption", "list_marker", "caption_fragment")

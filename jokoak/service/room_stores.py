@@ -21,7 +21,7 @@ Where the default SQLite file lives: :func:`data_folder` (``JOKOAK_DATA``, syste
 system's temporary folder, which is cleaned at boot and by timers.
 
 Pure: no Streamlit. Other parts of the booklet may keep small shared counters here
-(:meth:`RoomStore.tally`); rooms themselves go through :mod:`jokoak.rooms`.
+(:meth:`RoomStore.tally`); rooms themselves go through :mod:`jokoak.service.rooms`.
 """
 
 from __future__ import annotations

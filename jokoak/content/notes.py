@@ -15,7 +15,7 @@ from functools import lru_cache
 
 import yaml
 
-from . import ROOT
+from .. import ROOT
 from .segments import segment_map
 
 

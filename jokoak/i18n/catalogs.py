@@ -25,9 +25,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from . import GAMES, ROOT
-from .i18n import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, clear_caches
-from .segments import content_dir, segments
+from .. import GAMES, ROOT
+from . import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, clear_caches
+from ..content.segments import content_dir, segments
 
 UI_DOMAIN = "messages"
 PROJECT = "Jokoak"
@@ -110,8 +110,8 @@ def ui_template() -> Catalog:
     method_map, options_map, keywords = _babel_config()
     catalog = Catalog(project=PROJECT, domain=UI_DOMAIN, creation_date=FIXED_DATE,
                       locale=SOURCE_UI_LANGUAGE, fuzzy=False)
-    extractors = {"yaml": "jokoak.catalogs:extract_yaml",
-                  "python": "jokoak.catalogs:extract_python"}
+    extractors = {"yaml": "jokoak.i18n.catalogs:extract_yaml",
+                  "python": "jokoak.i18n.catalogs:extract_python"}
     method_map = [(p, extractors.get(m, m)) for p, m in method_map]
     for filename, lineno, message, comments, context in extract_from_dir(
             ROOT, method_map, options_map, keywords=keywords, comment_tags=("TRANSLATORS:",),

@@ -31,7 +31,7 @@ Format of ``content/<game>/lessons/<name>.yaml`` (full description: content/LESS
       why: ...
 
 Loading replays every step with the engine and fails with one message naming the file, the
-step and the field, like :mod:`jokoak.scenarios`.
+step and the field, like :mod:`jokoak.content.scenarios`.
 """
 
 from __future__ import annotations
@@ -41,12 +41,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .content_files import (check_cited, check_fields, check_known, exemption_problems,
+from .file_checks import (check_cited, check_fields, check_known, exemption_problems,
                             file_rules, folder_texts, game_engine, is_msgid, read_exemptions,
                             read_head)
-from .engine.core import CHANCE, Event, Game, SetupError, refusal
-from .engine.record import Record, unplayable
-from .msgids import N_
+from ..engine.core import CHANCE, Event, Game, SetupError, refusal
+from ..engine.record import Record, unplayable
+from ..i18n.msgids import N_
 from .scenarios import COVERED_KINDS, coverage_exemptions
 from .segments import content_dir, segment_map, segments
 
@@ -170,7 +170,7 @@ def guess_questions(game: str) -> Mapping[str, Any]:
     """The guess questions of a game (``jokoak.odds.guesses.questions``; ``{}`` for a game
     without any). Imported when a lesson is first read: the odds module imports every game's
     engine, which importing this module should not."""
-    from .odds.guesses import questions
+    from ..odds.guesses import questions
 
     return questions(game)
 

@@ -23,12 +23,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .content_files import (check_cited, check_fields, check_known, exemption_problems,
+from .file_checks import (check_cited, check_fields, check_known, exemption_problems,
                             file_rules, folder_texts, game_engine, is_msgid, read_exemptions,
                             read_head)
-from .engine.core import CHANCE, Game, SetupError
-from .engine.record import Record, Step, replay, unplayable
-from .games import get_game
+from ..engine.core import CHANCE, Game, SetupError
+from ..engine.record import Record, Step, replay, unplayable
+from ..games import get_game
 from .segments import content_dir, segment_map, segments
 
 TOP_KEYS = ("title", "caption", "clauses", "ruleset", "options", "setup", "seed", "steps")
@@ -173,18 +173,6 @@ def parse_scenario(game: str, name: str, text: str, *, engine: Game | None = Non
                     clauses=tuple(data["clauses"]), record=record,
                     step_captions=tuple(s[2] for s in steps),
                     engine=engine)
-
-
-def load_scenario(path: Path, game: str | None = None) -> Scenario:
-    """A scenario file of a registered game (``game`` inferred from the path if not given)."""
-    game = game or game_from_path(path)
-    if game is None:
-        raise ScenarioError(f"{path.name}: cannot tell the game from the path; name it")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise ScenarioError(f"{path}: cannot read ({exc.strerror})") from None
-    return parse_scenario(game, path.stem, text)
 
 
 @lru_cache(maxsize=None)

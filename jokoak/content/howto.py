@@ -28,8 +28,8 @@ from typing import Any
 
 import yaml
 
-from . import ROOT
-from .msgids import N_
+from .. import ROOT
+from ..i18n.msgids import N_
 
 #: The sections of every card, in order, with their titles (msgids).
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -71,7 +71,7 @@ class HowtoCard:
 
 
 def card_path(game: str) -> Path:
-    from .registry import entry
+    from ..registry import entry
     return ROOT / entry(game).content / "howto.yaml"
 
 

@@ -1,5 +1,5 @@
-"""The checks every content file shares: a scenario (:mod:`jokoak.scenarios`) and a lesson
-(:mod:`jokoak.lessons`) begin alike, and their coverage files are read alike.
+"""The checks every content file shares: a scenario (:mod:`jokoak.content.scenarios`) and a lesson
+(:mod:`jokoak.content.lessons`) begin alike, and their coverage files are read alike.
 
 Why one module: both kinds of file are written by hand and read by the same authors, so a
 fault must be worded the same way in both (``<game>/<name>: field 'options': ...``); one copy
@@ -16,8 +16,8 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
-from .engine.core import Event, Game, Rules, RulesError, make_rules
-from .games import get_game
+from ..engine.core import Event, Game, Rules, RulesError, make_rules
+from ..games import get_game
 
 
 def is_msgid(value: Any) -> bool:

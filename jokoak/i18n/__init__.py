@@ -19,7 +19,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import NumberPattern, parse_pattern
 
-from . import ROOT
+from .. import ROOT
 
 #: UI languages, in the order the switch shows them. Basque first: it is the source.
 LANGUAGES: tuple[str, ...] = ("eu", "es", "fr", "en")
@@ -112,9 +112,6 @@ class Translator:
             index = self._plural(abs(n))
             return found[min(index, len(found) - 1)]
         return singular if n == 1 else plural
-
-    def has(self, message: str, context: str | None = None) -> bool:
-        return (context, message) in self._table
 
     __call__ = gettext
 

@@ -19,8 +19,8 @@ from typing import Any, Iterable
 
 import yaml
 
-from . import ROOT
-from .i18n import LANGUAGES, TARGET_LANGUAGES
+from .. import ROOT
+from ..i18n import LANGUAGES, TARGET_LANGUAGES
 
 GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
 POLICIES = ("translate", "keep")
