@@ -18,6 +18,7 @@ import yaml
 
 from ..engine.core import Event, Game, Rules, RulesError, make_rules
 from ..games import get_game
+from ..errors import ContentError
 
 
 def is_msgid(value: Any) -> bool:
@@ -26,7 +27,7 @@ def is_msgid(value: Any) -> bool:
 
 
 def check_fields(where: str, item: Mapping[Any, Any], allowed: Iterable[str],
-                 error: type[ValueError]) -> None:
+                 error: type[ContentError]) -> None:
     """Refuse a mapping with a field the format does not have (a typo would be ignored)."""
     unknown = set(item) - set(allowed)
     if unknown:
@@ -34,7 +35,7 @@ def check_fields(where: str, item: Mapping[Any, Any], allowed: Iterable[str],
 
 
 def read_head(where: str, text: str, *, shape: str, required: Iterable[str],
-              allowed: Iterable[str], error: type[ValueError]) -> dict[Any, Any]:
+              allowed: Iterable[str], error: type[ContentError]) -> dict[Any, Any]:
     """The file's YAML as a mapping with its required fields, no unknown one, and a
     title and caption that are msgids. ``shape`` says what the mapping holds (``a lesson is
     a mapping with ...``): the message for a file that is not one."""
@@ -56,7 +57,7 @@ def read_head(where: str, text: str, *, shape: str, required: Iterable[str],
     return data
 
 
-def game_engine(where: str, game: str, engine: Game | None, error: type[ValueError]) -> Game:
+def game_engine(where: str, game: str, engine: Game | None, error: type[ContentError]) -> Game:
     """``engine`` if a test passed one, else the registered game's."""
     if engine is not None:
         return engine
@@ -67,7 +68,7 @@ def game_engine(where: str, game: str, engine: Game | None, error: type[ValueErr
 
 
 def file_rules(where: str, engine: Game, data: Mapping[str, Any],
-               error: type[ValueError]) -> Rules:
+               error: type[ContentError]) -> Rules:
     """The rules the file's ``ruleset`` and ``options`` name (a fraction option may be
     written ``2/5``, as YAML has no fractions)."""
     options = data.get("options")
@@ -89,7 +90,7 @@ def file_rules(where: str, engine: Game, data: Mapping[str, Any],
 
 
 def check_known(at: str, name: str, clauses: Iterable[str], known: set[str],
-                error: type[ValueError]) -> None:
+                error: type[ContentError]) -> None:
     """Every clause id the field names is a segment id of the game's source."""
     for clause in clauses:
         if clause not in known:
@@ -97,7 +98,7 @@ def check_known(at: str, name: str, clauses: Iterable[str], known: set[str],
 
 
 def check_cited(at: str, name: str, clauses: Iterable[str], events: Iterable[Event],
-                error: type[ValueError]) -> None:
+                error: type[ContentError]) -> None:
     """The clauses a step claims are cited by the events the engine gave for it: a file
     cannot claim to show a rule the engine did not apply."""
     fired = {c for ev in events for c in ev.clauses}

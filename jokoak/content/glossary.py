@@ -20,6 +20,7 @@ from typing import Any, Iterable
 import yaml
 
 from .. import ROOT
+from ..errors import ContentError
 from ..i18n import LANGUAGES, TARGET_LANGUAGES
 
 GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
@@ -88,7 +89,7 @@ class Match:
     text: str
 
 
-class GlossaryError(ValueError):
+class GlossaryError(ContentError):
     """A glossary file that breaks the format (unknown policy, missing rendering...)."""
 
 

@@ -29,6 +29,7 @@ from typing import Any
 import yaml
 
 from .. import ROOT
+from ..errors import ContentError
 from ..i18n.msgids import N_
 
 #: The sections of every card, in order, with their titles (msgids).
@@ -44,7 +45,7 @@ LINE_KEYS = frozenset({"msgid", "clauses", "choice"})
 MAX_LINES = 12
 
 
-class HowtoError(ValueError):
+class HowtoError(ContentError):
     """A howto.yaml that does not describe a valid card; the message lists every fault."""
 
 

@@ -46,6 +46,7 @@ from .file_checks import (check_cited, check_fields, check_known, exemption_prob
                             read_head)
 from ..engine.core import CHANCE, Event, Game, SetupError, refusal
 from ..engine.record import Record, unplayable
+from ..errors import ContentError
 from ..i18n.msgids import N_
 from .scenarios import COVERED_KINDS, coverage_exemptions
 from .segments import content_dir, segment_map, segments
@@ -62,7 +63,7 @@ KINDS = ("action", "question", "guess")
 DEFAULT_HINT = N_("That move is allowed, but this step asks for another one. Read the instruction again.")
 
 
-class LessonError(ValueError):
+class LessonError(ContentError):
     """A lesson file the rules cannot play; the message names the file, step and field."""
 
 

@@ -28,6 +28,7 @@ from .file_checks import (check_cited, check_fields, check_known, exemption_prob
                             read_head)
 from ..engine.core import CHANCE, Game, SetupError
 from ..engine.record import Record, Step, replay, unplayable
+from ..errors import ContentError
 from ..games import get_game
 from .segments import content_dir, segment_map, segments
 
@@ -38,7 +39,7 @@ STEP_KEYS = ("action", "player", "caption", "cites")
 COVERED_KINDS = ("rule", "list_item")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(ContentError):
     """A scenario file the rules cannot play; the message names the file, step and field."""
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ..content.howto import card, section_title
+from ..errors import UnavailableError
 from ..i18n import translator
 from ..i18n.msgids import N_
 from ..registry import entry
@@ -54,7 +55,7 @@ BLUE = (23, 78, 166)
 GREY = (61, 64, 73)
 
 
-class HandoutError(RuntimeError):
+class HandoutError(UnavailableError):
     """The handout cannot be built here (no DejaVu fonts installed)."""
 
 

@@ -26,6 +26,7 @@ from typing import Iterable, Iterator
 
 from .. import GAMES, ROOT
 from ..content.glossary import glossary
+from ..errors import UnavailableError
 from .source_checks import ERROR, Flag, ignored_checks
 
 #: Hunspell dictionary per language (Debian: hunspell-eu, -es, -fr, -en-gb).
@@ -44,7 +45,7 @@ _URL = re.compile(r"\b(?:https?://\S+|[\w.-]+\.(?:com|org|net|eus|es|fr)\b\S*)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 
 
-class SpellingUnavailable(RuntimeError):
+class SpellingUnavailable(UnavailableError):
     """Hunspell or a dictionary is not installed (``.ci/run`` installs them)."""
 
 

@@ -39,7 +39,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from ..engine.core import Game
-from ..engine.record import Record, RecordError
+from ..engine.record import Record
 from .room_stores import (BUDGET_SECONDS, IDLE_SECONDS, MAX_ROOM_BYTES, STORE_ERRORS,
                           RedisRoomStore, RoomError, RoomsFull, RoomStore, SqliteRoomStore,
                           data_folder, default_sqlite_path, store_from_setting)
@@ -128,7 +128,7 @@ def _load(code: str, version: int, data: str, games: Mapping[str, Game]) -> Room
         seats = {int(s): str(d) for s, d in dict(raw.get("seats", {})).items()}
         choices = dict(raw.get("choices", {}))
         moved_at = float(raw.get("moved_at", 0.0))
-    except (ValueError, KeyError, TypeError, RecordError) as exc:
+    except (ValueError, KeyError, TypeError) as exc:   # a RecordError is a ValueError
         raise RoomError(f"room {code}: {exc}") from None
     return Room(code, version, record, choices, seats, moved_at)
 

@@ -39,6 +39,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from ..errors import UnavailableError
 AHOTTS = "ahotts"
 ESPEAK = "espeak-ng"
 ENGINES = (AHOTTS, ESPEAK)
@@ -58,7 +59,7 @@ GAP_SECONDS = 0.6
 AHOTTS_RATE = 16000
 
 
-class SpeechError(Exception):
+class SpeechError(UnavailableError):
     """An engine could not say a sentence (the reason, in English, for the operator page)."""
 
 
