@@ -27,7 +27,7 @@ from .file_checks import (check_cited, check_fields, check_known, exemption_prob
                             file_rules, folder_texts, game_engine, is_msgid, read_exemptions,
                             read_head)
 from ..engine.core import CHANCE, Game, SetupError
-from ..engine.record import Record, Step, replay, unplayable
+from ..engine.record import Record, PlayedAction, replay, unplayable
 from ..errors import ContentError
 from ..games import get_game
 from .segments import content_dir, segment_map, segments
@@ -56,7 +56,7 @@ class Scenario:
     #: the engine it was validated with (``None``: look the registered game up)
     engine: Any = field(default=None, compare=False, repr=False)
 
-    def replay(self) -> tuple[Any, list[Step]]:
+    def replay(self) -> tuple[Any, list[PlayedAction]]:
         return replay(self.engine or get_game(self.game), self.record)
 
 
