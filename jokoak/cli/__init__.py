@@ -18,8 +18,19 @@ class CliError(Exception):
         super().__init__(msgid % params if params else msgid)
         self.msgid = msgid
         self.params = params
+        #: how an error that says itself in any language says it (a content file's fault)
+        self.said: "Callable[[Callable[[str], str]], str] | None" = None
+
+    @classmethod
+    def saying(cls, english: str, said: "Callable[[Callable[[str], str]], str]") -> "CliError":
+        """An error whose message is made in the user's language by ``said(gettext)``."""
+        error = cls(english)
+        error.said = said
+        return error
 
     def text(self, gettext: "Callable[[str], str]") -> str:
+        if self.said is not None:
+            return self.said(gettext)
         translated = gettext(self.msgid)
         return translated % self.params if self.params else translated
 

@@ -112,7 +112,7 @@ def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...
         scenario = parse_scenario(name, args.file.stem, text, engine=game,
                                   clauses=clauses_of(name, module))
     except ScenarioError as exc:
-        raise CliError(str(exc)) from None
+        raise CliError.saying(str(exc), exc.text) from None
     except RecursionError:
         raise CliError(N_("%(file)s nests lists or mappings more than %(limit)s levels deep."),
                        file=str(args.file), limit=MAX_NESTING) from None
