@@ -55,8 +55,7 @@ def play_one(seed: int, opponents: int) -> tuple[int, int]:
             action = chooser(state, rng)
             taps += bid_taps(state, action)
             assert play.accept_tap(SPEC, game, game.position.length, VISITOR, action, clock)
-        elif seat == VISITOR and state.phase == "doia" and state.bidder != VISITOR and (
-                chooser(state, rng) == "doia"):
+        elif seat == VISITOR and state.phase == "doia" and chooser(state, rng) == "doia":
             taps += 1
             assert play.accept_tap(SPEC, game, game.position.length, VISITOR, "doia", clock)
         elif state.counts[VISITOR] == 0 and not out_tapped:

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Iterable
 
 from .engine.core import Event
-from .msgids import N_
+from .i18n.msgids import N_
 
 BANK, OWNER, INNKEEPER, THROWER, EVERY_PLAYER = ("bank", "owner", "innkeeper", "thrower",
                                                  "every_player")

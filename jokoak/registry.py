@@ -6,7 +6,7 @@ modules (engine, renderer, odds, icon, content) and one :class:`GameEntry` in :d
 a test may :func:`register` a game of its own (``tests/toygame.py``) for the length of a test.
 
 The entry names the game's modules by import path and they are imported on first use, so this
-module depends on nothing but :mod:`jokoak.msgids`: the segment model, the engines' registry
+module depends on nothing but :mod:`jokoak.i18n.msgids`: the segment model, the engines' registry
 and the command line can all ask it, and a half-written engine cannot take the others down.
 The Streamlit side (which views a game has) lives in ``ui/views.py``; the core never imports it.
 """
@@ -19,7 +19,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, Callable, Iterator, Sequence
 
-from .msgids import N_
+from .i18n.msgids import N_
 
 #: An icon renderer: (title, language of the title) -> a self-contained ``<svg>``.
 IconRenderer = Callable[[str, str], str]

@@ -12,9 +12,9 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from jokoak import ROOT
-from jokoak.content_schema import KINDS, SCHEMA_DIR, faults, schema, schema_messages
+from jokoak.content.schema import KINDS, SCHEMA_DIR, faults, schema, schema_messages
 from jokoak.i18n import translator
-from jokoak.lessons import LessonError, parse_lesson
+from jokoak.content.lessons import LessonError, parse_lesson
 
 import toygame
 

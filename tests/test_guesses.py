@@ -130,7 +130,7 @@ def test_every_question_is_a_real_chance(game, question_id):
 
 @pytest.mark.parametrize("game,question_id", ALL)
 def test_every_question_names_clauses_of_its_game(game, question_id):
-    from jokoak.segments import segment_map
+    from jokoak.content.segments import segment_map
     ids = set(segment_map(game))
     assert set(questions(game)[question_id].clauses) <= ids
 

@@ -155,7 +155,7 @@ def test_a_room_link_of_another_game_is_no_room_on_this_page(room_store):
     from jokoak.engine.core import make_rules
     from jokoak.engine.driver import start
     from jokoak.games.zohn_ahl import GAME
-    from jokoak.rooms import open_room
+    from jokoak.service.rooms import open_room
     from ui.room import store
 
     record = start(GAME, make_rules(GAME), people=(0, 1)).record
@@ -170,7 +170,7 @@ def test_a_room_link_that_fits_passes_the_shell_and_sits_its_device(room_store):
     from jokoak.engine.core import make_rules
     from jokoak.engine.driver import start
     from jokoak.games.peruludo import GAME
-    from jokoak.rooms import open_room
+    from jokoak.service.rooms import open_room
     from ui.room import store
 
     record = start(GAME, make_rules(GAME), people=(0, 1)).record

@@ -16,8 +16,8 @@ from streamlit.testing.v1 import AppTest
 
 from jokoak import ROOT
 from jokoak.i18n import translator
-from jokoak import workbench
-from jokoak.workbench import (MAX_ENTRY_CHARS, MAX_UPLOAD_BYTES, UploadError, catalog_po,
+from jokoak.review import workbench
+from jokoak.review.workbench import (MAX_ENTRY_CHARS, MAX_UPLOAD_BYTES, UploadError, catalog_po,
                               parse_upload, report_csv, review_rows, review_upload)
 
 GAME, LANG = "peruludo", "fr"

@@ -10,9 +10,9 @@ import yaml
 from jokoak import GAMES
 from jokoak.engine.core import make_rules
 from jokoak.games import get_game
-from jokoak.howto import MAX_LINES, SECTION_KEYS, HowtoError, card, card_path, check_card, parse_card
+from jokoak.content.howto import MAX_LINES, SECTION_KEYS, HowtoError, card, card_path, check_card, parse_card
 from jokoak.i18n import translator
-from jokoak.notes import notes
+from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_MARK, howto_html
 from jokoak.render.source import clause_anchor, source_html
 

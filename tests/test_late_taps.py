@@ -39,7 +39,7 @@ def test_a_tap_drawn_for_the_last_game_changes_nothing_in_the_new_one_and_says_n
 
 def test_a_tap_drawn_for_the_last_lesson_step_changes_nothing_on_the_next_and_says_nothing():
     from ui.lesson import _open_step, _spec, lesson_tap
-    from jokoak.lessons import lessons
+    from jokoak.content.lessons import lessons
     from test_lesson_views import open_lesson
     lesson = lessons("zaldi_zuria")[1]      # the auction
     at = open_lesson("zaldi_zuria", lesson=lesson.name, lstep="2")

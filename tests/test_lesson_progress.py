@@ -12,7 +12,7 @@ from jokoak import GAMES, registry
 from jokoak.bots.hints import EXPERT_SAYS, hint
 from jokoak.engine.driver import resume
 from jokoak.i18n import LANGUAGES, translator
-from jokoak.lessons import lessons
+from jokoak.content.lessons import lessons
 from ui.progress import parse_stars, star_line
 
 from test_lesson_views import buttons, click, no_fresh_screen_wait, open_lesson, session, walk  # noqa: F401

@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 from jokoak import GAMES
 from jokoak.i18n import translator
-from jokoak.lessons import lessons
+from jokoak.content.lessons import lessons
 import ui.play
 import ui.zohn_ahl_play
 from ui.common import LANG_KEY

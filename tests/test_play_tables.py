@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from jokoak.engine.core import CHANCE
+from jokoak.engine.core import CHANCE, refusal
 from view_support import open_view
 
 PERULUDO = "jokoak_peruludo_play"
@@ -108,18 +108,23 @@ def test_peruludo_a_second_tap_on_the_cover_does_nothing_and_finds_the_controls_
     assert not ui.play.accept_tap(SPEC, session, token, seat, bid, time.monotonic())
 
 
-def test_peruludo_each_person_asked_about_another_persons_bid_may_call_doia_by_name(
+def test_peruludo_each_person_the_engine_asks_about_a_bid_may_call_doia_by_name(
         monkeypatch):
+    """The Basque text's rules ask every player whose turn it is not, the bidder included:
+    each person asked gets the control, named, the bidder about their own bid too."""
     import ui.play
     at = start("peruludo_play", PERULUDO, players=3, people=[0, 1, 2])
-    named = set()
+    named, own_bid = set(), set()
     for _ in range(120):
         state = game(at, PERULUDO).position.state
         doia = [b for b in at.button if b.key.startswith(f"{PERULUDO}_doia_t")]
         if doia:
             asked = state.current_player()
-            assert asked != state.bidder and f"(Player {asked + 1})" in doia[0].label
+            assert refusal(state, "doia", asked) is None
+            assert f"(Player {asked + 1})" in doia[0].label
             named.add(asked)
+            if asked == state.bidder:
+                own_bid.add(asked)
         covers = [b for b in at.button if b.key.startswith(f"{PERULUDO}_cover_")]
         if covers:
             covers[0].click().run()
@@ -129,9 +134,9 @@ def test_peruludo_each_person_asked_about_another_persons_bid_may_call_doia_by_n
             monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
         else:
             at.run()
-        if len(named) == 3:
+        if len(named) == 3 and own_bid:
             break
-    assert len(named) >= 2
+    assert len(named) >= 2 and own_bid
 
 
 def test_peruludo_one_person_alone_sees_no_cover_as_before():

@@ -35,9 +35,11 @@ def position(at, key):
     return at.session_state[key].position
 
 
-def start(module, key, lang="en"):
+def start(module, key, lang="en", ruleset=None):
     at = open_view(module, "play_view", lang)
     assert not at.exception and at.info  # asks to start a game
+    if ruleset is not None:
+        at.segmented_control(key=f"{key}_ruleset").set_value(ruleset).run()
     at.button(key=f"{key}_new").click().run()
     assert not at.exception
     return at
@@ -69,8 +71,7 @@ def test_peruludo_offers_no_confirmation_taps_only_decisions():
     assert f"{PERULUDO}_again" in keys(at)
 
 
-def test_peruludo_doia_stands_while_another_players_bid_stands_never_after_ones_own(
-        monkeypatch):
+def test_peruludo_doia_is_offered_exactly_when_the_engine_asks_the_visitors_seat(monkeypatch):
     import ui.play
     at = start("peruludo_play", PERULUDO)
     seen_doia = 0
@@ -78,15 +79,101 @@ def test_peruludo_doia_stands_while_another_players_bid_stands_never_after_ones_
         state = position(at, PERULUDO).state
         if f"{PERULUDO}_doia" in keys(at):
             seen_doia += 1
-            assert state.phase == "doia" and state.bidder != 0
+            assert refusal(state, "doia", 0) is None  # the engine asks the visitor now
+        elif state.phase == "doia" and state.current_player() == 0:
+            # drawn (disabled for a moment, when the visitor has just tapped)
+            assert any(b.key.startswith(f"{PERULUDO}_doia_t") for b in at.button)
         if f"{PERULUDO}_bid" in keys(at):
-            monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)  # the real pace, for this tap
+            # the real pace and double-tap window, for this tap
+            monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)
+            monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 1.0)
+            at.session_state[PERULUDO].last_tap = 0.0
             tap(at, f"{PERULUDO}_bid")
             assert f"{PERULUDO}_doia" not in keys(at)  # not under the finger that bid
             monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+            monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
         else:
             at.run()
     assert seen_doia > 0
+
+
+def _bid_and_wait_to_be_asked(at, monkeypatch, rounds=12):
+    """The visitor bids (one quick tap) at the real pace, so the moment the engine gives
+    them next is drawn before any tick lets it pass; the state after each bid."""
+    import ui.play
+    for _ in range(rounds * 40):
+        if f"{PERULUDO}_bid" in keys(at):
+            monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)
+            quick = next(b for b in at.button
+                         if b.key.startswith(f"{PERULUDO}_quick") and not b.disabled)
+            quick.click().run()
+            assert not at.exception
+            yield position(at, PERULUDO).state
+            monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+        at.run()
+        if position(at, PERULUDO).state.is_terminal():
+            return
+
+
+def test_peruludo_under_the_basque_text_the_visitor_who_just_bid_may_call_doia_on_it(
+        monkeypatch):
+    """The text lets anyone whose turn it is not call doia, the player who has just bid
+    included: the engine asks that seat, so the view offers the visitor the control."""
+    at = start("peruludo_play", PERULUDO)
+    assert position(at, PERULUDO).record.rules.ruleset == "basque_text"
+    for state in _bid_and_wait_to_be_asked(at, monkeypatch):
+        if state.phase == "doia" and state.bidder == 0 and state.current_player() == 0:
+            break  # a computer may call doia first (then the round ends): bid again
+    else:
+        raise AssertionError("the engine never asked the visitor about their own bid")
+    assert f"{PERULUDO}_doia" in keys(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "You bid" in text and "with your dice, the chance is" in text
+    tap(at, f"{PERULUDO}_doia")
+    moves = position(at, PERULUDO).moves
+    called = next(m for m in reversed(moves) if m.action == "doia")
+    assert called.actor == 0 and called.by_person
+
+
+def test_peruludo_under_common_calza_the_visitor_is_never_offered_doia_on_their_own_bid(
+        monkeypatch):
+    at = start("peruludo_play", PERULUDO, ruleset="perudo_standard")
+    bids = 0
+    for state in _bid_and_wait_to_be_asked(at, monkeypatch, rounds=4):
+        bids += 1
+        assert 0 not in state.asking  # the engine does not ask the bidder
+        assert f"{PERULUDO}_doia" not in keys(at)
+    assert bids > 0
+
+
+def test_peruludo_computer_players_answer_doia_by_their_policy_when_the_engine_asks_them(
+        monkeypatch):
+    """A computer bidder asked about its own bid (the Basque text's rules) answers as its
+    policy says, never a "no doia" the view decides for it."""
+    from jokoak.bots import peruludo as bots
+    from jokoak.engine.core import make_rules
+    from jokoak.engine.driver import advance, automatic_action, start as start_game, submit
+    from jokoak.games.peruludo import GAME
+    from ui.peruludo_play import SPEC
+
+    medium = bots.POLICIES["medium"]
+    monkeypatch.setitem(bots.POLICIES, "medium",
+                        lambda state, rng: "doia" if state.phase == "doia"
+                        else medium(state, rng))
+    choices = {"players": 3, "people": [0], "level": "medium"}
+    table = SPEC.table(choices)
+    rules = make_rules(GAME, "basque_text")
+    game = advance(start_game(GAME, rules, SPEC.setup(rules, choices), seed=4), table)
+    for _ in range(200):
+        state = game.state
+        if state.phase == "doia" and state.current_player() == state.bidder != 0:
+            assert automatic_action(game, table) == "doia"
+            return
+        action = automatic_action(game, table)
+        if action is None:  # the visitor's turn: they bid the lowest bid
+            action = state.legal_actions()[0]
+        game = submit(game, state.current_player(), action)
+    raise AssertionError("no computer bidder was asked about its own bid")
 
 
 def test_peruludo_a_refused_bid_says_the_engines_reason_in_words_its_clauses_behind_why():

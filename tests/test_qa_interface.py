@@ -9,9 +9,9 @@ import pytest
 from babel.messages.pofile import read_po
 
 from jokoak import ROOT
-from jokoak.notes import notes
-from jokoak.qa import catalog_entries, check_entries
-from jokoak.qa_interface import (UiEntry, check_english_msgids, check_note_quotes,
+from jokoak.content.notes import notes
+from jokoak.review.source_checks import catalog_entries, check_entries
+from jokoak.review.interface_checks import (UiEntry, check_english_msgids, check_note_quotes,
                                  check_ui_catalog, check_ui_entry, shipped_ui_entries,
                                  ui_entries)
 
@@ -138,7 +138,7 @@ def test_the_shipped_interface_catalog_and_notes_pass(lang):
 
 
 def test_the_english_msgids_pass():
-    from jokoak.qa_interface import check_english_catalog
+    from jokoak.review.interface_checks import check_english_catalog
     assert [str(f) for f in check_english_catalog()] == []
 
 

@@ -7,7 +7,7 @@ game must load too.
 import pytest
 
 from jokoak import GAMES, ROOT
-from jokoak.scenarios import (STEP_KEYS, TOP_KEYS, ScenarioError, cited_by, game_from_path,
+from jokoak.content.scenarios import (STEP_KEYS, TOP_KEYS, ScenarioError, cited_by, game_from_path,
                               parse_scenario, scenario_dir, scenarios)
 
 import toygame

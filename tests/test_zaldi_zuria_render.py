@@ -8,7 +8,7 @@ from jokoak.games import get_game
 from jokoak.bots.zaldi_zuria import POLICIES
 from jokoak.i18n import translator
 from jokoak.render.zaldi_zuria import describe_event, event_kinds, render_table_svg
-from jokoak.scenarios import scenarios
+from jokoak.content.scenarios import scenarios
 
 GAME = get_game("zaldi_zuria")
 

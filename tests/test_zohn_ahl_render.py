@@ -9,7 +9,7 @@ from jokoak.bots.zohn_ahl import thrower
 from jokoak.games.zohn_ahl import GAME, default_rules
 from jokoak.render.zohn_ahl import (describe_event, event_kinds, render_board_svg,
                                     sample_state, site_points)
-from jokoak.scenarios import scenarios
+from jokoak.content.scenarios import scenarios
 
 SVG = "{http://www.w3.org/2000/svg}"
 

@@ -3,15 +3,18 @@
 The flow is the shared controller's (:mod:`ui.play`): computer bids, doia calls and every
 cup lifted come one beat at a time at a readable pace; the visitor's only taps are real
 decisions. Doia, which the text lets anyone call "at any moment" when it is not their turn,
-is a standing button while another player's bid stands: not pressing it lets the bid pass
-(the engine's question is answered "no" for the visitor), and the visitor is never asked
-about their own bid. Why a bid is refused comes from the engine (:func:`refusal`).
+is a standing button whenever the engine asks the visitor's seat about the standing bid:
+not pressing it lets the bid pass (the engine's question is answered "no" for the visitor).
+Who is asked is the engine's to say, never this view's: under the Basque text's rules the
+player who has just bid is asked too ("anyone whose turn it is not"), under common calza's
+they are not. Whose move it is comes from the driver (:func:`ui.play.person_to_act`, the
+engine's ``current_player()``), and why a bid is refused from the engine (:func:`refusal`).
 
 Several people share one screen (pass-and-play): each one's dice stay behind a cover, "Pass
 the screen to Player N — tap to see your dice", whenever the turn to bid passes to another
 person; while it is up the table is drawn for a viewer at no seat (only lifted cups), so no
 hidden die is in the page. Each person asked about another's bid gets a beat of their own to
-call doia, by name.
+call doia, by name (the bidder too, when the rules ask them).
 """
 
 from __future__ import annotations
@@ -29,7 +32,7 @@ from jokoak.games.peruludo import GAME
 from jokoak.odds.peruludo import p_bid_exact, p_bid_true
 from jokoak.render.bid_words import bid_words
 from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 from .common import _, esc, fmt_pct, html, in_this_language, lang, ngettext
 from . import play, room
@@ -69,10 +72,16 @@ def _beat(state: Any, seat: int, action: str) -> bool:
     return action.startswith("bid:") or action == "palero"
 
 
-def _asked_about_anothers_bid(state: Any, seat: int) -> bool:
-    """At a table of several people, each one asked about another's bid has a beat of their
-    own to call doia (never about their own bid)."""
-    return state.phase == "doia" and seat != state.bidder
+def _asked_about_the_bid(state: Any, seat: int) -> bool:
+    """At a table of several people, each one the engine asks about the standing bid has a
+    beat of their own to call doia (the driver asks this only of the seat the engine asks)."""
+    return state.phase == "doia"
+
+
+def may_call_doia(state: Any, seat: int) -> bool:
+    """Whether the engine lets ``seat`` call doia now: asked in turn about the standing bid
+    (the bidder too, when the ruleset asks them)."""
+    return refusal(state, "doia", seat) is None
 
 
 def _players(choices: dict[str, Any]) -> int:
@@ -86,7 +95,7 @@ def _table(choices: dict[str, Any]) -> Table:
     people = play.chosen_people(choices, _players(choices), (VISITOR,))
     return Table.seating(_players(choices), people, lambda seat: POLICIES[level],
                          defaults=_default,
-                         waits=_asked_about_anothers_bid if len(people) > 1 else None)
+                         waits=_asked_about_the_bid if len(people) > 1 else None)
 
 
 def _setup(rules: Any, choices: dict[str, Any]) -> dict[str, Any]:
@@ -132,9 +141,9 @@ def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
         else:
             _own_dice(state, seat)
             acting = play.person_to_act(spec, game)
-            if acting == seat and state.phase == "bid" and state.turn == seat:
+            if acting == seat and state.phase == "bid":
                 _bid_controls(game, state, seat, True, spec)
-            elif acting == seat and state.phase == "doia" and state.bidder != seat:
+            elif acting == seat and may_call_doia(state, seat):
                 _doia_controls(game, state, seat, True, spec)
             elif acting is not None and state.phase == "bid":
                 _turn_of(acting)
@@ -158,9 +167,8 @@ def viewer(game: PlaySession) -> int | None:
 
 def _bidding_person(game: PlaySession) -> int | None:
     """The person whose turn it is to bid (the one who must see their dice), if any."""
-    state = game.position.state
     seat = play.person_to_act(SPEC, game)
-    return seat if seat is not None and state.phase == "bid" and seat == state.turn else None
+    return seat if seat is not None and game.position.state.phase == "bid" else None
 
 
 def covered_for(game: PlaySession) -> int | None:
@@ -231,9 +239,9 @@ def _controls(game: PlaySession, state: Any, seat: int | None) -> None:
                   width="stretch", on_click=play.skip, args=(SPEC, token),
                   icon=":material/fast_forward:")
     acting = play.person_to_act(SPEC, game)
-    if acting is not None and state.phase == "bid" and state.turn == acting and seat == acting:
+    if acting is not None and state.phase == "bid" and seat == acting:
         _bid_controls(game, state, acting, alone)
-    elif acting is not None and state.phase == "doia" and state.bidder != acting:
+    elif acting is not None and may_call_doia(state, acting):
         _doia_controls(game, state, acting, alone)
     elif not out:
         _waiting(state, people)
@@ -264,7 +272,9 @@ def _standing_bid(state: Any) -> str:
 
 def _doia_controls(game: PlaySession, state: Any, seat: int, alone: bool,
                    spec: PlaySpec = SPEC) -> None:
-    play.turn_line(_standing_bid(state))
+    own_bid = alone and state.bidder == seat
+    play.turn_line(_("You bid %(bid)s.") % {"bid": said(*state.bid)} if own_bid
+                   else _standing_bid(state))
     if alone:
         # the chance comes from the person's own dice: said only to a screen of their own
         view = state.observation(seat)
@@ -329,9 +339,9 @@ def decision_controls(game: PlaySession, spec: PlaySpec) -> None:
     acting = play.person_to_act(spec, game)
     seat = VISITOR if acting is None else acting
     _own_dice(state, seat)
-    if state.phase == "bid" and state.turn == seat:
+    if state.phase == "bid" and state.current_player() == seat:
         _bid_controls(game, state, seat, True, spec)
-    elif state.phase == "doia" and state.current_player() == seat and state.bidder != seat:
+    elif may_call_doia(state, seat):
         _doia_controls(game, state, seat, True, spec)
 
 

@@ -20,7 +20,7 @@ from jokoak.engine.core import make_rules
 from jokoak.games.peruludo import GAME
 from jokoak.odds.peruludo import odds_tables
 from jokoak.render.peruludo import bid_text
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 from .guess import guess_section
 from .common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,

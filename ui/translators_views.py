@@ -1,6 +1,6 @@
 """The translators' workbench on the Translators page (Streamlit wiring only).
 
-The logic is in :mod:`jokoak.workbench` (rows, uploads, exports), :mod:`jokoak.qa` (checks)
+The logic is in :mod:`jokoak.review.workbench` (rows, uploads, exports), :mod:`jokoak.review.source_checks` (checks)
 and :mod:`jokoak.render.review` (escaped HTML). An uploaded file is parsed, checked and shown
 escaped, never written to disk; its review and the review's markup are kept in the server's
 memory by the file's content digest (a few, the oldest dropped), so a rerun neither checks
@@ -20,13 +20,13 @@ from typing import Any, Sequence
 import streamlit as st
 
 from jokoak import registry
-from jokoak.glossary import export_csv, export_tbx
+from jokoak.content.glossary import export_csv, export_tbx
 from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path, translator
 from jokoak.render.glossary_table import glossary_table_html
 from jokoak.render.review import (checks_legend_html, report_html, review_row_html,
                                   review_table_of, statistics_html)
-from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
-from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, UploadReview, catalog_po, catalog_tmx,
+from jokoak.i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED
+from jokoak.review.workbench import (MAX_UPLOAD_BYTES, Row, UploadReview, catalog_po, catalog_tmx,
                               catalog_xliff, filter_rows, game_name, play_link, report_csv,
                               review_rows, review_upload, statistics_of)
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Callable
 
 from jokoak import registry
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 from .lesson import LEARN_LABEL, has_lessons
 from .stepper import has_step_through

@@ -22,7 +22,7 @@ from jokoak.render.sticks import render_sticks_svg
 from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
 from jokoak.render.source import CSS as SOURCE_CSS
 
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 from .common import _, esc, html, in_this_language, lang
 from . import play, room

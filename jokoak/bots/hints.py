@@ -14,7 +14,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.core import Reason
-from ..msgids import N_
+from ..i18n.msgids import N_
 from . import peruludo_bayes
 from .zaldi_zuria import POLICIES as ZALDI_POLICIES, bid_reasoning, throw_reasoning
 

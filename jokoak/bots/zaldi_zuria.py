@@ -17,7 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from ..games.zaldi_zuria.rules import CARDS
-from ..msgids import N_
+from ..i18n.msgids import N_
 from ..odds.zaldi_zuria import card_values, expected_gain
 
 #: The bank a bidder imagines for "later in the game", when the inn is open.

@@ -61,7 +61,7 @@ def clauses_of(name: str, module: ModuleType) -> set[str] | None:
     """Known clause ids: the toy module's ``CLAUSES`` or the game's segment ids."""
     if name in EXTRA_MODULES:
         return set(getattr(module, "CLAUSES", ())) or None
-    from ..segments import segment_map
+    from ..content.segments import segment_map
     return set(segment_map(name))
 
 

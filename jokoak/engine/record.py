@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
+from ..errors import InputError
 from .core import CHANCE, Event, Game, GameState, Rules, RulesError, sample_chance
 
 #: Version of the JSON layout written by :meth:`Record.to_json`.
 RECORD_FORMAT = 1
 
 
-class RecordError(ValueError):
+class RecordError(InputError):
     """A record file that is not a record (bad JSON, missing field, unknown game or rules)."""
 
 

@@ -39,8 +39,9 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..msgids import N_
-from .core import Game, GameState, RulesError, SetupError, make_rules
+from ..errors import InputError
+from ..i18n.msgids import N_
+from .core import Game, GameState, RulesError, make_rules
 from .record import MAX_SEATS, Record, Step, legal_here
 
 #: The first byte of every code; a code of another version is refused, never guessed at.
@@ -78,17 +79,16 @@ N_SEATS = N_("The players in this link cannot be seated at this table.")
 Choice = str | int | float | bool | None
 
 
-class RecordCodeError(ValueError):
+class RecordCodeError(InputError):
     """A ``?game=`` value that is not a game: ``msgid`` (one of the ``N_*`` sentences above,
     ``%(name)s`` filled from ``params``) says why, for a page to show in the visitor's
     language; ``detail`` is for logs."""
 
     def __init__(self, msgid: str, detail: str = "", **params: str) -> None:
-        text = msgid % params if params else msgid
-        super().__init__(f"{text} ({detail})" if detail else text)
-        self.msgid = msgid
+        super().__init__(msgid, **params)
+        if detail:
+            self.args = (f"{self.args[0]} ({detail})",)
         self.detail = detail
-        self.params = params
 
 
 @dataclass(frozen=True)
@@ -445,7 +445,7 @@ def _initial(game: Game, rules: Any, setup: dict[str, Any]) -> GameState:
     """The starting state; any refusal of a forged setup is the setup's fault."""
     try:
         return game.new_initial_state(rules, setup)
-    except (SetupError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:  # SetupError too
         raise RecordCodeError(N_SETUP, f"{type(exc).__name__}: {str(exc)[:120]}") from None
 
 

@@ -26,7 +26,7 @@ from typing import Any, Mapping
 from ..engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Option, Reason, Rules,
                            Ruleset, SetupError, event, game_over, make_rules, not_legal,
                            not_your_turn, reason)
-from ..msgids import N_
+from ..i18n.msgids import N_
 
 
 NAME = "zohn_ahl"

@@ -26,7 +26,7 @@ from ..games.peruludo.bids import matches
 from ..games.zaldi_zuria.rules import parse_roll
 from ..games.zaldi_zuria.throws import throw_kind
 from ..games.zohn_ahl import throw_kinds
-from ..msgids import N_
+from ..i18n.msgids import N_
 
 #: The ruleset every question is asked under: the Basque text's literal reading.
 RULESET = "basque_text"

@@ -16,7 +16,7 @@ from ..engine.core import Rules, RulesError
 from ..games.peruludo.bids import Bid, BidContext, count_face, legal_bids
 from ..games.peruludo.rules import MAX_TABLE_DICE, WILD_FACE
 from . import OddsTable
-from ..msgids import N_
+from ..i18n.msgids import N_
 
 
 def face_probability(face: int, wild: bool) -> Fraction:

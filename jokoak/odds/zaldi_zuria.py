@@ -19,7 +19,7 @@ from ..engine.core import Rules
 from ..games.zaldi_zuria.rules import (CARDS, DENOMINATOR, MARKS, MAX_PIPS, PIP_MARKS,
                                        all_patterns, marks_weight, pips)
 from ..games.zaldi_zuria.throws import STRAIGHT, Table, Transfer, resolve, settle, throw_kind
-from ..msgids import N_
+from ..i18n.msgids import N_
 from . import OddsTable
 
 KIND_KEYS = ("all_blank", "symbols_only", "symbols_and_pips", "pips_only")

@@ -31,7 +31,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..engine.core import Rules, RulesError
-from ..msgids import N_
+from ..i18n.msgids import N_
 from ..games.zohn_ahl import circuit_length, throw_distribution
 from . import OddsTable
 from .zohn_ahl_bounds import certified_game_length, certified_win_odds

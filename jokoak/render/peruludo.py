@@ -20,7 +20,7 @@ from typing import Any, Callable
 
 from ..engine.core import Event
 from ..games.peruludo.bids import count_face
-from ..msgids import N_
+from ..i18n.msgids import N_
 from . import names_text, plural_of
 
 Gettext = Callable[[str], str]
@@ -58,7 +58,7 @@ START_REASONS = {
 }
 
 
-#: How the step-through folds (jokoak/steps.py): a player who lets the bid stand is no step
+#: How the step-through folds (jokoak/render/reader_steps.py): a player who lets the bid stand is no step
 #: of their own (said with the next bid: "Nobody calls doia."), and the dice every player
 #: throws at the start of a round, one chance outcome each, are one throw.
 FOLD_AHEAD = frozenset({"doia_pass"})

@@ -13,7 +13,7 @@ from typing import Any, Callable
 
 from ..engine.core import Event
 from ..games.zaldi_zuria.rules import BANK, CARD_LABELS, CARDS, MARKS
-from ..msgids import N_
+from ..i18n.msgids import N_
 from . import names_text, plural_of
 
 Gettext = Callable[[str], str]
@@ -44,7 +44,7 @@ _EVENT_KINDS: tuple[tuple[str, str], ...] = (
 )
 
 
-#: How the step-through folds (jokoak/steps.py): a player who does not bid, or who lets a turn
+#: How the step-through folds (jokoak/render/reader_steps.py): a player who does not bid, or who lets a turn
 #: pass the first time, is no step of their own (said with the next bid, sale or throw), nor
 #: is taking the dice (said with the throw). A second pass in a row, which puts the player
 #: out, comes with other events and stays a step.

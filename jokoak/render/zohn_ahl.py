@@ -14,7 +14,7 @@ from typing import Any, Callable, Sequence
 
 from ..engine.core import Event
 from ..games.zohn_ahl import GAME, ZohnAhlState, circuit_length, default_rules, first_site
-from ..msgids import N_
+from ..i18n.msgids import N_
 from . import plural_of
 from .sticks import render_sticks_svg
 

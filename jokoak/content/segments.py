@@ -2,7 +2,7 @@
 
 A segment is the unit a person cites (``phase2.throw4.c``), an engine event applies and a
 translator translates. The maps live in ``content/<game>/segments.yaml``; their shape is
-``content/schemas/segments.schema.json`` (:mod:`jokoak.content_schema`).
+``content/schemas/segments.schema.json`` (:mod:`jokoak.content.schema`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from pathlib import Path
 
 import yaml
 
-from . import ROOT, registry
-from .content_schema import ContentError, check_schema, schema
+from .. import ROOT, registry
+from ..errors import ContentError
+from .schema import check_schema, schema
 
 #: The kinds of segment, as the schema names them.
 KINDS: tuple[str, ...] = tuple(schema("segments")["$defs"]["segment"]["properties"]["kind"]["enum"])

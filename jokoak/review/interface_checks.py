@@ -1,6 +1,6 @@
 """Quality checks of the interface catalog (``messages.po``) and of the interpretation notes.
 
-The source checks (:mod:`jokoak.qa`) read a Basque clause beside its translation; here the
+The source checks (:mod:`jokoak.review.source_checks`) read a Basque clause beside its translation; here the
 source is an English msgid beside its eu, es or fr translation. Each entry is checked for:
 
 * placeholders (``%(player)s``) and numbers in digits: the same in the translation;
@@ -14,7 +14,7 @@ source is an English msgid beside its eu, es or fr translation. Each entry is ch
   of the game's clauses is a quotation of the text; each language must quote as many passages
   of its own rendering of those clauses (the rendering shown beside the Basque).
 
-A false positive is silenced per entry by a PO flag ``ignore-<check>`` (see :mod:`jokoak.qa`).
+A false positive is silenced per entry by a PO flag ``ignore-<check>`` (see :mod:`jokoak.review.source_checks`).
 """
 
 from __future__ import annotations
@@ -29,15 +29,15 @@ from typing import Iterable
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from . import GAMES
-from .catalogs import UI_DOMAIN
-from .glossary import Term, contains_phrase, glossary
-from .i18n import LOCALES
-from .notes import notes
-from .qa import (Entry, Flag, _flag, _pofilter, drift_words, ignored_checks, pofilter_params,
-                 typography_flags)
-from .segments import segments
-from .translations import translations
+from .. import GAMES
+from ..i18n.catalogs import UI_DOMAIN
+from ..content.glossary import Term, contains_phrase, glossary
+from ..i18n import LOCALES
+from ..content.notes import notes
+from .source_checks import (Entry, Flag, _flag, _pofilter, drift_words, ignored_checks,
+                            pofilter_params, typography_flags)
+from ..content.segments import segments
+from ..i18n.source_translations import translations
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[sdif]|%[sdif]")
 _DIGITS = re.compile(r"\d+")
@@ -237,7 +237,7 @@ def list_placeholders() -> dict[str, frozenset[str]]:
     import ast
     import warnings
 
-    from . import ROOT
+    from .. import ROOT
     out: dict[str, set[str]] = {}
     for folder in _CODE_DIRS:
         for path in sorted((ROOT / folder).rglob("*.py")):
@@ -271,7 +271,7 @@ def list_placeholder_problems(entry: UiEntry, target: str) -> list[str]:
 def clause_term_flags(lang: str, targets: dict[str, str] | None = None) -> list[Flag]:
     """Card lines and lesson steps that leave out a party their cited clauses name: in the
     English msgid (``lang="en"``) or in its translation (``targets``: msgid -> translation)."""
-    from .lesson_checks import cited_roles, sentences
+    from ..content.lesson_checks import cited_roles, sentences
 
     out = []
     for game in GAMES:

@@ -12,7 +12,7 @@ in the visitor's language and the command line and tests print them in English.
 
 A false positive is silenced for one entry only, by a PO flag ``ignore-<check>`` on that entry
 (``#, ignore-endpunc``), as Weblate does; never by editing the checks. The interface catalog and
-the notes are checked by :mod:`jokoak.qa_interface`, spelling by :mod:`jokoak.spelling`.
+the notes are checked by :mod:`jokoak.review.interface_checks`, spelling by :mod:`jokoak.review.spelling`.
 """
 
 from __future__ import annotations
@@ -28,13 +28,13 @@ from typing import Any, Callable, Iterable, Sequence
 from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
-from .glossary import (Term, contains_avoided, find_terms, glossary, is_rendered,
+from ..content.glossary import (Term, contains_avoided, find_terms, glossary, is_rendered,
                        leaves_basque)
-from .i18n import TARGET_LANGUAGES, load_catalog
-from .segments import Segment
-from .translations import FUZZY, TRANSLATED, UNTRANSLATED, singular, translations
-from .msgids import N_
-from .payers import role_label, who_pays_problems
+from ..i18n import TARGET_LANGUAGES, load_catalog
+from ..content.segments import Segment
+from ..i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED, singular, translations
+from ..i18n.msgids import N_
+from ..payers import role_label, who_pays_problems
 
 Gettext = Callable[[str], str]
 ERROR, WARNING = "error", "warning"
@@ -297,7 +297,7 @@ def french_spacing_problems(text: str) -> list[str]:
 
 def typography_flags(entry: Entry, target: str, lang: str) -> list[Flag]:
     """The quotation marks and French spacing of a translation: one check for the sources'
-    clauses and the interface's msgids (:mod:`jokoak.qa_interface`) alike."""
+    clauses and the interface's msgids (:mod:`jokoak.review.interface_checks`) alike."""
     flags = []
     quotes = unbalanced_quotes(target)
     if quotes:
@@ -472,7 +472,7 @@ def shipped_entries(game: str, lang: str) -> list[Entry]:
 
 def catalog_entries(catalog: Catalog, game: str) -> list[Entry]:
     """The entries of a source catalog read from a file (an old version, an upload...)."""
-    from .segments import segments
+    from ..content.segments import segments
     out = []
     for seg in segments(game):
         if not seg.translatable:
@@ -489,7 +489,7 @@ def catalog_entries(catalog: Catalog, game: str) -> list[Entry]:
 @lru_cache(maxsize=None)
 def length_norm(lang: str) -> float:
     """The median translation/Basque length ratio over every shipped translated clause."""
-    from . import GAMES
+    from .. import GAMES
     ratios = [len(t.text) / len(t.segment.text) for g in GAMES for t in translations(g, lang)
               if t.status == TRANSLATED and len(t.segment.text) >= 20]
     return median(ratios) if ratios else 1.0

@@ -24,9 +24,10 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from . import GAMES, ROOT
-from .glossary import glossary
-from .qa import ERROR, Flag, ignored_checks
+from .. import GAMES, ROOT
+from ..content.glossary import glossary
+from ..errors import UnavailableError
+from .source_checks import ERROR, Flag, ignored_checks
 
 #: Hunspell dictionary per language (Debian: hunspell-eu, -es, -fr, -en-gb).
 DICTIONARIES = {"eu": "eu", "es": "es_ES", "fr": "fr_FR", "en": "en_GB"}
@@ -45,7 +46,7 @@ _URL = re.compile(r"\b(?:https?://\S+|[\w.-]+\.(?:com|org|net|eus|es|fr)\b\S*)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 
 
-class SpellingUnavailable(RuntimeError):
+class SpellingUnavailable(UnavailableError):
     """Hunspell or a dictionary is not installed (``.ci/run`` installs them)."""
 
 
@@ -218,8 +219,8 @@ def stop_hunspell() -> None:
 
 def _entries(lang: str) -> Iterator[tuple[str, str, frozenset[str]]]:
     """(where, text, PO flags) of every text checked in ``lang``."""
-    from .qa import shipped_entries
-    from .qa_interface import shipped_ui_entries
+    from .source_checks import shipped_entries
+    from .interface_checks import shipped_ui_entries
     if lang == "en":
         for e in shipped_ui_entries("eu"):
             yield (f"messages:{e.msgid}", "\n".join(filter(None, (e.msgid, e.plural))),

@@ -27,10 +27,11 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from . import GAMES, ROOT
-from .content_schema import ContentError, check_schema
-from .i18n import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, clear_caches
-from .segments import content_dir, segments
+from .. import GAMES, ROOT
+from ..content.schema import check_schema
+from ..content.segments import content_dir, segments
+from ..errors import ContentError
+from . import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, clear_caches
 
 UI_DOMAIN = "messages"
 PROJECT = "Jokoak"
@@ -63,7 +64,7 @@ def extract_schema(fileobj: Any, keywords: Any, comment_tags: Any,
                    options: Any) -> Iterator[tuple]:
     """Babel extractor for the content files' JSON Schemas (``content/schemas``): each
     ``errorMessage``, what a field of a content file was expected to be; a fault in a content
-    file says it (:mod:`jokoak.content_schema`). Nothing else of a schema is shown."""
+    file says it (:mod:`jokoak.content.schema`). Nothing else of a schema is shown."""
     text = fileobj.read().decode("utf-8")
     for lineno, line in enumerate(text.splitlines(), 1):
         for message in _ERROR_MESSAGE.findall(line):
@@ -129,9 +130,9 @@ def ui_template() -> Catalog:
     method_map, options_map, keywords = _babel_config()
     catalog = Catalog(project=PROJECT, domain=UI_DOMAIN, creation_date=FIXED_DATE,
                       locale=SOURCE_UI_LANGUAGE, fuzzy=False)
-    extractors = {"yaml": "jokoak.catalogs:extract_yaml",
-                  "schema": "jokoak.catalogs:extract_schema",
-                  "python": "jokoak.catalogs:extract_python"}
+    extractors = {"yaml": "jokoak.i18n.catalogs:extract_yaml",
+                  "schema": "jokoak.i18n.catalogs:extract_schema",
+                  "python": "jokoak.i18n.catalogs:extract_python"}
     method_map = [(p, extractors.get(m, m)) for p, m in method_map]
     for filename, lineno, message, comments, context in extract_from_dir(
             ROOT, method_map, options_map, keywords=keywords, comment_tags=("TRANSLATORS:",),

@@ -11,7 +11,7 @@ stays in the loaders.
 Messages. A schema node's ``errorMessage`` (the key the YAML language server shows) says in
 English what was expected there: a field's ("must be a non-empty msgid") follows the field's
 name, an item's or the whole file's ("a step is a mapping with ...") stands alone. It is an
-msgid: ``python -m jokoak catalogs`` extracts it (:func:`jokoak.catalogs.extract_schema`). A
+msgid: ``python -m jokoak catalogs`` extracts it (:func:`jokoak.i18n.catalogs.extract_schema`). A
 fault names the file (as its loader names it), the place in the document (``step 2: choice
 1: field 'label'``) and what was expected: the ``errorMessage`` of the deepest schema node on
 the failing path that has one. A missing field and unknown fields are said the same way in
@@ -29,8 +29,9 @@ from typing import Any, Callable, Iterable, Mapping, Sequence
 from jsonschema import Draft202012Validator, ValidationError
 from jsonschema.validators import extend
 
-from . import ROOT
-from .msgids import N_
+from .. import ROOT
+from ..errors import ContentError
+from ..i18n.msgids import N_
 
 Gettext = Callable[[str], str]
 SCHEMA_DIR = ROOT / "content" / "schemas"
@@ -292,23 +293,13 @@ def first_fault(kind: str, doc: Any, file: str) -> Fault | None:
     return found[0] if found else None
 
 
-class ContentError(ValueError):
-    """A content file that breaks its format: one message naming the file, the place and what
-    was expected. A fault found by the file's schema says it in any language (:meth:`text`)."""
-
-    fault: Fault | None = None
-
-    def text(self, gettext: Gettext = lambda s: s) -> str:
-        return self.fault.text(gettext) if self.fault is not None else gettext(str(self))
-
-
-def check_schema(kind: str, data: Any, where: str, error: type[ValueError]) -> None:
-    """Raise ``error`` with the first fault of ``data`` against the schema of ``kind``."""
+def check_schema(kind: str, data: Any, where: str, error: type[ContentError]) -> None:
+    """Raise ``error`` with the first fault of ``data`` against the schema of ``kind``; it
+    says itself in any language as the fault does (:meth:`Fault.text`)."""
     fault = first_fault(kind, data, where)
     if fault is not None:
         exc = error(str(fault))
-        if isinstance(exc, ContentError):
-            exc.fault = fault
+        exc.said = fault.text
         raise exc
 
 

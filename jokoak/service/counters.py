@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
-from .msgids import N_
+from ..i18n.msgids import N_
 from .room_stores import BUDGET_SECONDS, default_sqlite_path
 
 log = logging.getLogger("jokoak")
@@ -136,7 +136,7 @@ class RedisCounters:
 
 def counters_from_setting(value: str) -> CounterStore:
     """The counters beside the rooms of ``[rooms] store`` (same forms as
-    :func:`jokoak.room_stores.store_from_setting`)."""
+    :func:`jokoak.service.room_stores.store_from_setting`)."""
     if value.startswith(("redis://", "rediss://")):
         return RedisCounters(value)
     if value.startswith("sqlite:"):

@@ -10,7 +10,7 @@ Two engines, chosen per language by what they sound like on the booklet's own se
 * **espeak-ng** (Debian ``espeak-ng``, formant synthesis): ``fr`` and ``en``, and ``eu`` and
   ``es`` wherever AhoTTS is missing or fails.
 
-Each engine runs in a child process (``python -m jokoak.speech <engine> <lang>``, the text
+Each engine runs in a child process (``python -m jokoak.service.speech <engine> <lang>``, the text
 on its standard input, 16-bit mono samples out): a voice library that crashes takes down
 that child, never the booklet. ``sox`` turns the samples into Ogg Vorbis at an even level.
 
@@ -39,6 +39,7 @@ from importlib.util import find_spec
 from pathlib import Path
 from typing import Iterable, Sequence
 
+from ..errors import UnavailableError
 AHOTTS = "ahotts"
 ESPEAK = "espeak-ng"
 ENGINES = (AHOTTS, ESPEAK)
@@ -58,7 +59,7 @@ GAP_SECONDS = 0.6
 AHOTTS_RATE = 16000
 
 
-class SpeechError(Exception):
+class SpeechError(UnavailableError):
     """An engine could not say a sentence (the reason, in English, for the operator page)."""
 
 
@@ -142,10 +143,11 @@ def _espeak_samples(text: str, language: str) -> tuple[bytes, int]:
 
 def _ahotts_samples(text: str, language: str) -> tuple[bytes, int]:
     """AhoTTS's raw 16 kHz samples for ``text``, made in a child process."""
+    project = Path(__file__).resolve().parents[2]   # the folder that holds the jokoak package
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
-        [str(Path(__file__).resolve().parent.parent)] + [p for p in sys.path if p]))
+        [str(project)] + [p for p in sys.path if p]))
     try:
-        done = subprocess.run([sys.executable, "-m", "jokoak.speech", AHOTTS, language],
+        done = subprocess.run([sys.executable, "-m", "jokoak.service.speech", AHOTTS, language],
                               input=ahotts_bytes(text), capture_output=True,
                               timeout=SYNTH_TIMEOUT, check=False, env=env)
     except subprocess.TimeoutExpired as exc:
@@ -528,5 +530,5 @@ if __name__ == "__main__":
         except SpeechError as problem:
             print(problem, file=sys.stderr)
             sys.exit(4)
-    print("usage: python -m jokoak.speech ahotts eu|es  (text on stdin)", file=sys.stderr)
+    print("usage: python -m jokoak.service.speech ahotts eu|es  (text on stdin)", file=sys.stderr)
     sys.exit(1)

@@ -22,11 +22,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from .howto import card, section_title
-from .i18n import translator
-from .msgids import N_
-from .registry import entry
-from .render.howto import CHOICE_LEGEND, CHOICE_MARK, TITLE
+from ..content.howto import card, section_title
+from ..errors import UnavailableError
+from ..i18n import translator
+from ..i18n.msgids import N_
+from ..registry import entry
+from .howto import CHOICE_LEGEND, CHOICE_MARK, TITLE
 
 #: The position drawn on each game's handout: (scenario name, steps played; None = all).
 POSITIONS: dict[str, tuple[str, int | None]] = {
@@ -54,7 +55,7 @@ BLUE = (23, 78, 166)
 GREY = (61, 64, 73)
 
 
-class HandoutError(RuntimeError):
+class HandoutError(UnavailableError):
     """The handout cannot be built here (no DejaVu fonts installed)."""
 
 
@@ -68,7 +69,7 @@ def font_dir() -> Path:
 
 def drawing_svg(game: str, lang: str) -> tuple[str, str]:
     """The SVG of the handout's position of ``game`` in ``lang``, and its scenario's title."""
-    from .scenarios import scenarios
+    from ..content.scenarios import scenarios
     _ = translator(lang).gettext
     wanted, played = POSITIONS.get(game, ("", None))
     found = {s.name: s for s in scenarios(game)}

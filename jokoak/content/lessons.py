@@ -30,9 +30,9 @@ Format of ``content/<game>/lessons/<name>.yaml`` (full description: content/LESS
       instruction: ...
       why: ...
 
-The file's shape is ``content/schemas/lesson.schema.json`` (:mod:`jokoak.content_schema`).
+The file's shape is ``content/schemas/lesson.schema.json`` (:mod:`jokoak.content.schema`).
 Loading checks it, then replays every step with the engine and fails with one message naming
-the file, the step and the field, like :mod:`jokoak.scenarios`.
+the file, the step and the field, like :mod:`jokoak.content.scenarios`.
 """
 
 from __future__ import annotations
@@ -42,13 +42,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .content_files import (ContentError, check_cited, check_known, exemption_problems,
+from .file_checks import (check_cited, check_known, exemption_problems,
                             file_rules, folder_texts, game_engine, read_document,
                             read_exemptions)
-from .content_schema import schema
-from .engine.core import CHANCE, Event, Game, SetupError, refusal
-from .engine.record import Record, unplayable
-from .msgids import N_
+from .schema import schema
+from ..errors import ContentError
+from ..engine.core import CHANCE, Event, Game, SetupError, refusal
+from ..engine.record import Record, unplayable
+from ..i18n.msgids import N_
 from .scenarios import COVERED_KINDS, coverage_exemptions
 from .segments import content_dir, segment_map, segments
 
@@ -171,7 +172,7 @@ def guess_questions(game: str) -> Mapping[str, Any]:
     """The guess questions of a game (``jokoak.odds.guesses.questions``; ``{}`` for a game
     without any). Imported when a lesson is first read: the odds module imports every game's
     engine, which importing this module should not."""
-    from .odds.guesses import questions
+    from ..odds.guesses import questions
 
     return questions(game)
 

@@ -26,8 +26,8 @@ from functools import cached_property, lru_cache
 from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence
 
-from .engine.core import CHANCE, Event, GameState, make_rules
-from .engine.record import Record, Step, play, random_policy, replay
+from ..engine.core import CHANCE, Event, GameState, make_rules
+from ..engine.record import Record, Step, play, random_policy, replay
 
 Gettext = Callable[[str], str]
 
@@ -189,14 +189,14 @@ def captions(step: ReaderStep, step_captions: Sequence[str | None]) -> list[str]
 # --- the games' own records ---------------------------------------------------------------
 
 def renderer_of(game: str) -> ModuleType | None:
-    from . import registry
+    from .. import registry
     return registry.entry(game).renderer_module()
 
 
 def reader_steps(game: str, record: Record, engine: Any = None
                  ) -> tuple[GameState, tuple[Step, ...], tuple[ReaderStep, ...]]:
     """Replay ``record`` and fold it with the game's renderer: (initial, raw, reader steps)."""
-    from .games import get_game
+    from ..games import get_game
     initial, raw = replay(engine or get_game(game), record)
     return initial, tuple(raw), fold(raw, folding_of(renderer_of(game)))
 
@@ -209,8 +209,8 @@ WATCH_SEED = 1
 def watched_record(game: str, seed: int = WATCH_SEED) -> Record:
     """The seeded game "Watch a whole game" shows: the game's first computer player in
     every seat, on the first ruleset (the Basque text's reading) and default setup."""
-    from . import registry
-    from .games import get_game
+    from .. import registry
+    from ..games import get_game
     engine = get_game(game)
     policies = registry.entry(game).policies()
     policy = next(iter(policies.values())) if policies else random_policy

@@ -13,7 +13,7 @@ Format of ``content/<game>/scenarios/<name>.yaml`` (full description: content/SC
     - roll:0,3,5                       # a bare action, or a mapping:
     - {action: pass, player: 2, caption: "...", cites: [phase2.throw1]}
 
-The file's shape is ``content/schemas/scenario.schema.json`` (:mod:`jokoak.content_schema`).
+The file's shape is ``content/schemas/scenario.schema.json`` (:mod:`jokoak.content.schema`).
 Loading checks it, then replays the steps and fails with a message naming the file, the step
 and the field.
 """
@@ -25,13 +25,14 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .content_files import (ContentError, check_cited, check_known, exemption_problems,
+from .file_checks import (check_cited, check_known, exemption_problems,
                             file_rules, folder_texts, game_engine, read_document,
                             read_exemptions)
-from .content_schema import schema
-from .engine.core import CHANCE, Game, SetupError
-from .engine.record import Record, Step, replay, unplayable
-from .games import get_game
+from .schema import schema
+from ..errors import ContentError
+from ..engine.core import CHANCE, Game, SetupError
+from ..engine.record import Record, Step, replay, unplayable
+from ..games import get_game
 from .segments import content_dir, segment_map, segments
 
 #: The fields of a scenario and of a step, as the schema names them.

@@ -23,14 +23,15 @@ from urllib.parse import quote
 
 from babel.messages.pofile import PoFileError, read_po
 
-from .glossary import Term, terms_in
-from . import registry
-from .i18n import TARGET_LANGUAGES, language_name, po_path
-from .notes import Note, notes_for
-from .qa import Entry, Flag, check_entries, shipped_entries
-from .segments import Segment, segment_map, segments
-from .translations import FUZZY, TRANSLATED, UNTRANSLATED
-from .msgids import N_
+from ..content.glossary import Term, terms_in
+from ..errors import InputError
+from .. import registry
+from ..i18n import TARGET_LANGUAGES, language_name, po_path
+from ..content.notes import Note, notes_for
+from .source_checks import Entry, Flag, check_entries, shipped_entries
+from ..content.segments import Segment, segment_map, segments
+from ..i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED
+from ..i18n.msgids import N_
 
 
 #: The largest file the page reads (the three sources' catalogs are about 20 kB each).
@@ -50,13 +51,12 @@ XLIFF_12 = "urn:oasis:names:tc:xliff:document:1.2"
 _SAFE_TOKEN = re.compile(r"^[\w.\-]{1,40}$")
 
 
-class UploadError(ValueError):
-    """An uploaded file the workbench refuses: ``msgid % params`` says why (translated)."""
+class UploadError(InputError):
+    """An uploaded file the workbench refuses: ``msgid % params`` says why (translated); the
+    parameters are kept as text, for the page to escape."""
 
     def __init__(self, msgid: str, **params: object) -> None:
-        super().__init__(msgid % params if params else msgid)
-        self.msgid = msgid
-        self.params = {k: str(v) for k, v in params.items()}
+        super().__init__(msgid, **{k: str(v) for k, v in params.items()})
 
 
 def _shown(values: list[str], limit: int = 5) -> str:
@@ -296,13 +296,13 @@ def word_diff(old: str, new: str) -> list[tuple[str, str]]:
 def clause_steps(game: str) -> dict[str, tuple[str, int]]:
     """Clause id -> (scenario name, step number) of the first scenario step that cites it.
 
-    The step is a reader step of the step-through (:mod:`jokoak.steps`), as ``?step=``
+    The step is a reader step of the step-through (:mod:`jokoak.render.reader_steps`), as ``?step=``
     counts them. Each scenario is replayed once and the index cached; a game without
     scenarios (or whose engine is not there yet) simply has no links.
     """
     try:
-        from .scenarios import scenarios
-        from .steps import reader_steps
+        from ..content.scenarios import scenarios
+        from ..render.reader_steps import reader_steps
         items = scenarios(game)
     except Exception:
         return {}

@@ -15,7 +15,7 @@ silent and the line states the booklet's default, ``choice`` names the interpret
     scoring: [...]
     end: [...]
 
-The file's shape is ``content/schemas/howto.schema.json`` (:mod:`jokoak.content_schema`).
+The file's shape is ``content/schemas/howto.schema.json`` (:mod:`jokoak.content.schema`).
 :func:`check_card` lists every fault of a file, one clear sentence each (tests and the
 catalog command show them): the schema's, then what only the game's text can tell (clause
 ids, notes, the length); :func:`card` loads a valid card or raises :class:`HowtoError`.
@@ -30,9 +30,9 @@ from typing import Any
 
 import yaml
 
-from . import ROOT
-from .content_schema import faults as schema_faults
-from .msgids import N_
+from .. import ROOT
+from .schema import faults as schema_faults
+from ..i18n.msgids import N_
 
 #: The sections of every card, in order, with their titles (msgids).
 SECTIONS: tuple[tuple[str, str], ...] = (
@@ -73,7 +73,7 @@ class HowtoCard:
 
 
 def card_path(game: str) -> Path:
-    from .registry import entry
+    from ..registry import entry
     return ROOT / entry(game).content / "howto.yaml"
 
 

@@ -6,7 +6,7 @@ ids the note is about, ``option`` the engine option that offers the alternatives
 option's default is: ``choice`` (the default; the text is silent or ambiguous there and the
 booklet chose a reading, which lessons and cards mark) or ``text`` (the default is what the
 text says, and the option offers another source's rule). The file's shape is
-``content/schemas/notes.schema.json`` (:mod:`jokoak.content_schema`).
+``content/schemas/notes.schema.json`` (:mod:`jokoak.content.schema`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from functools import lru_cache
 
 import yaml
 
-from . import ROOT
-from .content_schema import ContentError, check_schema
+from .. import ROOT
+from ..errors import ContentError
+from .schema import check_schema
 from .segments import segment_map
 
 

@@ -5,7 +5,7 @@ Each game's older sources are part of its entry in :mod:`jokoak.registry`.
 
 from __future__ import annotations
 
-from .msgids import N_
+from ..i18n.msgids import N_
 
 
 PROVENANCE = N_(

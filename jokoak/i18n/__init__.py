@@ -19,7 +19,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from babel.numbers import NumberPattern, parse_pattern
 
-from . import ROOT
+from .. import ROOT
 
 #: UI languages, in the order the switch shows them. Basque first: it is the source.
 LANGUAGES: tuple[str, ...] = ("eu", "es", "fr", "en")

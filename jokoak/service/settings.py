@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
-from . import ROOT
-from .i18n import LANGUAGES
-from .msgids import N_
+from .. import ROOT
+from ..i18n import LANGUAGES
+from ..i18n.msgids import N_
 
 MIN_COUNTDOWN = 20      # WCAG 2.2.1: at least 20 seconds to ask for more time
 MIN_IDLE = 5
@@ -67,10 +67,10 @@ class BookletSettings:
 
 @dataclass(frozen=True)
 class RoomSettings:
-    """The tables shared by several devices (:mod:`jokoak.rooms`)."""
+    """The tables shared by several devices (:mod:`jokoak.service.rooms`)."""
 
     #: Where they live: ``""`` (a SQLite file in the data folder,
-    #: :func:`jokoak.room_stores.data_folder`), ``sqlite:<file>``, or ``redis://host/0``
+    #: :func:`jokoak.service.room_stores.data_folder`), ``sqlite:<file>``, or ``redis://host/0``
     #: where several replicas serve the booklet.
     store: str = ""
     #: The most rooms open at once on the server (0: no cap). A new room past it is refused
@@ -87,7 +87,7 @@ MAX_ROOM_COUNT = 1_000_000
 
 @dataclass(frozen=True)
 class SpeechSettings:
-    """Read-aloud (:mod:`jokoak.speech`): a speaker button by each lesson instruction and
+    """Read-aloud (:mod:`jokoak.service.speech`): a speaker button by each lesson instruction and
     feedback, step-through sentence and clause."""
 
     #: False: no speaker button anywhere (nothing is synthesised).
@@ -103,7 +103,7 @@ class SpeechSettings:
 
 @dataclass(frozen=True)
 class CountersSettings:
-    """Privacy-safe counts of where visitors stumble (:mod:`jokoak.counters`), kept beside
+    """Privacy-safe counts of where visitors stumble (:mod:`jokoak.service.counters`), kept beside
     the rooms in ``[rooms] store``; False: nothing is counted."""
 
     enabled: bool = True

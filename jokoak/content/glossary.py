@@ -5,7 +5,7 @@ or ``keep`` the Basque word). Basque is agglutinative, so a term's ``forms`` are
 at the start of a word (``ostatu`` finds ``ostatuaren``); the longest form wins where forms
 overlap (``ahl harri`` before ``ahl``, ``puntuazio-zotz`` before ``zotz``). Renderings are
 whole words or phrases in the translation: inflected forms are listed as ``variants``. The
-file's shape is ``content/schemas/glossary.schema.json`` (:mod:`jokoak.content_schema`).
+file's shape is ``content/schemas/glossary.schema.json`` (:mod:`jokoak.content.schema`).
 """
 
 from __future__ import annotations
@@ -20,9 +20,10 @@ from typing import Any, Iterable
 
 import yaml
 
-from . import ROOT
-from .content_schema import ContentError, check_schema
-from .i18n import LANGUAGES, TARGET_LANGUAGES
+from .. import ROOT
+from ..errors import ContentError
+from .schema import check_schema
+from ..i18n import LANGUAGES, TARGET_LANGUAGES
 
 GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
 #: Spaces a translation may use inside a phrase (French no-break spaces), matched as one space.

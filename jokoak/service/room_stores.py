@@ -21,7 +21,7 @@ Where the default SQLite file lives: :func:`data_folder` (``JOKOAK_DATA``, syste
 system's temporary folder, which is cleaned at boot and by timers.
 
 Pure: no Streamlit. Other parts of the booklet may keep small shared counters here
-(:meth:`RoomStore.tally`); rooms themselves go through :mod:`jokoak.rooms`.
+(:meth:`RoomStore.tally`); rooms themselves go through :mod:`jokoak.service.rooms`.
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ try:  # fcntl is POSIX; elsewhere only one process is expected to recover the fi
     import fcntl
 except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
+
+from ..errors import UnavailableError
 
 try:  # redis is a dependency; guarded so a store on SQLite never needs it to import
     from redis import RedisError as _RedisError
@@ -61,12 +63,18 @@ DEFAULT_FILE = "rooms.sqlite3"
 _BROKEN_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
 
 
-class RoomError(ValueError):
+class RoomError(UnavailableError, ValueError):
     """A stored room that cannot be read back (a store shared with something else)."""
 
 
-class RoomsFull(Exception):
-    """The server holds as many live rooms as its setting allows (``[rooms] max_rooms``)."""
+class RoomsFull(UnavailableError):
+    """The server holds as many live rooms as its setting allows (``[rooms] max_rooms``); the
+    page says so in its own words, the message is for logs."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__("%(limit)s rooms are live, as many as [rooms] max_rooms allows",
+                         limit=limit)
+        self.limit = limit
 
 
 #: What a store may raise when a room cannot be read or written (a locked SQLite file, a

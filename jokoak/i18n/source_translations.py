@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .i18n import TARGET_LANGUAGES, load_catalog
-from .segments import Segment, segments
+from . import TARGET_LANGUAGES, load_catalog
+from ..content.segments import Segment, segments
 
 TRANSLATED, FUZZY, UNTRANSLATED, NOT_TRANSLATABLE = "translated", "fuzzy", "untranslated", "artifact"
 

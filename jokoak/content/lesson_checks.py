@@ -1,6 +1,6 @@
 """Checks of the lessons and the how-to cards against the rules and the text (``jokoak qa``).
 
-Loading a lesson (:mod:`jokoak.lessons`) already proves that every step plays and that the
+Loading a lesson (:mod:`jokoak.content.lessons`) already proves that every step plays and that the
 engine bears out its right answer. What it cannot prove is that a step shows the rule it
 teaches, or that it does not state as the text's rule a reading the booklet chose. So every
 step is replayed again under other rules (a counterfactual replay):
@@ -10,7 +10,7 @@ step is replayed again under other rules (a counterfactual replay):
   not hold), must change how the step comes out. An arrastatze round with no six on the
   table comes out the same with wild sixes: the step cannot show that sixes are not wild.
 * ``choice_mark``: where an interpretation note about a clause the step teaches has an engine
-  option and is the booklet's reading (``reading: choice``, :mod:`jokoak.notes`), and another
+  option and is the booklet's reading (``reading: choice``, :mod:`jokoak.content.notes`), and another
   value of that option changes how the step comes out, the step is teaching that reading: it
   must say so with ``choice: <note id>``, shown as the how-to cards show it.
 * ``premise``: a guess step asks its question in a position the question is about (the
@@ -21,12 +21,12 @@ the rules allow it and what the events it and what follows make do (their kinds,
 amounts); a guess has no outcome. A step
 whose moves the switched rules refuse comes out otherwise.
 
-Two checks read the translations too (:class:`jokoak.qa.Flag`, shown on the translators'
+Two checks read the translations too (:class:`jokoak.review.source_checks.Flag`, shown on the translators'
 page): ``clause_terms``, a party of a rule (the auctioneer, the banker, the thrower, the
 innkeeper: glossary terms with ``role: true``) named in a clause that a step or card line
 cites is named in its sentence, in English and in each translation (the card said the winner
 "auctions the next game" where the clause makes them its *enkante-burua*); and, in
-:mod:`jokoak.qa_interface`, ``list_placeholder``.
+:mod:`jokoak.review.interface_checks`, ``list_placeholder``.
 
 Problems are English sentences for the lesson's authors, like the loader's errors.
 """
@@ -39,12 +39,13 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
-from . import GAMES
-from .content_files import folder_texts
-from .content_schema import ContentError, check_schema
-from .engine.core import Event, make_rules, refusal
-from .engine.record import unplayable
-from .games import get_game
+from .. import GAMES
+from .file_checks import folder_texts
+from ..errors import ContentError
+from .schema import check_schema
+from ..engine.core import Event, make_rules, refusal
+from ..engine.record import unplayable
+from ..games import get_game
 from .glossary import Term, find_terms
 from .lessons import Lesson, choice_is_right, lesson_dir, lessons
 from .notes import notes
@@ -245,7 +246,7 @@ def choice_mark_problems(game: str, files: LessonData | None = None) -> list[Pro
 def premise_problems(game: str, taught: Iterable[Lesson] | None = None) -> list[Problem]:
     """Guess steps asked in a position their question is not about (``taught``: the lessons
     to check, default the game's)."""
-    from .odds.guesses import questions
+    from ..odds.guesses import questions
 
     asked = questions(game)
     engine = get_game(game)

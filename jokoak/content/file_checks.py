@@ -1,10 +1,10 @@
-"""The checks every content file shares: a scenario (:mod:`jokoak.scenarios`) and a lesson
-(:mod:`jokoak.lessons`) begin alike, and their coverage files are read alike.
+"""The checks every content file shares: a scenario (:mod:`jokoak.content.scenarios`) and a lesson
+(:mod:`jokoak.content.lessons`) begin alike, and their coverage files are read alike.
 
 Why one module: both kinds of file are written by hand and read by the same authors, so a
 fault must be worded the same way in both (``<game>/<name>: field 'options': ...``); one copy
 of each check keeps the wording from drifting apart. The shape of a file (its fields, their
-types) is its JSON Schema's (:mod:`jokoak.content_schema`); what is checked here is what a
+types) is its JSON Schema's (:mod:`jokoak.content.schema`); what is checked here is what a
 schema cannot say (clause ids that exist, rules the engine accepts). Each loader passes its
 own exception class (``error``) so its callers keep catching what they caught, and keeps what
 is its own (a scenario's steps, a lesson's questions) in its own module. No file here knows a
@@ -19,9 +19,10 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
-from .content_schema import ContentError, check_schema
-from .engine.core import Event, Game, Rules, RulesError, make_rules
-from .games import get_game
+from ..errors import ContentError
+from .schema import check_schema
+from ..engine.core import Event, Game, Rules, RulesError, make_rules
+from ..games import get_game
 
 
 def is_msgid(value: Any) -> bool:
@@ -29,7 +30,7 @@ def is_msgid(value: Any) -> bool:
     return isinstance(value, str) and bool(value.strip())
 
 
-def read_document(where: str, text: str, *, kind: str, error: type[ValueError]) -> Any:
+def read_document(where: str, text: str, *, kind: str, error: type[ContentError]) -> Any:
     """The file's YAML, valid against the schema of its ``kind``."""
     try:
         data = yaml.safe_load(text)
@@ -41,7 +42,7 @@ def read_document(where: str, text: str, *, kind: str, error: type[ValueError]) 
     return data
 
 
-def game_engine(where: str, game: str, engine: Game | None, error: type[ValueError]) -> Game:
+def game_engine(where: str, game: str, engine: Game | None, error: type[ContentError]) -> Game:
     """``engine`` if a test passed one, else the registered game's."""
     if engine is not None:
         return engine
@@ -52,7 +53,7 @@ def game_engine(where: str, game: str, engine: Game | None, error: type[ValueErr
 
 
 def file_rules(where: str, engine: Game, data: Mapping[str, Any],
-               error: type[ValueError]) -> Rules:
+               error: type[ContentError]) -> Rules:
     """The rules the file's ``ruleset`` and ``options`` name (a fraction option may be
     written ``2/5``, as YAML has no fractions)."""
     options = dict(data.get("options") or {})
@@ -70,7 +71,7 @@ def file_rules(where: str, engine: Game, data: Mapping[str, Any],
 
 
 def check_known(at: str, name: str, clauses: Iterable[str], known: set[str],
-                error: type[ValueError]) -> None:
+                error: type[ContentError]) -> None:
     """Every clause id the field names is a segment id of the game's source."""
     for clause in clauses:
         if clause not in known:
@@ -78,7 +79,7 @@ def check_known(at: str, name: str, clauses: Iterable[str], known: set[str],
 
 
 def check_cited(at: str, name: str, clauses: Iterable[str], events: Iterable[Event],
-                error: type[ValueError]) -> None:
+                error: type[ContentError]) -> None:
     """The clauses a step claims are cited by the events the engine gave for it: a file
     cannot claim to show a rule the engine did not apply."""
     fired = {c for ev in events for c in ev.clauses}

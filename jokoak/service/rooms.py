@@ -26,7 +26,7 @@ closes the session's unplayed one (:func:`close_unplayed`), a server holds at mo
 a session that typed :data:`FREE_MISSES` unknown codes waits longer and longer
 (:class:`JoinGuard`), and the whole server takes at most ``[rooms]
 unknown_codes_per_minute`` of them (:func:`server_guess_allowed`). The stores, and how they
-survive a removed or broken file, a lock or a restarting Redis: :mod:`jokoak.room_stores`.
+survive a removed or broken file, a lock or a restarting Redis: :mod:`jokoak.service.room_stores`.
 """
 
 from __future__ import annotations
@@ -38,8 +38,8 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
-from .engine.core import Game
-from .engine.record import Record, RecordError
+from ..engine.core import Game
+from ..engine.record import Record
 from .room_stores import (BUDGET_SECONDS, IDLE_SECONDS, MAX_ROOM_BYTES, STORE_ERRORS,
                           RedisRoomStore, RoomError, RoomsFull, RoomStore, SqliteRoomStore,
                           data_folder, default_sqlite_path, store_from_setting)
@@ -128,7 +128,7 @@ def _load(code: str, version: int, data: str, games: Mapping[str, Game]) -> Room
         seats = {int(s): str(d) for s, d in dict(raw.get("seats", {})).items()}
         choices = dict(raw.get("choices", {}))
         moved_at = float(raw.get("moved_at", 0.0))
-    except (ValueError, KeyError, TypeError, RecordError) as exc:
+    except (ValueError, KeyError, TypeError) as exc:   # a RecordError is a ValueError
         raise RoomError(f"room {code}: {exc}") from None
     return Room(code, version, record, choices, seats, moved_at)
 
