@@ -18,7 +18,7 @@ from jokoak.errors import (ContentError, InputError, JokoakError, RefusedByRules
                            UnavailableError)
 from jokoak.render.handout import HandoutError
 from jokoak.review.spelling import SpellingUnavailable
-from jokoak.review.workbench import UploadError
+from jokoak.review.uploads import UploadError
 from jokoak.service.room_stores import STORE_ERRORS, RoomError, RoomsFull
 from jokoak.service.speech import SpeechError
 

@@ -11,7 +11,7 @@ import pytest
 
 from jokoak import GAMES
 from jokoak.engine.core import CHANCE, Event
-from jokoak.engine.record import Step
+from jokoak.engine.record import PlayedAction
 from jokoak.content.scenarios import scenarios
 from jokoak.render.reader_steps import (Folded, Folding, captions, fold, reader_index, reader_steps,
                           renderer_of, sentences, watched_record)
@@ -41,8 +41,8 @@ def draw(game: str, state) -> str:
 
 
 # ---- the folding rules, on a made-up game ----------------------------------------------------
-def step(index: int, actor: int, *kinds: str) -> Step:
-    return Step(index, actor, f"a{index}", tuple(Event(k, (f"c.{k}",), (actor,)) for k in kinds),
+def step(index: int, actor: int, *kinds: str) -> PlayedAction:
+    return PlayedAction(index, actor, f"a{index}", tuple(Event(k, (f"c.{k}",), (actor,)) for k in kinds),
                 after=f"state {index}")
 
 

@@ -23,7 +23,7 @@ from typing import Any
 import streamlit as st
 
 from jokoak import registry
-from jokoak.engine.record import Record, Step
+from jokoak.engine.record import Record, PlayedAction
 from jokoak.games import available_games
 from jokoak.i18n.msgids import N_
 from jokoak.content.notes import notes_for
@@ -63,7 +63,7 @@ def _scenarios(game: str) -> tuple[Scenario, ...]:
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _replayed(game: str, key: str, _record: Record
-              ) -> tuple[Any, tuple[Step, ...], tuple[ReaderStep, ...]]:
+              ) -> tuple[Any, tuple[PlayedAction, ...], tuple[ReaderStep, ...]]:
     """The replayed and folded record that ``key`` names (a scenario's name, or
     ``watch:<seed>``): looked up by the game and that name alone, as Streamlit leaves out
     an argument whose name starts with ``_``; hashing the whole record (thousands of

@@ -1,7 +1,7 @@
 """``jokoak steps [GAME ...] [--seed N]``: how many steps each step-through shows.
 
 For every scenario of the games, and for each game's watched game ("Watch a whole game",
-seeded), the number of actions of the record (raw steps) and of reader steps once throws and
+seeded), the number of actions of the record (played actions) and of reader steps once throws and
 passes are folded (:mod:`jokoak.render.reader_steps`), as a Markdown table.
 """
 

@@ -25,13 +25,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .file_checks import (check_cited, check_known, exemption_problems,
-                            file_rules, folder_texts, game_engine, read_document,
-                            read_exemptions)
+from .file_checks import (check_cited, check_known, exemption_problems, file_rules,
+                          folder_texts, game_engine, read_document, read_exemptions)
 from .schema import schema
 from ..errors import ContentError
 from ..engine.core import CHANCE, Game, SetupError
-from ..engine.record import Record, Step, replay, unplayable
+from ..engine.record import Record, PlayedAction, replay, unplayable
 from ..games import get_game
 from .segments import content_dir, segment_map, segments
 
@@ -59,7 +58,7 @@ class Scenario:
     #: the engine it was validated with (``None``: look the registered game up)
     engine: Any = field(default=None, compare=False, repr=False)
 
-    def replay(self) -> tuple[Any, list[Step]]:
+    def replay(self) -> tuple[Any, list[PlayedAction]]:
         return replay(self.engine or get_game(self.game), self.record)
 
 

@@ -42,7 +42,7 @@ from typing import Any, Mapping
 from ..errors import InputError
 from ..i18n.msgids import N_
 from .core import Game, GameState, RulesError, make_rules
-from .record import MAX_SEATS, Record, Step, legal_here
+from .record import MAX_SEATS, Record, PlayedAction, legal_here
 
 #: The first byte of every code; a code of another version is refused, never guessed at.
 VERSION = 1
@@ -104,7 +104,7 @@ class Decoded:
     record: Record
     choices: dict[str, Any]
     initial: GameState = field(compare=False, repr=False)
-    steps: tuple[Step, ...] = field(compare=False, repr=False)
+    steps: tuple[PlayedAction, ...] = field(compare=False, repr=False)
     packer: Packer = field(compare=False, repr=False)
 
 
@@ -254,7 +254,7 @@ class Packer:
 
 
 def _unpack(game: Game, state: GameState, count: int, value: int
-            ) -> tuple[tuple[Step, ...], int]:
+            ) -> tuple[tuple[PlayedAction, ...], int]:
     """The steps the packed ``value`` makes from ``state``, and the radix it was packed to."""
     steps = []
     radix = 1
@@ -268,7 +268,7 @@ def _unpack(game: Game, state: GameState, count: int, value: int
         radix *= len(legal)
         actor = state.current_player()
         state, events = state.apply(legal[index])
-        steps.append(Step(step, actor, legal[index], tuple(events), state))
+        steps.append(PlayedAction(step, actor, legal[index], tuple(events), state))
     if value:
         raise RecordCodeError(N_MOVES, "the packed moves do not end where the game does")
     return tuple(steps), radix

@@ -1,8 +1,9 @@
 """Reader steps: a replayed record folded into the steps a reader of the step-through needs.
 
-A record lists every action, and so does its replay (:func:`jokoak.engine.record.replay`):
-each die of a throw, each player who lets a bid stand, the click that picks up the sticks.
-A reader needs fewer steps, each of which changes the picture or says something new:
+A record lists every action, and so does its replay (:func:`jokoak.engine.record.replay`,
+one :class:`~jokoak.engine.record.PlayedAction` each): each die of a throw, each player who
+lets a bid stand, the click that picks up the sticks. A reader needs fewer steps, each of
+which changes the picture or says something new:
 
 * **a throw is one step**: consecutive chance outcomes whose events are all of the kinds the
   game's renderer lists in ``THROWN_TOGETHER`` (peruludo's ``roll``: every player's dice at
@@ -27,7 +28,7 @@ from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence
 
 from ..engine.core import CHANCE, Event, GameState, make_rules
-from ..engine.record import Record, Step, play, random_policy, replay
+from ..engine.record import Record, PlayedAction, play, random_policy, replay
 
 Gettext = Callable[[str], str]
 
@@ -53,7 +54,7 @@ Line = Event | Folded
 
 @dataclass(frozen=True)
 class ReaderStep:
-    """One step of the step-through: the raw steps it folds, what to say, what to draw.
+    """One step of the step-through: the played actions it folds, what to say, what to draw.
 
     ``index`` counts from 1 (0 is the starting position); ``raw`` are the 1-based indices of
     the record's actions folded into it; ``lines`` are its events in order, runs of one kind
@@ -107,7 +108,7 @@ def _lines(events: Iterable[Event], folding: Folding) -> tuple[Line, ...]:
     return tuple(out)
 
 
-def _reader(index: int, raw: Sequence[Step], folding: Folding) -> ReaderStep:
+def _reader(index: int, raw: Sequence[PlayedAction], folding: Folding) -> ReaderStep:
     events = [ev for step in raw for ev in step.events]
     clauses: dict[str, None] = {}
     for ev in events:
@@ -117,26 +118,26 @@ def _reader(index: int, raw: Sequence[Step], folding: Folding) -> ReaderStep:
                       after=raw[-1].after)
 
 
-def _folds_ahead(step: Step, folding: Folding) -> bool:
+def _folds_ahead(step: PlayedAction, folding: Folding) -> bool:
     return all(ev.kind in folding.ahead for ev in step.events)   # also: no event at all
 
 
-def _continues_throw(step: Step, previous: Step, folding: Folding) -> bool:
+def _continues_throw(step: PlayedAction, previous: PlayedAction, folding: Folding) -> bool:
     together = folding.together
     return (step.actor == CHANCE and previous.actor == CHANCE and bool(step.events)
             and all(ev.kind in together for ev in step.events)
             and any(ev.kind in together for ev in previous.events))
 
 
-def fold(steps: Sequence[Step], folding: Folding) -> tuple[ReaderStep, ...]:
+def fold(steps: Sequence[PlayedAction], folding: Folding) -> tuple[ReaderStep, ...]:
     """The reader steps of a replay (see the module docstring for the rules).
 
     Non-events at the very end of a record, with nothing after them to fold into, make a
     step of their own if they have events, else join the step before (a last click that
     changes nothing is no step).
     """
-    groups: list[list[Step]] = []
-    pending: list[Step] = []
+    groups: list[list[PlayedAction]] = []
+    pending: list[PlayedAction] = []
     for step in steps:
         if _folds_ahead(step, folding):
             pending.append(step)
@@ -172,7 +173,7 @@ def sentences(step: ReaderStep, renderer: ModuleType, _: Gettext) -> list[str]:
 
 
 def reader_index(steps: Sequence[ReaderStep], raw_index: int) -> int:
-    """The reader step that shows raw step ``raw_index`` (0 for the starting position)."""
+    """The reader step that shows played action ``raw_index`` (0 for the starting position)."""
     if raw_index <= 0:
         return 0
     for step in steps:
@@ -182,7 +183,7 @@ def reader_index(steps: Sequence[ReaderStep], raw_index: int) -> int:
 
 
 def captions(step: ReaderStep, step_captions: Sequence[str | None]) -> list[str]:
-    """A scenario's captions (msgids) of the raw steps folded into ``step``."""
+    """A scenario's captions (msgids) of the played actions folded into ``step``."""
     return [c for i in step.raw if i - 1 < len(step_captions) and (c := step_captions[i - 1])]
 
 
@@ -194,7 +195,7 @@ def renderer_of(game: str) -> ModuleType | None:
 
 
 def reader_steps(game: str, record: Record, engine: Any = None
-                 ) -> tuple[GameState, tuple[Step, ...], tuple[ReaderStep, ...]]:
+                 ) -> tuple[GameState, tuple[PlayedAction, ...], tuple[ReaderStep, ...]]:
     """Replay ``record`` and fold it with the game's renderer: (initial, raw, reader steps)."""
     from ..games import get_game
     initial, raw = replay(engine or get_game(game), record)

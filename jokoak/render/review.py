@@ -1,6 +1,6 @@
 """The translators' review as HTML: aligned rows, QA flags explained, stale-source diffs.
 
-Pure: takes review rows (:mod:`jokoak.review.workbench`) and a gettext function, returns markup in
+Pure: takes review rows (:mod:`jokoak.review.rows`) and a gettext function, returns markup in
 which every text (Basque, translations, anything from an uploaded file) is escaped and carries
 its ``lang``. Pages only display it; :func:`report_html` is a printable standalone page.
 """
@@ -12,7 +12,7 @@ from typing import Callable, Iterable, Sequence
 
 from ..review.source_checks import CHECKS, ERROR, Flag
 from ..i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED
-from ..review.workbench import Cell, Row, word_diff
+from ..review.rows import Cell, Row, word_diff
 from . import plural_of
 from .source import highlight_terms
 from ..i18n.msgids import N_, Nn_
