@@ -33,9 +33,9 @@ class GameEntry:
     the gettext domain of its source, ``?game=`` links. ``name`` stays in Basque in every
     language (glossary policy); ``tagline``, ``origin``, ``players`` and ``sources`` are English
     msgids translated where they are shown. Module paths default to the convention
-    ``jokoak.games.<key>`` (``GAME``), ``jokoak.bots.<key>`` (``POLICIES``), ``jokoak.render.<key>``
-    (``describe_event``, the table drawings and ``render_asked_outcome``) and
-    ``jokoak.odds.<key>`` (``odds_tables``); a
+    the game's folder ``jokoak/games/<key>/``: ``engine`` (``GAME``), ``bots`` (``POLICIES``),
+    ``render`` (``describe_event``, the table drawings and ``render_asked_outcome``) and
+    ``odds`` (``odds_tables``); a
     test's game may name one module for all of them. ``icon`` is
     ``"module:function"`` (an :data:`IconRenderer`); ``attract`` likewise names the kiosk's
     moving picture (an :data:`IconRenderer`; without one the kiosk rocks the icon) and
@@ -65,8 +65,9 @@ class GameEntry:
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
-        defaults = {"engine": f"jokoak.games.{self.key}", "renderer": f"jokoak.render.{self.key}",
-                    "odds": f"jokoak.odds.{self.key}", "bots": f"jokoak.bots.{self.key}",
+        folder = f"jokoak.games.{self.key}"
+        defaults = {"engine": f"{folder}.engine", "renderer": f"{folder}.render",
+                    "odds": f"{folder}.odds", "bots": f"{folder}.bots",
                     "content": f"content/{self.key}",
                     "seed": f"seeds/{self.key}.eu.txt"}
         for name, value in defaults.items():

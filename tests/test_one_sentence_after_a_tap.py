@@ -222,7 +222,7 @@ def test_the_clause_ids_setting_is_off_unless_the_operator_turns_it_on():
 
 def test_each_line_of_the_zohn_ahl_play_log_says_what_happened_with_its_rule_behind_why(no_waiting):
     from view_support import open_view
-    at = open_view("zohn_ahl_play", "play_view", "fr")
+    at = open_view("games.zohn_ahl.play", "play_view", "fr")
     at.button(key="jokoak_zohn_ahl_play_new").click().run()
     for _ in range(6):
         throw = [b for b in at.button if b.key.startswith("jokoak_zohn_ahl_play_throw")

@@ -4,7 +4,7 @@ interpretation notes are well formed."""
 import yaml
 
 from jokoak import ROOT
-from jokoak.games.peruludo import GAME
+from jokoak.games.peruludo.engine import GAME
 from jokoak.content.notes import notes
 from jokoak.content.scenarios import game_coverage_problems, scenarios
 from jokoak.content.segments import segments

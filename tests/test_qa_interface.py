@@ -15,7 +15,7 @@ from jokoak.review.interface_checks import (UiEntry, check_english_msgids, check
                                  check_ui_catalog, check_ui_entry, shipped_ui_entries,
                                  ui_entries)
 
-ZALDI = ("jokoak/render/zaldi_zuria.py",)
+ZALDI = ("jokoak/games/zaldi_zuria/render.py",)
 PERULUDO = ("content/notes/peruludo.yaml",)
 
 
@@ -86,7 +86,7 @@ def test_interface_terms_apply_only_to_the_games_of_the_msgid():
     assert "interface_glossary" in checks("The round ends.", "Le tour se termine.", "fr",
                                           PERULUDO)
     assert "interface_glossary" not in checks("The round ends.", "Le tour se termine.", "fr",
-                                              ("jokoak/render/zaldi_zuria.py",))
+                                              ("jokoak/games/zaldi_zuria/render.py",))
 
 
 def test_an_english_msgid_with_a_word_the_glossary_avoids_fails():

@@ -111,7 +111,7 @@ def test_a_game_that_pictures_no_asked_outcome_keeps_the_state_before_it_and_not
 
 
 def test_a_zohn_ahl_throw_asked_about_is_its_sticks_as_they_fell_beside_the_board_before_it():
-    from jokoak.render.zohn_ahl import describe_event
+    from jokoak.games.zohn_ahl.render import describe_event
     entry, _ = registry.entry("zohn_ahl"), translator("en").gettext
     game = entry.game()
     rules = make_rules(game, game.rulesets[0].name)

@@ -17,7 +17,7 @@ from redis_support import RedisServer
 from jokoak.service import room_stores
 from jokoak.engine.core import make_rules
 from jokoak.engine.driver import start
-from jokoak.games.peruludo import GAME
+from jokoak.games.peruludo.engine import GAME
 from jokoak.service.rooms import (BUDGET_SECONDS, CODE_SPACE, FREE_MISSES, IDLE_SECONDS,
                           MAX_WAIT_SECONDS, STORE_ERRORS, JoinGuard, RedisRoomStore, RoomsFull,
                           SqliteRoomStore, close_unplayed, count_unknown, data_folder,

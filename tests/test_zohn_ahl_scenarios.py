@@ -3,7 +3,7 @@
 import yaml
 
 from jokoak import ROOT
-from jokoak.games.zohn_ahl import GAME
+from jokoak.games.zohn_ahl.engine import GAME
 from jokoak.content.scenarios import cited_clauses, scenarios
 from jokoak.content.segments import segment_map, segments
 

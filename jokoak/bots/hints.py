@@ -15,8 +15,8 @@ from typing import Any
 
 from ..engine.core import Reason
 from ..i18n.msgids import N_
-from . import peruludo_bayes
-from .zaldi_zuria import POLICIES as ZALDI_POLICIES, bid_reasoning, throw_reasoning
+from ..games.peruludo.bots import bayes as peruludo_bayes
+from ..games.zaldi_zuria.bots import POLICIES as ZALDI_POLICIES, bid_reasoning, throw_reasoning
 
 
 @dataclass(frozen=True)

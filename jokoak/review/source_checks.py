@@ -34,7 +34,7 @@ from ..i18n import TARGET_LANGUAGES, load_catalog
 from ..content.segments import Segment
 from ..i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED, singular, translations
 from ..i18n.msgids import N_
-from ..payers import role_label, who_pays_problems
+from ..games.zaldi_zuria.who_pays import role_label, who_pays_problems
 
 Gettext = Callable[[str], str]
 ERROR, WARNING = "error", "warning"
@@ -417,7 +417,7 @@ def cross_target_flags(segment_id: str, source: str, targets: dict[str, str],
     """Checks of one clause across its translations (no translation tool does this): the
     renderings agree with each other on the numbers in digits and on the glossary terms of
     the Basque, and each names who pays whom as the engine's payment for the clause does
-    (:mod:`jokoak.payers`). ``targets`` maps a language to its rendering; empty ones are left
+    (:mod:`jokoak.games.zaldi_zuria.who_pays`). ``targets`` maps a language to its rendering; empty ones are left
     out."""
     present = {lg: tx for lg, tx in targets.items() if tx}
     key = Entry(segment_id, source, "", "")

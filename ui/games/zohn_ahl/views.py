@@ -1,8 +1,8 @@
 """zohn ahl's odds and play views (Streamlit wiring only).
 
-The numbers come from :mod:`jokoak.odds.zohn_ahl` (exact fractions for throws, turns and the
+The numbers come from :mod:`jokoak.games.zohn_ahl.odds` (exact fractions for throws, turns and the
 first circuit; the whole game's Markov chain solved numerically); the board and sentences from
-:mod:`jokoak.render.zohn_ahl`. A game in progress lives in ``st.session_state`` as a
+:mod:`jokoak.games.zohn_ahl.render`. A game in progress lives in ``st.session_state`` as a
 :class:`~jokoak.engine.record.Record`: every rerun replays it. Touch only: buttons, sliders and
 segmented controls.
 """
@@ -18,15 +18,15 @@ import altair as alt
 import streamlit as st
 
 from jokoak.engine.core import make_rules
-from jokoak.games.zohn_ahl import GAME
-from jokoak.odds import zohn_ahl as Z
-from jokoak.odds import zohn_ahl_tables as ZT
+from jokoak.games.zohn_ahl.engine import GAME
+from jokoak.games.zohn_ahl import odds as Z
+from jokoak.games.zohn_ahl.odds import tables as ZT
 from jokoak.odds.plain import plain_chance
-from jokoak.render.zohn_ahl import team_name
+from jokoak.games.zohn_ahl.render import team_name
 
-from .guess import guess_section
-from .common import (_, chart_rows, esc, ngettext, fmt_num, fmt_pct, html, in_this_language, lang,
-                     percent_axis, number_axis, pin_run_language, show_chart, title_lines, tr)
+from ui.guess import guess_section
+from ui.common import (_, chart_rows, esc, ngettext, fmt_num, fmt_pct, html, in_this_language, lang,
+                       percent_axis, number_axis, pin_run_language, show_chart, title_lines, tr)
 
 VISITOR_TEAM = 0
 COLOUR = "#8a3b12"
@@ -101,7 +101,7 @@ def _odds_content(ruleset: str, percent: int, code: str) -> OddsContent:
     notches x 4 languages): a rerun then only hands Streamlit ready rows and text.
 
     The figures are those of the proven table or the live solver (:func:`_whole_game`) and the
-    exact fractions of :mod:`jokoak.odds.zohn_ahl`, as before; only their formatting is kept."""
+    exact fractions of :mod:`jokoak.games.zohn_ahl.odds`, as before; only their formatting is kept."""
     rules = _rules(ruleset, percent)
     values = [(fmt_num(v), q) for v, q in Z.throw_values(rules).items()]
     moves, _rest = Z.turn_movement(rules, up_to=40)
@@ -299,4 +299,4 @@ def _text_alternative(title: str, pairs: list[tuple[str, str]]) -> str:
     return f'<details lang="{lang()}"><summary>{esc(label)}</summary><ul>{items}</ul></details>'
 
 
-from .zohn_ahl_play import play_view  # noqa: E402,F401  (the game page looks here)
+from ui.games.zohn_ahl.play import play_view  # noqa: E402,F401  (the game page looks here)

@@ -12,11 +12,11 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Iterable, Sequence
 
-from ..engine.core import Rules, RulesError
-from ..games.peruludo.bids import Bid, BidContext, count_face, legal_bids
-from ..games.peruludo.rules import MAX_TABLE_DICE, WILD_FACE
-from . import OddsTable
-from ..i18n.msgids import N_
+from jokoak.engine.core import Rules, RulesError
+from jokoak.games.peruludo.bids import Bid, BidContext, count_face, legal_bids
+from jokoak.games.peruludo.rules import MAX_TABLE_DICE, WILD_FACE
+from jokoak.odds import OddsTable
+from jokoak.i18n.msgids import N_
 
 
 def face_probability(face: int, wild: bool) -> Fraction:

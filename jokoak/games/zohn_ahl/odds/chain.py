@@ -1,7 +1,7 @@
 """The whole game of zohn ahl as a Markov chain: its states and where each throw sends them.
 
-Shared by the float solvers (:mod:`jokoak.odds.zohn_ahl`) and the proven bounds
-(:mod:`jokoak.odds.zohn_ahl_bounds`); both import it, it imports neither. A state is (both
+Shared by the float solvers (:mod:`jokoak.games.zohn_ahl.odds`) and the proven bounds
+(:mod:`jokoak.games.zohn_ahl.odds.bounds`); both import it, it imports neither. A state is (both
 sticks' places, scoring sticks, team and seat on turn, pending lost turns); :func:`chain_step`
 is a fast mirror of the engine's throw, checked against it in the tests.
 """
@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
-from ..engine.core import Rules
-from ..games.zohn_ahl import circuit_length, throw_distribution
+from jokoak.engine.core import Rules
+from jokoak.games.zohn_ahl.engine import circuit_length, throw_distribution
 
 WIN0, WIN1 = "win0", "win1"
 

@@ -15,7 +15,7 @@ Three layers, from cheap to expensive:
   sparse Gaussian elimination in the board's order, which is exact and fast with one scoring
   stick a team (no cycles) and impractical beyond (cycles between scoring levels make the
   fractions and the fill-in grow without bound in practice). For any number of sticks,
-  :mod:`jokoak.odds.zohn_ahl_bounds` encloses the win probability, the mean length and the
+  :mod:`jokoak.games.zohn_ahl.odds.bounds` encloses the win probability, the mean length and the
   length distribution in intervals of ``Fraction``s proven by exact integer checks; the
   game tables of :func:`odds_tables` and the odds page come from there. No page calls the
   float solvers any more: they stay as an independent second algorithm (Gauss–Seidel on the
@@ -30,12 +30,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..engine.core import Rules, RulesError
-from ..i18n.msgids import N_
-from ..games.zohn_ahl import circuit_length, throw_distribution
-from . import OddsTable
-from .zohn_ahl_bounds import certified_game_length, certified_win_odds
-from .zohn_ahl_chain import ChainSpec, GameChain, State, chain_step, game_chain, start_state
+from jokoak.engine.core import Rules, RulesError
+from jokoak.i18n.msgids import N_
+from jokoak.games.zohn_ahl.engine import circuit_length, throw_distribution
+from jokoak.odds import OddsTable
+from jokoak.games.zohn_ahl.odds.bounds import certified_game_length, certified_win_odds
+from jokoak.games.zohn_ahl.odds.chain import ChainSpec, GameChain, State, chain_step, game_chain, start_state
 
 
 # ---------------------------------------------------------------- one throw, one turn
@@ -323,7 +323,7 @@ def _check_params(params: dict[str, Any]) -> None:
 def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     """Throws, turns, the first circuit (exact) and, with ``game=True``, the whole game.
 
-    The game tables come from :mod:`jokoak.odds.zohn_ahl_bounds`: proven bounds, flagged
+    The game tables come from :mod:`jokoak.games.zohn_ahl.odds.bounds`: proven bounds, flagged
     ``exact=bounds`` in their params. ``start_team_wins``: the starting team's lower bound,
     the other team's lower bound and, as ``not_pinned_down``, the width of the interval between
     them (the rows add up to exactly 1; params ``lo``/``hi`` give the interval). ``game_length``:

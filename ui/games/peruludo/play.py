@@ -23,20 +23,20 @@ from typing import Any
 
 import streamlit as st
 
-from jokoak.bots.peruludo import POLICIES
+from jokoak.games.peruludo.bots import POLICIES
 from jokoak.engine.core import CHANCE, refusal
-from jokoak.bots.peruludo_bayes import explain
+from jokoak.games.peruludo.bots.bayes import explain
 from jokoak.engine.driver import Table, chance_rng, resume
 from jokoak.engine.record import Record
-from jokoak.games.peruludo import GAME
-from jokoak.odds.peruludo import p_bid_exact, p_bid_true
+from jokoak.games.peruludo.engine import GAME
+from jokoak.games.peruludo.odds import p_bid_exact, p_bid_true
 from jokoak.render.bid_words import bid_words
-from jokoak.render.peruludo import bid_text, describe_event, player_name, render_table_svg
+from jokoak.games.peruludo.render import bid_text, describe_event, player_name, render_table_svg
 from jokoak.i18n.msgids import N_
 
-from .common import _, esc, fmt_pct, html, in_this_language, lang, ngettext
-from . import play, room
-from .play import PlaySession, PlaySpec
+from ui.common import _, esc, fmt_pct, html, in_this_language, lang, ngettext
+from ui import play, room
+from ui.play import PlaySession, PlaySpec
 
 VISITOR = 0
 #: The viewer of a shared screen between two people's turns: sits at no seat, so sees only

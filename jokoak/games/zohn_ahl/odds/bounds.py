@@ -1,6 +1,6 @@
 """Proven bounds for the whole game of zohn ahl: exact intervals, not estimates.
 
-The game's Markov chain (:func:`jokoak.odds.zohn_ahl.game_chain`: about 20 000 states with
+The game's Markov chain (:func:`jokoak.games.zohn_ahl.odds.game_chain`: about 20 000 states with
 four scoring sticks a team) is far too large for one exact ``Fraction`` solution, and a float
 solution alone proves nothing. So every number here is an interval ``[lo, hi]`` of exact
 ``Fraction``s together with a *certificate* that is checked in exact integer arithmetic:
@@ -46,9 +46,9 @@ from typing import Any, Callable
 
 import numpy as np
 
-from ..engine.core import Rules
-from .zohn_ahl_chain import (ChainSpec, State, chain_states, game_chain, start_state,
-                             throw_destinations)
+from jokoak.engine.core import Rules
+from jokoak.games.zohn_ahl.odds.chain import (ChainSpec, State, chain_states, game_chain, start_state,
+                                              throw_destinations)
 
 #: Relative residual the float solves aim at (float64 reaches about 1e-16).
 SOLVE_RTOL = 1e-14
@@ -67,7 +67,7 @@ class ChainArrays:
     probability; ``probs`` the nearest floats (for the float solves only). ``blocks`` are the
     states grouped by the sum of both sticks' places, farthest first: an ordinary move only
     takes sticks forward, so a sweep in this order settles every move up to the next
-    scoring event (see :func:`jokoak.odds.zohn_ahl.win_odds_by_states`).
+    scoring event (see :func:`jokoak.games.zohn_ahl.odds.win_odds_by_states`).
     """
 
     spec: ChainSpec

@@ -23,10 +23,10 @@ from functools import lru_cache
 from math import comb
 from typing import Any, Mapping
 
-from ..engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Option, Reason, Rules,
+from jokoak.engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Option, Reason, Rules,
                            Ruleset, SetupError, event, game_over, make_rules, not_legal,
                            not_your_turn, reason)
-from ..i18n.msgids import N_
+from jokoak.i18n.msgids import N_
 
 
 NAME = "zohn_ahl"

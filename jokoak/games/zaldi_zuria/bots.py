@@ -1,6 +1,6 @@
 """Computer players: auction bidders that bid up to what a card is worth to them.
 
-A card's worth comes from the exact model (:func:`jokoak.odds.zaldi_zuria.card_values`):
+A card's worth comes from the exact model (:func:`jokoak.games.zaldi_zuria.odds.card_values`):
 the expected chips it earns per round at this table, once at the present bank with the inn
 shut and once at a later, smaller bank with the inn open (where the inn and the penalties
 matter), averaged and multiplied by how many rounds the player expects to enjoy it. The
@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from ..games.zaldi_zuria.rules import CARDS
-from ..i18n.msgids import N_
-from ..odds.zaldi_zuria import card_values, expected_gain
+from jokoak.games.zaldi_zuria.rules import CARDS
+from jokoak.i18n.msgids import N_
+from jokoak.games.zaldi_zuria.odds import card_values, expected_gain
 
 #: The bank a bidder imagines for "later in the game", when the inn is open.
 LATE_BANK = 12

@@ -1,8 +1,8 @@
 """Zaldi zuria's odds and play views (Streamlit wiring only).
 
-Every number comes from :mod:`jokoak.odds.zaldi_zuria` (exact ``Fraction``s from the engine's
+Every number comes from :mod:`jokoak.games.zaldi_zuria.odds` (exact ``Fraction``s from the engine's
 own chance node) or from the engine; pictures and sentences from
-:mod:`jokoak.render.zaldi_zuria`. A game in progress lives in ``st.session_state`` as a
+:mod:`jokoak.games.zaldi_zuria.render`. A game in progress lives in ``st.session_state`` as a
 :class:`~jokoak.engine.record.Record` and is replayed on every rerun. Touch only: buttons,
 sliders and segmented controls, no typing.
 """
@@ -16,16 +16,16 @@ import altair as alt
 import streamlit as st
 
 from jokoak.engine.core import make_rules
-from jokoak.games.zaldi_zuria import CARD_LABELS, GAME
-from jokoak.odds.zaldi_zuria import odds_tables
-from jokoak.odds import zaldi_zuria as zodds
+from jokoak.games.zaldi_zuria.engine import CARD_LABELS, GAME
+from jokoak.games.zaldi_zuria.odds import odds_tables
+from jokoak.games.zaldi_zuria import odds as zodds
 from jokoak.odds.plain import plain_chance
-from jokoak.render.zaldi_zuria import chips_text
+from jokoak.games.zaldi_zuria.render import chips_text
 
-from .guess import guess_section
-from .common import (_, category_axis, ngettext, esc, fmt_num, fmt_pct, html, in_this_language, lang,
-                     number_axis, percent_axis, show_chart, title_lines, tr, wrap_label,
-                     wrapped_legend)
+from ui.guess import guess_section
+from ui.common import (_, category_axis, ngettext, esc, fmt_num, fmt_pct, html, in_this_language, lang,
+                       number_axis, percent_axis, show_chart, title_lines, tr, wrap_label,
+                       wrapped_legend)
 
 #: Seats 1-5 alternate the two temperaments, so the visitor meets both.
 OPPONENTS = {1: "careful", 2: "greedy", 3: "careful", 4: "greedy", 5: "careful"}
@@ -214,4 +214,4 @@ def _cards_chart(rows: tuple[tuple[str, Fraction], ...], bank: int, inn_open: bo
     _text_alternative(title, [(_(CARD_LABELS[c]), fmt_num(v, 2)) for c, v in rows])
 
 
-from .zaldi_zuria_play import play_view  # noqa: E402,F401  (the game page looks here)
+from ui.games.zaldi_zuria.play import play_view  # noqa: E402,F401  (the game page looks here)

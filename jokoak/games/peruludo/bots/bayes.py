@@ -24,11 +24,11 @@ import random
 from math import comb
 from typing import Any, Callable
 
-from ..engine.core import Reason, Rules
-from ..games.peruludo.bids import Bid, count_face, legal_bids
-from ..games.peruludo.rules import WILD_FACE
-from ..games.peruludo.state import bid_context_for
-from ..i18n.msgids import N_
+from jokoak.engine.core import Reason, Rules
+from jokoak.games.peruludo.bids import Bid, count_face, legal_bids
+from jokoak.games.peruludo.rules import WILD_FACE
+from jokoak.games.peruludo.state import bid_context_for
+from jokoak.i18n.msgids import N_
 
 #: how strongly one bid on a face says "I hold it" (2: a seat whose dice all count for the
 #: face was three times as likely to bid it as a seat with none); from seeded tournaments

@@ -14,17 +14,17 @@ from typing import Any
 
 import streamlit as st
 
-from jokoak.bots.zaldi_zuria import BIDDER_LABELS, POLICIES, bid_reasoning, throw_reasoning
+from jokoak.games.zaldi_zuria.bots import BIDDER_LABELS, POLICIES, bid_reasoning, throw_reasoning
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import Table
-from jokoak.games.zaldi_zuria import CARD_LABELS, GAME
-from jokoak.render.zaldi_zuria import (chips_text, describe_event, player_name,
-                                       render_table_svg, table_summary)
+from jokoak.games.zaldi_zuria.engine import CARD_LABELS, GAME
+from jokoak.games.zaldi_zuria.render import (chips_text, describe_event, player_name,
+                                             render_table_svg, table_summary)
 
-from .common import _, esc, fmt_num, fmt_pct, html, lang, ngettext
-from . import play, room
-from .play import PlaySession, PlaySpec
-from .why import clauses_html, ids_html
+from ui.common import _, esc, fmt_num, fmt_pct, html, lang, ngettext
+from ui import play, room
+from ui.play import PlaySession, PlaySpec
+from ui.why import clauses_html, ids_html
 
 VISITOR = 0
 KEY = "jokoak_zaldi_zuria_play"

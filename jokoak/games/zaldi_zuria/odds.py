@@ -15,12 +15,12 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
-from ..engine.core import Rules
-from ..games.zaldi_zuria.rules import (CARDS, DENOMINATOR, MARKS, MAX_PIPS, PIP_MARKS,
+from jokoak.engine.core import Rules
+from jokoak.games.zaldi_zuria.rules import (CARDS, DENOMINATOR, MARKS, MAX_PIPS, PIP_MARKS,
                                        all_patterns, marks_weight, pips)
-from ..games.zaldi_zuria.throws import STRAIGHT, Table, Transfer, resolve, settle, throw_kind
-from ..i18n.msgids import N_
-from . import OddsTable
+from jokoak.games.zaldi_zuria.throws import STRAIGHT, Table, Transfer, resolve, settle, throw_kind
+from jokoak.i18n.msgids import N_
+from jokoak.odds import OddsTable
 
 KIND_KEYS = ("all_blank", "symbols_only", "symbols_and_pips", "pips_only")
 KIND_LABELS = {"all_blank": N_("all blank (white horse)"),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..games.zohn_ahl import ZohnAhlState
+from jokoak.games.zohn_ahl.engine import ZohnAhlState
 
 
 def thrower(state: ZohnAhlState, rng: Any) -> str:

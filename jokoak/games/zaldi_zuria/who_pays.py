@@ -20,8 +20,8 @@ from collections import Counter
 from functools import lru_cache
 from typing import Iterable
 
-from .engine.core import Event
-from .i18n.msgids import N_
+from jokoak.engine.core import Event
+from jokoak.i18n.msgids import N_
 
 BANK, OWNER, INNKEEPER, THROWER, EVERY_PLAYER = ("bank", "owner", "innkeeper", "thrower",
                                                  "every_player")
@@ -103,9 +103,9 @@ def payment_roles(game: str) -> dict[str, tuple[Pair, ...]]:
     innkeeper, and the innkeeper who threw pay the bank)."""
     if game != "zaldi_zuria":
         return {}
-    from .engine.core import make_rules
-    from .games.zaldi_zuria import GAME
-    from .games.zaldi_zuria.rules import BANK as BANK_PARTY, CARDS, chance_outcomes
+    from jokoak.engine.core import make_rules
+    from jokoak.games.zaldi_zuria.engine import GAME
+    from jokoak.games.zaldi_zuria.rules import BANK as BANK_PARTY, CARDS, chance_outcomes
     holders = {card: seat for seat, card in enumerate(CARDS, start=1)}   # seat 0: no card
     found: dict[str, Counter[Pair]] = {}
     rolls = [a for a, _ in chance_outcomes()]

@@ -1,7 +1,7 @@
 """Peruludo's odds and play views (Streamlit wiring only).
 
-The numbers come from :func:`jokoak.odds.peruludo.odds_tables` and the engine; the pictures
-and sentences from :mod:`jokoak.render.peruludo`. A game in progress lives in
+The numbers come from :func:`jokoak.games.peruludo.odds.odds_tables` and the engine; the pictures
+and sentences from :mod:`jokoak.games.peruludo.render`. A game in progress lives in
 ``st.session_state`` as a :class:`~jokoak.engine.record.Record` (rules, setup, seed,
 actions): every rerun replays it, so the page never holds a state the rules did not make.
 Everything is touch-only: buttons and segmented controls, no typing.
@@ -17,14 +17,14 @@ import altair as alt
 import streamlit as st
 
 from jokoak.engine.core import make_rules
-from jokoak.games.peruludo import GAME
-from jokoak.odds.peruludo import odds_tables
-from jokoak.render.peruludo import bid_text
+from jokoak.games.peruludo.engine import GAME
+from jokoak.games.peruludo.odds import odds_tables
+from jokoak.games.peruludo.render import bid_text
 from jokoak.i18n.msgids import N_
 
-from .guess import guess_section
-from .common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
-                     show_chart, title_lines)
+from ui.guess import guess_section
+from ui.common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
+                       show_chart, title_lines)
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
@@ -142,4 +142,4 @@ def _safest(rows: tuple[tuple[str, Fraction], ...], previous_q: int, face: int) 
     _text_alternative(title, [(d["bid"], d["pct"]) for d in data])
 
 
-from .peruludo_play import play_view  # noqa: E402,F401  (the game page looks here)
+from ui.games.peruludo.play import play_view  # noqa: E402,F401  (the game page looks here)

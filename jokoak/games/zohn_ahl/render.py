@@ -12,11 +12,11 @@ import math
 from html import escape
 from typing import Any, Callable, Sequence
 
-from ..engine.core import Event
-from ..games.zohn_ahl import GAME, ZohnAhlState, circuit_length, default_rules, first_site
-from ..i18n.msgids import N_
-from . import plural_of
-from .sticks import render_sticks_svg
+from jokoak.engine.core import Event
+from jokoak.games.zohn_ahl.engine import GAME, ZohnAhlState, circuit_length, default_rules, first_site
+from jokoak.i18n.msgids import N_
+from jokoak.render import plural_of
+from jokoak.render.sticks import render_sticks_svg
 
 Gettext = Callable[[str], str]
 

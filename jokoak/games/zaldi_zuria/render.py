@@ -11,10 +11,10 @@ from dataclasses import replace
 from html import escape
 from typing import Any, Callable
 
-from ..engine.core import Event
-from ..games.zaldi_zuria.rules import BANK, CARD_LABELS, CARDS, MARKS
-from ..i18n.msgids import N_
-from . import names_text, plural_of
+from jokoak.engine.core import Event
+from jokoak.games.zaldi_zuria.rules import BANK, CARD_LABELS, CARDS, MARKS
+from jokoak.i18n.msgids import N_
+from jokoak.render import names_text, plural_of
 
 Gettext = Callable[[str], str]
 

@@ -24,11 +24,11 @@ from __future__ import annotations
 import random
 from typing import Any, Callable
 
-from ..engine.core import Rules
-from ..games.peruludo.bids import Bid, count_face, legal_bids
-from ..games.peruludo.state import bid_context_for
-from ..odds.peruludo import p_bid_exact, p_bid_true, ranked_bids
-from .peruludo_bayes import policy as _bayes_policy
+from jokoak.engine.core import Rules
+from jokoak.games.peruludo.bids import Bid, count_face, legal_bids
+from jokoak.games.peruludo.state import bid_context_for
+from jokoak.games.peruludo.odds import p_bid_exact, p_bid_true, ranked_bids
+from jokoak.games.peruludo.bots.bayes import policy as _bayes_policy
 
 
 #: palero when the bid is less likely true than this (found by seeded tournaments)
@@ -91,5 +91,5 @@ def policy(level: str) -> Callable[[Any, random.Random], str]:
 
 POLICIES: dict[str, Callable[[Any, random.Random], str]] = {
     level: policy(level) for level in ("easy", "medium", "hard")}
-# the strongest level reads the others' bids (see :mod:`jokoak.bots.peruludo_bayes`)
+# the strongest level reads the others' bids (see :mod:`jokoak.games.peruludo.bots.bayes`)
 POLICIES["expert"] = _bayes_policy()

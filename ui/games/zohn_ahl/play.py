@@ -14,20 +14,20 @@ from typing import Any
 
 import streamlit as st
 
-from jokoak.bots.zohn_ahl import POLICIES
+from jokoak.games.zohn_ahl.bots import POLICIES
 from jokoak.engine.core import CHANCE
 from jokoak.engine.driver import Table
-from jokoak.games.zohn_ahl import GAME
+from jokoak.games.zohn_ahl.engine import GAME
 from jokoak.render.sticks import render_sticks_svg
-from jokoak.render.zohn_ahl import describe_event, render_board_svg, team_name
+from jokoak.games.zohn_ahl.render import describe_event, render_board_svg, team_name
 from jokoak.render.source import CSS as SOURCE_CSS
 
 from jokoak.i18n.msgids import N_
 
-from .common import _, esc, html, in_this_language, lang
-from . import play, room
-from .play import PlaySession, PlaySpec
-from .why import WHY_CSS, ids_html, why_html
+from ui.common import _, esc, html, in_this_language, lang
+from ui import play, room
+from ui.play import PlaySession, PlaySpec
+from ui.why import WHY_CSS, ids_html, why_html
 
 KEY = "jokoak_zohn_ahl_play"
 VISITOR_TEAM = 0

@@ -18,10 +18,10 @@ from html import escape
 from math import cos, pi, sin
 from typing import Any, Callable
 
-from ..engine.core import Event
-from ..games.peruludo.bids import count_face
-from ..i18n.msgids import N_
-from . import names_text, plural_of
+from jokoak.engine.core import Event
+from jokoak.games.peruludo.bids import count_face
+from jokoak.i18n.msgids import N_
+from jokoak.render import names_text, plural_of
 
 Gettext = Callable[[str], str]
 
