@@ -35,7 +35,7 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.engine.core import refusal
-from jokoak.engine.driver import Position, Table, resume
+from jokoak.engine.driver import Position, Seating, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.content.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
@@ -105,7 +105,7 @@ def _spec(game: str, seat: int) -> PlaySpec:
     """The play view's spec, for this view: its own key, the lesson's seat as the one person,
     no computer nor beat (the lesson plays the others' moves), and taps checked first."""
     return dataclasses.replace(play.game_spec(game), key=f"jokoak_lesson_{game}",
-                               table=lambda choices: Table(humans=frozenset({seat})),
+                               table=lambda choices: Seating(humans=frozenset({seat})),
                                beat=None, accept=lesson_tap)
 
 

@@ -33,7 +33,7 @@ from typing import Any, Callable
 import streamlit as st
 
 from jokoak.engine.core import Game, IllegalAction, Reason, Rules, make_rules
-from jokoak.engine.driver import (Beat, Position, Table, advance, decisions, pending,
+from jokoak.engine.driver import (Beat, Position, Seating, advance, decisions, pending,
                                   person_on_turn, resume, start, submit, undo_last_decision)
 
 from . import game_link
@@ -61,7 +61,7 @@ class PlaySpec:
 
     game: Game
     key: str
-    table: Callable[[dict[str, Any]], Table]
+    table: Callable[[dict[str, Any]], Seating]
     setup: Callable[[Rules, dict[str, Any]], dict[str, Any] | None] = lambda rules, c: None
     beat: Beat | None = None
     pace: float = 1.6
@@ -125,7 +125,7 @@ def session(spec: PlaySpec) -> PlaySession | None:
     return value if isinstance(value, PlaySession) else None
 
 
-def table_of(spec: PlaySpec, game: PlaySession) -> Table:
+def table_of(spec: PlaySpec, game: PlaySession) -> Seating:
     return spec.table({**game.choices, "autoplay": game.autoplay})
 
 
@@ -183,7 +183,7 @@ def tap(spec: PlaySpec, token: int, seat: int, action: str) -> None:
 
 #: Where a tap is played from, asked only for a tap past the debounce: the position and its
 #: table, or ``None`` when there is nowhere to play it (the tap then changes nothing).
-TapSource = Callable[[], tuple[Position, Table] | None]
+TapSource = Callable[[], tuple[Position, Seating] | None]
 #: Keeps the position a tap led to; ``False`` when it could not be kept (nothing changes).
 TapKeep = Callable[[Position], bool]
 
