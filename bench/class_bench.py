@@ -377,11 +377,11 @@ class Server:
 def open_rooms(store_file: Path, count: int, seed: int) -> list[tuple[str, str, str]]:
     """``count`` peruludo rooms of two people, as "Open a room" and "Join the room" make
     them: (code, first device's token, second device's token)."""
-    from jokoak.games.peruludo import GAME
-    from jokoak.rooms import join, new_device, open_room
-    from jokoak.room_stores import SqliteRoomStore
+    from jokoak.games.peruludo.engine import GAME
+    from jokoak.service.rooms import join, new_device, open_room
+    from jokoak.service.room_stores import SqliteRoomStore
     from ui import play
-    from ui.peruludo_play import SPEC
+    from ui.games.peruludo.play import SPEC
 
     store = SqliteRoomStore(store_file)
     rooms = []

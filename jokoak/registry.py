@@ -6,7 +6,7 @@ modules (engine, renderer, odds, icon, content) and one :class:`GameEntry` in :d
 a test may :func:`register` a game of its own (``tests/toygame.py``) for the length of a test.
 
 The entry names the game's modules by import path and they are imported on first use, so this
-module depends on nothing but :mod:`jokoak.msgids`: the segment model, the engines' registry
+module depends on nothing but :mod:`jokoak.i18n.msgids`: the segment model, the engines' registry
 and the command line can all ask it, and a half-written engine cannot take the others down.
 The Streamlit side (which views a game has) lives in ``ui/views.py``; the core never imports it.
 """
@@ -19,7 +19,7 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, Callable, Iterator, Sequence
 
-from .msgids import N_
+from .i18n.msgids import N_
 
 #: An icon renderer: (title, language of the title) -> a self-contained ``<svg>``.
 IconRenderer = Callable[[str, str], str]
@@ -33,9 +33,9 @@ class GameEntry:
     the gettext domain of its source, ``?game=`` links. ``name`` stays in Basque in every
     language (glossary policy); ``tagline``, ``origin``, ``players`` and ``sources`` are English
     msgids translated where they are shown. Module paths default to the convention
-    ``jokoak.games.<key>`` (``GAME``), ``jokoak.bots.<key>`` (``POLICIES``), ``jokoak.render.<key>``
-    (``describe_event``, the table drawings and ``render_asked_outcome``) and
-    ``jokoak.odds.<key>`` (``odds_tables``); a
+    the game's folder ``jokoak/games/<key>/``: ``engine`` (``GAME``), ``bots`` (``POLICIES``),
+    ``render`` (``describe_event``, the table drawings and ``render_asked_outcome``) and
+    ``odds`` (``odds_tables``); a
     test's game may name one module for all of them. ``icon`` is
     ``"module:function"`` (an :data:`IconRenderer`); ``attract`` likewise names the kiosk's
     moving picture (an :data:`IconRenderer`; without one the kiosk rocks the icon) and
@@ -65,8 +65,9 @@ class GameEntry:
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
-        defaults = {"engine": f"jokoak.games.{self.key}", "renderer": f"jokoak.render.{self.key}",
-                    "odds": f"jokoak.odds.{self.key}", "bots": f"jokoak.bots.{self.key}",
+        folder = f"jokoak.games.{self.key}"
+        defaults = {"engine": f"{folder}.engine", "renderer": f"{folder}.render",
+                    "odds": f"{folder}.odds", "bots": f"{folder}.bots",
                     "content": f"content/{self.key}",
                     "seed": f"seeds/{self.key}.eu.txt"}
         for name, value in defaults.items():
@@ -84,12 +85,12 @@ class GameEntry:
 
     def policies(self) -> dict[str, Any]:
         """The computer players by level (``POLICIES`` of the bots module; none: ``{}``)."""
-        module = _optional_module(self.bots)
+        module = optional_module(self.bots)
         return dict(getattr(module, "POLICIES", {})) if module is not None else {}
 
     def renderer_module(self) -> ModuleType | None:
         """The pure renderer (events in words, table drawings), or ``None`` if it has none."""
-        return _optional_module(self.renderer)
+        return optional_module(self.renderer)
 
     def draw_state(self, state: Any, _: Callable[[str], str], lang: str,
                    viewer: int | None = None) -> str | None:
@@ -131,7 +132,7 @@ class GameEntry:
 
     def odds_module(self) -> ModuleType | None:
         """The exact odds module, or ``None`` if the game has none."""
-        return _optional_module(self.odds)
+        return optional_module(self.odds)
 
     def icon_svg(self, title: str, lang: str) -> str:
         """The game's small picture, titled ``title`` (in language ``lang``)."""
@@ -155,7 +156,10 @@ class GameEntry:
         return self._named_function(self.nav_drawing)() if self.nav_drawing else None
 
 
-def _optional_module(path: str) -> ModuleType | None:
+def optional_module(path: str) -> ModuleType | None:
+    """The module at ``path``, or ``None`` when that module itself is absent (a game without
+    odds or bots). A module it imports being absent is a real fault and is raised; one copy
+    of this test serves the registry, the view finder (``ui/views.py``) and the commands."""
     try:
         return import_module(path)
     except ModuleNotFoundError as exc:

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from jokoak import GAMES
+from jokoak import GAMES, registry
 from jokoak.__main__ import main
 from jokoak.cli import common
 from jokoak.engine import make_rules, play, random_policy
@@ -177,9 +177,9 @@ def test_rules_lists_options_with_justification_and_rulesets_with_provenance(cap
 def registered_or_skip(name):
     from importlib import import_module
     try:
-        import_module(f"jokoak.games.{name}")
+        import_module(registry.entry(name).engine)
     except ModuleNotFoundError as exc:
-        if exc.name == f"jokoak.games.{name}":
+        if exc.name == registry.entry(name).engine:
             pytest.skip(f"{name}: no engine yet")
         raise
 

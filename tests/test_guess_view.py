@@ -130,7 +130,7 @@ def test_an_unknown_question_is_said_not_raised():
     assert at.caption[0].value == "answer not seen yet"
 
 
-@pytest.mark.parametrize("module", ["zaldi_zuria_views", "peruludo_views", "zohn_ahl_views"])
+@pytest.mark.parametrize("module", ["games.zaldi_zuria.views", "games.peruludo.views", "games.zohn_ahl.views"])
 def test_each_odds_view_offers_guess_first(module):
     from view_support import open_view
     at = open_view(module, "odds_view")

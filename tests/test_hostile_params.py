@@ -154,8 +154,8 @@ def test_a_bad_or_unknown_room_link_says_so_drops_it_and_sits_nobody(room_store,
 def test_a_room_link_of_another_game_is_no_room_on_this_page(room_store):
     from jokoak.engine.core import make_rules
     from jokoak.engine.driver import start
-    from jokoak.games.zohn_ahl import GAME
-    from jokoak.rooms import open_room
+    from jokoak.games.zohn_ahl.engine import GAME
+    from jokoak.service.rooms import open_room
     from ui.room import store
 
     record = start(GAME, make_rules(GAME), people=(0, 1)).record
@@ -169,8 +169,8 @@ def test_a_room_link_of_another_game_is_no_room_on_this_page(room_store):
 def test_a_room_link_that_fits_passes_the_shell_and_sits_its_device(room_store):
     from jokoak.engine.core import make_rules
     from jokoak.engine.driver import start
-    from jokoak.games.peruludo import GAME
-    from jokoak.rooms import open_room
+    from jokoak.games.peruludo.engine import GAME
+    from jokoak.service.rooms import open_room
     from ui.room import store
 
     record = start(GAME, make_rules(GAME), people=(0, 1)).record

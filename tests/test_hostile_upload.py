@@ -16,9 +16,10 @@ from streamlit.testing.v1 import AppTest
 
 from jokoak import ROOT
 from jokoak.i18n import translator
-from jokoak import workbench
-from jokoak.workbench import (MAX_ENTRY_CHARS, MAX_UPLOAD_BYTES, UploadError, catalog_po,
-                              parse_upload, report_csv, review_rows, review_upload)
+from jokoak.review import rows as review_rows_module
+from jokoak.review.exports import catalog_po, report_csv
+from jokoak.review.rows import review_rows, review_upload
+from jokoak.review.uploads import MAX_ENTRY_CHARS, MAX_UPLOAD_BYTES, UploadError, parse_upload
 
 GAME, LANG = "peruludo", "fr"
 
@@ -42,14 +43,14 @@ def worst_case_po() -> bytes:
 def counted_checks(monkeypatch):
     """How many entries the workbench hands to the checks."""
     calls: list[str] = []
-    real = workbench.check_entries
+    real = review_rows_module.check_entries
 
     def counting(entries, lang, game):
         entries = list(entries)
         calls.extend(e.segment_id for e in entries)
         return real(entries, lang, game)
-    monkeypatch.setattr(workbench, "check_entries", counting)
-    monkeypatch.setattr(workbench, "_REVIEWS", type(workbench._REVIEWS)())
+    monkeypatch.setattr(review_rows_module, "check_entries", counting)
+    monkeypatch.setattr(review_rows_module, "_REVIEWS", type(review_rows_module._REVIEWS)())
     return calls
 
 

@@ -10,9 +10,9 @@ import yaml
 from jokoak import GAMES
 from jokoak.engine.core import make_rules
 from jokoak.games import get_game
-from jokoak.howto import MAX_LINES, SECTION_KEYS, HowtoError, card, card_path, check_card, parse_card
+from jokoak.content.howto import MAX_LINES, SECTION_KEYS, HowtoError, card, card_path, check_card, parse_card
 from jokoak.i18n import translator
-from jokoak.notes import notes
+from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_MARK, howto_html
 from jokoak.render.source import clause_anchor, source_html
 
@@ -206,7 +206,7 @@ def test_peruludo_card_gives_the_engines_dice_and_its_rule_against_repeated_bids
 
 
 def test_zohn_ahl_card_gives_the_engines_throw_values_board_and_scoring_sticks():
-    from jokoak.games.zohn_ahl import circuit_length, throw_kinds
+    from jokoak.games.zohn_ahl.engine import circuit_length, throw_kinds
     engine, rules = basque_rules("zohn_ahl")
     values = sorted(kind.value for kind in throw_kinds(rules["stick_set"]))
     throw_line = line_citing("zohn_ahl", "throw.value").msgid

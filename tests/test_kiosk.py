@@ -68,7 +68,7 @@ def test_a_kiosk_visit_opened_on_a_game_page_skips_the_attract_screen():
 def phone_app(monkeypatch, made: list[str]) -> AppTest:
     """The phone popover alone on a kiosk with a public address, counting the codes made."""
     import ui.kiosk
-    from jokoak.settings import KioskSettings, Settings
+    from jokoak.service.settings import KioskSettings, Settings
 
     public = Settings(kiosk=KioskSettings(enabled=True, public_url="https://x.org/"))
     monkeypatch.setattr(ui.kiosk, "settings", lambda: public)

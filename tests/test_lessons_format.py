@@ -13,7 +13,7 @@ from jokoak import GAMES, ROOT
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import resume
 from jokoak.games import get_game
-from jokoak.lessons import (CHOICE_KEYS, STEP_KEYS, TOP_KEYS, LessonError, choice_is_right,
+from jokoak.content.lessons import (CHOICE_KEYS, STEP_KEYS, TOP_KEYS, LessonError, choice_is_right,
                             game_lesson_coverage_problems, lesson_coverage_problems,
                             lesson_dir, lessons, parse_lesson, taught_by)
 

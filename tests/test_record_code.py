@@ -14,9 +14,9 @@ from functools import lru_cache
 import pytest
 
 from jokoak import registry
-from jokoak.bots.peruludo import POLICIES as PERULUDO
-from jokoak.bots.zaldi_zuria import POLICIES as ZALDI_ZURIA
-from jokoak.bots.zohn_ahl import POLICIES as ZOHN_AHL
+from jokoak.games.peruludo.bots import POLICIES as PERULUDO
+from jokoak.games.zaldi_zuria.bots import POLICIES as ZALDI_ZURIA
+from jokoak.games.zohn_ahl.bots import POLICIES as ZOHN_AHL
 from jokoak.engine import record_code as rc
 from jokoak.engine.core import make_rules
 from jokoak.engine.driver import (Table, advance, decisions, resume, resumed, start,

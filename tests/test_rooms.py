@@ -14,12 +14,12 @@ import pytest
 from browser_support import free_port
 from jokoak.engine.core import make_rules
 from jokoak.engine.driver import start
-from jokoak.games.peruludo import GAME
-from jokoak.games.zohn_ahl import GAME as ZOHN_AHL
-from jokoak.rooms import (CODE_LENGTH, RedisRoomStore, SqliteRoomStore, join, new_device,
+from jokoak.games.peruludo.engine import GAME
+from jokoak.games.zohn_ahl.engine import GAME as ZOHN_AHL
+from jokoak.service.rooms import (CODE_LENGTH, RedisRoomStore, SqliteRoomStore, join, new_device,
                           normalise_code, open_room, parse_device, read_room, rejoin,
                           store_from_setting, update)
-from jokoak.settings import parse_settings
+from jokoak.service.settings import parse_settings
 
 GAMES = {GAME.name: GAME}
 SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [20, 23, 26], "bag": 0}

@@ -6,8 +6,8 @@ game must load too.
 
 import pytest
 
-from jokoak import GAMES, ROOT
-from jokoak.scenarios import (STEP_KEYS, TOP_KEYS, ScenarioError, cited_by, game_from_path,
+from jokoak import GAMES, ROOT, registry
+from jokoak.content.scenarios import (STEP_KEYS, TOP_KEYS, ScenarioError, cited_by, game_from_path,
                               parse_scenario, scenario_dir, scenarios)
 
 import toygame
@@ -135,9 +135,9 @@ def test_every_scenario_of_the_game_loads(game):
     if not scenario_dir(game).is_dir():
         pytest.skip(f"{game}: no content/{game}/scenarios/ yet")
     try:
-        __import__(f"jokoak.games.{game}")
+        __import__(registry.entry(game).engine)
     except ModuleNotFoundError as exc:
-        if exc.name == f"jokoak.games.{game}":
+        if exc.name == registry.entry(game).engine:
             pytest.skip(f"{game}: no engine yet")
         raise
     loaded = scenarios(game)

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from jokoak.bots.peruludo import POLICIES as PERULUDO_POLICIES
-from jokoak.bots.zaldi_zuria import POLICIES as ZALDI_POLICIES
+from jokoak.games.peruludo.bots import POLICIES as PERULUDO_POLICIES
+from jokoak.games.zaldi_zuria.bots import POLICIES as ZALDI_POLICIES
 from jokoak.engine.core import CHANCE, IllegalAction, make_rules
 from jokoak.engine.driver import (Table, advance, person_on_turn, resume, start, submit,
                                   undo_last_decision, who_decides)
 from jokoak.engine.record import Record, RecordError
-from jokoak.games.peruludo import GAME as PERULUDO
-from jokoak.games.zaldi_zuria import GAME as ZALDI
+from jokoak.games.peruludo.engine import GAME as PERULUDO
+from jokoak.games.zaldi_zuria.engine import GAME as ZALDI
 
 PERULUDO_SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [20, 23, 26], "bag": 0}
 

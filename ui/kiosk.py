@@ -22,10 +22,10 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.i18n import LANGUAGES, language_name, translator
-from jokoak.msgids import N_
-from jokoak.phone_link import QR_SIDE_PX, phone_url, qr_svg
+from jokoak.i18n.msgids import N_
+from jokoak.service.phone_link import QR_SIDE_PX, phone_url, qr_svg
 from jokoak.render.attract import ATTRACT_CSS, rocking
-from jokoak.settings import Settings, load_settings
+from jokoak.service.settings import Settings, load_settings
 
 from .common import _, esc, html, lang, ngettext, set_lang
 from .lesson import LEARN_LABEL, _start_from_attract as start_from_attract, has_lessons

@@ -16,7 +16,7 @@ played on at once:
   with a "Next" button.
 
 Question steps draw their answers as buttons (the right one is the one the engine's events
-bear out, :mod:`jokoak.lessons`), beside the outcome asked about as the game's registry entry
+bear out, :mod:`jokoak.content.lessons`), beside the outcome asked about as the game's registry entry
 pictures it (:meth:`jokoak.registry.GameEntry.asked_outcome`); guess steps embed
 :func:`ui.guess.guess_step`. Nothing here names a game. Taps are
 idempotent like the play views' (position tokens, debounce). Progress lives in the URL
@@ -38,9 +38,9 @@ from jokoak.engine.core import refusal
 from jokoak.engine.driver import Position, Table, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
-from jokoak.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
-from jokoak.msgids import N_
-from jokoak.notes import notes
+from jokoak.content.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
+from jokoak.i18n.msgids import N_
+from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
 from . import counters, play, progress, speech

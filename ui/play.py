@@ -106,17 +106,17 @@ TOKEN_STRIDE = 1_000_000
 
 
 def game_spec(key: str) -> PlaySpec:
-    """Game ``key``'s play view spec: ``SPEC`` of ``ui/<key>_play.py``, the play views'
+    """Game ``key``'s play view spec: ``SPEC`` of ``ui/games/<key>/play.py``, the play views'
     convention (``LookupError`` for a game without one)."""
     try:
-        module = import_module(f"ui.{key}_play")
+        module = import_module(f"ui.games.{key}.play")
     except ModuleNotFoundError as exc:
-        if exc.name != f"ui.{key}_play":
+        if exc.name != f"ui.games.{key}.play":
             raise
-        raise LookupError(f"game {key!r} has no play view (ui/{key}_play.py)") from None
+        raise LookupError(f"game {key!r} has no play view (ui/games/{key}/play.py)") from None
     spec = getattr(module, "SPEC", None)
     if not isinstance(spec, PlaySpec):
-        raise LookupError(f"ui/{key}_play.py has no PlaySpec called SPEC")
+        raise LookupError(f"ui/games/{key}/play.py has no PlaySpec called SPEC")
     return spec
 
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 import streamlit as st
 
 from jokoak import registry
-from jokoak.howto import card, has_card
+from jokoak.content.howto import card, has_card
 from jokoak.render.howto import howto_html
 from jokoak.render.source import CSS as SOURCE_CSS, ClausePair, clause_pairs
 
@@ -78,7 +78,7 @@ def howto_card(game: str) -> None:
     code = lang()
 
     def build() -> bytes:
-        from jokoak.handout import handout_pdf
+        from jokoak.render.handout import handout_pdf
         return handout_pdf(game, code)
 
     st.download_button(_("Handout to print (PDF, one page)"), data=build,

@@ -18,7 +18,7 @@ import streamlit as st
 
 from jokoak import ROOT, registry
 from jokoak.i18n import LANGUAGES, language_name
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from .game_page import render

@@ -1,7 +1,7 @@
 """The step-through, shared by the three games.
 
 A scenario (or a seeded "watch a game") is a Record; it is replayed and folded into *reader
-steps* (:mod:`jokoak.steps`: a throw is one step, a pass is said with the step after it), and
+steps* (:mod:`jokoak.render.reader_steps`: a throw is one step, a pass is said with the step after it), and
 "next", "back", "jump" and autoplay move between them: recomputation, never undo. The game's
 pure renderer (``jokoak.render.<game>``) draws the state and words the events; this module
 wires the controls, the clause highlight and the interpretation notes.
@@ -23,13 +23,13 @@ from typing import Any, Literal
 import streamlit as st
 
 from jokoak import registry
-from jokoak.engine.record import Record, Step
+from jokoak.engine.record import Record, PlayedAction
 from jokoak.games import available_games
-from jokoak.msgids import N_
-from jokoak.notes import notes_for
+from jokoak.i18n.msgids import N_
+from jokoak.content.notes import notes_for
 from jokoak.render.source import clause_excerpt_html
-from jokoak.scenarios import Scenario, scenarios
-from jokoak.steps import ReaderStep, captions, reader_steps, sentences, watched_record
+from jokoak.content.scenarios import Scenario, scenarios
+from jokoak.render.reader_steps import ReaderStep, captions, reader_steps, sentences, watched_record
 
 from . import play, speech
 from .common import (_, bring_into_view, esc, html, in_this_language, lang, ngettext,
@@ -67,7 +67,7 @@ def _scenarios(game: str) -> tuple[Scenario, ...]:
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _replayed(game: str, key: str, _record: Record
-              ) -> tuple[Any, tuple[Step, ...], tuple[ReaderStep, ...]]:
+              ) -> tuple[Any, tuple[PlayedAction, ...], tuple[ReaderStep, ...]]:
     """The replayed and folded record that ``key`` names (a scenario's name, or
     ``watch:<seed>``): looked up by the game and that name alone, as Streamlit leaves out
     an argument whose name starts with ``_``; hashing the whole record (thousands of

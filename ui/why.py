@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from jokoak.i18n import TARGET_LANGUAGES
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 from jokoak.render.source import CSS as SOURCE_CSS, clause_excerpt_html
 
 from .common import _, esc, lang

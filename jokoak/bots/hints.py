@@ -14,9 +14,9 @@ from fractions import Fraction
 from typing import Any
 
 from ..engine.core import Reason
-from ..msgids import N_
-from . import peruludo_bayes
-from .zaldi_zuria import POLICIES as ZALDI_POLICIES, bid_reasoning, throw_reasoning
+from ..i18n.msgids import N_
+from ..games.peruludo.bots import bayes as peruludo_bayes
+from ..games.zaldi_zuria.bots import POLICIES as ZALDI_POLICIES, bid_reasoning, throw_reasoning
 
 
 @dataclass(frozen=True)

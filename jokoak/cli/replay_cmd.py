@@ -14,7 +14,7 @@ from ..engine.core import Game, SetupError
 from ..engine.harness import format_event
 from ..engine.record import Record, RecordError, replay
 from . import CliError
-from ..msgids import N_
+from ..i18n.msgids import N_
 from .common import (clauses_of, engine_error, event_actor_name, load_game, one_line_errors,
                      seat_name)
 
@@ -103,7 +103,7 @@ def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...
         except RecordError as exc:
             raise CliError(f"{args.file}: {exc}") from None
         return record, games[record.game], ()
-    from ..scenarios import ScenarioError, game_from_path, parse_scenario
+    from ..content.scenarios import ScenarioError, game_from_path, parse_scenario
     name = args.game or game_from_path(args.file)
     if name is None:
         raise CliError(f"{args.file}: cannot tell the game from the path; pass --game")

@@ -1,8 +1,8 @@
 """``jokoak steps [GAME ...] [--seed N]``: how many steps each step-through shows.
 
 For every scenario of the games, and for each game's watched game ("Watch a whole game",
-seeded), the number of actions of the record (raw steps) and of reader steps once throws and
-passes are folded (:mod:`jokoak.steps`), as a Markdown table.
+seeded), the number of actions of the record (played actions) and of reader steps once throws and
+passes are folded (:mod:`jokoak.render.reader_steps`), as a Markdown table.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 
 from .. import GAMES
-from ..scenarios import scenarios
-from ..steps import WATCH_SEED, reader_steps, watched_record
+from ..content.scenarios import scenarios
+from ..render.reader_steps import WATCH_SEED, reader_steps, watched_record
 from . import CliError
 from .common import one_line_errors
 

@@ -18,7 +18,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, overload
 
-from ..msgids import N_
+from ..errors import RefusedByRules
+from ..i18n.msgids import N_
 
 #: ``current_player()`` at a chance node.
 CHANCE = -1
@@ -26,30 +27,20 @@ CHANCE = -1
 TERMINAL = -4
 
 
-class RulesError(ValueError):
+class RulesError(RefusedByRules):
     """An option or ruleset the game does not know, or a value it does not allow.
 
-    Like :class:`SetupError`: ``msgid`` with ``%(name)s`` parameters from ``params`` where the
-    message is meant for translation (the out-of-bounds ones), the English text otherwise.
+    ``msgid`` with ``%(name)s`` parameters from ``params`` where the message is meant for
+    translation (the out-of-bounds ones), the English text otherwise.
     """
 
-    def __init__(self, msgid: str, **params: Any) -> None:
-        super().__init__(msgid % params if params else msgid)
-        self.msgid = msgid
-        self.params = params
 
-
-class SetupError(ValueError):
+class SetupError(RefusedByRules):
     """A starting position the rules refuse (too few players, impossible dice, ...).
 
     ``msgid`` is an English gettext msgid and ``params`` its ``%(name)s`` values, so pages
     can show the reason in the visitor's language.
     """
-
-    def __init__(self, msgid: str, **params: Any) -> None:
-        super().__init__(msgid % params if params else msgid)
-        self.msgid = msgid
-        self.params = params
 
 
 @dataclass(frozen=True)
@@ -101,15 +92,16 @@ def reason(msgid: str | tuple[str, str], clauses: str | Sequence[str] = (), /,
                   plural=plural)
 
 
-class IllegalAction(ValueError):
+class IllegalAction(RefusedByRules):
     """An action the rules do not allow in this position: the one exception every game's
-    ``apply`` raises for it. ``reason`` (a :class:`Reason`) says why when the game can tell.
+    ``apply`` raises for it. ``reason`` (a :class:`Reason`) says why when the game can tell,
+    with the clauses it rests on and its plural: a page shows ``reason``, never ``msgid``.
     """
 
     def __init__(self, action: str, why: Reason | None = None) -> None:
+        super().__init__(f"{action!r}: {why.english() if why else 'not legal here'}")
         self.action = action
         self.reason = why
-        super().__init__(f"{action!r}: {why.english() if why else 'not legal here'}")
 
 
 @dataclass(frozen=True)

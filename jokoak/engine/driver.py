@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .core import CHANCE, Event, Game, GameState, IllegalAction, refusal, sample_chance
-from .record import Policy, Record, Step
+from .record import Policy, Record, PlayedAction
 
 #: ``default(state, seat) -> action | None``: what a person's seat does when they let the
 #: moment pass; ``None`` means the person must decide.
@@ -142,7 +142,7 @@ def resume(game: Game, record: Record, table: Table | None = None) -> Position:
     return position
 
 
-def resumed(record: Record, initial: GameState, steps: Sequence[Step],
+def resumed(record: Record, initial: GameState, steps: Sequence[PlayedAction],
             table: Table | None = None) -> Position:
     """The position of a record already replayed: ``initial`` and its ``steps`` (as
     :func:`jokoak.engine.record.replay` or a decoded link give them), marked as

@@ -21,12 +21,12 @@ from typing import Any, Callable
 
 from ..engine.core import Rules, draw_weighted, make_rules, outcome_weights
 from ..games import get_game
-from ..games.peruludo import GAME as PERULUDO
+from ..games.peruludo.engine import GAME as PERULUDO
 from ..games.peruludo.bids import matches
 from ..games.zaldi_zuria.rules import parse_roll
 from ..games.zaldi_zuria.throws import throw_kind
-from ..games.zohn_ahl import throw_kinds
-from ..msgids import N_
+from ..games.zohn_ahl.engine import throw_kinds
+from ..i18n.msgids import N_
 
 #: The ruleset every question is asked under: the Basque text's literal reading.
 RULESET = "basque_text"

@@ -8,7 +8,7 @@ only the rules where common Perudo differs, and keeps sixes as the wild face in 
 from __future__ import annotations
 
 from ...engine.core import Option, Ruleset
-from ...msgids import N_
+from ...i18n.msgids import N_
 
 
 #: Fewest and most players at one table (the default table is six players, 30 dice).

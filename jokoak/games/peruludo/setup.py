@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...engine.core import Rules, SetupError
-from ...msgids import N_
+from ...i18n.msgids import N_
 from .rules import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS, START_DICE
 
 

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from ...engine.core import (CHANCE, TERMINAL, Reason, Rules, game_over, not_legal,
                             not_your_turn, reason)
-from ...msgids import N_
+from ...i18n.msgids import N_
 from .bids import Bid, BidContext, legal_bid_actions, parse_bid
 from .refusals import bid_refusal
 

@@ -12,7 +12,7 @@ from fractions import Fraction
 from typing import Iterator
 
 from ...engine.core import Option, Ruleset
-from ...msgids import N_
+from ...i18n.msgids import N_
 
 
 #: The five cards in the order the text lists (and the auctioneer sells) them (setup.cards).

@@ -53,7 +53,7 @@ from typing import Any, Mapping
 
 from ...engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Reason, Rules, SetupError,
                             event, game_over, not_legal, not_your_turn, reason)
-from ...msgids import N_, Nn_
+from ...i18n.msgids import N_, Nn_
 from .rules import (BANK, CARDS, MARKS, MAX_CHIPS, MAX_PLAYERS, ROLL_ACTIONS, STAKE,
                     START_CHIPS, chance_outcomes, parse_roll, pips)
 from .throws import Party, Table, resolve, settle
