@@ -44,6 +44,7 @@ from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
 from . import counters, play, progress, speech
+from .play import pace
 from .common import _, bring_into_view, esc, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
@@ -241,7 +242,7 @@ def _same_wrong_tap(session: PlaySession, action: str, now: float) -> bool:
     counts: one stumble, not two)?"""
     last: tuple[str, float] | None = session.extra.get("last_try")
     session.extra["last_try"] = (action, now)
-    return last is not None and last[0] == action and now - last[1] < play.DEBOUNCE_SECONDS
+    return last is not None and last[0] == action and now - last[1] < pace.DEBOUNCE_SECONDS
 
 
 def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, action: str,
@@ -249,7 +250,7 @@ def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, acti
     """A tap on a play control drawn for the step: refused with the engine's reason, hinted
     at when legal but not the lesson's, played (with what follows it) when it is. A stale or
     repeated tap changes nothing. True if the lesson moved on."""
-    if (token != play.token(session) or now - session.last_tap < play.DEBOUNCE_SECONDS
+    if (token != play.token(session) or now - session.last_tap < pace.DEBOUNCE_SECONDS
             or _too_soon(session, now)):
         return False
     found = _step_of(spec.game.name, session)

@@ -31,7 +31,8 @@ from jokoak.render.source import clause_excerpt_html
 from jokoak.content.scenarios import Scenario, scenarios
 from jokoak.render.reader_steps import ReaderStep, captions, reader_steps, sentences, watched_record
 
-from . import play, speech
+from . import speech
+from .play import pace
 from .common import (_, bring_into_view, esc, html, in_this_language, lang, ngettext,
                      pin_run_language, remember, remembered_widget_key)
 from .params import query_choice, query_number
@@ -39,7 +40,7 @@ from .params import query_choice, query_number
 WATCH = "__watch__"
 #: The record key of a watched game starts so (``watch:<seed>``).
 WATCH_KEY = "_watch:"
-#: Seconds per step of autoplay, by speed (times ``JOKOAK_PACE_SCALE``, see ui/play.py).
+#: Seconds per step of autoplay, by speed (times ``JOKOAK_PACE_SCALE``, see ui/play/pace.py).
 SPEEDS = {"slow": 6.0, "normal": 3.5, "fast": 1.5}
 SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 
@@ -204,7 +205,7 @@ def _tick(game: str, step_key: str, total: int) -> None:
     """One step of autoplay, at most one a pace (a rerun caused by a tap is not a tick)."""
     moved = f"jokoak_stepmoved_{step_key}"
     now = time.monotonic()
-    if now - st.session_state.get(moved, 0.0) < 0.9 * _pace(game) * play.PACE_SCALE:
+    if now - st.session_state.get(moved, 0.0) < 0.9 * _pace(game) * pace.PACE_SCALE:
         return
     index = st.session_state[step_key]
     if index < total:
@@ -215,7 +216,7 @@ def _tick(game: str, step_key: str, total: int) -> None:
 
 
 def _every(game: str, playing: bool) -> float | None:
-    return max(_pace(game) * play.PACE_SCALE, 0.2) if playing else None
+    return max(_pace(game) * pace.PACE_SCALE, 0.2) if playing else None
 
 
 def _step_panel(game: str, rkey: str, record: Record,
