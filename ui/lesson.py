@@ -240,9 +240,9 @@ def _mark_drawn(session: PlaySession) -> None:
 def _same_wrong_tap(session: PlaySession, action: str, now: float) -> bool:
     """Is this the same move as the last tap, within a double tap's time (for the curators'
     counts: one stumble, not two)?"""
-    last = session.extra.get("last_try")
+    last: tuple[str, float] | None = session.extra.get("last_try")
     session.extra["last_try"] = (action, now)
-    return bool(last) and last[0] == action and now - last[1] < pace.DEBOUNCE_SECONDS
+    return last is not None and last[0] == action and now - last[1] < pace.DEBOUNCE_SECONDS
 
 
 def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, action: str,
