@@ -15,6 +15,7 @@ on a phone (:func:`continue_on_phone`).
 from __future__ import annotations
 
 import json
+from collections.abc import Set as AbstractSet
 from urllib.parse import urlsplit
 
 import streamlit as st
@@ -107,7 +108,7 @@ def apply_kiosk_chrome() -> None:
             unsafe_allow_javascript=True)
 
 
-def opened_mid_visit(known_pages: set[str]) -> bool:
+def opened_mid_visit(known_pages: AbstractSet[str]) -> bool:
     """True when a fresh session opens on an address that is not the kiosk's reset address.
 
     A reload, a replica that went away or a kiosk that slept opens a new session on the
@@ -188,7 +189,7 @@ def _game_card(entry: registry.GameEntry) -> None:
                   icon=":material/play_arrow:", width="stretch")
 
 
-def attract_screen(known_pages: set[str] = frozenset()) -> bool:
+def attract_screen(known_pages: AbstractSet[str] = frozenset()) -> bool:
     """The attract screen until a visitor touches a game or a language; True while shown.
 
     Moving pictures of the games (still under ``prefers-reduced-motion``) under one line
@@ -197,7 +198,7 @@ def attract_screen(known_pages: set[str] = frozenset()) -> bool:
     """
     if st.session_state.get(STARTED_KEY):
         return False
-    if opened_mid_visit(set(known_pages)):
+    if opened_mid_visit(known_pages):
         st.session_state[STARTED_KEY] = True
         return False
     code = lang()

@@ -35,7 +35,7 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.engine.core import refusal
-from jokoak.engine.driver import Position, Table, resume
+from jokoak.engine.driver import Position, Seating, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.content.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
@@ -106,7 +106,7 @@ def _spec(game: str, seat: int) -> PlaySpec:
     """The play view's spec, for this view: its own key, the lesson's seat as the one person,
     no computer nor beat (the lesson plays the others' moves), and taps checked first."""
     return dataclasses.replace(play.game_spec(game), key=f"jokoak_lesson_{game}",
-                               table=lambda choices: Table(humans=frozenset({seat})),
+                               table=lambda choices: Seating(humans=frozenset({seat})),
                                beat=None, accept=lesson_tap)
 
 
@@ -240,9 +240,9 @@ def _mark_drawn(session: PlaySession) -> None:
 def _same_wrong_tap(session: PlaySession, action: str, now: float) -> bool:
     """Is this the same move as the last tap, within a double tap's time (for the curators'
     counts: one stumble, not two)?"""
-    last = session.extra.get("last_try")
+    last: tuple[str, float] | None = session.extra.get("last_try")
     session.extra["last_try"] = (action, now)
-    return bool(last) and last[0] == action and now - last[1] < pace.DEBOUNCE_SECONDS
+    return last is not None and last[0] == action and now - last[1] < pace.DEBOUNCE_SECONDS
 
 
 def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, action: str,

@@ -42,7 +42,7 @@ from typing import Any, Callable, NoReturn
 import streamlit as st
 
 from jokoak.engine.core import make_rules
-from jokoak.engine.driver import Position, Table, advance, pending, resume, start
+from jokoak.engine.driver import Position, Seating, advance, pending, resume, start
 from jokoak.service.rooms import (STORE_ERRORS, JoinGuard, Room, RoomsFull, RoomStore, close_unplayed,
                           count_unknown, join, new_device, normalise_code, open_room,
                           parse_device, read_room, rejoin, server_guess_allowed,
@@ -399,7 +399,7 @@ def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str
     read: list[Room] = []
     game.extra.pop(_UNSAVED, None)
 
-    def source() -> tuple[Position, Table] | None:
+    def source() -> tuple[Position, Seating] | None:
         room, reachable = _read(spec)
         if not reachable:
             game.extra[_UNSAVED] = True

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import time
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 
@@ -43,6 +43,10 @@ WATCH_KEY = "_watch:"
 #: Seconds per step of autoplay, by speed (times ``JOKOAK_PACE_SCALE``, see ui/play/pace.py).
 SPEEDS = {"slow": 6.0, "normal": 3.5, "fast": 1.5}
 SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+
+
+#: Where a button's icon sits beside its label (Streamlit's ``icon_position``).
+Side = Literal["left", "right"]
 
 
 def _renderer(game: str) -> ModuleType | None:
@@ -252,10 +256,11 @@ def _step_panel(game: str, rkey: str, record: Record,
 def _draw_panel(game: str, step_key: str, initial: Any, steps: tuple[ReaderStep, ...],
                 step_captions: tuple[str | None, ...], playing: bool) -> None:
     module = _renderer(game)
+    assert module is not None, "a step-through is offered only where the renderer words events"
     total = len(steps)
     index = st.session_state[step_key]
     at = f"at{index}"        # in every key: a click sent for another step finds no callback
-    controls = [
+    controls: list[tuple[str, str, str, Side, bool, int]] = [
         ("first", N_("Start"), ":material/first_page:", "left", index > 0, 0),
         ("back", N_("Back"), ":material/chevron_left:", "left", index > 0, index - 1),
         ("next", N_("Next"), ":material/chevron_right:", "right", index < total, index + 1),
@@ -359,9 +364,10 @@ def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
         row = st.container(horizontal=True, vertical_alignment="center",
                            key=f"jokoak_step_jump_row_{kind}")
         row.markdown(f"**{esc(_(label))}**")
-        for direction, target, icon, side, none in (
-                ("back", earlier, ":material/chevron_left:", "left", N_("none earlier")),
-                ("on", later, ":material/chevron_right:", "right", N_("none later"))):
+        jumps: tuple[tuple[str, int | None, str, Side, str], ...] = (
+            ("back", earlier, ":material/chevron_left:", "left", N_("none earlier")),
+            ("on", later, ":material/chevron_right:", "right", N_("none later")))
+        for direction, target, icon, side, none in jumps:
             if target is None:
                 row.caption(_(none))
             else:

@@ -31,6 +31,7 @@ from typing import Any
 import yaml
 
 from .. import ROOT
+from ..errors import ContentError
 from .schema import faults as schema_faults
 from ..i18n.msgids import N_
 
@@ -46,7 +47,7 @@ SECTION_KEYS = tuple(key for key, _title in SECTIONS)
 MAX_LINES = 12
 
 
-class HowtoError(ValueError):
+class HowtoError(ContentError):
     """A howto.yaml that does not describe a valid card; the message lists every fault."""
 
 

@@ -22,7 +22,7 @@ from typing import Any, Callable
 import streamlit as st
 
 from jokoak.engine.core import IllegalAction
-from jokoak.engine.driver import (Position, Table, advance, pending, resume, submit,
+from jokoak.engine.driver import (Position, Seating, advance, pending, resume, submit,
                                   undo_last_decision)
 
 from .. import counters
@@ -60,7 +60,7 @@ def tap(spec: PlaySpec, token: int, seat: int, action: str) -> None:
 
 #: Where a tap is played from, asked only for a tap past the debounce: the position and its
 #: table, or ``None`` when there is nowhere to play it (the tap then changes nothing).
-TapSource = Callable[[], tuple[Position, Table] | None]
+TapSource = Callable[[], tuple[Position, Seating] | None]
 #: Keeps the position a tap led to; ``False`` when it could not be kept (nothing changes).
 TapKeep = Callable[[Position], bool]
 

@@ -18,7 +18,7 @@ from typing import Any, Callable
 import streamlit as st
 
 from jokoak.engine.core import Game, Reason, Rules, make_rules
-from jokoak.engine.driver import (Beat, Position, Table, advance, decisions, person_on_turn,
+from jokoak.engine.driver import (Beat, Position, Seating, advance, decisions, person_on_turn,
                                   start)
 
 from . import pace
@@ -35,7 +35,7 @@ class PlaySpec:
 
     game: Game
     key: str
-    table: Callable[[dict[str, Any]], Table]
+    table: Callable[[dict[str, Any]], Seating]
     setup: Callable[[Rules, dict[str, Any]], dict[str, Any] | None] = lambda rules, c: None
     beat: Beat | None = None
     pace: float = 1.6
@@ -99,7 +99,7 @@ def session(spec: PlaySpec) -> PlaySession | None:
     return value if isinstance(value, PlaySession) else None
 
 
-def table_of(spec: PlaySpec, game: PlaySession) -> Table:
+def table_of(spec: PlaySpec, game: PlaySession) -> Seating:
     return spec.table({**game.choices, "autoplay": game.autoplay})
 
 
