@@ -508,9 +508,9 @@ def test_the_operators_settings_say_where_the_default_rooms_file_is_and_the_caps
         monkeypatch, tmp_path):
     from streamlit.testing.v1 import AppTest
 
-    import ui.kiosk
+    import ui.kiosk_mode
     from jokoak.service.settings import Settings
-    monkeypatch.setattr(ui.kiosk, "settings", lambda: Settings())  # store = "": the default
+    monkeypatch.setattr(ui.kiosk_mode, "settings", lambda: Settings())  # store = "": the default
     monkeypatch.setenv("JOKOAK_DATA", str(tmp_path / "data"))
     at = AppTest.from_string("from ui.operator_views import settings_status\n"
                              "settings_status()\n", default_timeout=60).run()

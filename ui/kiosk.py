@@ -25,26 +25,12 @@ from jokoak.i18n import LANGUAGES, language_name, translator
 from jokoak.i18n.msgids import N_
 from jokoak.service.phone_link import QR_SIDE_PX, phone_url, qr_svg
 from jokoak.render.attract import ATTRACT_CSS, rocking
-from jokoak.service.settings import Settings, load_settings
 
+from . import kiosk_mode
 from .common import _, esc, html, lang, ngettext, set_lang
 from .lesson import LEARN_LABEL, _start_from_attract as start_from_attract, has_lessons
-from .params import query_choice
 
-KIOSK_KEY = "jokoak_kiosk"
 STARTED_KEY = "jokoak_kiosk_started"
-
-
-@st.cache_resource(show_spinner=False)
-def settings() -> Settings:
-    return load_settings()
-
-
-def is_kiosk() -> bool:
-    if KIOSK_KEY not in st.session_state:
-        st.session_state[KIOSK_KEY] = (query_choice("kiosk", ("1",)) == "1"
-                                       or settings().kiosk.enabled)
-    return st.session_state[KIOSK_KEY]
 
 
 KIOSK_CSS = """<style>
@@ -115,7 +101,7 @@ def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
 
 
 def apply_kiosk_chrome() -> None:
-    conf = settings().kiosk
+    conf = kiosk_mode.settings().kiosk
     st.html(KIOSK_CSS)
     reset = f"./?kiosk=1&lang={conf.language}"
     st.html(idle_script(conf.idle_seconds, conf.countdown_seconds, reset),
@@ -240,7 +226,7 @@ def attract_screen(known_pages: AbstractSet[str] = frozenset()) -> bool:
 
 
 def settings_warnings() -> None:
-    for problem in settings().problems:
+    for problem in kiosk_mode.settings().problems:
         text = _(problem.msgid)
         st.caption("⚠️ " + (text % problem.params if problem.params else text))
 
@@ -270,7 +256,7 @@ def continue_on_phone(page: str) -> None:
     URL (it is drawn after the page has run). Nothing without ``[kiosk] public_url`` (a
     phone cannot reach the kiosk's loopback).
     """
-    base = settings().kiosk.public_url
+    base = kiosk_mode.settings().kiosk.public_url
     if not base:
         return
     st.html(PHONE_CSS)

@@ -11,8 +11,9 @@ below it:
 * :mod:`.controller` — taps, ticks, skip, pause, undo, new game, the cover's hand-over;
 * :mod:`.link` — the game in the URL (``?game=``), read back after a reload;
 * :mod:`.widgets` — the shared pieces every play view draws;
-* :mod:`.view` — a whole play view (imported by the views that draw one, not here: it sits
-  above the coach and the kiosk, which read this package).
+* :mod:`.coach` — against the computer: Undo and Hint;
+* :mod:`.view` — a whole play view, composing the rest (imported by the views that draw one,
+  not here).
 
 The names below are the ones the game views, the lessons and the rooms use.
 """

@@ -7,7 +7,7 @@ fragment that ticks while the others play, with no dead end.
 * **The URL carries the game** (:mod:`ui.play.link`): written after every good drawing,
   read back when the session has none.
 * A kiosk shows a big Start first; against the computer the coach's Undo and Hint sit under
-  the controls (:mod:`ui.coach`).
+  the controls (:mod:`ui.play.coach`).
 
 Above the rest of :mod:`ui.play` (which it composes) and below the game views.
 """
@@ -19,9 +19,8 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from .. import coach
-from ..kiosk import is_kiosk
-from . import link, pace
+from ..kiosk_mode import is_kiosk
+from . import coach, link, pace
 from .controller import tick, ticking
 from .sessions import PlaySession, PlaySpec, locked, session
 from .widgets import failure_panel, kiosk_start, new_game_panel, scroll_to_board
