@@ -126,10 +126,11 @@ def test_peruludo_under_the_basque_text_the_visitor_who_just_bid_may_call_doia_o
     assert called.actor == 0 and called.by_person
 
 
-def test_peruludo_the_bidders_moment_to_call_doia_lasts_a_beat_after_their_controls_unlock(
+def test_peruludo_the_bidders_moment_to_call_doia_lasts_a_beat_after_it_is_drawn_live(
         monkeypatch):
-    """The moment starts when the lock of the bid's tap ends, not at the tap: a whole beat
-    with the Doia control live before "no doia" is answered for them (a clock set by hand)."""
+    """The moment starts when the view draws the Doia control live (after the lock of the
+    bid's tap), not at the tap: a whole beat with the control live before "no doia" is
+    answered for them (a clock set by hand)."""
     import ui.play.controller
     from ui.games.peruludo.play import SPEC
     at = start("games.peruludo.play", PERULUDO)
@@ -144,6 +145,11 @@ def test_peruludo_the_bidders_moment_to_call_doia_lasts_a_beat_after_their_contr
     monkeypatch.setattr(ui.play.controller, "session", lambda spec: game)
     game.last_tap = game.moved_at = 100.0
     asked = game.position.length
+    game.extra.pop(ui.play.sessions.DRAWN_LIVE, None)  # not drawn live since the tap
+    monkeypatch.setattr(ui.play.controller.time, "monotonic", lambda: 200.0)
+    ui.play.controller.tick(SPEC)
+    assert game.position.length == asked  # never let pass before the control is drawn live
+    game.extra[ui.play.sessions.DRAWN_LIVE] = (ui.play.token(game), 101.0)  # drawn live
     beat = 0.9 * SPEC.pace
     for now, still_asked in ((100.0 + beat + 0.01, True), (101.0 + beat - 0.01, True),
                              (101.0 + beat + 0.01, False)):
