@@ -171,7 +171,7 @@ def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession:
         step = lesson.steps[index]
         record = _before(step.record) if step.kind == "question" else step.record
         position = _position(engine, record)
-    session = PlaySession(position=position, choices={}, good=position)
+    session: PlaySession[Any] = PlaySession(position=position, choices={}, good=position)
     if index < len(lesson.steps):
         counters.step_count(game, "started", lesson.name, index)
     session.extra.update(lesson=lesson.name, index=index, done=index >= len(lesson.steps),

@@ -320,7 +320,8 @@ def _naming_session(spec: PlaySpec, chosen: dict[str, Any]) -> PlaySession:
         return kept[1]
     rules = make_rules(spec.game, spec.game.rulesets[0].name)
     position = start(spec.game, rules, spec.setup(rules, chosen), 0, ())
-    session = PlaySession(position=position, choices=dict(chosen), good=position)
+    session: PlaySession[Any] = PlaySession(position=position, choices=dict(chosen),
+                                            good=position)
     st.session_state[key] = (mark, session)
     return session
 
