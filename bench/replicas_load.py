@@ -74,6 +74,24 @@ class RunFailed(Exception):
     """A run that did not settle cleanly; its kind is counted as an error."""
 
 
+def rerun_message(url: str, page: str, query: str, widgets: list[WidgetState] = (),
+                  fragment: str = "", timer: bool = False) -> bytes:
+    """The message a browser tab sends to rerun ``page`` (with these widgets' values): the
+    whole script, or one ``fragment``; ``timer``: a poll timer's rerun, not a person's."""
+    msg = BackMsg()
+    state = msg.rerun_script
+    state.query_string = query
+    state.page_name = page
+    state.context_info.url = f"{url}/{page}"
+    state.context_info.locale = "en-GB"
+    state.context_info.timezone = "UTC"
+    state.widget_states.widgets.extend(widgets)
+    if fragment:
+        state.fragment_id = fragment
+    state.is_auto_rerun = timer
+    return msg.SerializeToString()
+
+
 class Visitor:
     def __init__(self, url: str, page: str, query: str, button: str, tally: Tally) -> None:
         self.url, self.page, self.query, self.button = url, page, query, button
@@ -83,15 +101,7 @@ class Visitor:
         self.ws: websockets.ClientConnection | None = None
 
     def rerun(self, widgets: list[WidgetState] = ()) -> bytes:
-        msg = BackMsg()
-        state = msg.rerun_script
-        state.query_string = self.query
-        state.page_name = self.page
-        state.context_info.url = f"{self.url}/{self.page}"
-        state.context_info.locale = "en-GB"
-        state.context_info.timezone = "UTC"
-        state.widget_states.widgets.extend(widgets)
-        return msg.SerializeToString()
+        return rerun_message(self.url, self.page, self.query, widgets)
 
     async def run_once(self, message: bytes) -> float:
         """Send ``message``; seconds until its run has finished successfully."""

@@ -50,6 +50,13 @@ class ContentError(JokoakError, ValueError):
     """A file of ``content/`` that breaks its format, or that the rules cannot play; the
     message names the file and the field or step at fault."""
 
+    #: how a fault whose message is made of several msgids says itself in a language (one its
+    #: file's JSON Schema found: ``jokoak.content.schema.Fault.text``)
+    said: Callable[[Callable[[str], str]], str] | None = None
+
+    def text(self, gettext: Callable[[str], str]) -> str:
+        return self.said(gettext) if self.said is not None else super().text(gettext)
+
 
 class RefusedByRules(JokoakError, ValueError):
     """What a game's rules will not play: an option or ruleset, a starting position, an

@@ -61,7 +61,7 @@ def test_a_lesson_with_two_wrong_moves_finds_them_counted_under_their_clause(sto
     tap_action(at, "peruludo", lesson.steps[0].expect)
     click(at, "jokoak_lesson_next_peruludo_0")
     import ui.play
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 1.0)   # a double tap's time, as served
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 1.0)   # a double tap's time, as served
     at_first = time.monotonic() + 5
     first = refuse_a_bid_under_the_wild_sixes(at, at_first)
     refuse_a_bid_under_the_wild_sixes(at, at_first + 0.2)   # a double tap's second half

@@ -1,5 +1,5 @@
 """The play controller keeps the game in ``?game=`` and resumes it in a new session
-(ui/game_link.py), driven in AppTest: a new session is what a reload, a server restart or
+(ui/play/link.py), driven in AppTest: a new session is what a reload, a server restart or
 another replica gives a visitor."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from jokoak.engine import record_code
 from jokoak.engine.driver import decisions
 from jokoak.games.zaldi_zuria import engine as zaldi_zuria
 from jokoak.games.zohn_ahl import engine as zohn_ahl
-from ui import game_link
+from ui.play import link as game_link
 from ui.common import LANG_KEY
 from view_support import TIMEOUT, open_view
 

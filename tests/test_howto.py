@@ -51,30 +51,30 @@ def test_an_unknown_clause_id_is_one_fault_naming_it_and_the_segments_file():
 
 def test_a_missing_section_is_one_fault_naming_it():
     assert faults_after(lambda raw: raw.pop("scoring")) == [
-        "zaldi_zuria howto: section 'scoring' is missing or has no lines"]
+        "zaldi_zuria howto: missing field 'scoring'"]
 
 
 def test_an_unknown_section_is_one_fault_listing_the_sections():
     faults = faults_after(lambda raw: raw.update(rules=raw["goal"]))
-    assert faults == ["zaldi_zuria howto: unknown section 'rules' "
-                      "(the sections are goal, turn, scoring, end)"]
+    assert faults == ["zaldi_zuria howto: unknown field(s) rules "
+                      "(the fields are game, goal, turn, scoring, end)"]
 
 
 def test_a_line_without_clauses_is_one_fault():
     faults = faults_after(lambda raw: raw["turn"][1].update(clauses=[]))
-    assert faults == ["zaldi_zuria howto, turn line 2: clauses must be a non-empty list of "
-                      "clause ids"]
+    assert faults == ["zaldi_zuria howto: turn line 2: field 'clauses' must be a non-empty "
+                      "list of clause ids"]
 
 
 def test_an_empty_msgid_is_one_fault():
     faults = faults_after(lambda raw: raw["end"][0].update(msgid="  "))
-    assert faults == ["zaldi_zuria howto, end line 1: msgid is missing or empty"]
+    assert faults == ["zaldi_zuria howto: end line 1: field 'msgid' must be a non-empty msgid"]
 
 
 def test_an_unknown_key_in_a_line_is_one_fault():
     faults = faults_after(lambda raw: raw["end"][0].update(text="Hello"))
-    assert faults == ["zaldi_zuria howto, end line 1: unknown key 'text' "
-                      "(a line has msgid, clauses, choice)"]
+    assert faults == ["zaldi_zuria howto: end line 1: unknown field(s) text "
+                      "(the fields are msgid, clauses, choice)"]
 
 
 def test_a_choice_that_is_no_note_is_one_fault():

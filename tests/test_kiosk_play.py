@@ -56,7 +56,7 @@ def test_a_second_tap_on_start_starts_no_second_game_and_finds_the_controls_disa
         monkeypatch):
     import streamlit as st
     from ui import play
-    monkeypatch.setattr(play, "DEBOUNCE_SECONDS", 1.0)
+    monkeypatch.setattr(play.pace, "DEBOUNCE_SECONDS", 1.0)
     spec = game_spec("zohn_ahl")
     state: dict = {}
     monkeypatch.setattr(st, "session_state", state)

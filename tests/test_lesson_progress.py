@@ -113,7 +113,7 @@ def test_the_hint_is_shown_on_a_tap_and_undo_takes_back_one_move_per_tap():
     game = at.session_state[PERULUDO]
     assert ui.play.decisions_made(game) == made
     # the second tap of a double tap: sent for the screen before the undo, it does nothing
-    import ui.coach
+    import ui.play.coach
     from ui.games.peruludo.play import SPEC
-    ui.coach.undo_once(SPEC, int(stale.rsplit("_t", 1)[1]))
+    ui.play.coach.undo_once(SPEC, int(stale.rsplit("_t", 1)[1]))
     assert ui.play.decisions_made(game) == made

@@ -203,8 +203,8 @@ def test_a_step_with_a_feedback_keeps_its_longer_why_behind_why(no_fresh_screen_
 def test_clause_ids_show_in_lessons_and_play_only_when_the_operator_turns_them_on(
         no_fresh_screen_wait, monkeypatch):
     from jokoak.service.settings import BookletSettings, Settings
-    import ui.kiosk
-    monkeypatch.setattr(ui.kiosk, "settings",
+    import ui.kiosk_mode
+    monkeypatch.setattr(ui.kiosk_mode, "settings",
                         lambda: Settings(booklet=BookletSettings(clause_ids=True)))
     at = _first_zohn_ahl_throw("en")
     box = next(m.value for m in at.markdown if 'class="jokoak-lesson-why"' in m.value)

@@ -95,10 +95,10 @@ def test_peruludo_a_second_tap_on_the_cover_does_nothing_and_finds_the_controls_
     from ui.games.peruludo.play import SPEC
     at = until_cover(start("games.peruludo.play", PERULUDO, players=3, people=[0, 1]))
     session = game(at, PERULUDO)
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 1.0)
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 1.0)
     seat, token = session.position.state.turn, ui.play.token(session)
     with monkeypatch.context() as m:
-        m.setattr(ui.play, "session", lambda spec: session)
+        m.setattr(ui.play.controller, "session", lambda spec: session)
         ui.play.hand_over(SPEC, token, seat)
         first = session.last_tap
         ui.play.hand_over(SPEC, token, seat)
@@ -129,9 +129,9 @@ def test_peruludo_each_person_the_engine_asks_about_a_bid_may_call_doia_by_name(
         if covers:
             covers[0].click().run()
         elif f"{PERULUDO}_bid" in keys(at):
-            monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)  # the real pace, for this tap
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 1.0)  # the real pace, for this tap
             button(at, f"{PERULUDO}_quick").click().run()
-            monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 0.0)
         else:
             at.run()
         if len(named) == 3 and own_bid:
@@ -239,7 +239,7 @@ def test_peruludo_the_cover_is_disabled_a_moment_after_the_last_persons_tap(monk
         if covers and not covers[0].disabled:
             covers[0].click().run()
         elif f"{PERULUDO}_bid" in keys(at) and game(at, PERULUDO).position.state.turn == 0:
-            monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 5.0)
+            monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 5.0)
             game(at, PERULUDO).last_tap = 0.0  # the cover's tap was long ago
             button(at, f"{PERULUDO}_quick").click().run()
             state = game(at, PERULUDO).position.state
@@ -247,7 +247,7 @@ def test_peruludo_the_cover_is_disabled_a_moment_after_the_last_persons_tap(monk
             if state.phase == "bid" and state.turn == 1:  # straight to the other person
                 assert covers and covers[0].disabled  # the bidder's second tap lands on nothing
                 return
-            monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+            monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 0.0)
         elif f"{PERULUDO}_bid" in keys(at):
             button(at, f"{PERULUDO}_quick").click().run()  # Player 2 bids on
         else:

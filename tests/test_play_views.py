@@ -85,13 +85,13 @@ def test_peruludo_doia_is_offered_exactly_when_the_engine_asks_the_visitors_seat
             assert any(b.key.startswith(f"{PERULUDO}_doia_t") for b in at.button)
         if f"{PERULUDO}_bid" in keys(at):
             # the real pace and double-tap window, for this tap
-            monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)
-            monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 1.0)
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 1.0)
+            monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 1.0)
             at.session_state[PERULUDO].last_tap = 0.0
             tap(at, f"{PERULUDO}_bid")
             assert f"{PERULUDO}_doia" not in keys(at)  # not under the finger that bid
-            monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
-            monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 0.0)
+            monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 0.0)
         else:
             at.run()
     assert seen_doia > 0
@@ -103,13 +103,13 @@ def _bid_and_wait_to_be_asked(at, monkeypatch, rounds=12):
     import ui.play
     for _ in range(rounds * 40):
         if f"{PERULUDO}_bid" in keys(at):
-            monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 1.0)
             quick = next(b for b in at.button
                          if b.key.startswith(f"{PERULUDO}_quick") and not b.disabled)
             quick.click().run()
             assert not at.exception
             yield position(at, PERULUDO).state
-            monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 0.0)
         at.run()
         if position(at, PERULUDO).state.is_terminal():
             return
@@ -208,7 +208,7 @@ def test_a_double_tap_plays_the_move_once(delay, monkeypatch):
     from ui.games.peruludo.play import SPEC
     at = start("games.peruludo.play", PERULUDO)
     game = _visitors_turn(at)
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.7)
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 0.7)
     token = ui.play.token(game)
     action = next(a for a in game.position.state.legal_actions() if a.startswith("bid:"))
     made = ui.play.decisions_made(game)
@@ -377,9 +377,9 @@ def test_a_second_tap_on_start_or_play_again_makes_no_second_game():
     at = start("games.peruludo.play", PERULUDO)
     first = position(at, PERULUDO).record.seed
     store = {PERULUDO: at.session_state[PERULUDO]}
-    real = ui.play.st.session_state
+    real = ui.play.sessions.st.session_state
     try:
-        ui.play.st.session_state = store
+        ui.play.sessions.st.session_state = store
         ui.play.new_game(SPEC, "basque_text", {"opponents": 3, "level": "medium"}, None)
         assert store[PERULUDO].position.record.seed == first  # drawn before this game: stale
         ui.play.play_again(SPEC, first)
@@ -387,4 +387,4 @@ def test_a_second_tap_on_start_or_play_again_makes_no_second_game():
         ui.play.play_again(SPEC, first)  # the same finger again
         assert second != first and store[PERULUDO].position.record.seed == second
     finally:
-        ui.play.st.session_state = real
+        ui.play.sessions.st.session_state = real

@@ -242,8 +242,9 @@ def test_the_toys_page_draws_its_odds_view(toy):
 #: The pages and helpers that must work for any registered game.
 GAME_NEUTRAL = ["app.py", "app_pages/home.py", "app_pages/sources.py",
                 "app_pages/translators.py", "ui/shell.py", "ui/kiosk.py", "ui/game_page.py",
-                "ui/views.py", "ui/translators_views.py", "ui/stepper.py", "ui/play.py",
-                "ui/lesson.py",
+                "ui/views.py", "ui/translators_views.py", "ui/stepper.py", "ui/lesson.py",
+                *(f"ui/play/{name}.py" for name in ("__init__", "pace", "sessions", "controller",
+                                                    "link", "widgets", "view")),
                 "jokoak/content/segments.py", "jokoak/content/scenarios.py", "jokoak/games/__init__.py"]
 
 

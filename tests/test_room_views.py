@@ -386,7 +386,7 @@ def test_a_tap_the_store_cannot_take_says_not_saved_and_the_next_tap_is_saved(mo
     assert any("Not saved" in w.value for w in at.warning)  # still said until the next tap
     # the real pace: the rerun after the tap does not also play the next beat (the bidder's
     # own moment to call doia, under the Basque text's rules), so one write is the tap's
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)
+    monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 1.0)
     [b for b in at.button if b.key.startswith(f"{ROOM_KEY}_quick")][0].click().run()
     assert stored_room(code).version == before.version + 1
     assert not any("Not saved" in w.value for w in at.warning)
@@ -508,9 +508,9 @@ def test_the_operators_settings_say_where_the_default_rooms_file_is_and_the_caps
         monkeypatch, tmp_path):
     from streamlit.testing.v1 import AppTest
 
-    import ui.kiosk
+    import ui.kiosk_mode
     from jokoak.service.settings import Settings
-    monkeypatch.setattr(ui.kiosk, "settings", lambda: Settings())  # store = "": the default
+    monkeypatch.setattr(ui.kiosk_mode, "settings", lambda: Settings())  # store = "": the default
     monkeypatch.setenv("JOKOAK_DATA", str(tmp_path / "data"))
     at = AppTest.from_string("from ui.operator_views import settings_status\n"
                              "settings_status()\n", default_timeout=60).run()

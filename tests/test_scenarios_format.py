@@ -106,7 +106,7 @@ def test_steps_after_the_end_are_refused():
     (with_steps("[]", extra="options: {goal: 7}\n"), "field 'options': option goal"),
     (with_steps("[]", extra="seed: x\n"), "field 'seed' must be an integer"),
     (with_steps("roll:1"), "field 'steps' must be a list"),
-    (with_steps("[{player: 0}]"), "step 1: field 'action' must be an action string"),
+    (with_steps("[{player: 0}]"), "step 1: missing field 'action'"),
     (with_steps("[roll:1, 7]"), "step 2: field 'action': 7 is not an action string (quote it)"),
     (with_steps('[{action: "roll:1", speed: 2}]'), "step 1: unknown field(s) speed"),
     (with_steps('[{action: "roll:1", cites: [toy.jump]}]'), "step 1: field 'cites': unknown clause"),

@@ -109,7 +109,7 @@ def test_the_step_in_the_link_is_a_reader_step():
 
 @pytest.fixture
 def no_wait(monkeypatch):
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+    monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 0.0)
 
 
 @pytest.mark.parametrize("game", GAMES)

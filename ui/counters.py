@@ -19,6 +19,7 @@ from jokoak.service import counters
 from jokoak.service.counters import GAME_KINDS, KIND_LABELS, STEP_KINDS, Key, Recorder
 from jokoak.content.lessons import lessons
 
+from . import kiosk_mode
 from .common import _, category_axis, esc, fmt_num, html, lang, number_axis, show_chart, \
     wrapped_legend
 
@@ -28,9 +29,7 @@ LEFT_PARAM = "left"
 
 
 def _settings() -> Any:
-    from .kiosk import settings   # ui.kiosk imports the lesson view, which imports this
-
-    return settings()
+    return kiosk_mode.settings()
 
 
 @st.cache_resource(show_spinner=False)

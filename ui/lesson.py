@@ -35,7 +35,7 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.engine.core import refusal
-from jokoak.engine.driver import Position, Table, resume
+from jokoak.engine.driver import Position, Seating, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.content.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
@@ -44,6 +44,7 @@ from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
 from . import counters, play, progress, speech
+from .play import pace
 from .common import _, bring_into_view, esc, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
@@ -105,7 +106,7 @@ def _spec(game: str, seat: int) -> PlaySpec:
     """The play view's spec, for this view: its own key, the lesson's seat as the one person,
     no computer nor beat (the lesson plays the others' moves), and taps checked first."""
     return dataclasses.replace(play.game_spec(game), key=f"jokoak_lesson_{game}",
-                               table=lambda choices: Table(humans=frozenset({seat})),
+                               table=lambda choices: Seating(humans=frozenset({seat})),
                                beat=None, accept=lesson_tap)
 
 
@@ -239,9 +240,9 @@ def _mark_drawn(session: PlaySession) -> None:
 def _same_wrong_tap(session: PlaySession, action: str, now: float) -> bool:
     """Is this the same move as the last tap, within a double tap's time (for the curators'
     counts: one stumble, not two)?"""
-    last = session.extra.get("last_try")
+    last: tuple[str, float] | None = session.extra.get("last_try")
     session.extra["last_try"] = (action, now)
-    return bool(last) and last[0] == action and now - last[1] < play.DEBOUNCE_SECONDS
+    return last is not None and last[0] == action and now - last[1] < pace.DEBOUNCE_SECONDS
 
 
 def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, action: str,
@@ -249,7 +250,7 @@ def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, acti
     """A tap on a play control drawn for the step: refused with the engine's reason, hinted
     at when legal but not the lesson's, played (with what follows it) when it is. A stale or
     repeated tap changes nothing. True if the lesson moved on."""
-    if (token != play.token(session) or now - session.last_tap < play.DEBOUNCE_SECONDS
+    if (token != play.token(session) or now - session.last_tap < pace.DEBOUNCE_SECONDS
             or _too_soon(session, now)):
         return False
     found = _step_of(spec.game.name, session)

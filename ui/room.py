@@ -42,7 +42,7 @@ from typing import Any, Callable, NoReturn
 import streamlit as st
 
 from jokoak.engine.core import make_rules
-from jokoak.engine.driver import Position, Table, advance, pending, resume, start
+from jokoak.engine.driver import Position, Seating, advance, pending, resume, start
 from jokoak.service.rooms import (STORE_ERRORS, JoinGuard, Room, RoomsFull, RoomStore, close_unplayed,
                           count_unknown, join, new_device, normalise_code, open_room,
                           parse_device, read_room, rejoin, server_guess_allowed,
@@ -50,7 +50,9 @@ from jokoak.service.rooms import (STORE_ERRORS, JoinGuard, Room, RoomsFull, Room
 from jokoak.service.settings import RoomSettings, load_settings, settings_path
 
 from .common import _, esc, html, in_this_language, lang, ngettext
-from . import game_link, play
+from . import play
+from .play import link as game_link, pace
+from .play.view import page as play_page_alone
 from .params import drop
 from .play import PlaySession, PlaySpec
 
@@ -397,7 +399,7 @@ def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str
     read: list[Room] = []
     game.extra.pop(_UNSAVED, None)
 
-    def source() -> tuple[Position, Table] | None:
+    def source() -> tuple[Position, Seating] | None:
         room, reachable = _read(spec)
         if not reachable:
             game.extra[_UNSAVED] = True
@@ -443,7 +445,7 @@ def _tick(spec: PlaySpec, room: Room, game: PlaySession) -> Room:
     position = game.position
     if not pending(position, table):
         return room
-    if time.time() - room.moved_at < 0.9 * spec.pace * play.PACE_SCALE:
+    if time.time() - room.moved_at < 0.9 * spec.pace * pace.PACE_SCALE:
         return room
     moved = advance(position, table, spec.beat)
     if moved.length == position.length:
@@ -498,7 +500,7 @@ def _version_now(code: str) -> int | str | None:
 def _beat_due(spec: PlaySpec, game: PlaySession, moved_at: float) -> bool:
     """A computer seat's next beat is to be played (:func:`_tick`'s own test)."""
     return (pending(game.position, spec.table(game.choices))
-            and time.time() - moved_at >= 0.9 * spec.pace * play.PACE_SCALE)
+            and time.time() - moved_at >= 0.9 * spec.pace * pace.PACE_SCALE)
 
 
 def _lively(spec: PlaySpec) -> bool:
@@ -674,7 +676,7 @@ def play_page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
               right: Callable[[PlaySession], None], choices: Callable[[], dict[str, Any]],
               seat_view: SeatView, names: SeatNames) -> None:
     """The play view with room play: the room, when this device sits in one; else the
-    one-screen game (:func:`ui.play.page`) and, below it, the room panel. An address
+    one-screen game (:func:`ui.play.view.page`) and, below it, the room panel. An address
     naming this device's seat sits it there first (:func:`restore`)."""
     restore(spec)
     if in_room(spec):
@@ -688,5 +690,5 @@ def play_page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
         seen.update(picked)
         return picked
 
-    play.page(spec, intro, left, right, remembered)
+    play_page_alone(spec, intro, left, right, remembered)
     room_panel(spec, dict(seen), names)

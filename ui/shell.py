@@ -22,8 +22,8 @@ from jokoak.i18n.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from . import game_page as game_pages
-from .kiosk import (apply_kiosk_chrome, attract_screen, continue_on_phone, is_kiosk, settings,
-                    settings_warnings)
+from .kiosk import apply_kiosk_chrome, attract_screen, continue_on_phone, settings_warnings
+from .kiosk_mode import is_kiosk, settings
 from .lesson import LESSON_GOTO_KEY, entry_params
 from .counters import note_left
 from .params import drop_unknown

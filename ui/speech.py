@@ -20,6 +20,7 @@ from jokoak.content.segments import segment_map
 from jokoak.service.settings import Settings
 from jokoak.i18n.source_translations import translation_map
 
+from . import kiosk_mode
 from .common import _, esc, html
 
 #: Session key of the sound asked for and not yet played: (button key, tap number).
@@ -35,13 +36,11 @@ Parts = Sequence[tuple[str, str]]
 
 
 def settings() -> Settings:
-    from .kiosk import settings as kiosk_settings   # ui.kiosk imports ui.lesson, which imports this
-    return kiosk_settings()
+    return kiosk_mode.settings()
 
 
 def is_kiosk() -> bool:
-    from .kiosk import is_kiosk as kiosk_on
-    return kiosk_on()
+    return kiosk_mode.is_kiosk()
 
 
 @st.cache_resource(show_spinner=False)

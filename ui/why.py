@@ -18,6 +18,7 @@ from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.i18n.msgids import N_
 from jokoak.render.source import CSS as SOURCE_CSS, clause_excerpt_html
 
+from . import kiosk_mode
 from .common import _, esc, lang
 
 WHY_LABEL = N_("Why?")
@@ -45,9 +46,7 @@ details.jokoak-why .jk-source{margin-top:.4rem}
 
 def clause_ids_shown() -> bool:
     """Whether the operator asked for clause ids in the children's views too."""
-    from .kiosk import settings   # here: ui.kiosk imports the lesson view, which imports this
-
-    return settings().booklet.clause_ids
+    return kiosk_mode.settings().booklet.clause_ids
 
 
 def clauses_html(game: str, clauses: Iterable[str], *, css: bool = True) -> str:

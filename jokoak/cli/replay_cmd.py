@@ -9,8 +9,10 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Callable
 
 from ..engine.core import Game, SetupError
+from ..errors import ContentError
 from ..engine.harness import format_event
 from ..engine.record import Record, RecordError, replay
 from . import CliError
@@ -87,6 +89,18 @@ def _check_nesting(path: Path, text: str) -> None:
                        file=str(path), limit=MAX_NESTING)
 
 
+class ScenarioFault(CliError):
+    """A scenario file's fault, said in the user's language as its loader says it (a fault
+    its schema found is made of several msgids: :mod:`jokoak.content.schema`)."""
+
+    def __init__(self, fault: ContentError) -> None:
+        super().__init__(str(fault))
+        self.fault = fault
+
+    def text(self, gettext: Callable[[str], str]) -> str:
+        return self.fault.text(gettext)
+
+
 def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...]]:
     text = _read(args.file)
     _check_nesting(args.file, text)
@@ -112,7 +126,7 @@ def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...
         scenario = parse_scenario(name, args.file.stem, text, engine=game,
                                   clauses=clauses_of(name, module))
     except ScenarioError as exc:
-        raise CliError(str(exc)) from None
+        raise ScenarioFault(exc) from None
     except RecursionError:
         raise CliError(N_("%(file)s nests lists or mappings more than %(limit)s levels deep."),
                        file=str(args.file), limit=MAX_NESTING) from None

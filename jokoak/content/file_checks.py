@@ -3,9 +3,12 @@
 
 Why one module: both kinds of file are written by hand and read by the same authors, so a
 fault must be worded the same way in both (``<game>/<name>: field 'options': ...``); one copy
-of each check keeps the wording from drifting apart. Each loader passes its own exception
-class (``error``) so its callers keep catching what they caught, and keeps what is its own
-(a scenario's steps, a lesson's questions) in its own module. No file here knows a game.
+of each check keeps the wording from drifting apart. The shape of a file (its fields, their
+types) is its JSON Schema's (:mod:`jokoak.content.schema`); what is checked here is what a
+schema cannot say (clause ids that exist, rules the engine accepts). Each loader passes its
+own exception class (``error``) so its callers keep catching what they caught, and keeps what
+is its own (a scenario's steps, a lesson's questions) in its own module. No file here knows a
+game.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
+from ..errors import ContentError
+from .schema import check_schema
 from ..engine.core import Event, Game, Rules, RulesError, make_rules
 from ..games import get_game
-from ..errors import ContentError
 
 
 def is_msgid(value: Any) -> bool:
@@ -26,34 +30,15 @@ def is_msgid(value: Any) -> bool:
     return isinstance(value, str) and bool(value.strip())
 
 
-def check_fields(where: str, item: Mapping[Any, Any], allowed: Iterable[str],
-                 error: type[ContentError]) -> None:
-    """Refuse a mapping with a field the format does not have (a typo would be ignored)."""
-    unknown = set(item) - set(allowed)
-    if unknown:
-        raise error(f"{where}: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
-
-
-def read_head(where: str, text: str, *, shape: str, required: Iterable[str],
-              allowed: Iterable[str], error: type[ContentError]) -> dict[Any, Any]:
-    """The file's YAML as a mapping with its required fields, no unknown one, and a
-    title and caption that are msgids. ``shape`` says what the mapping holds (``a lesson is
-    a mapping with ...``): the message for a file that is not one."""
+def read_document(where: str, text: str, *, kind: str, error: type[ContentError]) -> Any:
+    """The file's YAML, valid against the schema of its ``kind``."""
     try:
         data = yaml.safe_load(text)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         line = f" at line {mark.line + 1}" if mark is not None else ""
         raise error(f"{where}: not valid YAML{line} ({exc.__class__.__name__})") from None
-    if not isinstance(data, dict):
-        raise error(f"{where}: {shape}")
-    for key in required:
-        if key not in data:
-            raise error(f"{where}: missing field {key!r}")
-    check_fields(where, data, allowed, error)
-    for key in ("title", "caption"):
-        if not is_msgid(data[key]):
-            raise error(f"{where}: field {key!r} must be a non-empty msgid")
+    check_schema(kind, data, where, error)
     return data
 
 
@@ -71,11 +56,7 @@ def file_rules(where: str, engine: Game, data: Mapping[str, Any],
                error: type[ContentError]) -> Rules:
     """The rules the file's ``ruleset`` and ``options`` name (a fraction option may be
     written ``2/5``, as YAML has no fractions)."""
-    options = data.get("options")
-    options = {} if options is None else options
-    if not isinstance(options, dict):
-        raise error(f"{where}: field 'options' must be a mapping of option values")
-    options = dict(options)
+    options = dict(data.get("options") or {})
     for opt in engine.options:
         if opt.name in options and isinstance(opt.default, Fraction):
             try:
@@ -117,15 +98,13 @@ def folder_texts(folder: Path) -> list[tuple[str, str]]:
 
 # ---- coverage files ---------------------------------------------------------------------------
 
-def read_exemptions(path: Path, label: str, expected: str) -> dict[str, Any]:
-    """``exempt:`` of a coverage file (``{}`` if absent); ``label`` names it in the message,
-    ``expected`` says what it should hold."""
+def read_exemptions(path: Path, label: str) -> dict[str, Any]:
+    """``exempt:`` of a coverage file (``{}`` if absent); ``label`` names it in the message."""
     if not path.exists():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    if not isinstance(data, dict) or not isinstance(data.get("exempt") or {}, dict):
-        raise ValueError(f"{label}: expected {expected}")
-    return dict(data.get("exempt") or {})
+    data = read_document(label, path.read_text(encoding="utf-8"), kind="exemptions",
+                         error=ContentError)
+    return dict((data or {}).get("exempt") or {})
 
 
 def exemption_problems(file_name: str, exempt: Mapping[str, Any],

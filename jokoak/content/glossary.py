@@ -4,7 +4,8 @@
 or ``keep`` the Basque word). Basque is agglutinative, so a term's ``forms`` are stems matched
 at the start of a word (``ostatu`` finds ``ostatuaren``); the longest form wins where forms
 overlap (``ahl harri`` before ``ahl``, ``puntuazio-zotz`` before ``zotz``). Renderings are
-whole words or phrases in the translation: inflected forms are listed as ``variants``.
+whole words or phrases in the translation: inflected forms are listed as ``variants``. The
+file's shape is ``content/schemas/glossary.schema.json`` (:mod:`jokoak.content.schema`).
 """
 
 from __future__ import annotations
@@ -21,10 +22,10 @@ import yaml
 
 from .. import ROOT
 from ..errors import ContentError
+from .schema import check_schema
 from ..i18n import LANGUAGES, TARGET_LANGUAGES
 
 GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
-POLICIES = ("translate", "keep")
 #: Spaces a translation may use inside a phrase (French no-break spaces), matched as one space.
 _SPACES = re.compile(r"[\s\u00a0\u202f]+")
 
@@ -101,27 +102,21 @@ def _as_tuple(value: str | Iterable[Any] | None) -> tuple[str, ...]:
     return tuple(str(v) for v in value)
 
 
-def parse_glossary(data: dict) -> tuple[Term, ...]:
+def parse_glossary(data: Any, where: str = "glossary.yaml") -> tuple[Term, ...]:
     """Validate the YAML mapping; raises :class:`GlossaryError` naming the term at fault."""
+    check_schema("glossary", data, where, GlossaryError)
     out = []
     seen = set()
-    for raw in data.get("terms") or []:
-        tid = raw.get("id")
-        if not tid or tid in seen:
-            raise GlossaryError(f"term {tid!r}: missing or duplicate id")
+    for raw in (data or {}).get("terms") or []:
+        tid = raw["id"]
+        if tid in seen:
+            raise GlossaryError(f"{where}: term {tid!r}: duplicate id")
         seen.add(tid)
-        if raw.get("policy") not in POLICIES:
-            raise GlossaryError(f"term {tid}: policy must be one of {POLICIES}")
-        rendering = {k: str(v) for k, v in (raw.get("rendering") or {}).items()}
-        missing = [lg for lg in TARGET_LANGUAGES if not rendering.get(lg)]
-        if missing:
-            raise GlossaryError(f"term {tid}: no rendering for {', '.join(missing)}")
+        rendering = {k: str(v) for k, v in raw["rendering"].items()}
         forms = tuple(f.casefold() for f in _as_tuple(raw.get("forms")) or (raw["eu"],))
         ui = dict(raw.get("interface") or {})
         avoid = {k: _as_tuple(v) for k, v in (ui.pop("avoid", None) or {}).items()}
         interface = {k: _as_tuple(v) for k, v in ui.items()}
-        if interface and not interface.get("en"):
-            raise GlossaryError(f"term {tid}: interface needs the English words (en)")
         out.append(Term(
             id=tid, eu=str(raw["eu"]), forms=forms, policy=raw["policy"],
             games=_as_tuple(raw.get("games")), rendering=rendering,
@@ -136,7 +131,7 @@ def parse_glossary(data: dict) -> tuple[Term, ...]:
 @lru_cache(maxsize=None)
 def glossary(path: Path = GLOSSARY_PATH) -> tuple[Term, ...]:
     """Every term of the project glossary, in file order."""
-    return parse_glossary(yaml.safe_load(path.read_text(encoding="utf-8")) or {})
+    return parse_glossary(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, path.name)
 
 
 def term_map() -> dict[str, Term]:

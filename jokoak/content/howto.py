@@ -15,8 +15,10 @@ silent and the line states the booklet's default, ``choice`` names the interpret
     scoring: [...]
     end: [...]
 
+The file's shape is ``content/schemas/howto.schema.json`` (:mod:`jokoak.content.schema`).
 :func:`check_card` lists every fault of a file, one clear sentence each (tests and the
-catalog command show them); :func:`card` loads a valid card or raises :class:`HowtoError`.
+catalog command show them): the schema's, then what only the game's text can tell (clause
+ids, notes, the length); :func:`card` loads a valid card or raises :class:`HowtoError`.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import yaml
 
 from .. import ROOT
 from ..errors import ContentError
+from .schema import faults as schema_faults
 from ..i18n.msgids import N_
 
 #: The sections of every card, in order, with their titles (msgids).
@@ -40,7 +43,6 @@ SECTIONS: tuple[tuple[str, str], ...] = (
     ("end", N_("The end")),
 )
 SECTION_KEYS = tuple(key for key, _title in SECTIONS)
-LINE_KEYS = frozenset({"msgid", "clauses", "choice"})
 #: A card that fits one phone screen: at most this many lines in all.
 MAX_LINES = 12
 
@@ -84,40 +86,25 @@ def check_card(game: str, raw: Any) -> list[str]:
     """Every fault of the parsed YAML ``raw`` as the card of ``game``; empty when valid."""
     from .notes import notes
     from .segments import segment_map
+    faults = [str(fault) for fault in schema_faults("howto", raw, f"{game} howto")]
     if not isinstance(raw, dict):
-        return [f"{game} howto: the file must be a mapping with the keys "
-                f"game, {', '.join(SECTION_KEYS)}"]
-    faults = []
-    if raw.get("game") != game:
+        return faults
+    if isinstance(raw.get("game"), str) and raw["game"] != game:
         faults.append(f"{game} howto: 'game' is {raw.get('game')!r}, expected {game!r}")
-    for key in raw:
-        if key != "game" and key not in SECTION_KEYS:
-            faults.append(f"{game} howto: unknown section {key!r} "
-                          f"(the sections are {', '.join(SECTION_KEYS)})")
     known = segment_map(game)
     by_id = {note.id: note for note in notes(game)}
     count = 0
     for key in SECTION_KEYS:
         lines = raw.get(key)
-        if not isinstance(lines, list) or not lines:
-            faults.append(f"{game} howto: section {key!r} is missing or has no lines")
+        if not isinstance(lines, list):
             continue
         for n, line in enumerate(lines, 1):
             where = f"{game} howto, {key} line {n}"
             count += 1
             if not isinstance(line, dict):
-                faults.append(f"{where}: a line must be a mapping with msgid and clauses")
                 continue
-            for extra in sorted(set(line) - LINE_KEYS):
-                faults.append(f"{where}: unknown key {extra!r} (a line has msgid, clauses, "
-                              f"choice)")
-            msgid = line.get("msgid")
-            if not isinstance(msgid, str) or not msgid.strip():
-                faults.append(f"{where}: msgid is missing or empty")
             clauses = line.get("clauses")
-            if not isinstance(clauses, list) or not clauses:
-                faults.append(f"{where}: clauses must be a non-empty list of clause ids")
-                clauses = []
+            clauses = [c for c in clauses if isinstance(c, str)] if isinstance(clauses, list) else []
             for cid in clauses:
                 if cid not in known:
                     faults.append(f"{where}: unknown clause id {cid!r} "
@@ -125,8 +112,8 @@ def check_card(game: str, raw: Any) -> list[str]:
                 elif known[cid].kind == "artifact":
                     faults.append(f"{where}: clause {cid!r} is a scraping leftover, not a rule")
             choice = line.get("choice")
-            if choice is not None:
-                note = by_id.get(choice) if isinstance(choice, str) else None
+            if isinstance(choice, str):
+                note = by_id.get(choice)
                 if note is None:
                     faults.append(f"{where}: choice {choice!r} is not a note of "
                                   f"content/notes/{game}.yaml")

@@ -41,6 +41,8 @@ import yaml
 
 from .. import GAMES
 from .file_checks import folder_texts
+from ..errors import ContentError
+from .schema import check_schema
 from ..engine.core import Event, make_rules, refusal
 from ..engine.record import unplayable
 from ..games import get_game
@@ -81,16 +83,13 @@ def rule_switches(game: str) -> dict[str, Switch]:
     path = content_dir(game) / "rule_switches.yaml"
     if not path.exists():
         return {}
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    check_schema("rule_switches", raw, f"{game}/rule_switches.yaml", ContentError)
     known = segment_map(game)
     out = {}
-    for clause, item in raw.items():
+    for clause, item in (raw or {}).items():
         if clause not in known:
-            raise ValueError(f"{game}/rule_switches.yaml: unknown clause id {clause!r}")
-        if not isinstance(item, dict) or not item.get("says") or not (
-                item.get("options") or item.get("setup")):
-            raise ValueError(f"{game}/rule_switches.yaml: {clause}: needs 'says' and "
-                             f"'options' or 'setup'")
+            raise ContentError(f"{game}/rule_switches.yaml: unknown clause id {clause!r}")
         out[clause] = Switch(clause, str(item["says"]), dict(item.get("options") or {}),
                              dict(item.get("setup") or {}))
     return out

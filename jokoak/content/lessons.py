@@ -30,8 +30,9 @@ Format of ``content/<game>/lessons/<name>.yaml`` (full description: content/LESS
       instruction: ...
       why: ...
 
-Loading replays every step with the engine and fails with one message naming the file, the
-step and the field, like :mod:`jokoak.content.scenarios`.
+The file's shape is ``content/schemas/lesson.schema.json`` (:mod:`jokoak.content.schema`).
+Loading checks it, then replays every step with the engine and fails with one message naming
+the file, the step and the field, like :mod:`jokoak.content.scenarios`.
 """
 
 from __future__ import annotations
@@ -41,21 +42,21 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .file_checks import (check_cited, check_fields, check_known, exemption_problems,
-                            file_rules, folder_texts, game_engine, is_msgid, read_exemptions,
-                            read_head)
+from .file_checks import (check_cited, check_known, exemption_problems,
+                            file_rules, folder_texts, game_engine, read_document,
+                            read_exemptions)
+from .schema import schema
+from ..errors import ContentError
 from ..engine.core import CHANCE, Event, Game, SetupError, refusal
 from ..engine.record import Record, unplayable
-from ..errors import ContentError
 from ..i18n.msgids import N_
 from .scenarios import COVERED_KINDS, coverage_exemptions
 from .segments import content_dir, segment_map, segments
 
-TOP_KEYS = ("title", "caption", "ruleset", "options", "setup", "seat", "steps")
-REQUIRED_KEYS = ("title", "caption", "steps")
-STEP_KEYS = ("setup", "play", "instruction", "expect", "then", "hint", "choices", "guess",
-             "teaches", "feedback", "why", "choice")
-CHOICE_KEYS = ("label", "events")
+#: The fields of a lesson, a step and a choice, as the schema names them.
+TOP_KEYS = tuple(schema("lesson")["properties"])
+STEP_KEYS = tuple(schema("lesson")["$defs"]["step"]["properties"])
+CHOICE_KEYS = tuple(schema("lesson")["$defs"]["choice"]["properties"])
 #: What a lesson step asks of the visitor: a move, an answer, or a guess.
 KINDS = ("action", "question", "guess")
 #: The one-line fallback when a step has no hint of its own for a legal move that is not
@@ -178,20 +179,12 @@ def guess_questions(game: str) -> Mapping[str, Any]:
 
 # ---- parsing --------------------------------------------------------------------------------
 
-def _actions(at: str, name: str, raw: Any) -> list[str]:
-    if raw is None:
-        return []
-    if isinstance(raw, str):
-        raw = [raw]
-    if not isinstance(raw, list) or not all(isinstance(a, str) and a for a in raw):
-        raise LessonError(f"{at}: field {name!r} must be a list of action strings (quote "
-                          f"numbers and words YAML reads otherwise)")
-    return list(raw)
+def _actions(raw: str | list[str] | None) -> list[str]:
+    """A step's ``play`` or ``then``: one action may be written without the list."""
+    return [] if raw is None else [raw] if isinstance(raw, str) else list(raw)
 
 
-def _clause_list(at: str, name: str, raw: Any, known: set[str]) -> tuple[str, ...]:
-    if not isinstance(raw, list) or not raw or not all(isinstance(c, str) for c in raw):
-        raise LessonError(f"{at}: field {name!r} must list the clause ids the step teaches")
+def _clause_list(at: str, name: str, raw: list[str], known: set[str]) -> tuple[str, ...]:
     check_known(at, name, raw, known, LessonError)
     return tuple(raw)
 
@@ -223,32 +216,16 @@ class _Player:
         return list(events)
 
 
-def _fresh(at: str, engine: Game, rules: Any, setup: Any) -> _Player:
-    if not isinstance(setup, dict):
-        raise LessonError(f"{at}: field 'setup' must be a mapping")
+def _fresh(at: str, engine: Game, rules: Any, setup: dict[str, Any]) -> _Player:
     try:
         return _Player(engine, rules, setup)
     except SetupError as exc:
         raise LessonError(f"{at}: field 'setup': {exc}") from None
 
 
-def _choices(at: str, raw: Any, asked: list[Event]) -> tuple[Choice, ...]:
-    if not isinstance(raw, list) or len(raw) < 2:
-        raise LessonError(f"{at}: field 'choices' must list at least two answers")
-    out = []
-    for n, item in enumerate(raw, start=1):
-        where = f"{at}: choice {n}"
-        if not isinstance(item, dict):
-            raise LessonError(f"{where}: a choice is a mapping with label and events")
-        check_fields(where, item, CHOICE_KEYS, LessonError)
-        if not is_msgid(item.get("label")):
-            raise LessonError(f"{where}: field 'label' must be a non-empty msgid")
-        patterns = item.get("events")
-        if (not isinstance(patterns, list) or not patterns
-                or not all(isinstance(p, dict) and isinstance(p.get("kind"), str) for p in patterns)):
-            raise LessonError(f"{where}: field 'events' must list event patterns, each with a kind")
-        out.append(Choice(item["label"], tuple(dict(p) for p in patterns),
-                          choice_is_right(patterns, asked)))
+def _choices(at: str, raw: list[dict[str, Any]], asked: list[Event]) -> tuple[Choice, ...]:
+    out = [Choice(item["label"], tuple(dict(p) for p in item["events"]),
+                  choice_is_right(item["events"], asked)) for item in raw]
     right = [n for n, c in enumerate(out, start=1) if c.right]
     if len(right) != 1:
         said = "none" if not right else ", ".join(map(str, right))
@@ -263,8 +240,6 @@ def _choice_note(at: str, item: Mapping[str, Any], teaches: tuple[str, ...],
     choice = item.get("choice")
     if choice is None:
         return None
-    if not isinstance(choice, str) or not choice:
-        raise LessonError(f"{at}: field 'choice' must be the id of an interpretation note")
     if notes is None:
         return choice
     if choice not in notes:
@@ -276,44 +251,27 @@ def _choice_note(at: str, item: Mapping[str, Any], teaches: tuple[str, ...],
     return choice
 
 
-def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat: int,
-          known: set[str], questions: Mapping[str, Any] | None,
+def _step(at: str, item: dict[str, Any], engine: Game, rules: Any, position: _Player,
+          seat: int, known: set[str], questions: Mapping[str, Any] | None,
           notes: Mapping[str, tuple[str, ...]] | None = None) -> tuple[LessonStep, _Player]:
-    if not isinstance(item, dict):
-        raise LessonError(f"{at}: a step is a mapping with instruction, why and what it accepts")
-    check_fields(at, item, STEP_KEYS, LessonError)
-    for key in ("instruction", "why"):
-        if not is_msgid(item.get(key)):
-            raise LessonError(f"{at}: field {key!r} must be a non-empty msgid")
+    """One step, checked against the engine (its shape is the schema's, checked already)."""
     feedback = item.get("feedback")
-    if feedback is not None and not is_msgid(feedback):
-        raise LessonError(f"{at}: field 'feedback' must be a non-empty msgid")
-    kinds = [k for k, key in (("action", "expect"), ("question", "choices"), ("guess", "guess"))
-             if key in item]
-    if len(kinds) != 1:
-        raise LessonError(f"{at}: a step has exactly one of 'expect' (a move), 'choices' (a "
-                          f"question) or 'guess' (a guess)")
-    kind = kinds[0]
+    kind = next(k for k, key in (("action", "expect"), ("question", "choices"),
+                                 ("guess", "guess")) if key in item)
     if "setup" in item:
         position = _fresh(at, engine, rules, item["setup"])
     else:
         position = position.copy()
     played: list[Event] = []      # the last action's events: what a question asks about
     shown: list[Event] = []       # every event of the step's own play
-    for action in _actions(at, "play", item.get("play")):
+    for action in _actions(item.get("play")):
         played = position.play(at, "play", action)
         shown += played
     hint = item.get("hint")
-    if hint is not None and not is_msgid(hint):
-        raise LessonError(f"{at}: field 'hint' must be a non-empty msgid")
-    if kind != "action" and ("then" in item or hint is not None):
-        raise LessonError(f"{at}: fields 'then' and 'hint' belong to a step that expects a move")
     teaches_raw = item.get("teaches")
     record = position.record()
     if kind == "guess":
         question = item["guess"]
-        if not isinstance(question, str) or not question:
-            raise LessonError(f"{at}: field 'guess' must be a question id")
         if questions is not None and question not in questions:
             raise LessonError(f"{at}: field 'guess': unknown question {question!r} (known: "
                               f"{', '.join(sorted(questions)) or 'none'})")
@@ -328,7 +286,7 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
         return LessonStep("guess", item["instruction"], item["why"], teaches, record, record,
                           guess=question, feedback=feedback,
                           choice=_choice_note(at, item, teaches, notes)), position
-    teaches = _clause_list(at, "teaches", teaches_raw, known)
+    teaches = _clause_list(at, "teaches", item["teaches"], known)
     if kind == "question":
         if not played:
             raise LessonError(f"{at}: field 'play': a question is about the last action played")
@@ -338,8 +296,6 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
                           record, choices=choices, feedback=feedback,
                           choice=_choice_note(at, item, teaches, notes)), position
     expect = item["expect"]
-    if not isinstance(expect, str) or not expect:
-        raise LessonError(f"{at}: field 'expect' must be an action string (quote it)")
     actor = position.state.current_player()
     if position.state.is_terminal() or actor != seat:
         now = ("nobody (the game is over)" if position.state.is_terminal() else
@@ -350,12 +306,12 @@ def _step(at: str, item: Any, engine: Game, rules: Any, position: _Player, seat:
     if why_not is not None:
         raise LessonError(f"{at}: field 'expect': {expect!r} is refused: {why_not.english()}")
     fired = shown + position.play(at, "expect", expect)
-    for action in _actions(at, "then", item.get("then")):
+    for action in _actions(item.get("then")):
         fired += position.play(at, "then", action)
     check_cited(at, "teaches", teaches, fired, LessonError)
     return LessonStep("action", item["instruction"], item["why"], teaches, record,
                       position.record(), expect=expect,
-                      then=tuple(_actions(at, "then", item.get("then"))), hint=hint,
+                      then=tuple(_actions(item.get("then"))), hint=hint,
                       feedback=feedback, choice=_choice_note(at, item, teaches, notes)), position
 
 
@@ -370,8 +326,7 @@ def parse_lesson(game: str, name: str, text: str, *, engine: Game | None = None,
     interpretation notes) default to the registered game's; tests pass their own.
     """
     where = f"{game}/{name}"
-    data = read_head(where, text, required=REQUIRED_KEYS, allowed=TOP_KEYS, error=LessonError,
-                     shape="a lesson is a mapping with title, caption and steps")
+    data = read_document(where, text, kind="lesson", error=LessonError)
     engine = game_engine(where, game, engine, LessonError)
     known = set(clauses) if clauses is not None else set(segment_map(game))
     if questions is True:
@@ -381,15 +336,10 @@ def parse_lesson(game: str, name: str, text: str, *, engine: Game | None = None,
         notes = {n.id: n.clauses for n in game_notes(game)}
     rules = file_rules(where, engine, data, LessonError)
     seat = data.get("seat", 0)
-    if not isinstance(seat, int) or isinstance(seat, bool) or seat < 0:
-        raise LessonError(f"{where}: field 'seat' must be a seat number")
     setup = data.get("setup")
     position = _fresh(where, engine, rules, engine.default_setup(rules) if setup is None else setup)
-    raw = data["steps"]
-    if not isinstance(raw, list) or not raw:
-        raise LessonError(f"{where}: field 'steps' must be a non-empty list")
     steps = []
-    for i, item in enumerate(raw, start=1):
+    for i, item in enumerate(data["steps"], start=1):
         step, position = _step(f"{where}: step {i}", item, engine, rules, position, seat,
                                known, questions if isinstance(questions, Mapping) else None,
                                notes if isinstance(notes, Mapping) else None)
@@ -419,7 +369,7 @@ def lesson_exemptions(game: str) -> dict[str, Any]:
     """``exempt:`` of ``content/<game>/lesson_coverage.yaml`` (``{}`` if absent): clauses no
     lesson teaches, each with its reason."""
     return read_exemptions(content_dir(game) / "lesson_coverage.yaml",
-                           f"{game}/lesson_coverage.yaml", "'exempt: {segment_id: reason}'")
+                           f"{game}/lesson_coverage.yaml")
 
 
 def lesson_coverage_problems(clauses: Iterable[tuple[str, str]], taught: set[str],

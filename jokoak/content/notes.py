@@ -5,7 +5,8 @@ body are English msgids (translated through the ``messages`` catalog), ``clauses
 ids the note is about, ``option`` the engine option that offers the alternatives (or null). ``reading`` says what the
 option's default is: ``choice`` (the default; the text is silent or ambiguous there and the
 booklet chose a reading, which lessons and cards mark) or ``text`` (the default is what the
-text says, and the option offers another source's rule).
+text says, and the option offers another source's rule). The file's shape is
+``content/schemas/notes.schema.json`` (:mod:`jokoak.content.schema`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from functools import lru_cache
 import yaml
 
 from .. import ROOT
+from ..errors import ContentError
+from .schema import check_schema
 from .segments import segment_map
 
 
@@ -35,28 +38,23 @@ class Note:
         return self.reading == "choice"
 
 
-#: What a note's default is: the booklet's reading, or the text's own rule.
-READINGS = ("choice", "text")
-
-
 @lru_cache(maxsize=None)
 def notes(game: str) -> tuple[Note, ...]:
     path = ROOT / "content" / "notes" / f"{game}.yaml"
     if not path.exists():
         return ()
-    raw = yaml.safe_load(path.read_text(encoding="utf-8")) or []
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    check_schema("notes", raw, f"notes/{game}.yaml", ContentError)
     if isinstance(raw, dict):
-        raw = raw.get("notes", [])
+        raw = raw.get("notes")
     known = segment_map(game)
     out = []
-    for item in raw:
+    for item in raw or ():
         clauses = tuple(item.get("clauses") or ())
         unknown = [c for c in clauses if c not in known]
         if unknown:
-            raise ValueError(f"{game} note {item.get('id')}: unknown clause ids {unknown}")
+            raise ContentError(f"{game} note {item['id']}: unknown clause ids {unknown}")
         reading = item.get("reading", "choice")
-        if reading not in READINGS:
-            raise ValueError(f"{game} note {item.get('id')}: reading must be one of {READINGS}")
         out.append(Note(game=game, id=item["id"], clauses=clauses, title=item["title"],
                         body=item["body"], option=item.get("option"), reading=reading))
     return tuple(out)

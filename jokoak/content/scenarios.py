@@ -13,7 +13,9 @@ Format of ``content/<game>/scenarios/<name>.yaml`` (full description: content/SC
     - roll:0,3,5                       # a bare action, or a mapping:
     - {action: pass, player: 2, caption: "...", cites: [phase2.throw1]}
 
-Loading replays the steps and fails with a message naming the file, the step and the field.
+The file's shape is ``content/schemas/scenario.schema.json`` (:mod:`jokoak.content.schema`).
+Loading checks it, then replays the steps and fails with a message naming the file, the step
+and the field.
 """
 
 from __future__ import annotations
@@ -23,18 +25,18 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from .file_checks import (check_cited, check_fields, check_known, exemption_problems,
-                            file_rules, folder_texts, game_engine, is_msgid, read_exemptions,
-                            read_head)
+from .file_checks import (check_cited, check_known, exemption_problems, file_rules,
+                          folder_texts, game_engine, read_document, read_exemptions)
+from .schema import schema
+from ..errors import ContentError
 from ..engine.core import CHANCE, Game, SetupError
 from ..engine.record import Record, PlayedAction, replay, unplayable
-from ..errors import ContentError
 from ..games import get_game
 from .segments import content_dir, segment_map, segments
 
-TOP_KEYS = ("title", "caption", "clauses", "ruleset", "options", "setup", "seed", "steps")
-REQUIRED_KEYS = ("title", "caption", "clauses", "steps")
-STEP_KEYS = ("action", "player", "caption", "cites")
+#: The fields of a scenario and of a step, as the schema names them.
+TOP_KEYS = tuple(schema("scenario")["properties"])
+STEP_KEYS = tuple(schema("scenario")["$defs"]["stepMapping"]["properties"])
 #: Segment kinds every game must demonstrate in a scenario (or exempt in coverage.yaml).
 COVERED_KINDS = ("rule", "list_item")
 
@@ -73,43 +75,18 @@ def game_from_path(path: Path) -> str | None:
     return None
 
 
-def _parse_steps(where: str, raw: Any, known: Iterable[str] | None
+def _parse_steps(where: str, raw: list[Any] | None, known: set[str]
                  ) -> list[tuple[str, Any, str | None, tuple[str, ...]]]:
-    """Each step as (action, player or None, caption or None, cites)."""
-    if raw is None:
-        return []
-    if not isinstance(raw, list):
-        raise ScenarioError(f"{where}: field 'steps' must be a list")
-    known = set(known) if known is not None else None
+    """Each step as (action, player or None, caption or None, cites); a bare action string
+    is a step without the rest. Its shape is the schema's, checked already."""
     out: list[tuple[str, Any, str | None, tuple[str, ...]]] = []
-    for i, item in enumerate(raw, start=1):
-        at = f"{where}: step {i}"
+    for i, item in enumerate(raw or (), start=1):
         if isinstance(item, str):
             out.append((item, None, None, ()))
             continue
-        if isinstance(item, (int, float, bool)) or item is None:
-            raise ScenarioError(f"{at}: field 'action': {item!r} is not an action string "
-                                f"(quote it)")
-        if not isinstance(item, dict):
-            raise ScenarioError(f"{at}: a step is an action string or a mapping with 'action'")
-        check_fields(at, item, STEP_KEYS, ScenarioError)
-        action = item.get("action")
-        if not isinstance(action, str) or not action:
-            raise ScenarioError(f"{at}: field 'action' must be an action string")
-        player = item.get("player")
-        if player is not None and player != "chance" and (
-                not isinstance(player, int) or isinstance(player, bool)):
-            raise ScenarioError(f"{at}: field 'player' must be a seat number or 'chance'")
-        caption = item.get("caption")
-        if caption is not None and not is_msgid(caption):
-            raise ScenarioError(f"{at}: field 'caption' must be a non-empty msgid")
-        cites = item.get("cites")
-        cites = [] if cites is None else cites
-        if not isinstance(cites, list) or not all(isinstance(c, str) for c in cites):
-            raise ScenarioError(f"{at}: field 'cites' must be a list of clause ids")
-        if known is not None:
-            check_known(at, "cites", cites, known, ScenarioError)
-        out.append((action, player, caption, tuple(cites)))
+        cites = item.get("cites") or []
+        check_known(f"{where}: step {i}", "cites", cites, known, ScenarioError)
+        out.append((item["action"], item.get("player"), item.get("caption"), tuple(cites)))
     return out
 
 
@@ -128,24 +105,15 @@ def parse_scenario(game: str, name: str, text: str, *, engine: Game | None = Non
     pass their own (a toy game has no seed).
     """
     where = f"{game}/{name}"
-    data = read_head(where, text, required=REQUIRED_KEYS, allowed=TOP_KEYS, error=ScenarioError,
-                     shape="a scenario is a mapping with title, caption, clauses, steps")
+    data = read_document(where, text, kind="scenario", error=ScenarioError)
     engine = game_engine(where, game, engine, ScenarioError)
     known = set(clauses) if clauses is not None else set(segment_map(game))
-    if not isinstance(data["clauses"], list) or not data["clauses"]:
-        raise ScenarioError(f"{where}: field 'clauses' must list the clause ids it demonstrates")
-    if not all(isinstance(c, str) for c in data["clauses"]):
-        raise ScenarioError(f"{where}: field 'clauses' must be a list of clause ids (text)")
     check_known(where, "clauses", data["clauses"], known, ScenarioError)
     rules = file_rules(where, engine, data, ScenarioError)
     seed = data.get("seed")
-    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
-        raise ScenarioError(f"{where}: field 'seed' must be an integer")
     setup = data.get("setup")
     if setup is None:
         setup = engine.default_setup(rules)
-    if not isinstance(setup, dict):
-        raise ScenarioError(f"{where}: field 'setup' must be a mapping")
     steps = _parse_steps(where, data["steps"], known)
     try:
         state = engine.new_initial_state(rules, setup)
@@ -202,8 +170,7 @@ def cited_by(items: Iterable[Scenario]) -> set[str]:
 
 def coverage_exemptions(game: str) -> dict[str, Any]:
     """``exempt:`` of ``content/<game>/coverage.yaml`` (``{}`` if the file is absent)."""
-    return read_exemptions(content_dir(game) / "coverage.yaml", f"{game}/coverage.yaml",
-                           "a mapping 'exempt: {segment_id: reason}'")
+    return read_exemptions(content_dir(game) / "coverage.yaml", f"{game}/coverage.yaml")
 
 
 def coverage_problems(clauses: Iterable[tuple[str, str]], cited: set[str],

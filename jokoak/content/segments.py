@@ -1,7 +1,8 @@
 """The segment model: each seed cut into citable clauses, rebuilt byte for byte.
 
 A segment is the unit a person cites (``phase2.throw4.c``), an engine event applies and a
-translator translates. The maps live in ``content/<game>/segments.yaml``.
+translator translates. The maps live in ``content/<game>/segments.yaml``; their shape is
+``content/schemas/segments.schema.json`` (:mod:`jokoak.content.schema`).
 """
 
 from __future__ import annotations
@@ -13,9 +14,11 @@ from pathlib import Path
 import yaml
 
 from .. import ROOT, registry
+from ..errors import ContentError
+from .schema import check_schema, schema
 
-KINDS = ("title", "heading", "rule", "example", "list_item", "note", "artifact")
-ARTIFACT_REASONS = ("image_caption", "list_marker", "caption_fragment")
+#: The kinds of segment, as the schema names them.
+KINDS: tuple[str, ...] = tuple(schema("segments")["$defs"]["segment"]["properties"]["kind"]["enum"])
 
 
 @dataclass(frozen=True)
@@ -50,20 +53,15 @@ def seed_text(game: str) -> str:
 
 @lru_cache(maxsize=None)
 def segments(game: str) -> tuple[Segment, ...]:
-    """The game's segments in source order (validated: known kinds, unique ids)."""
+    """The game's segments in source order (validated: the schema's kinds, unique ids)."""
     data = yaml.safe_load((content_dir(game) / "segments.yaml").read_text(encoding="utf-8"))
-    out: list[Segment] = []
-    for raw in data["segments"]:
-        seg = Segment(game=game, id=raw["id"], kind=raw["kind"], text=raw["text"],
-                      after=raw.get("after", "\n"), reason=raw.get("reason"))
-        if seg.kind not in KINDS:
-            raise ValueError(f"{game}:{seg.id}: unknown kind {seg.kind!r}")
-        if seg.kind == "artifact" and seg.reason not in ARTIFACT_REASONS:
-            raise ValueError(f"{game}:{seg.id}: artifact needs a reason among {ARTIFACT_REASONS}")
-        out.append(seg)
+    check_schema("segments", data, f"{game}/segments.yaml", ContentError)
+    out = [Segment(game=game, id=raw["id"], kind=raw["kind"], text=raw["text"],
+                   after=raw.get("after", "\n"), reason=raw.get("reason"))
+           for raw in data["segments"]]
     ids = [s.id for s in out]
     if len(set(ids)) != len(ids):
-        raise ValueError(f"{game}: duplicate segment ids")
+        raise ContentError(f"{game}: duplicate segment ids")
     return tuple(out)
 
 

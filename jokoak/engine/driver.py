@@ -3,8 +3,8 @@
 Every play view (and the taps bench, and the lessons) drives a game the same way, so the
 flow lives here once, next to :mod:`jokoak.engine.record`:
 
-* a :class:`Table` says who sits where: the seats played by people (any number of them,
-  none to all: :meth:`Table.seating`), a policy for every other seat, and optional
+* a :class:`Seating` says who sits where: the seats played by people (any number of them,
+  none to all: :meth:`Seating.for_seats`), a policy for every other seat, and optional
   *defaults* (what a person's seat does when they let the moment pass, e.g. a peruludo
   player who does not press "Doia!" declines it);
 * :func:`advance` plays chance (drawn with :func:`chance_rng`, the one seeding convention:
@@ -52,8 +52,11 @@ def chance_rng(seed: int | None, position: int) -> random.Random:
 
 
 @dataclass(frozen=True)
-class Table:
-    """Who plays which seat: people, computer policies, and people's defaults."""
+class Seating:
+    """Who plays which seat at a table: people, computer policies, and people's defaults.
+
+    (Not the game's table: that is the state. Named for what it holds, the seating plan.)
+    """
 
     humans: frozenset[int]
     policies: Mapping[int, Policy] = field(default_factory=dict)
@@ -62,8 +65,8 @@ class Table:
     waits: Waits | None = None
 
     @classmethod
-    def seating(cls, seats: int, people: Iterable[int], computer: Callable[[int], Policy],
-                defaults: Default | None = None, waits: Waits | None = None) -> "Table":
+    def for_seats(cls, seats: int, people: Iterable[int], computer: Callable[[int], Policy],
+                  defaults: Default | None = None, waits: Waits | None = None) -> "Seating":
         """``seats`` seats: ``people`` played by people, every other seat by the policy
         ``computer(seat)`` gives. A seat number outside the table is refused."""
         humans = frozenset(int(s) for s in people)
@@ -127,7 +130,7 @@ def start(game: Game, rules: Any, setup: Mapping[str, Any] | None = None,
     return Position(record, game.new_initial_state(rules, setup))
 
 
-def resume(game: Game, record: Record, table: Table | None = None) -> Position:
+def resume(game: Game, record: Record, table: Seating | None = None) -> Position:
     """The position a record leads to (each action applied by the engine).
 
     With ``table``, the moves a person chose (at a person's seat, not their default) are
@@ -143,7 +146,7 @@ def resume(game: Game, record: Record, table: Table | None = None) -> Position:
 
 
 def resumed(record: Record, initial: GameState, steps: Sequence[PlayedAction],
-            table: Table | None = None) -> Position:
+            table: Seating | None = None) -> Position:
     """The position of a record already replayed: ``initial`` and its ``steps`` (as
     :func:`jokoak.engine.record.replay` or a decoded link give them), marked as
     :func:`resume` marks them, with no action applied again."""
@@ -158,7 +161,7 @@ def resumed(record: Record, initial: GameState, steps: Sequence[PlayedAction],
     return Position(record, before, tuple(moves))
 
 
-def _chosen(state: GameState, action: str, table: Table) -> bool:
+def _chosen(state: GameState, action: str, table: Seating) -> bool:
     """Was ``action`` a person's own choice (as :func:`undo_last_decision` tells them)?"""
     seat = state.current_player()
     return (seat != CHANCE and table.is_human(seat)
@@ -172,7 +175,7 @@ def _extend(position: Position, action: str, by_person: bool = False) -> Positio
     return Position(record, state, position.moves + (Move(actor, action, tuple(events), by_person),))
 
 
-def automatic_action(position: Position, table: Table) -> str | None:
+def automatic_action(position: Position, table: Seating) -> str | None:
     """The action chance, a computer seat or a person's default takes now, or ``None`` when
     a person must decide (or the game is over)."""
     state = position.state
@@ -189,7 +192,7 @@ def automatic_action(position: Position, table: Table) -> str | None:
     return table.policy(seat)(state, rng)
 
 
-def person_on_turn(position: Position, table: Table) -> int | None:
+def person_on_turn(position: Position, table: Seating) -> int | None:
     """The person's seat the game is waiting for now, deciding or in the moment before
     their default plays (whose controls a shared screen shows), or ``None``."""
     state = position.state
@@ -199,7 +202,7 @@ def person_on_turn(position: Position, table: Table) -> int | None:
     return seat if seat != CHANCE and table.is_human(seat) else None
 
 
-def who_decides(position: Position, table: Table) -> int | None:
+def who_decides(position: Position, table: Seating) -> int | None:
     """The person's seat that must decide now, or ``None`` (chance, computer, game over)."""
     state = position.state
     if state.is_terminal():
@@ -212,7 +215,7 @@ def who_decides(position: Position, table: Table) -> int | None:
     return seat
 
 
-def advance(position: Position, table: Table, beat: Beat | None = None,
+def advance(position: Position, table: Seating, beat: Beat | None = None,
             held: bool = False, limit: int = 100_000) -> Position:
     """Play automatic actions until a person must decide or the game ends.
 
@@ -241,7 +244,7 @@ def advance(position: Position, table: Table, beat: Beat | None = None,
     return position
 
 
-def pending(position: Position, table: Table) -> bool:
+def pending(position: Position, table: Seating) -> bool:
     """Is there an automatic action to play (so a paced page should tick on)?"""
     return automatic_action(position, table) is not None
 
@@ -255,7 +258,7 @@ def submit(position: Position, seat: int, action: str) -> Position:
     return _extend(position, action, by_person=True)
 
 
-def undo_last_decision(game: Game, record: Record, table: Table) -> Record:
+def undo_last_decision(game: Game, record: Record, table: Seating) -> Record:
     """The record cut back to just before the last action a person chose (their defaults
     and everything automatic after it go too); unchanged if a person never chose."""
     state = game.new_initial_state(record.rules, record.setup)

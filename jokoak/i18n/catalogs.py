@@ -15,6 +15,8 @@ Two kinds of domain:
 from __future__ import annotations
 
 import io
+import json
+import re
 import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
@@ -26,8 +28,10 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
 from .. import GAMES, ROOT
-from . import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, clear_caches
+from ..content.schema import check_schema
 from ..content.segments import content_dir, segments
+from ..errors import ContentError
+from . import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, clear_caches
 
 UI_DOMAIN = "messages"
 PROJECT = "Jokoak"
@@ -54,6 +58,22 @@ def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -
                 yield from walk(item)
 
     yield from walk(data)
+
+
+def extract_schema(fileobj: Any, keywords: Any, comment_tags: Any,
+                   options: Any) -> Iterator[tuple]:
+    """Babel extractor for the content files' JSON Schemas (``content/schemas``): each
+    ``errorMessage``, what a field of a content file was expected to be; a fault in a content
+    file says it (:mod:`jokoak.content.schema`). Nothing else of a schema is shown."""
+    text = fileobj.read().decode("utf-8")
+    for lineno, line in enumerate(text.splitlines(), 1):
+        for message in _ERROR_MESSAGE.findall(line):
+            yield (lineno, None, json.loads(f'"{message}"'),
+                   ["What a content file was expected to hold, in a message for the "
+                    "booklet's authors"])
+
+
+_ERROR_MESSAGE = re.compile(r'"errorMessage":\s*"((?:[^"\\]|\\.)*)"')
 
 
 GETTEXT_FUNCTIONS = {"_": 1, "N_": 1, "Nn_": 2, "gettext": 1, "ngettext": 2, "pgettext": 2}
@@ -111,6 +131,7 @@ def ui_template() -> Catalog:
     catalog = Catalog(project=PROJECT, domain=UI_DOMAIN, creation_date=FIXED_DATE,
                       locale=SOURCE_UI_LANGUAGE, fuzzy=False)
     extractors = {"yaml": "jokoak.i18n.catalogs:extract_yaml",
+                  "schema": "jokoak.i18n.catalogs:extract_schema",
                   "python": "jokoak.i18n.catalogs:extract_python"}
     method_map = [(p, extractors.get(m, m)) for p, m in method_map]
     for filename, lineno, message, comments, context in extract_from_dir(
@@ -146,8 +167,9 @@ def _translator_comments(game: str) -> dict[str, list[str]]:
     path = content_dir(game) / "translator_comments.yaml"
     if not path.exists():
         return {}
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    return {k: ([v] if isinstance(v, str) else list(v)) for k, v in data.items()}
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    check_schema("translator_comments", data, f"{game}/translator_comments.yaml", ContentError)
+    return {k: ([v] if isinstance(v, str) else list(v)) for k, v in (data or {}).items()}
 
 
 def domains() -> list[tuple[str, tuple[str, ...]]]:

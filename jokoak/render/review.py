@@ -198,7 +198,7 @@ def review_table_of(row_markup: Sequence[str], langs: tuple[str, ...], _: Gettex
             f"<tbody>{''.join(row_markup)}</tbody></table>")
 
 
-def aligned_review_html(game: str, rows: list, langs: tuple[str, ...], _: Gettext,
+def aligned_review_html(game: str, rows: Sequence[Row], langs: tuple[str, ...], _: Gettext,
                         ui_lang: str, *, link: Callable[[str, int], str] | None = None) -> str:
     """One row per clause: id, Basque with glossary terms, each translation with its flags.
 
@@ -219,7 +219,7 @@ def checks_legend_html(_: Gettext, ui_lang: str) -> str:
     return CSS + f'<dl class="jk-legend" lang="{ui_lang}">{"".join(items)}</dl>'
 
 
-def report_html(game: str, rows: list, langs: tuple[str, ...], _: Gettext, ui_lang: str,
+def report_html(game: str, rows: Sequence[Row], langs: tuple[str, ...], _: Gettext, ui_lang: str,
                 title: str) -> str:
     """A printable standalone review report: the aligned table and the checks' legend."""
     return (f'<!DOCTYPE html><html lang="{ui_lang}"><head><meta charset="utf-8">'

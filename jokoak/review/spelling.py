@@ -39,8 +39,9 @@ _WITH_DIGIT = re.compile(r"\S*\d\S*")
 #: French elision and English or French possessive around a known word
 _ELISION = re.compile(r"^(?:[cdjlmnst]|qu)['’]", re.IGNORECASE)
 _POSSESSIVE = re.compile(r"['’]s$")
-#: a command or option quoted in a message ("python -m jokoak catalogs", "--games") is code
-_COMMAND = re.compile(r"\bpython3? -m [\w .-]+|(?<!\w)--[\w-]+")
+#: a command or option quoted in a message ("python -m jokoak catalogs", "--games") is code,
+#: and so is a name between backticks (a content file's field, ``title``)
+_COMMAND = re.compile(r"\bpython3? -m [\w .-]+|(?<!\w)--[\w-]+|`[^`\n]+`")
 _URL = re.compile(r"\b(?:https?://\S+|[\w.-]+\.(?:com|org|net|eus|es|fr)\b\S*)")
 _WORD = re.compile(r"[^\W\d_]+(?:['’\-][^\W\d_]+)*")
 

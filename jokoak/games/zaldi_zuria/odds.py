@@ -18,7 +18,7 @@ from typing import Any
 from jokoak.engine.core import Rules
 from jokoak.games.zaldi_zuria.rules import (CARDS, DENOMINATOR, MARKS, MAX_PIPS, PIP_MARKS,
                                        all_patterns, marks_weight, pips)
-from jokoak.games.zaldi_zuria.throws import STRAIGHT, Table, Transfer, resolve, settle, throw_kind
+from jokoak.games.zaldi_zuria.throws import STRAIGHT, TableAtThrow, Transfer, resolve, settle, throw_kind
 from jokoak.i18n.msgids import N_
 from jokoak.odds import OddsTable
 
@@ -77,11 +77,11 @@ def straight() -> Fraction:
 
 
 def sample_table(rules: Rules, bank: int, inn_open: bool = False, players: int = 6,
-                 thrower: int = 0, holders: dict[str, Any] | None = None) -> Table:
+                 thrower: int = 0, holders: dict[str, Any] | None = None) -> TableAtThrow:
     """A typical table: cards held by seats 1, 2, ... (one each while seats last)."""
     if holders is None:
         holders = {c: 1 + i % (players - 1) for i, c in enumerate(CARDS)}
-    return Table(rules, bank, inn_open, thrower, holders, tuple(range(players)))
+    return TableAtThrow(rules, bank, inn_open, thrower, holders, tuple(range(players)))
 
 
 @lru_cache(maxsize=4096)
@@ -106,7 +106,7 @@ def bank_outcomes(rules: Rules, bank: int, inn_open: bool = False,
     return {k: Fraction(v, DENOMINATOR) for k, v in counts.items()}
 
 
-def expected_gain(table: Table, seat: int, chips: list[int] | tuple[int, ...]) -> Fraction:
+def expected_gain(table: TableAtThrow, seat: int, chips: list[int] | tuple[int, ...]) -> Fraction:
     """E[chips ``seat`` gains on the next throw] at this table, purses as given."""
     total = 0
     resolved = _payments(table.rules, table.bank, table.inn_open, table.thrower,
@@ -122,9 +122,9 @@ def _payments(rules: Rules, bank: int, inn_open: bool, thrower: int,
               holders: tuple[tuple[str, Any], ...], active: tuple[int, ...]
               ) -> tuple[tuple[tuple[Transfer, ...], int], ...]:
     """The payments each class of throws calls for at a table (every field of
-    :class:`Table`), with the class's weight: the computer players ask the same table
+    :class:`TableAtThrow`), with the class's weight: the computer players ask the same table
     again and again in a game, the purses alone having changed."""
-    table = Table(rules, bank, inn_open, thrower, dict(holders), active)
+    table = TableAtThrow(rules, bank, inn_open, thrower, dict(holders), active)
     return tuple((resolve(table, p).transfers, w) for p, w in grouped_patterns())
 
 

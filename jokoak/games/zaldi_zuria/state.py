@@ -56,7 +56,7 @@ from ...engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Reason, Rule
 from ...i18n.msgids import N_, Nn_
 from .rules import (BANK, CARDS, MARKS, MAX_CHIPS, MAX_PLAYERS, ROLL_ACTIONS, STAKE,
                     START_CHIPS, chance_outcomes, parse_roll, pips)
-from .throws import Party, Table, resolve, settle
+from .throws import Party, TableAtThrow, resolve, settle
 
 
 def replace(state: "ZaldiState", **changes: Any) -> "ZaldiState":
@@ -177,9 +177,9 @@ class ZaldiState:
             "next_auctioneer": self.next_auctioneer,
         }
 
-    def table(self, thrower: int | None = None) -> Table:
+    def table(self, thrower: int | None = None) -> TableAtThrow:
         """The view :func:`throws.resolve` reads (thrower: the seat on turn by default)."""
-        return Table(self.rules, self.bank, self.inn_open,
+        return TableAtThrow(self.rules, self.bank, self.inn_open,
                      self.to_throw if thrower is None else thrower,
                      dict(self.holders), self.active)
 

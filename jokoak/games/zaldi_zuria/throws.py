@@ -33,8 +33,9 @@ class Transfer:
 
 
 @dataclass(frozen=True)
-class Table:
-    """What :func:`resolve` needs to know about the table (a view of the state)."""
+class TableAtThrow:
+    """The table as a throw finds it: what :func:`resolve` needs to know (a view of the
+    state: the bank, the inn, the thrower, who holds each card, who is still playing)."""
 
     rules: Rules
     bank: int
@@ -90,7 +91,7 @@ def _kind_and_pips(shown: frozenset[str]) -> tuple[int, int]:
     return throw_kind(shown), pips(shown)
 
 
-def resolve(table: Table, shown: frozenset[str]) -> Resolution:
+def resolve(table: TableAtThrow, shown: frozenset[str]) -> Resolution:
     """The kind of throw and the payments it calls for, before anyone's purse is checked."""
     rules, bank, thrower = table.rules, table.bank, table.thrower
     kind, total = _kind_and_pips(shown)

@@ -26,7 +26,7 @@ import streamlit as st
 from jokoak.games.peruludo.bots import POLICIES
 from jokoak.engine.core import CHANCE, refusal
 from jokoak.games.peruludo.bots.bayes import explain
-from jokoak.engine.driver import Table, chance_rng, resume
+from jokoak.engine.driver import Seating, chance_rng, resume
 from jokoak.engine.record import Record
 from jokoak.games.peruludo.engine import GAME
 from jokoak.games.peruludo.odds import p_bid_exact, p_bid_true
@@ -90,10 +90,10 @@ def _players(choices: dict[str, Any]) -> int:
     return int(choices.get("opponents", 3)) + 1  # the older choice: computer players
 
 
-def _table(choices: dict[str, Any]) -> Table:
+def _table(choices: dict[str, Any]) -> Seating:
     level = choices.get("level", "medium")
     people = play.chosen_people(choices, _players(choices), (VISITOR,))
-    return Table.seating(_players(choices), people, lambda seat: POLICIES[level],
+    return Seating.for_seats(_players(choices), people, lambda seat: POLICIES[level],
                          defaults=_default,
                          waits=_asked_about_the_bid if len(people) > 1 else None)
 

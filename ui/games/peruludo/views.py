@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 import altair as alt
 import streamlit as st
@@ -123,7 +123,7 @@ def _text_alternative(title: str, pairs: list[tuple[str, str]]) -> None:
     html(f'<details lang="{lang()}"><summary>{esc(label)}</summary><ul>{items}</ul></details>')
 
 
-def _safest_spec(data: list[dict[str, Any]], title: str) -> Any:
+def _safest_spec(data: list[SafestRow], title: str) -> Any:
     return (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
             .encode(y=alt.Y("bid:N", title=_("Bid"), sort=None, axis=alt.Axis(labelLimit=0)),
                     x=alt.X("p:Q", title=_("Chance the bid is true"), axis=percent_axis()),
@@ -131,10 +131,23 @@ def _safest_spec(data: list[dict[str, Any]], title: str) -> Any:
                              alt.Tooltip("pct:N", title=_("Chance the bid is true"))]))
 
 
+class SafestRow(TypedDict):
+    """A bar of the safest bids: the bid in words, its chance as a number and as text."""
+
+    bid: str
+    p: float
+    pct: str
+
+
+def _bid_label_text(label: str) -> str:
+    """A bid as the odds label it (``"quantity:face"``), in words."""
+    quantity, face = label.split(":")
+    return bid_text(int(quantity), int(face), _)
+
+
 def _safest(rows: tuple[tuple[str, Fraction], ...], previous_q: int, face: int) -> None:
     title = _("Safest next legal bids after %(bid)s") % {"bid": bid_text(previous_q, face, _)}
-    data = [{"bid": bid_text(*map(int, label.split(":")), _), "p": float(v), "pct": fmt_pct(v)}
-            for label, v in rows]
+    data = [SafestRow(bid=_bid_label_text(label), p=float(v), pct=fmt_pct(v)) for label, v in rows]
     if not data:
         st.info(_("No legal raise: the only move left is palero."))
         return

@@ -16,7 +16,7 @@ import streamlit as st
 
 from jokoak.games.zaldi_zuria.bots import BIDDER_LABELS, POLICIES, bid_reasoning, throw_reasoning
 from jokoak.engine.core import refusal
-from jokoak.engine.driver import Table
+from jokoak.engine.driver import Seating
 from jokoak.games.zaldi_zuria.engine import CARD_LABELS, GAME
 from jokoak.games.zaldi_zuria.render import (chips_text, describe_event, player_name,
                                              render_table_svg, table_summary)
@@ -43,8 +43,8 @@ POLICY_LABELS = BIDDER_LABELS
 RAISES = (1, 2, 5)
 
 
-def _table(choices: dict[str, Any]) -> Table:
-    return Table.seating(SEATS, play.chosen_people(choices, SEATS, (VISITOR,)),
+def _table(choices: dict[str, Any]) -> Seating:
+    return Seating.for_seats(SEATS, play.chosen_people(choices, SEATS, (VISITOR,)),
                          lambda seat: POLICIES[style(seat)])
 
 

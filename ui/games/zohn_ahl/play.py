@@ -16,7 +16,7 @@ import streamlit as st
 
 from jokoak.games.zohn_ahl.bots import POLICIES
 from jokoak.engine.core import CHANCE
-from jokoak.engine.driver import Table
+from jokoak.engine.driver import Seating
 from jokoak.games.zohn_ahl.engine import GAME
 from jokoak.render.sticks import render_sticks_svg
 from jokoak.games.zohn_ahl.render import describe_event, render_board_svg, team_name
@@ -62,9 +62,9 @@ def team_people(choices: dict[str, Any]) -> tuple[int, ...]:
     return tuple(t * size + i for t in _people_teams(choices) for i in range(size))
 
 
-def _table(choices: dict[str, Any]) -> Table:
+def _table(choices: dict[str, Any]) -> Seating:
     autoplay = bool(choices.get("autoplay"))
-    return Table.seating(2 * _team_size(choices), team_people(choices),
+    return Seating.for_seats(2 * _team_size(choices), team_people(choices),
                          lambda seat: POLICIES["thrower"],
                          defaults=(lambda state, seat: "throw") if autoplay else None)
 

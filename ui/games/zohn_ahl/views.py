@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable
+from typing import Any, Callable, TypedDict
 
 import altair as alt
 import streamlit as st
@@ -67,6 +67,27 @@ def _win_curve(ruleset: str) -> tuple[tuple[int, Fraction], ...]:
         if found is not None:
             points.append((percent, found.lo))
     return tuple(points)
+
+
+class WinRow(TypedDict):
+    """A point of the win curve: the stick's chance, the starting team's, both as text,
+    and whether it is the visitor's choice (the dot)."""
+
+    stick: float
+    p: float
+    stick_txt: str
+    pct: str
+    mine: bool
+
+
+class BarRow(TypedDict):
+    """A bar: its label, its place, its chance (as a number and as text), highlighted?"""
+
+    x: str
+    order: int
+    p: float
+    pct: str
+    hot: bool
 
 
 @dataclass(frozen=True)
@@ -239,9 +260,10 @@ def _win_chart(curve: tuple[tuple[int, Fraction], ...], percent: int) -> Drawn:
     """How the starting team's chance moves with the sticks (two equal bars showed nothing)."""
     title = _("Chance that the starting team wins, for each chance of a stick landing marked "
               "side up (the dot: your choice)")
-    rows = [{"stick": q / 100, "p": float(p), "stick_txt": fmt_pct(Fraction(q, 100), 0),
-             "pct": fmt_pct(p, 2), "mine": False} for q, p in curve]
-    rows += [{**row, "mine": True} for row, (q, _p) in zip(list(rows), curve) if q == percent]
+    rows = [WinRow(stick=q / 100, p=float(p), stick_txt=fmt_pct(Fraction(q, 100), 0),
+                   pct=fmt_pct(p, 2), mine=False) for q, p in curve]
+    rows += [WinRow(**{**row, "mine": True}) for row, (q, _p) in zip(list(rows), curve)
+             if q == percent]
     text = _text_alternative(title, [(row["stick_txt"], row["pct"]) for row in rows
                                      if not row["mine"]])
     return Drawn(_win_spec, (), title, title, chart_rows(rows), text)
@@ -284,8 +306,8 @@ def _bar(rows: list[tuple[str, Fraction]], title: str, name: str, x_title: str,
          highlight: str | None = None, digits: int = 1) -> Drawn:
     """Bars of exact chances and their text alternative; ``name``, the chart's accessible
     name (the title without its figures, see :func:`ui.common.show_chart`)."""
-    data = [{"x": label, "order": i, "p": float(value), "pct": fmt_pct(value, digits),
-             "hot": label == highlight} for i, (label, value) in enumerate(rows)]
+    data = [BarRow(x=label, order=i, p=float(value), pct=fmt_pct(value, digits),
+                   hot=label == highlight) for i, (label, value) in enumerate(rows)]
     text = _text_alternative(title, [(row["x"], row["pct"]) for row, (_l, value)
                                      in zip(data, rows) if value > 0])
     return Drawn(_bar_spec, (x_title, _("Probability"), highlight is not None), title, name,

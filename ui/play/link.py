@@ -22,7 +22,7 @@ import logging
 import threading
 from collections import OrderedDict
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import streamlit as st
 
@@ -31,11 +31,9 @@ from jokoak.engine.driver import resumed
 from jokoak.engine.record_code import (MAX_CHARS, N_SEATS, Decoded, Packer,
                                        RecordCodeError, decode, encode)
 
-from .common import _
-from .params import drop
-
-if TYPE_CHECKING:
-    from .play import PlaySession, PlaySpec
+from ..common import _
+from ..params import drop
+from .sessions import PlaySession, PlaySpec, session
 
 log = logging.getLogger("jokoak")
 
@@ -45,7 +43,7 @@ _PACKER = "link_packer"
 RESUMED = "resumed_from_link"
 
 
-def _refused_key(spec: "PlaySpec") -> str:
+def _refused_key(spec: PlaySpec) -> str:
     return f"{spec.key}_link_refused"
 
 
@@ -119,11 +117,9 @@ def _own(found: "Decoded | RecordCodeError") -> Decoded:
 DECODED = _DecodedLinks()
 
 
-def restore(spec: "PlaySpec") -> None:
+def restore(spec: PlaySpec) -> None:
     """Resume the game ``?game=`` carries when this view has none under way; a value that
     does not resume is dropped and its reason kept for :func:`refusal_notice`."""
-    from .play import PlaySession, session
-
     if session(spec) is not None:
         return
     code = st.query_params.get(PARAM)
@@ -153,7 +149,7 @@ def restore(spec: "PlaySpec") -> None:
     st.session_state[spec.key] = game
 
 
-def refusal_notice(spec: "PlaySpec") -> None:
+def refusal_notice(spec: PlaySpec) -> None:
     """Why the link's game did not resume (once), and that the view starts afresh."""
     refused = st.session_state.pop(_refused_key(spec), None)
     if not isinstance(refused, RecordCodeError):
@@ -166,7 +162,7 @@ def refusal_notice(spec: "PlaySpec") -> None:
     st.warning(f"{reason}\n\n{afresh}", icon="⚠️")
 
 
-def write(spec: "PlaySpec", game: "PlaySession") -> None:
+def write(spec: PlaySpec, game: PlaySession) -> None:
     """Put ``game``'s record in ``?game=`` (only when it changed; a record too long for a
     link leaves the parameter out, and a reload then starts afresh)."""
     packer = game.extra.get(_PACKER)

@@ -2,7 +2,7 @@
 the strongest computer player would make in the visitor's seat, with one sentence of why,
 from :mod:`jokoak.bots.hints`).
 
-Both carry the screen they were drawn for (:func:`ui.play.token`), so the second tap of a
+Both carry the screen they were drawn for (:func:`ui.play.sessions.token`), so the second tap of a
 double tap, or a tap sent for an earlier screen, changes nothing: one tap, one move undone.
 Shown only where one person plays against computers (a pass-and-play table has no one to
 ask, and its Undo would take back another person's move).
@@ -17,36 +17,39 @@ import streamlit as st
 from jokoak.bots.hints import EXPERT_SAYS, hint
 from jokoak.engine.core import Reason
 
-from . import play, speech
-from .common import _, esc, fmt_num, html, lang, ngettext
+from .. import speech
+from ..common import _, esc, fmt_num, html, lang, ngettext
+from .controller import undo
+from .sessions import (PlaySession, PlaySpec, decisions_made, person_to_act, session,
+                       table_of, token)
 
 HINT_CSS = """<style>
 .jokoak-hint{border-left:4px solid #b36b00;padding:.2rem .8rem;margin:.3rem 0;background:#fff6e5}
 </style>"""
 
 
-def _hint_key(spec: play.PlaySpec) -> str:
+def _hint_key(spec: PlaySpec) -> str:
     return f"{spec.key}_coach_hint"
 
 
-def against_computer(spec: play.PlaySpec, game: play.PlaySession) -> bool:
-    table = play.table_of(spec, game)
+def against_computer(spec: PlaySpec, game: PlaySession) -> bool:
+    table = table_of(spec, game)
     return len(table.people) == 1 and bool(table.policies)
 
 
-def undo_once(spec: play.PlaySpec, drawn_for: int) -> None:
+def undo_once(spec: PlaySpec, drawn_for: int) -> None:
     """Undo, drawn at screen ``drawn_for``: a stale or repeated tap changes nothing."""
-    game = play.session(spec)
-    if game is None or play.token(game) != drawn_for or play.decisions_made(game) == 0:
+    game = session(spec)
+    if game is None or token(game) != drawn_for or decisions_made(game) == 0:
         return
-    play.undo(spec)
+    undo(spec)
     game.last_tap = 0.0
     st.session_state.pop(_hint_key(spec), None)
 
 
-def ask_hint(spec: play.PlaySpec, drawn_for: int) -> None:
-    game = play.session(spec)
-    if game is not None and play.token(game) == drawn_for:
+def ask_hint(spec: PlaySpec, drawn_for: int) -> None:
+    game = session(spec)
+    if game is not None and token(game) == drawn_for:
         st.session_state[_hint_key(spec)] = drawn_for
 
 
@@ -57,15 +60,15 @@ def _worded(reason: Reason) -> str:
     return Reason(reason.msgid, params, reason.clauses, reason.plural).text(_, ngettext)
 
 
-def panel(spec: play.PlaySpec, game: play.PlaySession) -> None:
+def panel(spec: PlaySpec, game: PlaySession) -> None:
     """Undo and Hint under the controls, and the hint once asked for (on this screen)."""
     if not against_computer(spec, game) or game.position.state.is_terminal():
         return
-    drawn_for = play.token(game)
-    seat = play.person_to_act(spec, game)
+    drawn_for = token(game)
+    seat = person_to_act(spec, game)
     row = st.container(horizontal=True)
     row.button(_("Undo"), key=f"{spec.key}_coach_undo_t{drawn_for}", icon=":material/undo:",
-               disabled=play.decisions_made(game) == 0, on_click=undo_once,
+               disabled=decisions_made(game) == 0, on_click=undo_once,
                args=(spec, drawn_for))
     if seat is None:
         return
