@@ -15,15 +15,7 @@ from jokoak.engine import make_rules, play, random_policy
 
 import toygame
 
-SCENARIO = """
-title: Overtaking costs a chip
-caption: The runner behind passes the one ahead, who pays a chip.
-clauses: [toy.overtake]
-setup: {players: 2, chips: 3, positions: [0, 2]}
-steps:
-- roll:4
-- {action: "step:4", caption: The runner passes}
-"""
+SCENARIO = toygame.OVERTAKE_SCENARIO
 
 
 @pytest.fixture(autouse=True)

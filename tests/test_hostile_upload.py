@@ -20,6 +20,7 @@ from jokoak.review import rows as review_rows_module
 from jokoak.review.exports import catalog_po, report_csv
 from jokoak.review.rows import review_rows, review_upload
 from jokoak.review.uploads import MAX_ENTRY_CHARS, MAX_UPLOAD_BYTES, UploadError, parse_upload
+from view_support import ChosenFile
 
 GAME, LANG = "peruludo", "fr"
 
@@ -83,16 +84,6 @@ def test_a_different_upload_is_checked_afresh(counted_checks):
     checked = len(counted_checks)
     review_upload(with_translation("setup.bag", "Un autre sac."), "x.po", GAME, LANG)
     assert len(counted_checks) == 2 * checked
-
-
-class ChosenFile:
-    """What ``st.file_uploader`` returns once a visitor chose a file."""
-
-    name = "x.po"
-
-    def getvalue(self) -> bytes:
-        import streamlit as st
-        return st.session_state["data"]
 
 
 def _upload_tab_with_a_file():

@@ -9,18 +9,10 @@ import time
 import pytest
 
 from jokoak.engine.core import CHANCE, refusal
-from view_support import open_view
-
-PERULUDO = "jokoak_peruludo_play"
-ZALDI = "jokoak_zaldi_zuria_play"
-ZOHN = "jokoak_zohn_ahl_play"
+from view_support import PERULUDO, ZALDI, ZOHN, keys, open_view
 
 
 pytestmark = pytest.mark.usefixtures("no_waiting")
-
-
-def keys(at):
-    return {re.sub(r"_t\d+$", "", b.key) for b in at.button if not b.disabled}
 
 
 def button(at, prefix):

@@ -10,20 +10,11 @@ import pytest
 from jokoak.engine.core import refusal
 from jokoak.engine.record import replay
 from jokoak.games import get_game
-from view_support import open_view
-
-PERULUDO = "jokoak_peruludo_play"
-ZALDI = "jokoak_zaldi_zuria_play"
-ZOHN = "jokoak_zohn_ahl_play"
+from view_support import PERULUDO, ZALDI, ZOHN, keys, open_view
 
 
 # Beats without waiting and no double-tap window: each click is a deliberate tap.
 pytestmark = pytest.mark.usefixtures("no_waiting")
-
-
-def keys(at):
-    """Enabled buttons' keys, without the position a game control carries (``_t12``)."""
-    return {re.sub(r"_t\d+$", "", b.key) for b in at.button if not b.disabled}
 
 
 def button(at, key):

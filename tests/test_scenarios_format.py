@@ -12,15 +12,7 @@ from jokoak.content.scenarios import (STEP_KEYS, TOP_KEYS, ScenarioError, cited_
 
 import toygame
 
-OVERTAKE = """
-title: Overtaking costs a chip
-caption: The runner behind passes the one ahead, who pays a chip.
-clauses: [toy.overtake]
-setup: {players: 2, chips: 3, positions: [0, 2]}
-steps:
-- roll:4
-- {action: "step:4", player: 0, caption: The runner passes, cites: [toy.overtake]}
-"""
+OVERTAKE = toygame.OVERTAKE_SCENARIO
 
 
 def parse(text, name="demo"):

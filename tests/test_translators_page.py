@@ -16,6 +16,7 @@ from jokoak.review.exports import catalog_po, catalog_tmx, catalog_xliff
 from jokoak.review.rows import ADDED, CHANGED, Cell, Row, SAME, change_of, clause_steps, filter_rows, play_link, review_rows, word_diff
 from jokoak.review.uploads import MAX_UPLOAD_BYTES, UploadError, parse_upload
 from ui.common import LANG_KEY
+from view_support import ChosenFile
 
 GAME, LANG = "peruludo", "fr"
 HOSTILE = ('<script>alert(1)</script><img src=x onerror="alert(2)">'
@@ -406,16 +407,6 @@ def test_messages_name_a_game_by_its_name_not_its_key():
     assert info.value.params["game"] == "zaldi zuria"
 
 
-class PeruludoFile:
-    """What ``st.file_uploader`` returns once a visitor chose a peruludo catalog."""
-
-    name = "catalogue.po"
-
-    def getvalue(self) -> bytes:
-        import streamlit as st
-        return st.session_state["data"]
-
-
 def _upload_tab_on_zaldi_zuria():
     import streamlit as st
     from ui.common import LANG_KEY as KEY
@@ -427,7 +418,7 @@ def _upload_tab_on_zaldi_zuria():
 def upload_page(monkeypatch, data: bytes) -> AppTest:
     import streamlit
     # AppTest cannot drive the uploader: it answers as if a file had been chosen.
-    monkeypatch.setattr(streamlit, "file_uploader", lambda *args, **kwargs: PeruludoFile())
+    monkeypatch.setattr(streamlit, "file_uploader", lambda *args, **kwargs: ChosenFile("catalogue.po"))
     at = AppTest.from_function(_upload_tab_on_zaldi_zuria, default_timeout=60)
     at.session_state["data"] = data
     return at.run()

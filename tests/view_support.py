@@ -3,6 +3,8 @@ AppTest to a page of the router (shared by the view tests, the monkey and the re
 
 from __future__ import annotations
 
+import re
+
 from streamlit.testing.v1 import AppTest
 
 from ui.common import LANG_KEY
@@ -51,3 +53,27 @@ def switch_to(at: AppTest, page: str) -> AppTest:
     from streamlit.util import calc_hash
     at._page_hash = calc_hash(page)
     return at
+
+
+# ---- the play views (tests/test_play_views.py, tests/test_play_tables.py) --------------------
+#: The session keys of each game's play view.
+PERULUDO = "jokoak_peruludo_play"
+ZALDI = "jokoak_zaldi_zuria_play"
+ZOHN = "jokoak_zohn_ahl_play"
+
+
+def keys(at: AppTest) -> set[str]:
+    """Enabled buttons' keys, without the position a game control carries (``_t12``)."""
+    return {re.sub(r"_t\d+$", "", b.key) for b in at.button if not b.disabled}
+
+
+class ChosenFile:
+    """What ``st.file_uploader`` returns once a visitor chose a file called ``name``: its
+    bytes are the app's ``st.session_state["data"]`` (the test puts them there)."""
+
+    def __init__(self, name: str = "x.po") -> None:
+        self.name = name
+
+    def getvalue(self) -> bytes:
+        import streamlit as st
+        return st.session_state["data"]

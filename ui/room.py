@@ -53,6 +53,7 @@ from .common import _, esc, html, in_this_language, lang, ngettext
 from . import play
 from .play import link as game_link, pace
 from .play.view import page as play_page_alone
+from .play.widgets import people_count
 from .params import drop
 from .play import PlaySession, PlaySpec
 
@@ -309,12 +310,7 @@ def room_choices(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> di
                       format_func=in_this_language(lambda seat: names(names_of, seat)),
                       key=f"{spec.key}_room_people") or []
     people = sorted({int(s) for s in picked if 0 <= int(s) < seats})
-    computers = seats - len(people)
-    st.caption(_("%(people)s and %(computers)s.") % {
-        "people": ngettext("%(count)s person", "%(count)s people", len(people))
-        % {"count": len(people)},
-        "computers": ngettext("%(count)s computer player", "%(count)s computer players",
-                              computers) % {"count": computers}})
+    people_count(len(people), seats)
     return {**chosen, "people": people}
 
 

@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def count_rows(game: str, seed: int = WATCH_SEED) -> list[tuple[str, int, int]]:
-    """(record name, raw steps, reader steps) of each scenario, then of the watched game."""
+    """(record name, played actions, reader steps) of each scenario, then of the watched game."""
     rows = []
     for sc in scenarios(game):
         _, raw, steps = reader_steps(game, sc.record, sc.engine)
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         raise CliError(f"unknown game {unknown[0]!r}; known: {', '.join(GAMES)}")
-    print("| game | record | raw steps | reader steps |")
+    print("| game | record | played actions | reader steps |")
     print("|---|---|---:|---:|")
     for game in args.games or GAMES:
         for name, raw, reader in count_rows(game, args.seed):

@@ -4,6 +4,12 @@ Translations are never process-global (no ``gettext.install``): every visitor ge
 :class:`Translator` for their own language, looked up from a cache shared read-only by all
 sessions. Catalogs are read straight from the ``.po`` files with Babel (no compiled ``.mo``
 to go stale); fuzzy entries are ignored, so an outdated translation never reaches a visitor.
+
+The rest of the package: :mod:`.msgids` (``N_``, the marker every module uses),
+:mod:`.catalogs` (Babel extraction and update, ``python -m jokoak catalogs``) and
+:mod:`.source_translations` (the Basque sources' translations, one per clause and language).
+These names live here, in the package itself, because every page and renderer asks for a
+translator: ``from jokoak.i18n import translator``.
 """
 
 from __future__ import annotations

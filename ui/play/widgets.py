@@ -69,13 +69,18 @@ def people_choice(spec: PlaySpec, seats: int, name: Callable[[int], str]) -> lis
                       list(range(seats)), selection_mode="multi", default=[0],
                       format_func=in_this_language(name), key=f"{spec.key}_people") or []
     chosen = sorted(int(s) for s in picked if 0 <= int(s) < seats)
-    computers = seats - len(chosen)
+    people_count(len(chosen), seats)
+    return chosen
+
+
+def people_count(people: int, seats: int) -> None:
+    """Under a choice of seats, how many are people and how many the computer, in words (the
+    play view's table and a room's alike)."""
+    computers = seats - people
     st.caption(_("%(people)s and %(computers)s.") % {
-        "people": ngettext("%(count)s person", "%(count)s people", len(chosen))
-        % {"count": len(chosen)},
+        "people": ngettext("%(count)s person", "%(count)s people", people) % {"count": people},
         "computers": ngettext("%(count)s computer player", "%(count)s computer players",
                               computers) % {"count": computers}})
-    return chosen
 
 
 def turn_line(text: str, style: str = "") -> None:
