@@ -16,7 +16,7 @@ import operator
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, overload
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar, overload
 
 from ..errors import RefusedByRules
 from ..i18n.msgids import N_
@@ -193,19 +193,43 @@ class Ruleset:
     values: Mapping[str, Any] = field(default_factory=dict)
 
 
+#: A game's typed view of its options (see :meth:`Rules.view`).
+OptionsView = TypeVar("OptionsView")
+
+
 @dataclass(frozen=True)
 class Rules:
-    """Every option's value for one game (defaults filled in)."""
+    """Every option's value for one game (defaults filled in).
+
+    The values are data (a ruleset, a record's JSON, a link); the code that reads them asks
+    for its game's typed view, :meth:`view`, so that every option it reads is checked by
+    name and by type (its choices as a ``Literal``). ``rules["name"]`` is for code that
+    handles any game (the command line, records): it returns ``object``, never ``Any``.
+    """
 
     game: str
     ruleset: str
     values: tuple[tuple[str, Any], ...]
+    #: The views already made of these rules, by their class (made once: engines read
+    #: options at every step, the harness plays thousands of games).
+    _views: dict[type, object] = field(default_factory=dict, init=False, repr=False,
+                                       compare=False, hash=False)
 
-    def __getitem__(self, name: str) -> Any:
+    def __getitem__(self, name: str) -> object:
         for key, value in self.values:
             if key == name:
                 return value
         raise KeyError(name)
+
+    def view(self, kind: type[OptionsView]) -> OptionsView:
+        """These rules as ``kind``, the game's frozen dataclass with one field per option
+        (``ZohnAhlOptions(**values)``): a missing or unknown option is a ``TypeError`` here,
+        and tests/test_options_views.py holds every field's type to its option's choices."""
+        found = self._views.get(kind)
+        if found is None:
+            found = self._views[kind] = kind(**dict(self.values))
+        assert isinstance(found, kind)
+        return found
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.values)
@@ -327,6 +351,9 @@ class Game(Protocol):
       Required as soon as some ``observation(seat)`` differs from ``observation(None)``.
     * ``action_sort_key(action) -> Any`` — the order ``legal_actions`` follows when plain
       string order reads badly (``"bid:10:2"`` after ``"bid:9:2"``); default: ``str``.
+    * ``options_view`` — the game's typed options, a frozen dataclass with one field per
+      option (its choices a ``Literal``): code reads ``rules.view(game.options_view)``, and
+      tests/test_options_views.py holds the fields to the options.
     * ``longest_game(initial) -> int`` — the most actions a real game from the starting
       state ``initial`` takes, scaling with its setup (players, chips, dice): a link carrying
       more moves is refused before any is replayed (:mod:`jokoak.engine.record_code`);

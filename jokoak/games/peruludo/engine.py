@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from ...engine.core import Event, Option, Rules, Ruleset
-from .rules import OPTIONS, RULESETS
+from .rules import OPTIONS, RULESETS, PeruludoOptions, options
 from .setup import default_setup as _default_setup, parse_setup
 from .bids import action_sort_key
 from . import transitions
@@ -32,6 +32,7 @@ class PeruludoGame:
     name: str = "peruludo"
     options: tuple[Option, ...] = OPTIONS
     rulesets: tuple[Ruleset, ...] = RULESETS
+    options_view: ClassVar[type[PeruludoOptions]] = PeruludoOptions
     #: a harness cutoff, not a rule: a six-player game takes about 3,000 actions
     #: (30 dice thrown one at a time each round, a doia question per player after each bid);
     #: correct doias return dice, so no finite bound holds for every game.
@@ -41,7 +42,7 @@ class PeruludoGame:
                           ) -> PeruludoState:
         table = parse_setup(rules, setup)
         special = table.starter in table.arrastatu and not (
-            rules["arrastatze_rounds"] == "first_round_only" and table.starter in table.spent)
+            options(rules).arrastatze_rounds == "first_round_only" and table.starter in table.spent)
         return PeruludoState(rules=rules, ages=table.ages, counts=table.counts, bag=table.bag,
                              cups=tuple(() for _ in table.counts), starter=table.starter,
                              starter_reason=table.starter_reason, arrastatu=table.arrastatu,

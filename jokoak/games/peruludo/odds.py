@@ -14,7 +14,7 @@ from typing import Any, Iterable, Sequence
 
 from jokoak.engine.core import Rules, RulesError
 from jokoak.games.peruludo.bids import Bid, BidContext, count_face, legal_bids
-from jokoak.games.peruludo.rules import MAX_TABLE_DICE, WILD_FACE
+from jokoak.games.peruludo.rules import MAX_TABLE_DICE, WILD_FACE, options
 from jokoak.odds import OddsTable
 from jokoak.i18n.msgids import N_
 
@@ -148,8 +148,9 @@ def odds_tables(rules: Rules, unknown: int = 25, own: Any = (2, 2, 3, 5, 6),
                         for q in range(1, total + 1)), False, params),
     ]
     # Sixes not wild means an arrastatze round: the face is fixed for the player asking.
+    chosen = options(rules)
     ctx = BidContext(total_dice=total, wild=wild, arrastatze_round=not wild,
-                     raise_rule=rules["raise_rule"], from_wild_rule=rules["from_wild_rule"],
+                     raise_rule=chosen.raise_rule, from_wild_rule=chosen.from_wild_rule,
                      forbid_repeated=False)
     safest = safest_next_bids(tuple(previous) if previous else None, ctx, own, limit)
     tables.append(OddsTable("safest_bids", N_("Safest next legal bids"),

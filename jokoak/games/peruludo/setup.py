@@ -23,7 +23,7 @@ from typing import Any, Mapping
 
 from ...engine.core import Rules, SetupError
 from ...i18n.msgids import N_
-from .rules import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS, START_DICE
+from .rules import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS, START_DICE, options
 
 
 @dataclass(frozen=True)
@@ -105,7 +105,7 @@ def parse_setup(rules: Rules, setup: Mapping[str, Any] | None) -> StartingPositi
     arrastatu = _seat_list(setup, "arrastatze", players)
     spent = _seat_list(setup, "arrastatze_spent", players)
     for seat in arrastatu:
-        if counts[seat] == 0 or (rules["arrastatze_after_regain"] == "status_ends"
+        if counts[seat] == 0 or (options(rules).arrastatze_after_regain == "status_ends"
                                  and counts[seat] != 1):
             raise SetupError(N_("Setup field %(field)s: seat %(seat)s cannot be in arrastatze "
                              "with %(dice)s dice."), field="arrastatze", seat=seat,

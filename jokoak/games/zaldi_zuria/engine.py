@@ -10,10 +10,11 @@ marked face (:func:`.rules.chance_outcomes`): exact, and it sums to 1.
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, ClassVar, Mapping
 
 from jokoak.engine.core import Option, Rules, Ruleset
-from jokoak.games.zaldi_zuria.rules import BANK, CARD_LABELS, CARDS, MARKS, OPTIONS, RULESETS
+from jokoak.games.zaldi_zuria.rules import (BANK, CARD_LABELS, CARDS, MARKS, OPTIONS, RULESETS,
+                                            ZaldiZuriaOptions)
 from jokoak.games.zaldi_zuria.state import ZaldiState, action_sort_key, initial_state
 
 
@@ -23,6 +24,7 @@ class ZaldiZuriGame:
     name = "zaldi_zuria"
     options: tuple[Option, ...] = OPTIONS
     rulesets: tuple[Ruleset, ...] = RULESETS
+    options_view: ClassVar[type[ZaldiZuriaOptions]] = ZaldiZuriaOptions
     #: Opening throws + auction + throws: a seeded game between computer players rarely
     #: passes a thousand actions; the harness stops there.
     max_actions = 5000

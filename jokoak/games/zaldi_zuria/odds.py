@@ -17,7 +17,7 @@ from typing import Any
 
 from jokoak.engine.core import Rules
 from jokoak.games.zaldi_zuria.rules import (CARDS, DENOMINATOR, MARKS, MAX_PIPS, PIP_MARKS,
-                                       all_patterns, marks_weight, pips)
+                                       all_patterns, marks_weight, options, pips)
 from jokoak.games.zaldi_zuria.throws import STRAIGHT, TableAtThrow, Transfer, resolve, settle, throw_kind
 from jokoak.i18n.msgids import N_
 from jokoak.odds import OddsTable
@@ -99,7 +99,7 @@ def bank_outcomes(rules: Rules, bank: int, inn_open: bool = False,
             continue
         if not inn_open:
             _, _, after = settle(res.transfers, chips, bank)
-            if res.opens_inn or (rules["inn_opens"] == "bank_below_21" and after < 21):
+            if res.opens_inn or (options(rules).inn_opens == "bank_below_21" and after < 21):
                 counts["opens_inn"] += w
         if res.rule in ("phase2.throw4.a", "phase3.throw4.a", "phase3.throw3.b"):
             counts["pays_thrower"] += w

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from math import comb
-from typing import Any, Mapping
+from typing import Any, ClassVar, Literal, Mapping
 
 from jokoak.engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Option, Reason, Rules,
                            Ruleset, SetupError, event, game_over, make_rules, not_legal,
@@ -75,6 +75,32 @@ OPTIONS: tuple[Option, ...] = (
                                      "loses its next turn"), False, "variant.some_authors",
            (False, True), (N_("No penalty"), N_("Lose a turn"))),
 )
+
+#: The throw sticks: zohn ahl's four alike, or Nebäkuthana's three guadal and the sahe.
+StickSet = Literal["zohn_ahl", "nebakuthana"]
+
+
+@dataclass(frozen=True)
+class ZohnAhlOptions:
+    """The options as the engine, odds, bots and views read them: one typed field per
+    option of :data:`OPTIONS`, its choices spelled as a ``Literal`` (held to them by
+    tests/test_options_views.py), so a misspelt option or choice fails the type check."""
+
+    sites_per_side: Literal[8, 10]
+    start_on_lines: bool
+    first_team: Literal["left", "right"]
+    stick_probability: Fraction
+    carry_over: bool
+    scoring_sticks: int
+    stick_set: StickSet
+    south_creek: Literal["complete", "restart"]
+    dry_creek_lose_turn: bool
+
+
+def options(rules: Rules) -> ZohnAhlOptions:
+    """Zohn ahl's ``rules`` as its typed options."""
+    return rules.view(ZohnAhlOptions)
+
 
 RULESETS: tuple[Ruleset, ...] = (
     Ruleset("basque_text", N_("The Basque text"),
@@ -130,11 +156,11 @@ NEBAKUTHANA_THROWS: tuple[ThrowKind, ...] = (
 )
 
 
-def throw_kinds(stick_set: str) -> tuple[ThrowKind, ...]:
+def throw_kinds(stick_set: StickSet) -> tuple[ThrowKind, ...]:
     return NEBAKUTHANA_THROWS if stick_set == "nebakuthana" else ZOHN_AHL_THROWS
 
 
-def throw_probability(kind: ThrowKind, stick_set: str, p: Fraction) -> Fraction:
+def throw_probability(kind: ThrowKind, stick_set: StickSet, p: Fraction) -> Fraction:
     """Exact probability of a throw kind when each stick shows its marked face with ``p``.
 
     zohn ahl: the four sticks are alike for counting. Nebäkuthana: the sahe is told apart, so
@@ -151,16 +177,17 @@ def throw_probability(kind: ThrowKind, stick_set: str, p: Fraction) -> Fraction:
 
 def throw_distribution(rules: Rules) -> list[tuple[ThrowKind, Fraction]]:
     """Every throw kind with its exact probability (sums to 1)."""
-    return list(_distribution(rules["stick_set"], Fraction(rules["stick_probability"])))
+    chosen = options(rules)
+    return list(_distribution(chosen.stick_set, chosen.stick_probability))
 
 
 @lru_cache(maxsize=64)
-def _distribution(stick_set: str, p: Fraction) -> tuple[tuple[ThrowKind, Fraction], ...]:
+def _distribution(stick_set: StickSet, p: Fraction) -> tuple[tuple[ThrowKind, Fraction], ...]:
     return tuple((k, throw_probability(k, stick_set, p)) for k in throw_kinds(stick_set))
 
 
 @lru_cache(maxsize=64)
-def _outcomes(stick_set: str, p: Fraction) -> tuple[tuple[str, Fraction], ...]:
+def _outcomes(stick_set: StickSet, p: Fraction) -> tuple[tuple[str, Fraction], ...]:
     return tuple((k.action, q) for k, q in _distribution(stick_set, p) if q)
 
 
@@ -183,13 +210,14 @@ def circuit_length(rules: Rules) -> int:
     rests after counting a creek's first line, fall one step earlier: the same ``L // 2``,
     ``L // 4`` and ``3L // 4`` of the shorter length, and the sticks meet when their steps add
     up to ``L``."""
-    return 4 * rules["sites_per_side"] - (1 if rules["start_on_lines"] else 0)
+    chosen = options(rules)
+    return 4 * chosen.sites_per_side - (1 if chosen.start_on_lines else 0)
 
 
 def first_site(rules: Rules) -> int:
     """The site (1-based, in the stick's own direction from the south creek) a stick rests
     on after counting 0 steps: 0 for the creek's gap, 1 for its own creek line (Ludii)."""
-    return 1 if rules["start_on_lines"] else 0
+    return 1 if options(rules).start_on_lines else 0
 
 
 def gap_kind(position: int, length: int) -> str:
@@ -249,6 +277,11 @@ class ZohnAhlState:
     winner: int | None = None     # team index, or -1 for a drawn abandoned game
     over: bool = False
 
+    @property
+    def options(self) -> ZohnAhlOptions:
+        """The rules as their typed options."""
+        return self.rules.view(ZohnAhlOptions)
+
     # -- seats ------------------------------------------------------------------
     def seat(self, team: int, index: int) -> int:
         return index if team == 0 else self.team_sizes[0] + index
@@ -281,7 +314,8 @@ class ZohnAhlState:
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         if not self.awaiting_throw or self.over:
             return []
-        return list(_outcomes(self.rules["stick_set"], Fraction(self.rules["stick_probability"])))
+        chosen = self.options
+        return list(_outcomes(chosen.stick_set, chosen.stick_probability))
 
     def returns(self) -> list[float]:
         seats = self.team_sizes[0] + self.team_sizes[1]
@@ -307,7 +341,7 @@ class ZohnAhlState:
         player = self.current_player()
         if seat is not None and player != CHANCE and seat != player:
             return not_your_turn("turn.team_order", player)
-        stick_set = self.rules["stick_set"]
+        stick_set = self.options.stick_set
         sticks = ("nebakuthana.sticks",) if stick_set == "nebakuthana" else ("sticks.dice",
                                                                            "sticks.marks")
         if self.awaiting_throw:
@@ -340,7 +374,7 @@ class ZohnAhlState:
     def _start_event(self) -> Event:
         return event("start", ("teams.lines", "teams.sticks_start", "scoring.count",
                                "start.left_edge"), (self.team,),
-                     {"first_team": self.rules["first_team"], "left_team": self.left_team},
+                     {"first_team": self.options.first_team, "left_team": self.left_team},
                      sticks=self.scoring[0])
 
     def _abandon(self) -> tuple["ZohnAhlState", list[Event]]:
@@ -351,7 +385,7 @@ class ZohnAhlState:
         return replace(self, over=True, winner=winner, fresh=False), [ev]
 
     def _apply_throw(self, action: str) -> tuple["ZohnAhlState", list[Event]]:
-        stick_set = self.rules["stick_set"]
+        stick_set = self.options.stick_set
         kinds = _KINDS_BY_ACTION[stick_set]
         if action not in kinds:
             raise IllegalAction(action, self.why_not(action))
@@ -379,10 +413,10 @@ class ZohnAhlState:
         start = self.positions[t]
         target = start + distance
         clauses = ["move.distance", "board.sites", "move.directions", "move.west_east"]
-        if knees_crossed(start, distance, self.rules["sites_per_side"],
+        if knees_crossed(start, distance, self.options.sites_per_side,
                          first_site(self.rules)):
             clauses.append("board.knees")
-        if start == 0 and self.rules["stick_set"] == "nebakuthana":
+        if start == 0 and self.options.stick_set == "nebakuthana":
             clauses.append("nebakuthana.gates")
         events = [event("move", clauses, (t,),
                         {"direction": self.direction(t),
@@ -393,12 +427,12 @@ class ZohnAhlState:
         state = self
         if target >= length:
             surplus = target - length
-            if surplus == 0 and self.rules["south_creek"] == "restart":
+            if surplus == 0 and self.options.south_creek == "restart":
                 events.append(event("south_creek_restart", "variant.some_authors", (t,)))
                 return state._put(t, 0), events
             state, taken = state._transfer(t, other, "circuit", "circuit.complete")
             events += taken
-            if surplus and self.rules["carry_over"]:
+            if surplus and self.options.carry_over:
                 events.append(event("carry_over", "circuit.carry_over", (t,), surplus=surplus))
                 state = state._put(t, surplus)
             else:
@@ -422,7 +456,7 @@ class ZohnAhlState:
             events += hit
             if state.over:
                 return state, events
-        if (self.rules["dry_creek_lose_turn"] and final
+        if (self.options.dry_creek_lose_turn and final
                 and gap_kind(final, length) == "dry_creek"):
             lost = list(state.lost_turn)
             lost[t] = True
@@ -490,6 +524,7 @@ class ZohnAhlGame:
     name: str = NAME
     options: tuple[Option, ...] = OPTIONS
     rulesets: tuple[Ruleset, ...] = RULESETS
+    options_view: ClassVar[type[ZohnAhlOptions]] = ZohnAhlOptions
     #: a game has no fixed bound (penalties send sticks back); the harness stops here
     max_actions: int = 20000
     setup_fields: tuple[str, ...] = field(default=SETUP_FIELDS)
@@ -497,7 +532,7 @@ class ZohnAhlGame:
     event_actors: str = "teams"
 
     def default_setup(self, rules: Rules) -> dict[str, Any]:
-        n = rules["scoring_sticks"]
+        n = options(rules).scoring_sticks
         return {"players": [1, 1], "left_team": 0, "positions": [0, 0], "scoring": [n, n]}
 
     def new_initial_state(self, rules: Rules,
@@ -513,10 +548,10 @@ class ZohnAhlGame:
         unknown = sorted(set(setup) - set(SETUP_FIELDS))
         if unknown:
             raise SetupError("Unknown setup field %(field)s.", field=unknown[0])
-        n = rules["scoring_sticks"]
+        n = options(rules).scoring_sticks
         if not isinstance(n, int) or n < 1:
             raise SetupError("Setup field %(field)s must be at least 1.", field="scoring_sticks")
-        if not 0 < Fraction(rules["stick_probability"]) < 1:
+        if not 0 < options(rules).stick_probability < 1:
             raise SetupError("Setup field %(field)s must lie strictly between 0 and 1.",
                              field="stick_probability")
         sizes = _int_pair(setup, "players", (1, 1))
@@ -542,7 +577,7 @@ class ZohnAhlGame:
         if min(scoring) < 1 or sum(scoring) != 2 * n:
             raise SetupError("Setup field %(field)s: each team holds at least one scoring stick "
                              "and together they hold %(total)s.", field="scoring", total=2 * n)
-        first = left if rules["first_team"] == "left" else 1 - left
+        first = left if options(rules).first_team == "left" else 1 - left
         to_throw = setup.get("to_throw", first)
         if to_throw not in TEAMS or isinstance(to_throw, bool):
             raise SetupError("Setup field %(field)s must be 0 or 1.", field="to_throw")

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from ...i18n.msgids import N_
 from ...odds.guesses import Question, basque_rules
-from .engine import GAME, throw_kinds
+from .engine import GAME, options, throw_kinds
 
 
 def questions() -> list[Question]:
@@ -16,15 +16,16 @@ def questions() -> list[Question]:
     rules = basque_rules("zohn_ahl")
     state, _events = GAME.new_initial_state(rules).apply("throw")
     node = tuple(state.chance_outcomes())
-    kinds = {k.action: k for k in throw_kinds(rules["stick_set"])}
+    kinds = {k.action: k for k in throw_kinds(options(rules).stick_set)}
 
     def value_is(value: int) -> Callable[[str], bool]:
         return lambda action: kinds[action].value == value
 
     def zohn_ahl_sticks(position: Any, seat: int) -> str | None:
         """The odds are those of zohn ahl's four sticks, not Nebäkuthana's."""
-        used = position.rules["stick_set"]
-        return None if used == rules["stick_set"] else f"the position throws the {used} sticks"
+        used = options(position.rules).stick_set
+        return (None if used == options(rules).stick_set
+                else f"the position throws the {used} sticks")
 
     return [
         Question("ten", "zohn_ahl",

@@ -240,7 +240,7 @@ def gap_point(gap: int, sites_per_side: int) -> tuple[float, float]:
 def physical_gap(state: ZohnAhlState, team: int) -> int:
     """The gap index in west-running order of a team's stick (the text's sticks rest in
     gaps; with Ludii's start on the creek lines, see :func:`stick_site`)."""
-    length = 4 * state.rules["sites_per_side"]
+    length = 4 * state.options.sites_per_side
     pos = state.positions[team]
     return pos if state.direction(team) == "west" else (length - pos) % length
 
@@ -249,7 +249,7 @@ def stick_site(state: ZohnAhlState, team: int) -> int:
     """With Ludii's start, the site (1-based, west-running order) a team's stick stands on:
     the west-running stick starts on site 1 (its creek line), the east-running one on the
     last site (the other line), and each step moves one site."""
-    sites = 4 * state.rules["sites_per_side"]
+    sites = 4 * state.options.sites_per_side
     pos = state.positions[team]
     return pos + 1 if state.direction(team) == "west" else sites - pos
 
@@ -269,7 +269,7 @@ def stick_pose(state: ZohnAhlState, team: int) -> tuple[float, float, float, flo
     """Where a team's stick is drawn: its centre on the track and the unit vector across the
     track. Sticks are drawn across the track, never along it, so a stick resting in a gap
     covers no counting site."""
-    sites = site_points(state.rules["sites_per_side"])
+    sites = site_points(state.options.sites_per_side)
     n = len(sites)
     if first_site(state.rules):
         k = stick_site(state, team) - 1
@@ -277,7 +277,7 @@ def stick_pose(state: ZohnAhlState, team: int) -> tuple[float, float, float, flo
         before, after = sites[(k - 1) % n], sites[(k + 1) % n]
     else:
         gap = physical_gap(state, team)
-        x, y = gap_point(gap, state.rules["sites_per_side"])
+        x, y = gap_point(gap, state.options.sites_per_side)
         before, after = sites[(gap - 1) % n], sites[gap % n]
     nx, ny = _track_normal((before[0], before[1]), (after[0], after[1]))
     return x, y, nx, ny
@@ -323,7 +323,7 @@ def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str,
     as the east-running one. ``id_prefix`` keeps the title/desc ids unique when a page shows
     several boards.
     """
-    per_side = sites_per_side or (state.rules["sites_per_side"] if state is not None else 8)
+    per_side = sites_per_side or (state.options.sites_per_side if state is not None else 8)
     lg, ident = escape(lang), escape(id_prefix)
     height = SIZE + 2 * TEAM_LEGEND + (LEGEND_ROW if per_side == 10 else 0) + 14
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {height}" '

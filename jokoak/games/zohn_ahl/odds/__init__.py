@@ -32,7 +32,7 @@ from typing import Any
 
 from jokoak.engine.core import Rules, RulesError
 from jokoak.i18n.msgids import N_
-from jokoak.games.zohn_ahl.engine import circuit_length, throw_distribution
+from jokoak.games.zohn_ahl.engine import circuit_length, options, throw_distribution
 from jokoak.odds import OddsTable
 from jokoak.games.zohn_ahl.odds.bounds import certified_game_length, certified_win_odds
 from jokoak.games.zohn_ahl.odds.chain import ChainSpec, GameChain, State, chain_step, game_chain, start_state
@@ -333,7 +333,7 @@ def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
     bounds. ``max_turns`` (default 600) sets the table's length.
     """
     _check_params(params)
-    p = str(rules["stick_probability"])
+    p = str(options(rules).stick_probability)
     tag = (("ruleset", rules.ruleset), ("stick_probability", p))
     values = throw_values(rules)
     tables = [OddsTable("throw_values", "Value of one throw",

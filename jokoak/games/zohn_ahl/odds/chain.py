@@ -13,7 +13,7 @@ from fractions import Fraction
 from functools import lru_cache
 
 from jokoak.engine.core import Rules
-from jokoak.games.zohn_ahl.engine import circuit_length, throw_distribution
+from jokoak.games.zohn_ahl.engine import circuit_length, options, throw_distribution
 
 WIN0, WIN1 = "win0", "win1"
 
@@ -33,8 +33,9 @@ class ChainSpec:
     @classmethod
     def of(cls, rules: Rules, team_sizes: tuple[int, int] = (1, 1)) -> "ChainSpec":
         throws = tuple((k.value, k.again, p) for k, p in throw_distribution(rules) if p)
-        return cls(circuit_length(rules), rules["scoring_sticks"], rules["carry_over"],
-                   rules["south_creek"] == "restart", rules["dry_creek_lose_turn"],
+        chosen = options(rules)
+        return cls(circuit_length(rules), chosen.scoring_sticks, chosen.carry_over,
+                   chosen.south_creek == "restart", chosen.dry_creek_lose_turn,
                    (team_sizes[0], team_sizes[1]), throws)
 
 
@@ -147,6 +148,7 @@ def throw_destinations(board: ChainSpec, value: int, again: bool) -> tuple[int, 
 
 
 def start_state(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: int = 0) -> State:
-    first = left_team if rules["first_team"] == "left" else 1 - left_team
-    n = rules["scoring_sticks"]
+    chosen = options(rules)
+    first = left_team if chosen.first_team == "left" else 1 - left_team
+    n = chosen.scoring_sticks
     return (0, 0, n, first, 0, False, False)
