@@ -25,7 +25,7 @@ from ..games.peruludo.engine import GAME as PERULUDO
 from ..games.peruludo.bids import matches
 from ..games.zaldi_zuria.rules import parse_roll
 from ..games.zaldi_zuria.throws import throw_kind
-from ..games.zohn_ahl.engine import options as zohn_ahl_options, throw_kinds
+from ..games.zohn_ahl.engine import ThrowKind, options as zohn_ahl_options, throw_kinds
 from ..i18n.msgids import N_
 
 #: The ruleset every question is asked under: the Basque text's literal reading.
@@ -175,7 +175,8 @@ def _zohn_ahl() -> list[Question]:
     rules = _rules("zohn_ahl")
     state, _events = game.new_initial_state(rules).apply("throw")
     node = tuple(state.chance_outcomes())
-    kinds = {k.action: k for k in throw_kinds(zohn_ahl_options(rules).stick_set)}
+    kinds: dict[str, ThrowKind] = {  # by the chance node's actions (text)
+        k.action: k for k in throw_kinds(zohn_ahl_options(rules).stick_set)}
 
     def value_is(value: int) -> Callable[[str], bool]:
         return lambda action: kinds[action].value == value

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from jokoak.games.zohn_ahl.engine import ZohnAhlState
+from jokoak.games.zohn_ahl.engine import TurnAction, ZohnAhlState
 
 
-def thrower(state: ZohnAhlState, rng: Any) -> str:
+def thrower(state: ZohnAhlState, rng: Any) -> TurnAction:
     """Throwing involves no choice: the computer always throws and never abandons."""
     return "throw"
 
