@@ -1,4 +1,5 @@
-"""Opening one game view alone in AppTest, in a chosen language (shared by the view tests)."""
+"""Opening one game view alone in AppTest, in a chosen language, and switching an app-level
+AppTest to a page of the router (shared by the view tests, the monkey and the rerun bench)."""
 
 from __future__ import annotations
 
@@ -29,6 +30,29 @@ def open_view(module: str, view: str, lang: str = "en") -> AppTest:
                              default_timeout=TIMEOUT)
     at.session_state[LANG_KEY] = lang
     return at.run()
+
+
+def router_pages() -> list[str]:
+    """Every page a visitor can open, as :func:`switch_to` takes them: the scripts of
+    ``app_pages/`` and each registered game's URL path (its page is built from the registry,
+    not a file)."""
+    from jokoak import registry
+    return (["app_pages/home.py"] + list(registry.keys())
+            + ["app_pages/translators.py", "app_pages/sources.py"])
+
+
+def switch_to(at: AppTest, page: str) -> AppTest:
+    """Switch ``at`` (an AppTest of ``app.py``, run once) to ``page``: a script of
+    ``app_pages/`` (``AppTest.switch_page``) or a game's URL path (``"zaldi_zuria"``).
+
+    A game's page is a function the router builds from the registry; Streamlit names such a
+    page by the hash of its URL path, which ``switch_page`` (files only) cannot reach, so the
+    page is chosen by that hash, as a visitor's ``/zaldi_zuria`` chooses it."""
+    if page.endswith(".py"):
+        return at.switch_page(page)
+    from streamlit.util import calc_hash
+    at._page_hash = calc_hash(page)
+    return at
 
 
 # ---- the play views (tests/test_play_views.py, tests/test_play_tables.py) --------------------

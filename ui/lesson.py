@@ -171,7 +171,7 @@ def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession:
         step = lesson.steps[index]
         record = _before(step.record) if step.kind == "question" else step.record
         position = _position(engine, record)
-    session = PlaySession(position=position, choices={}, good=position)
+    session: PlaySession[Any] = PlaySession(position=position, choices={}, good=position)
     if index < len(lesson.steps):
         counters.step_count(game, "started", lesson.name, index)
     session.extra.update(lesson=lesson.name, index=index, done=index >= len(lesson.steps),
@@ -561,16 +561,3 @@ def _start_from_attract(started_key: str, game: str) -> None:
     st.session_state[started_key] = True
     st.session_state[LESSON_GOTO_KEY] = game
     st.session_state.pop(_key(game), None)   # a fresh lesson, from its first step
-
-
-def lesson_entry_buttons(started_key: str) -> None:
-    """One "Learn it in 2 minutes" button per game that has lessons (the kiosk's attract
-    screen): it starts the booklet (``started_key``) in that game's first lesson."""
-    games = [e for e in registry.games() if has_lessons(e.key)]
-    # whole labels, on two lines where a column is narrow (never cut with "…")
-    st.html('<style>[class*="st-key-jokoak_learn_"] button p{white-space:normal;'
-            'overflow-wrap:anywhere;text-overflow:clip}</style>')
-    for column, entry in zip(st.columns(len(games) or 1), games):
-        column.button(f"{entry.name}: {_(LEARN_LABEL)}", key=f"jokoak_learn_{entry.key}",
-                      width="stretch", on_click=_start_from_attract,
-                      args=(started_key, entry.key), icon=":material/school:")

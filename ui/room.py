@@ -161,10 +161,6 @@ def _read(spec: PlaySpec) -> tuple[Room | None, bool]:
         return None, False
 
 
-def _room_of(spec: PlaySpec) -> Room | None:
-    return _read(spec)[0]
-
-
 # ---- opening, joining, leaving -------------------------------------------------------------
 def open_new(spec: PlaySpec, choices: dict[str, Any]) -> None:
     """Open a room for a new game with ``choices``; this device sits at the first person's
@@ -324,7 +320,8 @@ def _naming_session(spec: PlaySpec, chosen: dict[str, Any]) -> PlaySession:
         return kept[1]
     rules = make_rules(spec.game, spec.game.rulesets[0].name)
     position = start(spec.game, rules, spec.setup(rules, chosen), 0, ())
-    session = PlaySession(position=position, choices=dict(chosen), good=position)
+    session: PlaySession[Any] = PlaySession(position=position, choices=dict(chosen),
+                                            good=position)
     st.session_state[key] = (mark, session)
     return session
 

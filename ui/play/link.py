@@ -142,8 +142,8 @@ def restore(spec: PlaySpec) -> None:
         st.session_state[_refused_key(spec)] = exc
         drop(PARAM)
         return
-    game = PlaySession(position=position, choices=choices, good=position,
-                       seen=position.length)
+    game: PlaySession[Any] = PlaySession(position=position, choices=choices, good=position,
+                                         seen=position.length)
     game.extra[RESUMED] = True
     game.extra[_PACKER] = decoded.packer  # it has packed the record: no replay to write it
     st.session_state[spec.key] = game

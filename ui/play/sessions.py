@@ -5,6 +5,10 @@ A :class:`PlaySpec` is what a play view tells the controller about its game; a
 rest reads them: whose decision it is (:func:`person_to_act`, the driver's answer from the
 engine's ``current_player()``), the token every control carries (:func:`token`), whether the
 controls are locked just after a tap (:func:`locked`).
+
+Both are generic in the game's own state type (``PlaySession[PeruludoState]``): a view reads
+``game.state`` and mypy checks every attribute it reads of the position against the engine's
+state class.
 """
 
 from __future__ import annotations
@@ -13,21 +17,25 @@ import itertools
 import time
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any, Callable
+from typing import Any, Callable, Generic, TypeVar, cast
 
 import streamlit as st
 
-from jokoak.engine.core import Game, Reason, Rules, make_rules
+from jokoak.engine.core import Game, GameState, Reason, Rules, make_rules
 from jokoak.engine.driver import (Beat, Position, Seating, advance, decisions, person_on_turn,
                                   start)
 
 from . import pace
 
+#: The state class of the game a view plays (``PeruludoState``, ...).
+S = TypeVar("S", bound=GameState)
+
 
 @dataclass(frozen=True)
-class PlaySpec:
+class PlaySpec(Generic[S]):
     """What a play view tells the controller about its game.
 
+    ``state_type`` is the class of the game's states (every position of ``game`` is one);
     ``table(choices)`` seats the people and computers for the new-game ``choices``;
     ``setup(rules, choices)`` gives the starting position's setup (``None``: the game's
     default); ``beat`` marks the moves worth a pause; ``pace`` is the seconds per beat.
@@ -35,6 +43,7 @@ class PlaySpec:
 
     game: Game
     key: str
+    state_type: type[S]
     table: Callable[[dict[str, Any]], Seating]
     setup: Callable[[Rules, dict[str, Any]], dict[str, Any] | None] = lambda rules, c: None
     beat: Beat | None = None
@@ -45,14 +54,17 @@ class PlaySpec:
     #: ``controls(game, spec)`` draws the controls of the person to act in ``game``'s
     #: position, their taps going to ``spec`` (a lesson passes its own, whose taps it checks
     #: first): what a lesson's step offers the visitor to tap.
-    controls: Callable[[PlaySession, PlaySpec], None] | None = None
+    controls: Callable[[PlaySession[S], PlaySpec[S]], None] | None = None
     #: Whether ``controls`` show why the last tap was refused themselves (next to the control
     #: refused); if not, the view shows :func:`refusal_note` after them.
     controls_show_refusals: bool = False
 
 
+_EPOCHS = itertools.count(1)
+
+
 @dataclass
-class PlaySession:
+class PlaySession(Generic[S]):
     """One visitor's game in this view: kept in ``st.session_state[spec.key]``."""
 
     position: Position
@@ -72,14 +84,18 @@ class PlaySession:
     #: control's :func:`token`, so a control drawn for another game never fits this one.
     epoch: int = field(default_factory=lambda: next(_EPOCHS))
 
-
-_EPOCHS = itertools.count(1)
+    @property
+    def state(self) -> S:
+        """The position's state, as the game's own class. Every session is made from its
+        view's :class:`PlaySpec` (:func:`fresh_session`, a resumed link, a room, a lesson
+        step), whose game makes only states of ``state_type``: that is what the cast says."""
+        return cast(S, self.position.state)
 #: A token is its session's epoch times this, plus the position's length (no game runs to a
 #: million moves; a record that long is refused far earlier).
 TOKEN_STRIDE = 1_000_000
 
 
-def game_spec(key: str) -> PlaySpec:
+def game_spec(key: str) -> PlaySpec[Any]:
     """Game ``key``'s play view spec: ``SPEC`` of ``ui/games/<key>/play.py``, the play views'
     convention (``LookupError`` for a game without one)."""
     try:
@@ -94,52 +110,52 @@ def game_spec(key: str) -> PlaySpec:
     return spec
 
 
-def session(spec: PlaySpec) -> PlaySession | None:
+def session(spec: PlaySpec[S]) -> PlaySession[S] | None:
     value = st.session_state.get(spec.key)
     return value if isinstance(value, PlaySession) else None
 
 
-def table_of(spec: PlaySpec, game: PlaySession) -> Seating:
+def table_of(spec: PlaySpec[S], game: PlaySession[S]) -> Seating:
     return spec.table({**game.choices, "autoplay": game.autoplay})
 
 
-def fresh_session(spec: PlaySpec, ruleset: str, choices: dict[str, Any],
-                  seed: int | None = None) -> PlaySession:
+def fresh_session(spec: PlaySpec[S], ruleset: str, choices: dict[str, Any],
+                  seed: int | None = None) -> PlaySession[S]:
     """A game with a fresh seed (or ``seed``, for benches and shared links), the others
     played up to the visitor's first decision."""
     rules = make_rules(spec.game, ruleset)
     table = spec.table({**choices, "autoplay": False})
     position = start(spec.game, rules, spec.setup(rules, choices), seed, table.people)
-    game = PlaySession(position=position, choices={**choices, "ruleset": ruleset},
-                       good=position)
+    game: PlaySession[S] = PlaySession(position=position,
+                                       choices={**choices, "ruleset": ruleset}, good=position)
     game.position = game.good = advance(position, table_of(spec, game), spec.beat)
     return game
 
 
-def again(spec: PlaySpec, game: PlaySession) -> PlaySession:
+def again(spec: PlaySpec[S], game: PlaySession[S]) -> PlaySession[S]:
     """The same choices, a new seed."""
     choices = dict(game.choices)
     return fresh_session(spec, choices.pop("ruleset"), choices)
 
 
-def current_seed(spec: PlaySpec) -> int | None:
+def current_seed(spec: PlaySpec[Any]) -> int | None:
     game = session(spec)
     return game.position.record.seed if game is not None else None
 
 
-def locked(game: PlaySession) -> bool:
+def locked(game: PlaySession[Any]) -> bool:
     """Just after an accepted tap the decision controls are drawn disabled, so a second tap
     of the same finger lands on nothing (they come back at the next tick)."""
     return time.monotonic() - game.last_tap < pace.DEBOUNCE_SECONDS
 
 
-def token_at(game: PlaySession, position: Position) -> int:
+def token_at(game: PlaySession[Any], position: Position) -> int:
     """The token of the screen ``game`` draws at ``position`` (a room's position comes from
     its store, so it is passed in)."""
     return game.epoch * TOKEN_STRIDE + position.length
 
 
-def token(game: PlaySession) -> int:
+def token(game: PlaySession[Any]) -> int:
     """What every control that changes the game carries: the screen it was drawn for. Two
     screens never share one, even at the same number of moves (a new game, the next lesson
     step): a late tap on a control of an earlier screen is known as late, and changes
@@ -147,23 +163,23 @@ def token(game: PlaySession) -> int:
     return token_at(game, game.position)
 
 
-def action_key(spec: PlaySpec, name: str, game: PlaySession) -> str:
+def action_key(spec: PlaySpec[Any], name: str, game: PlaySession[Any]) -> str:
     """The widget key of a control that changes the game: it carries the position, so a
     click sent for an earlier drawing of the control can never pick up the callback of a
     later one (Streamlit keeps one callback per key: the last drawn)."""
     return f"{spec.key}_{name}_t{token(game)}"
 
 
-def decisions_made(game: PlaySession) -> int:
+def decisions_made(game: PlaySession[Any]) -> int:
     return decisions(game.position)
 
 
-def people(spec: PlaySpec, game: PlaySession) -> tuple[int, ...]:
+def people(spec: PlaySpec[Any], game: PlaySession[Any]) -> tuple[int, ...]:
     """The seats people play at this game's table."""
     return table_of(spec, game).people
 
 
-def person_to_act(spec: PlaySpec, game: PlaySession) -> int | None:
+def person_to_act(spec: PlaySpec[Any], game: PlaySession[Any]) -> int | None:
     """The person whose controls the screen shows now (``None``: chance or a computer)."""
     return person_on_turn(game.position, table_of(spec, game))
 

@@ -18,6 +18,8 @@ from typing import Any
 
 from jokoak.games.zaldi_zuria.rules import CARDS
 from jokoak.games.zaldi_zuria.state import Action, ZaldiState, bid_action
+from jokoak.bots.hints import Hint, chips
+from jokoak.engine.core import Reason
 from jokoak.i18n.msgids import N_
 from jokoak.games.zaldi_zuria.odds import card_values, expected_gain
 
@@ -37,7 +39,7 @@ class Bidder:
     budget: Fraction
     avoids_bad_throws: bool
 
-    def __call__(self, state: ZaldiState, rng: random.Random) -> Action:
+    def __call__(self, state: Any, rng: random.Random) -> Action:
         seat = state.current_player()
         if state.phase == "auction":
             return bid_reasoning(state, seat, self)["action"]
@@ -91,3 +93,39 @@ POLICIES: dict[str, Bidder] = {
 }
 
 __all__ = ["BIDDER_LABELS", "Bidder", "POLICIES", "bid_reasoning", "throw_reasoning", "CARDS"]
+
+
+# --- the hint for a visitor playing against the computer ------------------------------
+
+#: zaldi zuria's strongest computer player: the careful bidder (it passes a throw it expects
+#: to lose by, and bids no more than the card is worth to it).
+ZALDI_EXPERT = POLICIES["careful"]
+
+
+def hint(state: Any, seat: int) -> Hint:
+    """What the careful bidder would do in ``seat``, and why (:func:`jokoak.bots.hints.hint`)."""
+    if state.phase == "auction":
+        data = bid_reasoning(state, seat, ZALDI_EXPERT)
+        if data["action"] != "pass":
+            return Hint(data["action"], Reason(
+                N_("Bid %(bid)s: the card is worth about %(worth)s chips to you over the next "
+                   "rounds, and this bid stays under that."),
+                (("bid", data["standing_bid"] + 1), ("worth", chips(data["worth"]))),
+                ("phase1.auction",)))
+        if data["decision"] == "already_highest":
+            return Hint("pass", Reason(N_("Pass: the highest bid is already yours."),
+                                       (), ("phase1.auction",)))
+        return Hint("pass", Reason(
+            N_("Pass: a higher bid would cost more than the card is worth to you (about "
+               "%(worth)s chips) or more of your chips than is wise."),
+            (("worth", chips(data["worth"])),), ("phase1.auction",)))
+    data = throw_reasoning(state, seat, ZALDI_EXPERT)
+    gain = data["expected_gain"]
+    if data["action"] == "pass":
+        return Hint("pass", Reason(
+            N_("Pass: on average a throw now would cost you %(loss)s chips."),
+            (("loss", chips(-gain)),)))
+    return Hint("throw", Reason(
+        N_("Throw: on average a throw now changes your chips by %(gain)s.")
+        if gain < 0 else N_("Throw: on average a throw now wins you %(gain)s chips."),
+        (("gain", chips(gain)),), ("play.start",)))

@@ -24,11 +24,11 @@ from typing import Any
 import streamlit as st
 
 from jokoak.games.peruludo.bots import POLICIES
-from jokoak.engine.core import CHANCE, refusal
+from jokoak.engine.core import CHANCE, GameState, Rules, refusal
 from jokoak.games.peruludo.bots.bayes import explain
 from jokoak.engine.driver import Seating, chance_rng, resume
 from jokoak.engine.record import Record
-from jokoak.games.peruludo.engine import GAME
+from jokoak.games.peruludo.engine import GAME, PeruludoState
 from jokoak.games.peruludo.odds import p_bid_exact, p_bid_true
 from jokoak.render.bid_words import bid_words
 from jokoak.games.peruludo.render import bid_text, describe_event, player_name, render_table_svg
@@ -37,6 +37,9 @@ from jokoak.i18n.msgids import N_
 from ui.common import _, esc, fmt_pct, html, in_this_language, lang, ngettext
 from ui import play, room
 from ui.play import PlaySession, PlaySpec
+
+#: This view's game under way: its state is peruludo's (mypy checks what the view reads).
+Game = PlaySession[PeruludoState]
 
 VISITOR = 0
 #: The viewer of a shared screen between two people's turns: sits at no seat, so sees only
@@ -51,9 +54,17 @@ LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
                 "expert": N_("Expert")}
 
 
-def _default(state: Any, seat: int) -> str | None:
+def _peruludo(state: GameState) -> PeruludoState:
+    """The driver's callbacks get the engine's protocol type: every state of this game is
+    peruludo's (checked, not assumed)."""
+    assert isinstance(state, PeruludoState), type(state)
+    return state
+
+
+def _default(any_state: GameState, seat: int) -> str | None:
     """What the visitor's seat does when they let the moment pass: let a bid stand (no
     doia) and lift the cups of their own palero one by one (at the table's pace)."""
+    state = _peruludo(any_state)
     if state.phase == "doia":
         return "no_doia"
     if state.phase == "reveal":
@@ -61,24 +72,25 @@ def _default(state: Any, seat: int) -> str | None:
     return None
 
 
-def _beat(state: Any, seat: int, action: str) -> bool:
+def _beat(any_state: GameState, seat: int, action: str) -> bool:
     """Moves shown one at a time: another player's bid or palero, any doia, each cup
     lifted, and the first throw of a round (so the last round's end can be read)."""
     if action == "lift" or action == "doia":
         return True
+    state = _peruludo(any_state)
     if seat == CHANCE:
         return state.phase == "roll" and state.stale
     # played automatically, so by a computer (a person's defaults are never bids)
     return action.startswith("bid:") or action == "palero"
 
 
-def _asked_about_the_bid(state: Any, seat: int) -> bool:
+def _asked_about_the_bid(state: GameState, seat: int) -> bool:
     """At a table of several people, each one the engine asks about the standing bid has a
     beat of their own to call doia (the driver asks this only of the seat the engine asks)."""
-    return state.phase == "doia"
+    return _peruludo(state).phase == "doia"
 
 
-def may_call_doia(state: Any, seat: int) -> bool:
+def may_call_doia(state: PeruludoState, seat: int) -> bool:
     """Whether the engine lets ``seat`` call doia now: asked in turn about the standing bid
     (the bidder too, when the ruleset asks them)."""
     return refusal(state, "doia", seat) is None
@@ -98,14 +110,14 @@ def _table(choices: dict[str, Any]) -> Seating:
                          waits=_asked_about_the_bid if len(people) > 1 else None)
 
 
-def _setup(rules: Any, choices: dict[str, Any]) -> dict[str, Any]:
+def _setup(rules: Rules, choices: dict[str, Any]) -> dict[str, Any]:
     players = _players(choices)
     return {"players": players, "dice": [5] * players,
             "ages": [20 + 3 * i for i in range(players)], "bag": 0}
 
 
 #: A lesson's step draws :func:`decision_controls` (through a lambda: it is defined below).
-SPEC = PlaySpec(game=GAME, key=KEY, table=_table, setup=_setup, beat=_beat, pace=1.6,
+SPEC = PlaySpec(game=GAME, key=KEY, state_type=PeruludoState, table=_table, setup=_setup, beat=_beat, pace=1.6,
                 controls=lambda game, spec: decision_controls(game, spec),
                 controls_show_refusals=True)
 
@@ -131,10 +143,10 @@ def play_view() -> None:
                    lambda game, seat: player_name(seat, _))
 
 
-def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
+def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
     """One device's view of a room: the table for its own seat (its own dice, the lifted
     cups), its own controls when the move is its, everyone else's moves in words."""
-    state = game.position.state
+    state = game.state
     with play.seat_table(game, render_table_svg(state, _, lang(), viewer=seat)):
         if state.is_terminal():
             play.result_note(state.winner, (), _name)
@@ -152,7 +164,7 @@ def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
         _log(game, seat)
 
 
-def viewer(game: PlaySession) -> int | None:
+def viewer(game: Game) -> int | None:
     """Whose eyes the screen is drawn for: the one person at the table; with several, the
     person on turn to bid once the screen is handed to them, else :data:`NO_SEAT`; with no
     person, a spectator (``None``: every die, as in "watch a game")."""
@@ -165,13 +177,13 @@ def viewer(game: PlaySession) -> int | None:
     return bidding if bidding is not None and bidding == game.screen else NO_SEAT
 
 
-def _bidding_person(game: PlaySession) -> int | None:
+def _bidding_person(game: Game) -> int | None:
     """The person whose turn it is to bid (the one who must see their dice), if any."""
     seat = play.person_to_act(SPEC, game)
-    return seat if seat is not None and game.position.state.phase == "bid" else None
+    return seat if seat is not None and game.state.phase == "bid" else None
 
 
-def covered_for(game: PlaySession) -> int | None:
+def covered_for(game: Game) -> int | None:
     """The person the screen must be passed to before anything of theirs is drawn."""
     if len(play.people(SPEC, game)) <= 1:
         return None
@@ -179,12 +191,12 @@ def covered_for(game: PlaySession) -> int | None:
     return seat if seat is not None and seat != game.screen else None
 
 
-def _table_view(game: PlaySession) -> None:
-    play.board(render_table_svg(game.position.state, _, lang(), viewer=viewer(game)), game)
+def _table_view(game: Game) -> None:
+    play.board(render_table_svg(game.state, _, lang(), viewer=viewer(game)), game)
 
 
-def _side(game: PlaySession) -> None:
-    state = game.position.state
+def _side(game: Game) -> None:
+    state = game.state
     seat = viewer(game)
     waiting_for = covered_for(game)
     if waiting_for is not None:
@@ -207,7 +219,7 @@ def _turn_of(seat: int) -> None:
     play.turn_of(player_name(seat, _))
 
 
-def _own_dice(state: Any, seat: int | None) -> None:
+def _own_dice(state: PeruludoState, seat: int | None) -> None:
     if seat is None or seat == NO_SEAT:
         return
     view = state.observation(seat)
@@ -221,7 +233,7 @@ def _own_dice(state: Any, seat: int | None) -> None:
          f'style="font-size:2.6rem;line-height:1;letter-spacing:.15em">{glyphs}</span></p>')
 
 
-def _controls(game: PlaySession, state: Any, seat: int | None) -> None:
+def _controls(game: Game, state: PeruludoState, seat: int | None) -> None:
     token = play.token(game)
     people = play.people(SPEC, game)
     alone = len(people) == 1
@@ -249,8 +261,9 @@ def _controls(game: PlaySession, state: Any, seat: int | None) -> None:
         play.pace_controls(SPEC, game)
 
 
-def _waiting(state: Any, people: tuple[int, ...]) -> None:
+def _waiting(state: PeruludoState, people: tuple[int, ...]) -> None:
     if state.phase == "reveal":
+        assert state.bid is not None, "the cups are lifted to check a standing bid"
         text = _("Palero! The cups are lifted one by one: %(count)s counted so far, the bid "
                  "needs %(quantity)s.") % {"count": state.running, "quantity": state.bid[0]}
     elif state.phase == "roll":
@@ -265,24 +278,26 @@ def _waiting(state: Any, people: tuple[int, ...]) -> None:
     play.turn_line(text, style="font-weight:400")
 
 
-def _standing_bid(state: Any) -> str:
+def _standing_bid(state: PeruludoState) -> str:
+    assert state.bid is not None and state.bidder is not None, "a bid stands, made by a seat"
     return _("%(player)s bid %(bid)s.") % {"player": player_name(state.bidder, _),
                                           "bid": said(*state.bid)}
 
 
-def _doia_controls(game: PlaySession, state: Any, seat: int, alone: bool,
+def _doia_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
                    spec: PlaySpec = SPEC) -> None:
+    bid = state.bid
+    assert bid is not None, "doia is asked about a standing bid"
     own_bid = alone and state.bidder == seat
-    play.turn_line(_("You bid %(bid)s.") % {"bid": said(*state.bid)} if own_bid
+    play.turn_line(_("You bid %(bid)s.") % {"bid": said(*bid)} if own_bid
                    else _standing_bid(state))
     if alone:
         # the chance comes from the person's own dice: said only to a screen of their own
         view = state.observation(seat)
         own = view["own_dice"]
-        exact = p_bid_exact(tuple(state.bid), own, view["dice_in_play"] - len(own),
-                            view["wild"])
+        exact = p_bid_exact(bid, own, view["dice_in_play"] - len(own), view["wild"])
         chance = _("Doia wins only if the table shows exactly %(bid)s: with your dice, the "
-                   "chance is %(pct)s.") % {"bid": said(*state.bid), "pct": fmt_pct(exact)}
+                   "chance is %(pct)s.") % {"bid": said(*bid), "pct": fmt_pct(exact)}
         html(f'<p lang="{lang()}">{esc(chance)}</p>')
         label = _("Doia!")
     else:
@@ -297,7 +312,7 @@ def _doia_controls(game: PlaySession, state: Any, seat: int, alone: bool,
     spacer.caption(_("Not sure? Do nothing: the game goes on."))
 
 
-def _bid_controls(game: PlaySession, state: Any, seat: int, alone: bool,
+def _bid_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
                   spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     legal = state.legal_actions()
@@ -308,7 +323,7 @@ def _bid_controls(game: PlaySession, state: Any, seat: int, alone: bool,
     view = state.observation(seat)
     own = view["own_dice"]
     if state.bid:
-        true = p_bid_true(tuple(state.bid), own, view["dice_in_play"] - len(own), view["wild"])
+        true = p_bid_true(state.bid, own, view["dice_in_play"] - len(own), view["wild"])
         html(f'<p lang="{lang()}">' + esc(_("Palero wins if the table shows fewer than %(bid)s: "
                                            "with your dice, the bid is true with chance %(pct)s.")
                                          % {"bid": said(*state.bid), "pct": fmt_pct(true)})
@@ -332,10 +347,10 @@ def _bid_controls(game: PlaySession, state: Any, seat: int, alone: bool,
         _builder(game, state, legal, seat, spec)
 
 
-def decision_controls(game: PlaySession, spec: PlaySpec) -> None:
+def decision_controls(game: Game, spec: PlaySpec) -> None:
     """The visitor's own dice and controls for the position in ``game`` (a lesson draws them
     with its own ``spec``, whose taps it checks before they are played)."""
-    state = game.position.state
+    state = game.state
     acting = play.person_to_act(spec, game)
     seat = VISITOR if acting is None else acting
     _own_dice(state, seat)
@@ -345,7 +360,7 @@ def decision_controls(game: PlaySession, spec: PlaySpec) -> None:
         _doia_controls(game, state, seat, True, spec)
 
 
-def quick_bids(state: Any) -> list[str]:
+def quick_bids(state: PeruludoState) -> list[str]:
     """For each face, the lowest legal bid (one tap each): for one face a higher quantity is
     never likelier, so these are the bids a player weighs first. From the engine's legal
     actions, in face order."""
@@ -358,7 +373,7 @@ def quick_bids(state: Any) -> list[str]:
     return [lowest[f][1] for f in sorted(lowest)]
 
 
-def _builder(game: PlaySession, state: Any, legal: list[str], seat: int,
+def _builder(game: Game, state: PeruludoState, legal: list[str], seat: int,
              spec: PlaySpec = SPEC) -> None:
     """Any bid: the number of dice with − and +, the face, and Bid (refusals explained)."""
     token = play.token(game)
@@ -366,8 +381,8 @@ def _builder(game: PlaySession, state: Any, legal: list[str], seat: int,
     bids = [a for a in legal if a.startswith("bid:")]
     if bids and st.session_state.get(tkey) != token:
         # a new turn: the builder starts at the lowest legal bid
-        q, f = bids[0].split(":")[1:]
-        st.session_state[qkey], st.session_state[fkey] = int(q), int(f)
+        lowest_q, lowest_f = bids[0].split(":")[1:]
+        st.session_state[qkey], st.session_state[fkey] = int(lowest_q), int(lowest_f)
         st.session_state[tkey] = token
     quantity = int(st.session_state.get(qkey, 1))
     face = int(st.session_state.get(fkey, 1))
@@ -398,7 +413,7 @@ def _set(key: str, value: Any) -> None:
     st.session_state[key] = value
 
 
-def _log(game: PlaySession, seat: int | None) -> None:
+def _log(game: Game, seat: int | None) -> None:
     """This round so far, and how the last one ended (never the others' hidden dice)."""
     moves = game.position.moves
     starts = [i for i, m in enumerate(moves) if any(e.kind == "round_start" for e in m.events)]
@@ -413,7 +428,7 @@ def _log(game: PlaySession, seat: int | None) -> None:
          f'<ul lang="{lang()}" class="jokoak-log">{items}</ul>')
 
 
-def _explanations(game: PlaySession, state: Any) -> None:
+def _explanations(game: Game, state: PeruludoState) -> None:
     """Once the cups are lifted, why each expert computer player did what it did this round
     (its own sentence, with the numbers it saw), beside the count the table really held."""
     if game.choices.get("level") != "expert" or not state.revealed:
@@ -431,7 +446,7 @@ def _explanations(game: PlaySession, state: Any) -> None:
         html(f'<ul lang="{lang()}">{items}</ul>')
 
 
-def _explain_round(game: PlaySession) -> list[tuple[int, Any]]:
+def _explain_round(game: Game) -> list[tuple[int, Any]]:
     record = game.position.record
     moves = game.position.moves
     starts = [i for i, m in enumerate(moves) if any(e.kind == "round_start" for e in m.events)]

@@ -18,6 +18,7 @@ from jokoak.games.zaldi_zuria.bots import BIDDER_LABELS, POLICIES, bid_reasoning
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import Seating
 from jokoak.games.zaldi_zuria.engine import CARD_LABELS, GAME
+from jokoak.games.zaldi_zuria.state import ZaldiState
 from jokoak.games.zaldi_zuria.render import (chips_text, describe_event, player_name,
                                              render_table_svg, table_summary)
 
@@ -25,6 +26,9 @@ from ui.common import _, esc, fmt_num, fmt_pct, html, lang, ngettext
 from ui import play, room
 from ui.play import PlaySession, PlaySpec
 from ui.why import clauses_html, ids_html
+
+#: This view's game under way: its state is zaldi zuria's (mypy checks what the view reads).
+Game = PlaySession[ZaldiState]
 
 VISITOR = 0
 KEY = "jokoak_zaldi_zuria_play"
@@ -49,7 +53,7 @@ def _table(choices: dict[str, Any]) -> Seating:
 
 
 #: A lesson's step draws :func:`decision_controls` (through a lambda: it is defined below).
-SPEC = PlaySpec(game=GAME, key=KEY, table=_table,
+SPEC = PlaySpec(game=GAME, key=KEY, state_type=ZaldiState, table=_table,
                 controls=lambda game, spec: decision_controls(game, spec))
 
 
@@ -62,9 +66,9 @@ def play_view() -> None:
                    lambda game, seat: player_name(seat, _))
 
 
-def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
+def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
     """One device's view of a room: the table, this seat's controls when the move is its."""
-    state = game.position.state
+    state = game.state
     with play.seat_table(game, render_table_svg(state, _, lang(), viewer=seat)):
         acting = play.person_to_act(spec, game)
         if state.is_terminal():
@@ -84,27 +88,27 @@ def _name(seat: int) -> str:
     return player_name(seat, _)
 
 
-def _viewer(game: PlaySession) -> int | None:
+def _viewer(game: Game) -> int | None:
     """The seat the table is drawn for: the person on turn (or the only person)."""
     people = play.people(SPEC, game)
     acting = play.person_to_act(SPEC, game)
     return acting if acting is not None else (people[0] if len(people) == 1 else None)
 
 
-def _table_view(game: PlaySession) -> None:
-    state = game.position.state
+def _table_view(game: Game) -> None:
+    state = game.state
     play.board(render_table_svg(state, _, lang(), viewer=_viewer(game)), game)
     html(f'<details lang="{lang()}"><summary>{esc(_("The table as text"))}</summary>'
          f'<p>{esc(table_summary(state, _))}</p></details>')
 
 
-def _side(game: PlaySession) -> None:
-    _controls(game, game.position.state)
+def _side(game: Game) -> None:
+    _controls(game, game.state)
     play.refusal_note(SPEC, game)
     _log(game)
 
 
-def _controls(game: PlaySession, state: Any) -> None:
+def _controls(game: Game, state: ZaldiState) -> None:
     people = play.people(SPEC, game)
     alone = len(people) == 1
     if state.is_terminal():
@@ -131,9 +135,10 @@ def _controls(game: PlaySession, state: Any) -> None:
         _throw_controls(game, state, seat)
 
 
-def _auction_controls(game: PlaySession, state: Any, seat: int, spec: PlaySpec = SPEC) -> None:
+def _auction_controls(game: Game, state: ZaldiState, seat: int, spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     card = state.card_on_sale
+    assert card is not None, "an auction sells a card"
     html(f'<p lang="{lang()}" class="jokoak-turn">'
          f'{esc(_("Your turn in the auction. For sale: %(card)s") % {"card": _(CARD_LABELS[card])})}'
          f'</p><p lang="{lang()}">'
@@ -156,10 +161,10 @@ def _auction_controls(game: PlaySession, state: Any, seat: int, spec: PlaySpec =
     _why_bidders(state, people=play.people(spec, game))
 
 
-def decision_controls(game: PlaySession, spec: PlaySpec) -> None:
+def decision_controls(game: Game, spec: PlaySpec) -> None:
     """The visitor's controls for the position in ``game`` (a lesson draws them with its own
     ``spec``, whose taps it checks before they are played)."""
-    state = game.position.state
+    state = game.state
     seat = play.person_to_act(spec, game)
     seat = VISITOR if seat is None else seat
     if state.phase == "auction":
@@ -168,7 +173,7 @@ def decision_controls(game: PlaySession, spec: PlaySpec) -> None:
         _throw_controls(game, state, seat, spec)
 
 
-def _why_bidders(state: Any, people: tuple[int, ...]) -> None:
+def _why_bidders(state: ZaldiState, people: tuple[int, ...]) -> None:
     """What each computer player thinks the card on sale is worth, and why."""
     with st.expander(_("Why the computer players bid")):
         rows = []
@@ -199,7 +204,7 @@ def _why_bidders(state: Any, people: tuple[int, ...]) -> None:
         html(f'<ul lang="{lang()}">' + "".join(f"<li>{esc(r)}</li>" for r in rows) + "</ul>")
 
 
-def _throw_controls(game: PlaySession, state: Any, seat: int, spec: PlaySpec = SPEC) -> None:
+def _throw_controls(game: Game, state: ZaldiState, seat: int, spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     why = throw_reasoning(state, seat, POLICIES["careful"])
     play.turn_line(_("Your turn: throw the eight dice, or pass."))
@@ -216,7 +221,7 @@ def _throw_controls(game: PlaySession, state: Any, seat: int, spec: PlaySpec = S
         "gain": fmt_num(why["expected_gain"], 2)})
 
 
-def _log(game: PlaySession) -> None:
+def _log(game: Game) -> None:
     """Everything since the visitor's last move, in words; the clauses of the payments one
     tap away (ids only for staff, :func:`ui.why.ids_html`)."""
     events = [e for e in game.position.events(game.seen) if e.kind != "table_set"]

@@ -10,14 +10,15 @@ before the other team throws (``turn.team_order``), and the controls name the pl
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import streamlit as st
 
 from jokoak.games.zohn_ahl.bots import POLICIES
-from jokoak.engine.core import CHANCE
+from jokoak.engine.core import CHANCE, GameState, Rules
 from jokoak.engine.driver import Seating
-from jokoak.games.zohn_ahl.engine import GAME
+from jokoak.games.zohn_ahl.engine import GAME, ZohnAhlState
 from jokoak.render.sticks import render_sticks_svg
 from jokoak.games.zohn_ahl.render import describe_event, render_board_svg, team_name
 from jokoak.render.source import CSS as SOURCE_CSS
@@ -28,6 +29,9 @@ from ui.common import _, esc, html, in_this_language, lang
 from ui import play, room
 from ui.play import PlaySession, PlaySpec
 from ui.why import WHY_CSS, ids_html, why_html
+
+#: This view's game under way: its state is zohn ahl's (mypy checks what the view reads).
+Game = PlaySession[ZohnAhlState]
 
 KEY = "jokoak_zohn_ahl_play"
 VISITOR_TEAM = 0
@@ -62,25 +66,32 @@ def team_people(choices: dict[str, Any]) -> tuple[int, ...]:
     return tuple(t * size + i for t in _people_teams(choices) for i in range(size))
 
 
+def _computer(state: GameState, rng: random.Random) -> str:
+    """A computer player's throw: the driver hands it the engine's protocol type; every state
+    of this game is zohn ahl's (checked, not assumed)."""
+    assert isinstance(state, ZohnAhlState), type(state)
+    return POLICIES["thrower"](state, rng)
+
+
 def _table(choices: dict[str, Any]) -> Seating:
     autoplay = bool(choices.get("autoplay"))
     return Seating.for_seats(2 * _team_size(choices), team_people(choices),
-                         lambda seat: POLICIES["thrower"],
+                         lambda seat: _computer,
                          defaults=(lambda state, seat: "throw") if autoplay else None)
 
 
-def _setup(rules: Any, choices: dict[str, Any]) -> dict[str, Any]:
+def _setup(rules: Rules, choices: dict[str, Any]) -> dict[str, Any]:
     size = _team_size(choices)
     return {**GAME.default_setup(rules), "players": [size, size]}
 
 
-def _beat(state: Any, seat: int, action: str) -> bool:
+def _beat(state: GameState, seat: int, action: str) -> bool:
     """With "throw for me" on, every throw is shown on its own."""
     return action == "throw"
 
 
 #: A lesson's step draws :func:`throw_button` (through a lambda: it is defined below).
-SPEC = PlaySpec(game=GAME, key=KEY, table=_table, setup=_setup, beat=_beat, pace=1.4,
+SPEC = PlaySpec(game=GAME, key=KEY, state_type=ZohnAhlState, table=_table, setup=_setup, beat=_beat, pace=1.4,
                 controls=lambda game, spec: throw_button(game, spec))
 
 
@@ -103,20 +114,20 @@ def play_view() -> None:
                    _board_view, _side, choices, seat_view, _seat_name)
 
 
-def _number_and_team(state: Any, seat: int) -> dict[str, Any]:
+def _number_and_team(state: ZohnAhlState, seat: int) -> dict[str, Any]:
     """A seat as its team counts it: ``{"number": 2, "team": "the north–south team"}``."""
     team = state.team_of_seat(seat)
     return {"number": seat - state.seat(team, 0) + 1, "team": team_name(team, _)}
 
 
-def _seat_name(game: PlaySession, seat: int) -> str:
-    return _("player %(number)s of %(team)s") % _number_and_team(game.position.state, seat)
+def _seat_name(game: Game, seat: int) -> str:
+    return _("player %(number)s of %(team)s") % _number_and_team(game.state, seat)
 
 
-def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
+def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
     """One device's view of a room: the board, the last throw, this seat's throw button when
     the throw is its."""
-    state = game.position.state
+    state = game.state
     with play.seat_table(game, render_board_svg(state, _, lang())):
         _last_throw(game)
         acting = play.person_to_act(spec, game)
@@ -130,28 +141,28 @@ def seat_view(game: PlaySession, seat: int, spec: PlaySpec) -> None:
         _log(game)
 
 
-def _people_teams_of(game: PlaySession) -> tuple[int, ...]:
+def _people_teams_of(game: Game) -> tuple[int, ...]:
     return _people_teams(game.choices)
 
 
-def _own_team(game: PlaySession) -> int:
+def _own_team(game: Game) -> int:
     """The team whose stick the site numbers follow: the people's (the one on turn when
     people throw for both), else north–south."""
     teams = _people_teams_of(game)
     if len(teams) == 2:
-        return int(game.position.state.team)
+        return int(game.state.team)
     return teams[0] if teams else VISITOR_TEAM
 
 
-def _board_view(game: PlaySession) -> None:
-    state = game.position.state
+def _board_view(game: Game) -> None:
+    state = game.state
     numbers = st.session_state.get("za_site_numbers", False)
     play.board(render_board_svg(state, _, lang(),
                                 numbered=state.direction(_own_team(game)) if numbers else False),
                game)
 
 
-def _side(game: PlaySession) -> None:
+def _side(game: Game) -> None:
     teams = _people_teams_of(game)
     if len(teams) == 1:
         html(f'<p lang="{lang()}" style="margin:0">'
@@ -160,12 +171,12 @@ def _side(game: PlaySession) -> None:
         html(f'<p lang="{lang()}" style="margin:0">'
              f'{esc(_("The computer throws for both teams."))}</p>')
     _last_throw(game)
-    _controls(game, game.position.state)
+    _controls(game, game.state)
     st.toggle(_("Show the site numbers (counted the way your stick runs)"), key="za_site_numbers")
     _log(game)
 
 
-def _last_throw(game: PlaySession) -> None:
+def _last_throw(game: Game) -> None:
     throws = [(m.actor, e) for m in game.position.moves if m.actor == CHANCE
               for e in m.events if e.kind == "throw"]
     if not throws:
@@ -176,7 +187,7 @@ def _last_throw(game: PlaySession) -> None:
          f'<p style="margin:.1rem 0 .3rem">{esc(caption)}</p></div>')
 
 
-def _controls(game: PlaySession, state: Any) -> None:
+def _controls(game: Game, state: ZohnAhlState) -> None:
     token = play.token(game)
     teams = _people_teams_of(game)
     if state.is_terminal():
@@ -190,7 +201,7 @@ def _controls(game: PlaySession, state: Any) -> None:
         return
     seat = play.person_to_act(SPEC, game)
     mine = seat is not None
-    if mine and not game.autoplay:
+    if seat is not None and not game.autoplay:
         play.turn_line(_turn_words(state, seat, game))
     thrower = seat if seat is not None else VISITOR
     row = st.container(horizontal=True)
@@ -209,7 +220,7 @@ def _controls(game: PlaySession, state: Any) -> None:
     play.refusal_note(SPEC, game)
 
 
-def throw_button(game: PlaySession, spec: PlaySpec) -> None:
+def throw_button(game: Game, spec: PlaySpec) -> None:
     """"Throw the sticks" for the position in ``game``, for the person on turn (a lesson
     draws it with its own ``spec``, whose taps it checks before they are played)."""
     seat = play.person_to_act(spec, game)
@@ -219,19 +230,19 @@ def throw_button(game: PlaySession, spec: PlaySpec) -> None:
               args=(spec, play.token(game), VISITOR if seat is None else seat, "throw"))
 
 
-def _turn_words(state: Any, seat: int, game: PlaySession) -> str:
+def _turn_words(state: ZohnAhlState, seat: int, game: Game) -> str:
     """"Your turn" for one person alone; else the team and the player who throws."""
     if len(play.people(SPEC, game)) == 1:
         return _("Your turn: throw the sticks.")
     return _team_turn(state, seat)
 
 
-def _team_turn(state: Any, seat: int) -> str:
+def _team_turn(state: ZohnAhlState, seat: int) -> str:
     return _("Turn: player %(number)s of %(team)s. Throw the sticks.") % _number_and_team(
         state, seat)
 
 
-def _log(game: PlaySession) -> None:
+def _log(game: Game) -> None:
     """What the last throws did, latest first: each sentence in words, the rule it applies
     behind its "Why?" (the clause lit in the Basque and the translation)."""
     events = [e for e in game.position.events(max(0, game.seen - 6)) if e.kind != "start"]

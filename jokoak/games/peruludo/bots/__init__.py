@@ -28,7 +28,8 @@ from jokoak.engine.core import Rules
 from jokoak.games.peruludo.bids import Bid, bid_action, count_face, legal_bids
 from jokoak.games.peruludo.state import Action, Phase, bid_context_for
 from jokoak.games.peruludo.odds import p_bid_exact, p_bid_true, ranked_bids
-from jokoak.games.peruludo.bots.bayes import policy as _bayes_policy
+from jokoak.bots.hints import Hint, NeverBluff
+from jokoak.games.peruludo.bots.bayes import explain, policy as _bayes_policy
 
 
 #: palero when the bid is less likely true than this (found by seeded tournaments)
@@ -90,3 +91,10 @@ POLICIES: dict[str, Callable[[Any, random.Random], str]] = {
     level: policy(level) for level in ("easy", "medium", "hard")}
 # the strongest level reads the others' bids (see :mod:`jokoak.games.peruludo.bots.bayes`)
 POLICIES["expert"] = _bayes_policy()
+
+
+def hint(state: Any, seat: int) -> Hint:
+    """What the Bayesian player would do in ``seat``, in its own words, never bluffing
+    (:func:`jokoak.bots.hints.hint`)."""
+    action, why = explain(state.observation(seat), state.rules, NeverBluff())
+    return Hint(action, why, quoted=True)
