@@ -53,8 +53,8 @@ def no_waiting(monkeypatch):
     each click is a deliberate tap. A module takes it for every test with
     ``pytestmark = pytest.mark.usefixtures("no_waiting")``."""
     import ui.play
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+    monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 0.0)
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 0.0)
 
 
 @pytest.fixture(scope="session")

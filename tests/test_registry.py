@@ -19,7 +19,7 @@ from jokoak import GAMES, ROOT, registry
 from jokoak.engine import make_rules
 from jokoak.games import available_games, get_game
 from jokoak.i18n import translator
-from jokoak.segments import rebuild, seed_text
+from jokoak.content.segments import rebuild, seed_text
 from ui.common import LANG_KEY
 from ui.shell import page_specs, page_titles
 from ui.views import available_views, register_views, unregister_views
@@ -111,7 +111,7 @@ def test_a_game_that_pictures_no_asked_outcome_keeps_the_state_before_it_and_not
 
 
 def test_a_zohn_ahl_throw_asked_about_is_its_sticks_as_they_fell_beside_the_board_before_it():
-    from jokoak.render.zohn_ahl import describe_event
+    from jokoak.games.zohn_ahl.render import describe_event
     entry, _ = registry.entry("zohn_ahl"), translator("en").gettext
     game = entry.game()
     rules = make_rules(game, game.rulesets[0].name)
@@ -242,9 +242,10 @@ def test_the_toys_page_draws_its_odds_view(toy):
 #: The pages and helpers that must work for any registered game.
 GAME_NEUTRAL = ["app.py", "app_pages/home.py", "app_pages/sources.py",
                 "app_pages/translators.py", "ui/shell.py", "ui/kiosk.py", "ui/game_page.py",
-                "ui/views.py", "ui/translators_views.py", "ui/stepper.py", "ui/play.py",
-                "ui/lesson.py",
-                "jokoak/segments.py", "jokoak/scenarios.py", "jokoak/games/__init__.py"]
+                "ui/views.py", "ui/translators_views.py", "ui/stepper.py", "ui/lesson.py",
+                *(f"ui/play/{name}.py" for name in ("__init__", "pace", "sessions", "controller",
+                                                    "link", "widgets", "view")),
+                "jokoak/content/segments.py", "jokoak/content/scenarios.py", "jokoak/games/__init__.py"]
 
 
 @pytest.mark.parametrize("path", GAME_NEUTRAL)

@@ -239,6 +239,18 @@ def icon(title: str, lang: str) -> str:
             f'stroke="#333" stroke-width="2"/><circle cx="75" cy="30" r="3" fill="#222"/></svg>')
 
 
+#: A scenario of the toy game (content/SCENARIOS.md's format): runner 0 rolls 4 and passes
+#: runner 1, who pays a chip. The scenario tests and the command line's replay it.
+OVERTAKE_SCENARIO = """
+title: Overtaking costs a chip
+caption: The runner behind passes the one ahead, who pays a chip.
+clauses: [toy.overtake]
+setup: {players: 2, chips: 3, positions: [0, 2]}
+steps:
+- roll:4
+- {action: "step:4", player: 0, caption: The runner passes, cites: [toy.overtake]}
+"""
+
 CONTENT = Path(__file__).resolve().parent / "toygame_content"
 
 #: The toy's entry in the registry: a fourth game, as the booklet's own three are described.

@@ -9,12 +9,12 @@ type-check the moment one does.
 from __future__ import annotations
 
 from jokoak.engine.core import Game, GameState
-from jokoak.games.peruludo import GAME as PERULUDO
+from jokoak.games.peruludo.engine import GAME as PERULUDO
 from jokoak.games.peruludo.engine import PeruludoState
-from jokoak.games.zaldi_zuria import GAME as ZALDI_ZURIA
+from jokoak.games.zaldi_zuria.engine import GAME as ZALDI_ZURIA
 from jokoak.games.zaldi_zuria.state import ZaldiState
-from jokoak.games.zohn_ahl import GAME as ZOHN_AHL
-from jokoak.games.zohn_ahl import ZohnAhlState
+from jokoak.games.zohn_ahl.engine import GAME as ZOHN_AHL
+from jokoak.games.zohn_ahl.engine import ZohnAhlState
 
 GAMES: tuple[Game, ...] = (PERULUDO, ZALDI_ZURIA, ZOHN_AHL)
 

@@ -22,9 +22,10 @@ from typing import Any, TypeVar
 
 from ...engine.core import (CHANCE, TERMINAL, Reason, Rules, game_over, not_legal,
                             not_your_turn, reason)
-from ...msgids import N_
+from ...i18n.msgids import N_
 from .bids import Bid, BidContext, legal_bid_actions, parse_bid
 from .refusals import bid_refusal
+from .rules import PeruludoOptions, options
 
 SIXTH = Fraction(1, 6)
 #: One die's throw: the same pairs every time (their weights are worked out once).
@@ -80,6 +81,11 @@ class PeruludoPosition:
     outside: int = 0
 
     # --- public facts -------------------------------------------------------------------
+    @property
+    def options(self) -> PeruludoOptions:
+        """The rules as their typed options."""
+        return self.rules.view(PeruludoOptions)
+
     @property
     def players(self) -> int:
         return len(self.counts)
@@ -282,12 +288,13 @@ def with_changes(state: P, **changes: Any) -> P:
 
 def bid_context_for(rules: Rules, total: int, arrastatze_round: bool, may_switch: bool,
                     earlier: list[Bid]) -> BidContext:
+    chosen = options(rules)
     return BidContext(total_dice=total, wild=not arrastatze_round,
                       arrastatze_round=arrastatze_round,
                       may_switch_face=arrastatze_round and may_switch,
-                      raise_rule=rules["raise_rule"], from_wild_rule=rules["from_wild_rule"],
+                      raise_rule=chosen.raise_rule, from_wild_rule=chosen.from_wild_rule,
                       earlier_bids=frozenset(earlier),
-                      forbid_repeated=rules["forbid_repeated_bids"])
+                      forbid_repeated=chosen.forbid_repeated_bids)
 
 
 def bid_clauses(kind: str) -> tuple[str, ...]:

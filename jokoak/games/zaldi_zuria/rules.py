@@ -8,11 +8,12 @@ choice of the same :class:`Option`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterator
+from typing import Iterator, Literal
 
-from ...engine.core import Option, Ruleset
-from ...msgids import N_
+from ...engine.core import Option, Rules, Ruleset
+from ...i18n.msgids import N_
 
 
 #: The five cards in the order the text lists (and the auctioneer sells) them (setup.cards).
@@ -133,6 +134,31 @@ OPTIONS: tuple[Option, ...] = (
             N_("no special ending: it is paid as a pips-only throw of 21 (no other source has "
                "this ending)"))),
 )
+
+@dataclass(frozen=True)
+class ZaldiZuriaOptions:
+    """The options as the engine, odds, bots and views read them: one typed field per
+    option of :data:`OPTIONS`, its choices spelled as a ``Literal`` (held to them by
+    tests/test_options_views.py), so a misspelt option or choice fails the type check."""
+
+    minimum_players: Literal[6, 4, 3]
+    stakes_timing: Literal["before_auction", "after_auction"]
+    first_thrower: Literal["banker", "left_of_banker", "white_horse_owner"]
+    unsold_cards: Literal["bank", "nobody"]
+    all_blank_payment: Literal["text", "everyone_pays", "thrower_pays"]
+    bell_and_hammer: Literal["three_cards", "combined_card"]
+    symbol_payout: Literal["each_full_sum", "split_sum"]
+    inn_payment: Literal["whole_sum", "excess"]
+    inn_opens: Literal["first_throw_over_bank", "bank_below_21"]
+    exact_hit_with_symbol: Literal["ends_game", "throw_kind_rules"]
+    phase2_exact_hit: Literal["thrower_takes_bank", "bank_untouched"]
+    straight_ending: Literal["thrower_takes_bank", "no_winner", "ordinary_throw"]
+
+
+def options(rules: Rules) -> ZaldiZuriaOptions:
+    """Zaldi zuria's ``rules`` as its typed options."""
+    return rules.view(ZaldiZuriaOptions)
+
 
 RULESETS: tuple[Ruleset, ...] = (
     Ruleset("basque_text", N_("The Basque text"),

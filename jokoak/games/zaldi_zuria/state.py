@@ -53,10 +53,10 @@ from typing import Any, Mapping
 
 from ...engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Reason, Rules, SetupError,
                             event, game_over, not_legal, not_your_turn, reason)
-from ...msgids import N_, Nn_
+from ...i18n.msgids import N_, Nn_
 from .rules import (BANK, CARDS, MARKS, MAX_CHIPS, MAX_PLAYERS, ROLL_ACTIONS, STAKE,
-                    START_CHIPS, chance_outcomes, parse_roll, pips)
-from .throws import Party, Table, resolve, settle
+                    START_CHIPS, ZaldiZuriaOptions, chance_outcomes, options, parse_roll, pips)
+from .throws import Party, TableAtThrow, resolve, settle
 
 
 def replace(state: "ZaldiState", **changes: Any) -> "ZaldiState":
@@ -109,6 +109,11 @@ class ZaldiState:
     next_auctioneer: int | None = None
 
     # ---- reading the state -------------------------------------------------------------
+    @property
+    def options(self) -> ZaldiZuriaOptions:
+        """The rules as their typed options."""
+        return self.rules.view(ZaldiZuriaOptions)
+
     @property
     def players(self) -> int:
         return len(self.chips)
@@ -177,9 +182,9 @@ class ZaldiState:
             "next_auctioneer": self.next_auctioneer,
         }
 
-    def table(self, thrower: int | None = None) -> Table:
+    def table(self, thrower: int | None = None) -> TableAtThrow:
         """The view :func:`throws.resolve` reads (thrower: the seat on turn by default)."""
-        return Table(self.rules, self.bank, self.inn_open,
+        return TableAtThrow(self.rules, self.bank, self.inn_open,
                      self.to_throw if thrower is None else thrower,
                      dict(self.holders), self.active)
 
@@ -284,7 +289,7 @@ class ZaldiState:
         auctioneer = tied[0]
         events.append(event("auctioneer_chosen", "start.auctioneer", (auctioneer,), pips=best))
         state = replace(state, auctioneer=auctioneer, contenders=(), start_pips=())
-        if self.rules["stakes_timing"] == "before_auction":
+        if self.options.stakes_timing == "before_auction":
             state = state._collect_stakes(events)
         return state._open_auction(0, events)
 
@@ -349,7 +354,7 @@ class ZaldiState:
         holders = dict(state.holders)
         for card in CARDS:
             if card not in holders:
-                holders[card] = BANK if state.rules["unsold_cards"] == "bank" else None
+                holders[card] = BANK if state.options.unsold_cards == "bank" else None
         state = replace(state, phase="play", holders=tuple((c, holders[c]) for c in CARDS),
                         bidders=(), to_bid=None, high_bid=0, high_bidder=None,
                         passes=tuple(0 for _ in state.chips))
@@ -358,7 +363,7 @@ class ZaldiState:
         return replace(state, to_throw=first), events
 
     def _first_thrower(self) -> int:
-        how = self.rules["first_thrower"]
+        how = self.options.first_thrower
         banker = self.auctioneer if self.auctioneer is not None else 0
         horse = self.holder("white_horse")
         if how == "white_horse_owner" and isinstance(horse, int) and horse not in self.out:
@@ -383,7 +388,7 @@ class ZaldiState:
         chips[seat] = 0
         events.append(event("eliminated", "phase1.absence", (seat,), chips=had))
         events.append(_payment(("phase1.absence",), seat, BANK, had, had, None))
-        new_holder = BANK if self.rules["unsold_cards"] == "bank" else None
+        new_holder = BANK if self.options.unsold_cards == "bank" else None
         holders = tuple((c, new_holder if h == seat else h) for c, h in self.holders)
         for card in self.cards_of(seat):
             events.append(event("card_released", "phase1.absence", (seat,),
@@ -431,7 +436,7 @@ class ZaldiState:
                                  "next_auctioneer": nxt}, pips=res.pips))
             return replace(state, phase="over", throwing=False, ending=res.ending,
                            winner=res.winner, next_auctioneer=nxt), events
-        opens = res.opens_inn or (not self.inn_open and self.rules["inn_opens"] == "bank_below_21"
+        opens = res.opens_inn or (not self.inn_open and self.options.inn_opens == "bank_below_21"
                                   and bank < 21)
         if opens and not self.inn_open:
             # the text's clause opens the inn with a 4c throw; the bank falling below 21
@@ -503,7 +508,7 @@ def initial_state(rules: Rules, setup: Mapping[str, Any] | None) -> ZaldiState:
     players = setup.get("players", len(raw_chips) if isinstance(raw_chips, list) else 6)
     if not _is_int(players):
         raise SetupError(N_("Setup field %(field)s must be a whole number."), field="players")
-    minimum = rules["minimum_players"]
+    minimum = options(rules).minimum_players
     if players < minimum:
         raise SetupError(N_("Setup field %(field)s: zaldi zuria needs at least %(minimum)s "
                             "players, not %(count)s."), field="players", minimum=minimum,
@@ -587,7 +592,7 @@ def initial_state(rules: Rules, setup: Mapping[str, Any] | None) -> ZaldiState:
         if state.phase == "play":   # pragma: no cover - five cards always open an auction
             return state
         return state
-    missing = BANK if rules["unsold_cards"] == "bank" else None
+    missing = BANK if options(rules).unsold_cards == "bank" else None
     holders = {c: holders_raw.get(c, missing) for c in CARDS}
     state = replace(state, phase="play", holders=tuple(holders.items()),
                     inn_open=bool(setup.get("inn_open", False)))
