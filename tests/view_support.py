@@ -1,5 +1,7 @@
 """Opening one game view alone in AppTest, in a chosen language, and switching an app-level
-AppTest to a page of the router (shared by the view tests, the monkey and the rerun bench)."""
+AppTest to a page of the router (shared by the view tests, the monkey and the rerun bench);
+the play views' keys; the translators' uploads (a catalog with one translation changed, a
+chosen file)."""
 
 from __future__ import annotations
 
@@ -65,6 +67,21 @@ ZOHN = "jokoak_zohn_ahl_play"
 def keys(at: AppTest) -> set[str]:
     """Enabled buttons' keys, without the position a game control carries (``_t12``)."""
     return {re.sub(r"_t\d+$", "", b.key) for b in at.button if not b.disabled}
+
+
+# ---- the translators' uploads (tests/test_translators_page.py, tests/test_hostile_upload.py) ----
+def replace_translation(data: bytes, context: str, text: str) -> bytes:
+    """A PO catalog (``data``) with the translation of the entry ``context`` made ``text``."""
+    import io
+
+    from babel.messages.pofile import read_po, write_po
+    catalog = read_po(io.BytesIO(data))
+    for msg in catalog:
+        if msg.context == context:
+            msg.string = text
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=100)
+    return buf.getvalue()
 
 
 class ChosenFile:
