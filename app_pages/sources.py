@@ -5,7 +5,7 @@ from pathlib import Path
 import streamlit as st
 
 from jokoak import registry
-from jokoak.credits import CREDITS, PROVENANCE
+from jokoak.content.credits import CREDITS, PROVENANCE
 from ui.common import _, esc, html, lang
 
 st.title(_("Sources & credits"))

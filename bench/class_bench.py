@@ -36,24 +36,22 @@ import argparse
 import asyncio
 import os
 import random
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import websockets
 from streamlit.proto.Alert_pb2 import Alert
-from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from replicas_load import quantile, think_range  # the same reading of results and of --think
+# the same reading of results and of --think, the same rerun message and fault counting
+from replicas_load import RunFailed, counting_faults, quantile, rerun_message, think_range
+from browser_support import Server  # noqa: E402  (the tests' server: logs, CPU seconds)
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -80,10 +78,6 @@ class Group:
     shown: list[float] = field(default_factory=list)         # a move reaching the other device
 
 
-class RunFailed(Exception):
-    """A run with an exception or an error box in it."""
-
-
 class Session:
     """One browser tab: a websocket, its reader, and the poll timers the server asks for."""
 
@@ -107,18 +101,7 @@ class Session:
 
     def backmsg(self, widgets: list[WidgetState] = (), fragment: str = "",
                 timer: bool = False) -> bytes:
-        msg = BackMsg()
-        state = msg.rerun_script
-        state.query_string = self.query
-        state.page_name = self.page
-        state.context_info.url = f"{self.url}/{self.page}"
-        state.context_info.locale = "en-GB"
-        state.context_info.timezone = "UTC"
-        state.widget_states.widgets.extend(widgets)
-        if fragment:
-            state.fragment_id = fragment
-        state.is_auto_rerun = timer
-        return msg.SerializeToString()
+        return rerun_message(self.url, self.page, self.query, widgets, fragment, timer)
 
     async def read(self) -> None:
         assert self.ws is not None
@@ -233,7 +216,7 @@ class Session:
 
 async def connected(session: Session, work) -> None:
     """Run ``work(session)`` on an open websocket, counting what goes wrong."""
-    try:
+    with counting_faults(session.group.errors):
         async with websockets.connect(
                 session.url.replace("http://", "ws://") + "/_stcore/stream",
                 subprotocols=["streamlit"], max_size=None, open_timeout=SETTLE_TIMEOUT) as ws:
@@ -244,12 +227,6 @@ async def connected(session: Session, work) -> None:
             finally:
                 session.close()
                 reader.cancel()
-    except RunFailed as exc:
-        session.group.errors[str(exc)] += 1
-    except asyncio.TimeoutError:
-        session.group.errors[f"no settle within {SETTLE_TIMEOUT:.0f} s"] += 1
-    except (OSError, websockets.WebSocketException) as exc:
-        session.group.errors[f"websocket: {exc.__class__.__name__}"] += 1
 
 
 # ---- the three kinds of visitor -------------------------------------------------------------
@@ -328,60 +305,15 @@ async def _shown(other: Session, moved: float, end: float) -> None:
             return
 
 
-# ---- servers and rooms ----------------------------------------------------------------------
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Server:
-    """One ``streamlit run`` of ``script``; its CPU seconds read from /proc."""
-
-    def __init__(self, script: str, env: dict[str, str], log: Path) -> None:
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        self.log = open(log, "wb")
-        self.proc = subprocess.Popen(
-            [sys.executable, "-m", "streamlit", "run", script, "--server.port", str(self.port),
-             "--server.address", "127.0.0.1", "--server.headless", "true",
-             "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, stdout=self.log, stderr=subprocess.STDOUT, env={**os.environ, **env})
-
-    def wait(self, timeout: float = 90) -> None:
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"{self.url}: streamlit exited")
-            try:
-                with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2):
-                    return
-            except OSError:
-                time.sleep(0.2)
-        raise TimeoutError(f"{self.url} did not become healthy")
-
-    def cpu_seconds(self) -> float:
-        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-    def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait()
-        self.log.close()
-
-
+# ---- rooms ----------------------------------------------------------------------------------
 def open_rooms(store_file: Path, count: int, seed: int) -> list[tuple[str, str, str]]:
     """``count`` peruludo rooms of two people, as "Open a room" and "Join the room" make
     them: (code, first device's token, second device's token)."""
-    from jokoak.games.peruludo import GAME
-    from jokoak.rooms import join, new_device, open_room
-    from jokoak.room_stores import SqliteRoomStore
+    from jokoak.games.peruludo.engine import GAME
+    from jokoak.service.rooms import join, new_device, open_room
+    from jokoak.service.room_stores import SqliteRoomStore
     from ui import play
-    from ui.peruludo_play import SPEC
+    from ui.games.peruludo.play import SPEC
 
     store = SqliteRoomStore(store_file)
     rooms = []
@@ -500,11 +432,11 @@ def main() -> None:
         rooms = open_rooms(store_file, args.seated // 2, args.seed)
         logs = args.logs or Path(folder)
         logs.mkdir(parents=True, exist_ok=True)
-        booklet = Server("app.py", {"JOKOAK_SETTINGS": str(settings)}, logs / "booklet.log")
-        bare = Server(str(ROOT / "bench" / "bare_app.py"), {}, logs / "bare.log")
+        booklet = Server("app.py", {"JOKOAK_SETTINGS": str(settings)}, log=logs / "booklet.log")
+        bare = Server(str(ROOT / "bench" / "bare_app.py"), {}, log=logs / "bare.log")
         try:
-            booklet.wait()
-            bare.wait()
+            booklet.wait(timeout=90)
+            bare.wait(timeout=90)
             asyncio.run(warm(booklet, bare, rooms))
             cpu_at: list[tuple[float, float, float]] = []
             groups = asyncio.run(class_run(booklet, bare, rooms, args, cpu_at))

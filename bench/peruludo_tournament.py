@@ -13,10 +13,10 @@ import math
 import sys
 import time
 
-from jokoak.bots.peruludo import POLICIES
+from jokoak.games.peruludo.bots import POLICIES
 from jokoak.engine.core import make_rules
 from jokoak.engine.record import playout
-from jokoak.games.peruludo import GAME
+from jokoak.games.peruludo.engine import GAME
 
 
 def table(players: int) -> dict:

@@ -3,7 +3,7 @@
     python bench/taps.py [games] [opponents]
 
 Each seeded game is played by the play view's own controller (:mod:`ui.play`, with the
-view's :data:`ui.peruludo_play.SPEC`): the others' beats are ticked as the page's fragment
+view's :data:`ui.games.peruludo.play.SPEC`): the others' beats are ticked as the page's fragment
 would, and the visitor's seat is played by the "medium" computer player choosing what a
 person would. Each of its decisions is costed in taps as the view offers it:
 
@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ui.play as play  # noqa: E402
 from jokoak.engine.core import CHANCE  # noqa: E402
-from jokoak.bots.peruludo import POLICIES  # noqa: E402
-from ui.peruludo_play import SPEC, VISITOR, quick_bids  # noqa: E402
+from jokoak.games.peruludo.bots import POLICIES  # noqa: E402
+from ui.games.peruludo.play import SPEC, VISITOR, quick_bids  # noqa: E402
 
 
 def bid_taps(state, action: str) -> int:
@@ -55,8 +55,7 @@ def play_one(seed: int, opponents: int) -> tuple[int, int]:
             action = chooser(state, rng)
             taps += bid_taps(state, action)
             assert play.accept_tap(SPEC, game, game.position.length, VISITOR, action, clock)
-        elif seat == VISITOR and state.phase == "doia" and state.bidder != VISITOR and (
-                chooser(state, rng) == "doia"):
+        elif seat == VISITOR and state.phase == "doia" and chooser(state, rng) == "doia":
             taps += 1
             assert play.accept_tap(SPEC, game, game.position.length, VISITOR, "doia", clock)
         elif state.counts[VISITOR] == 0 and not out_tapped:

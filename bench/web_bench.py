@@ -282,7 +282,7 @@ def slider_notches(url: str, label: str):
 
 def ruleset_changes(url: str):
     """A touch on another ruleset of the page's segmented control, in turn."""
-    from jokoak.games.zohn_ahl import GAME
+    from jokoak.games.zohn_ahl.engine import GAME
     names = [r.title for r in GAME.rulesets[1:] + GAME.rulesets[:1]]   # English msgids
 
     def action(page, i):

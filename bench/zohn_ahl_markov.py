@@ -4,7 +4,7 @@
 
 Exact (Fraction): throws, turns, first circuit, and the win probability with one scoring
 stick a team (an acyclic chain). Certified (exact intervals from float solutions checked in
-integer arithmetic, :mod:`jokoak.odds.zohn_ahl_bounds`): the win probability, the mean
+integer arithmetic, :mod:`jokoak.games.zohn_ahl.odds.bounds`): the win probability, the mean
 length and the length distribution; "check again" re-runs only the exact checks of the
 certificate. Numerical (float64, for comparison): Gauss–Seidel on the game reduced to its
 scoring events ("some authors" falls back to the whole chain). The chain of a board is
@@ -20,9 +20,9 @@ import time
 from fractions import Fraction
 from typing import Any, Callable
 
-from jokoak.games.zohn_ahl import default_rules
-from jokoak.odds import zohn_ahl as Z
-from jokoak.odds import zohn_ahl_bounds as B
+from jokoak.games.zohn_ahl.engine import default_rules
+from jokoak.games.zohn_ahl import odds as Z
+from jokoak.games.zohn_ahl.odds import bounds as B
 
 CASES: tuple[tuple[str, dict[str, Any]], ...] = (
     ("basque_text", {}),

@@ -1,4 +1,11 @@
-"""Jokoak: the pure core of the booklet (engines, odds, content, i18n). Never imports streamlit."""
+"""Jokoak: the pure core of the booklet. Never imports streamlit.
+
+One package per concern (the map: CONTRIBUTING.md, "Layout"): ``engine`` and ``games`` (the
+rules), ``odds``, ``bots`` and ``render`` (analysis and presentation), ``content`` (the
+``content/`` files), ``i18n`` (languages and catalogs), ``review`` (the translators' checks),
+``service`` (settings, rooms, read-aloud), ``cli``; ``registry`` describes the games and
+``errors`` is the one exception tree.
+"""
 
 from pathlib import Path
 

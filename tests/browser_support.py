@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from jokoak import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path(os.environ.get("JOKOAK_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -43,30 +45,48 @@ class Server:
     """One ``streamlit run`` of ``script`` with ``env`` added, on ``port`` (a free one by default).
 
     Started at once; ``wait()`` until healthy. Use it as a context manager, or through the
-    session fixtures of tests/conftest.py (``server``, ``app_server``, ``fresh_server``).
+    session fixtures of tests/conftest.py (``server``, ``app_server``, ``fresh_server``). With
+    ``log``, the server's output goes to that file (a bench's long run: a pipe nobody reads
+    would fill up and stall the server); else its errors are kept for the message if it exits.
+    The benches use it too (bench/class_bench.py reads its CPU seconds).
     """
 
     def __init__(self, script: str = "app.py", env: dict[str, str] | None = None,
-                 port: int | None = None) -> None:
+                 port: int | None = None, log: Path | None = None) -> None:
         self.script = script
         self.env = dict(env or {})
         self.port = port or free_port()   # a port again: the same address after a restart
         self.url = f"http://127.0.0.1:{self.port}"
+        self.log = log
         self.start()
 
     def start(self) -> None:
+        output = open(self.log, "ab") if self.log is not None else None
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", self.script, "--server.port",
              str(self.port), "--server.address", "127.0.0.1", "--server.headless", "true",
              "--browser.gatherUsageStats", "false"],
-            cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+            cwd=ROOT, stdout=output or subprocess.DEVNULL,
+            stderr=subprocess.STDOUT if output else subprocess.PIPE,
             env={**os.environ, **self.env})
+        if output is not None:
+            output.close()      # the server holds its own copy of the file
+
+    def _last_words(self) -> str:
+        if self.log is not None:
+            return self.log.read_bytes().decode(errors="replace")[-2000:]
+        return self.proc.stderr.read().decode()[-2000:]
+
+    def cpu_seconds(self) -> float:
+        """The CPU time the server has used so far (user + system, from /proc)."""
+        fields = Path(f"/proc/{self.proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
     def wait(self, timeout: float = 60) -> "Server":
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
-                raise RuntimeError("streamlit exited: " + self.proc.stderr.read().decode()[-2000:])
+                raise RuntimeError("streamlit exited: " + self._last_words())
             try:
                 with urllib.request.urlopen(f"{self.url}/_stcore/health", timeout=2) as resp:
                     if resp.status == 200:
@@ -229,7 +249,7 @@ def axe_source() -> str:
     pytest.skip("axe-core not installed (npm install --prefix .ci/node axe-core): skipped")
 
 
-PAGES = ["/", "/zaldi_zuria", "/peruludo", "/zohn_ahl", "/translators", "/sources"]
+PAGES = ["/", *(f"/{game}" for game in GAMES), "/translators", "/sources"]
 GAME_VIEWS = ["read", "step", "odds", "play"]
 
 
@@ -237,7 +257,7 @@ def every_url(lang: str) -> list[str]:
     """Every page, and every view of each game page, in ``lang``."""
     urls = []
     for path in PAGES:
-        if path.strip("/") in ("zaldi_zuria", "peruludo", "zohn_ahl"):
+        if path.strip("/") in GAMES:
             urls += [f"{path}?lang={lang}&view={view}" for view in GAME_VIEWS]
         else:
             urls.append(f"{path}?lang={lang}")

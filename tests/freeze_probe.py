@@ -24,7 +24,7 @@ GAME, LANG = "zaldi_zuria", "en"
 def catalog_with(entry_text, seed: int = 0, entries: int | None = None) -> bytes:
     """The shipped catalog with its translations (the first ``entries``, or all) replaced by
     ``entry_text(seed)``."""
-    from jokoak.workbench import catalog_po
+    from jokoak.review.exports import catalog_po
     catalog = read_po(io.BytesIO(catalog_po(GAME, LANG)))
     replaced = 0
     for msg in catalog:
@@ -38,7 +38,7 @@ def catalog_with(entry_text, seed: int = 0, entries: int | None = None) -> bytes
 
 def at_the_cap(seed: int) -> str:
     """The longest entry the page checks, of the shape that costs the checks the most."""
-    from jokoak.workbench import MAX_ENTRY_CHARS
+    from jokoak.review.uploads import MAX_ENTRY_CHARS
     return (f"Word{seed} " * MAX_ENTRY_CHARS)[:MAX_ENTRY_CHARS - 1] + "."
 
 

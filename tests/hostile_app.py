@@ -9,7 +9,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import jokoak.render.source as source  # noqa: E402
-from jokoak.translations import SegmentTranslation, translation_map  # noqa: E402
+from jokoak.i18n.source_translations import SegmentTranslation, translation_map  # noqa: E402
 from ui.common import html  # noqa: E402
 
 HOSTILE = ('<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'

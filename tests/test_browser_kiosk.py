@@ -13,7 +13,8 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from browser_support import Server, wait_for_app
-from jokoak.settings import load_settings
+from jokoak import GAMES
+from jokoak.service.settings import load_settings
 
 pytestmark = pytest.mark.browser
 
@@ -214,7 +215,7 @@ def test_tapping_a_games_picture_twice_opens_its_first_lesson(page_at, size):
 
 def test_the_navigation_shows_each_games_own_drawing(server, kiosk_page):
     page = start_visit(kiosk_page, server, "Español", "es")
-    for game in ("zaldi_zuria", "peruludo", "zohn_ahl"):
+    for game in GAMES:
         icon = page.locator(f'a[data-testid="stTopNavLink"][href$="/{game}"] '
                             '[data-testid="stIconMaterial"]')
         style = icon.evaluate("e => [getComputedStyle(e).backgroundImage, getComputedStyle(e).color]")
@@ -229,8 +230,8 @@ def test_an_idle_reset_in_the_middle_of_a_lesson_counts_that_step_as_given_up(se
     once in the curators' counts and drops it from its address."""
     import time
 
-    from jokoak.counters import Key, SqliteCounters
-    from jokoak.room_stores import default_sqlite_path
+    from jokoak.service.counters import Key, SqliteCounters
+    from jokoak.service.room_stores import default_sqlite_path
     key = Key("zaldi_zuria", "gave_up", "01_first_throws", 2).name()
     store = SqliteCounters(default_sqlite_path())
     before = store.read().get(key, 0)

@@ -15,7 +15,7 @@ import time
 import pytest
 
 import browser_support
-from jokoak.lessons import lessons
+from jokoak.content.lessons import lessons
 
 pytestmark = pytest.mark.browser
 

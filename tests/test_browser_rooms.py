@@ -11,9 +11,9 @@ import pytest
 import browser_support
 from browser_support import Server, double_tap, require_chromium, wait_for_app
 from jokoak.engine.record import replay
-from jokoak.games.peruludo import GAME
+from jokoak.games.peruludo.engine import GAME
 from jokoak.i18n import translator
-from jokoak.rooms import RedisRoomStore, SqliteRoomStore, read_room
+from jokoak.service.rooms import RedisRoomStore, SqliteRoomStore, read_room
 from redis_support import RedisServer
 
 pytestmark = pytest.mark.browser

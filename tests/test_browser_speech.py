@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 import browser_support
-from jokoak import speech
+from jokoak.service import speech
 
 pytestmark = pytest.mark.browser
 

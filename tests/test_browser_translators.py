@@ -7,7 +7,7 @@ import pytest
 
 from browser_support import wait_for_app
 from jokoak.i18n import translator
-from jokoak.workbench import catalog_po
+from jokoak.review.exports import catalog_po
 
 pytestmark = pytest.mark.browser
 

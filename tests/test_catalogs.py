@@ -6,9 +6,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from jokoak import GAMES
-from jokoak.catalogs import UI_DOMAIN, source_template, stale_catalogs, ui_template
+from jokoak.i18n.catalogs import UI_DOMAIN, source_template, stale_catalogs, ui_template
 from jokoak.i18n import TARGET_LANGUAGES, load_catalog, po_path
-from jokoak.segments import segments
+from jokoak.content.segments import segments
 
 
 def test_catalogs_are_not_stale_against_the_code_and_segments():

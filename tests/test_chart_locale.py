@@ -6,7 +6,7 @@ import pytest
 
 from view_support import open_view
 
-VIEWS = ["zaldi_zuria_views", "peruludo_views", "zohn_ahl_views"]
+VIEWS = ["games.zaldi_zuria.views", "games.peruludo.views", "games.zohn_ahl.views"]
 
 
 def quantitative_channels(spec):

@@ -12,9 +12,9 @@ from ui import common
 from view_support import open_view
 
 VIEWS = {
-    "zaldi_zuria_views": [("jokoak_zaldi_zuria_odds_bank", 0), ("jokoak_zaldi_zuria_odds_bank", 60)],
-    "peruludo_views": [("jokoak_peruludo_odds_unknown", 0), ("jokoak_peruludo_odds_unknown", 45)],
-    "zohn_ahl_views": [("jokoak_zohn_ahl_odds_p", 10), ("jokoak_zohn_ahl_odds_p", 90)],
+    "games.zaldi_zuria.views": [("jokoak_zaldi_zuria_odds_bank", 0), ("jokoak_zaldi_zuria_odds_bank", 60)],
+    "games.peruludo.views": [("jokoak_peruludo_odds_unknown", 0), ("jokoak_peruludo_odds_unknown", 45)],
+    "games.zohn_ahl.views": [("jokoak_zohn_ahl_odds_p", 10), ("jokoak_zohn_ahl_odds_p", 90)],
 }
 
 

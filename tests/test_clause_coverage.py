@@ -7,7 +7,7 @@ from importlib import import_module
 import pytest
 
 from jokoak import GAMES
-from jokoak.scenarios import cited_by, coverage_problems, game_coverage_problems, parse_scenario
+from jokoak.content.scenarios import cited_by, coverage_problems, game_coverage_problems, parse_scenario
 
 import toygame
 

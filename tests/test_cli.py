@@ -8,22 +8,14 @@ import json
 
 import pytest
 
-from jokoak import GAMES
+from jokoak import GAMES, registry
 from jokoak.__main__ import main
 from jokoak.cli import common
 from jokoak.engine import make_rules, play, random_policy
 
 import toygame
 
-SCENARIO = """
-title: Overtaking costs a chip
-caption: The runner behind passes the one ahead, who pays a chip.
-clauses: [toy.overtake]
-setup: {players: 2, chips: 3, positions: [0, 2]}
-steps:
-- roll:4
-- {action: "step:4", caption: The runner passes}
-"""
+SCENARIO = toygame.OVERTAKE_SCENARIO
 
 
 @pytest.fixture(autouse=True)
@@ -177,9 +169,9 @@ def test_rules_lists_options_with_justification_and_rulesets_with_provenance(cap
 def registered_or_skip(name):
     from importlib import import_module
     try:
-        import_module(f"jokoak.games.{name}")
+        import_module(registry.entry(name).engine)
     except ModuleNotFoundError as exc:
-        if exc.name == f"jokoak.games.{name}":
+        if exc.name == registry.entry(name).engine:
             pytest.skip(f"{name}: no engine yet")
         raise
 

@@ -14,7 +14,7 @@ from importlib import import_module
 
 import pytest
 
-from jokoak import GAMES
+from jokoak import GAMES, registry
 from jokoak.engine import make_rules
 from jokoak.engine.harness import DEFAULT_GAMES, check_game, rules_problems
 
@@ -25,10 +25,10 @@ PLAYOUTS = int(os.environ.get("JOKOAK_CONFORMANCE_GAMES", DEFAULT_GAMES // 2))
 def load(name):
     """(game, None) or (None, reason to skip); other import errors propagate into the test."""
     try:
-        return import_module(f"jokoak.games.{name}").GAME, None
+        return import_module(registry.entry(name).engine).GAME, None
     except ModuleNotFoundError as exc:
-        if exc.name == f"jokoak.games.{name}":
-            return None, f"{name}: no engine yet (jokoak/games/{name})"
+        if exc.name == registry.entry(name).engine:
+            return None, f"{name}: no engine yet (jokoak/games/{name}/engine.py)"
         raise
 
 
@@ -52,7 +52,7 @@ def test_random_playouts_keep_every_engine_promise(name, ruleset, import_error):
     if import_error is not None:
         raise import_error
     game, _ = load(name)
-    policies = getattr(import_module(f"jokoak.bots.{name}"), "POLICIES", None)
+    policies = registry.entry(name).policies() or None
     summary = check_game(game, games=PLAYOUTS, rulesets=[ruleset], policies=policies)
     assert summary.games == PLAYOUTS
     assert summary.longest <= game.max_actions

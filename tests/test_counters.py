@@ -1,4 +1,4 @@
-"""Where visitors stumble (jokoak/counters.py, ui/counters.py): a lesson played with two
+"""Where visitors stumble (jokoak/service/counters.py, ui/counters.py): a lesson played with two
 wrong moves finds them counted under the clause the engine cited; counts add up across
 processes; nothing names a visitor; an unreachable store loses counts, never a tap; the
 operator page shows a table and a chart per game and all of it as CSV; off by a setting."""
@@ -12,10 +12,10 @@ import time
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from jokoak import counters
-from jokoak.counters import Key, Recorder, SqliteCounters
-from jokoak.lessons import lessons
-from jokoak.settings import CountersSettings, Settings, parse_settings
+from jokoak.service import counters
+from jokoak.service.counters import Key, Recorder, SqliteCounters
+from jokoak.content.lessons import lessons
+from jokoak.service.settings import CountersSettings, Settings, parse_settings
 import ui.counters
 
 from test_lesson_views import click, no_fresh_screen_wait, open_lesson, session, walk  # noqa: F401
@@ -61,7 +61,7 @@ def test_a_lesson_with_two_wrong_moves_finds_them_counted_under_their_clause(sto
     tap_action(at, "peruludo", lesson.steps[0].expect)
     click(at, "jokoak_lesson_next_peruludo_0")
     import ui.play
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 1.0)   # a double tap's time, as served
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 1.0)   # a double tap's time, as served
     at_first = time.monotonic() + 5
     first = refuse_a_bid_under_the_wild_sixes(at, at_first)
     refuse_a_bid_under_the_wild_sixes(at, at_first + 0.2)   # a double tap's second half
@@ -99,7 +99,7 @@ def test_counts_name_no_visitor_only_the_booklets_own_ids(store):
 
 def test_counts_from_several_processes_add_up(tmp_path):
     path = tmp_path / "rooms.sqlite3"
-    script = ("import sys; from jokoak.counters import SqliteCounters, Key; "
+    script = ("import sys; from jokoak.service.counters import SqliteCounters, Key; "
               "SqliteCounters(sys.argv[1]).add({Key('peruludo', 'games_played').name(): 3})")
     for _ in range(2):
         subprocess.run([sys.executable, "-c", script, str(path)], check=True)

@@ -33,13 +33,13 @@ def test_websockets_are_upgraded_and_media_files_retried_on_another_replica():
 
 
 def test_every_shipped_settings_file_is_read_without_a_problem():
-    from jokoak.settings import parse_settings
+    from jokoak.service.settings import parse_settings
     for path in sorted(NGINX_CONF.parent.glob("*.toml")) + [NGINX_CONF.parent.parent / "jokoak.toml"]:
         assert parse_settings(path.read_text(encoding="utf-8")).problems == (), path.name
 
 
 def test_replicas_share_their_rooms_and_leave_uploads_to_the_operator():
-    from jokoak.settings import parse_settings
+    from jokoak.service.settings import parse_settings
     for name in ("replica.toml", "compose-replica.toml"):
         conf = parse_settings((NGINX_CONF.parent / name).read_text(encoding="utf-8"))
         assert conf.rooms.store.startswith(("sqlite:/", "redis://")), name
@@ -72,6 +72,6 @@ def test_every_booklet_on_sqlite_keeps_its_rooms_in_a_data_folder_that_outlives_
 
 
 def test_the_one_machine_replicas_share_a_file_in_the_units_state_folder():
-    from jokoak.settings import parse_settings
+    from jokoak.service.settings import parse_settings
     conf = parse_settings((NGINX_CONF.parent / "replica.toml").read_text(encoding="utf-8"))
     assert conf.rooms.store.startswith("sqlite:/var/lib/jokoak/")

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from jokoak.bots.peruludo import POLICIES
+from jokoak.games.peruludo.bots import POLICIES
 from jokoak.engine.core import CHANCE, IllegalAction, make_rules
-from jokoak.engine.driver import (Table, advance, chance_rng, decisions, new_seed, resume,
+from jokoak.engine.driver import (Seating, advance, chance_rng, decisions, new_seed, resume,
                                   start, submit, undo_last_decision)
 from jokoak.engine.record import replay
-from jokoak.games.peruludo import GAME
+from jokoak.games.peruludo.engine import GAME
 
 SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [20, 23, 26], "bag": 0}
 COMPUTERS = {1: POLICIES["medium"], 2: POLICIES["medium"]}
@@ -20,7 +20,7 @@ def lets_bids_stand(state, seat):
 
 
 def table(defaults=lets_bids_stand):
-    return Table(humans=frozenset({0}), policies=COMPUTERS, defaults=defaults)
+    return Seating(humans=frozenset({0}), policies=COMPUTERS, defaults=defaults)
 
 
 def beat(state, seat, action):

@@ -1,7 +1,7 @@
 """Every translatable string in the code reaches the catalog template.
 
 Babel's own Python extractor on Python 3.11 reads an f-string as one token, so
-``f"{_('Home')}"`` would stay English for every visitor; ``jokoak.catalogs.extract_python``
+``f"{_('Home')}"`` would stay English for every visitor; ``jokoak.i18n.catalogs.extract_python``
 adds those calls. This test walks the code with ``ast`` and checks each literal gettext call
 is in the template.
 """
@@ -9,7 +9,7 @@ is in the template.
 import ast
 
 from jokoak import ROOT
-from jokoak.catalogs import GETTEXT_FUNCTIONS, extract_python, ui_template
+from jokoak.i18n.catalogs import GETTEXT_FUNCTIONS, extract_python, ui_template
 
 SOURCES = ["app.py", "app_pages", "ui", "jokoak"]
 

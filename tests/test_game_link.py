@@ -1,5 +1,5 @@
 """The play controller keeps the game in ``?game=`` and resumes it in a new session
-(ui/game_link.py), driven in AppTest: a new session is what a reload, a server restart or
+(ui/play/link.py), driven in AppTest: a new session is what a reload, a server restart or
 another replica gives a visitor."""
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from streamlit.testing.v1 import AppTest
 
 from jokoak.engine import record_code
 from jokoak.engine.driver import decisions
-from jokoak.games import zaldi_zuria, zohn_ahl
-from ui import game_link
+from jokoak.games.zaldi_zuria import engine as zaldi_zuria
+from jokoak.games.zohn_ahl import engine as zohn_ahl
+from ui.play import link as game_link
 from ui.common import LANG_KEY
 from view_support import TIMEOUT, open_view
 
@@ -55,7 +56,7 @@ def tap(at: AppTest, key: str) -> None:
 
 
 def played_zohn_ahl(throws: int = 4) -> AppTest:
-    at = open_view("zohn_ahl_play", "play_view")
+    at = open_view("games.zohn_ahl.play", "play_view")
     at.button(key=f"{ZOHN}_new").click().run()
     for _ in range(throws):
         tap(at, f"{ZOHN}_throw")
@@ -84,7 +85,7 @@ def test_a_new_session_with_the_link_resumes_the_exact_position_and_decisions():
     # link again in a browser, where AppTest does not collect it), and the resumed session
     # can play the computers' next beat as soon as it is drawn
     linked = record_code.decode(link, {"zohn_ahl": zohn_ahl.GAME}).record
-    again = visit("zohn_ahl_play", link)
+    again = visit("games.zohn_ahl.play", link)
     assert not again.exception
     old, new = before.session_state[ZOHN].position, again.session_state[ZOHN].position
     resumed = new.record.actions[:len(linked.actions)]
@@ -112,7 +113,7 @@ def test_a_link_is_replayed_once_to_resume_and_write_back_its_game(monkeypatch):
                         lambda *a: (starts.append("naming"), naming(*a))[1])
     monkeypatch.setattr(state_class, "apply",
                         lambda self, action: applied.append(action) or apply(self, action))
-    again = visit("zohn_ahl_play", _param(before))
+    again = visit("games.zohn_ahl.play", _param(before))
     resumed = again.session_state[ZOHN].position.record
     # on a busy machine the resumed session may already have played (or tried) the
     # computers' next beats: a few actions applied after the record's, never the record again
@@ -125,11 +126,11 @@ def test_a_link_is_replayed_once_to_resume_and_write_back_its_game(monkeypatch):
 
 
 def test_a_peruludo_link_keeps_the_table_its_people_and_the_level():
-    at = open_view("peruludo_play", "play_view")
+    at = open_view("games.peruludo.play", "play_view")
     at.segmented_control(key=f"{PERULUDO}_players").set_value(5).run()
     at.segmented_control(key=f"{PERULUDO}_level").set_value("hard").run()
     at.button(key=f"{PERULUDO}_new").click().run()
-    again = visit("peruludo_play", _param(at))
+    again = visit("games.peruludo.play", _param(at))
     resumed, played = again.session_state[PERULUDO], at.session_state[PERULUDO]
     assert resumed.choices == played.choices
     assert resumed.choices["level"] == "hard" and resumed.choices["players"] == 5
@@ -141,7 +142,7 @@ def test_a_changed_link_is_refused_in_the_visitors_language_and_dropped():
     code = _param(played_zohn_ahl(2))
     middle = len(code) // 2
     changed = code[:middle] + ("B" if code[middle] != "B" else "C") + code[middle + 1:]
-    at = visit("zohn_ahl_play", changed, lang="fr")
+    at = visit("games.zohn_ahl.play", changed, lang="fr")
     assert not at.exception
     assert ZOHN not in at.session_state  # a fresh start: no game under way
     assert "game" not in at.query_params
@@ -150,13 +151,13 @@ def test_a_changed_link_is_refused_in_the_visitors_language_and_dropped():
 
 
 def test_another_pages_game_is_refused_naming_that_game():
-    at = visit("peruludo_play", _param(played_zohn_ahl(1)))
+    at = visit("games.peruludo.play", _param(played_zohn_ahl(1)))
     assert PERULUDO not in at.session_state
     assert "is a game of zohn ahl, not of this page" in " ".join(w.value for w in at.warning)
 
 
 def test_the_refusal_is_said_once_and_the_new_game_button_works():
-    at = visit("zohn_ahl_play", "not a game!")
+    at = visit("games.zohn_ahl.play", "not a game!")
     assert "not written the way the booklet writes games" in " ".join(w.value for w in at.warning)
     at.button(key=f"{ZOHN}_new").click().run()
     assert ZOHN in at.session_state
@@ -179,7 +180,7 @@ def test_a_link_opened_by_several_new_sessions_is_decoded_once(monkeypatch):
     """A link shared with a class, or a kiosk reloading it: one replay per process."""
     link = _param(played_zohn_ahl(3))
     calls = _counted_decodes(monkeypatch)
-    first, second = visit("zohn_ahl_play", link), visit("zohn_ahl_play", link)
+    first, second = visit("games.zohn_ahl.play", link), visit("games.zohn_ahl.play", link)
     assert calls == [link]
     assert not first.exception and not second.exception
     one, other = first.session_state[ZOHN], second.session_state[ZOHN]
@@ -201,7 +202,7 @@ def test_a_link_of_more_moves_than_a_real_game_takes_is_refused_and_changes_noth
     link = _forced_zaldi_link(zaldi_zuria.GAME.max_actions)
     calls = _counted_decodes(monkeypatch)
     for _ in range(2):  # refused for the second session too, from the first one's decoding
-        at = visit("zaldi_zuria_play", link, lang="fr")
+        at = visit("games.zaldi_zuria.play", link, lang="fr")
         assert not at.exception
         assert ZALDI not in at.session_state and "game" not in at.query_params
         shown = " ".join(w.value for w in at.warning)

@@ -6,11 +6,11 @@ import io
 import pytest
 
 from jokoak import GAMES
-from jokoak.glossary import (CSV_COLUMNS, export_csv, export_tbx, find_terms, glossary,
+from jokoak.content.glossary import (CSV_COLUMNS, export_csv, export_tbx, find_terms, glossary,
                              is_rendered, leaves_basque, read_tbx, term_map)
 from jokoak.i18n import LANGUAGES, TARGET_LANGUAGES
 from jokoak.render.source import highlight_terms, source_html
-from jokoak.segments import segments
+from jokoak.content.segments import segments
 
 KEPT = {"palero", "doia", "arrastatze", "arrastatu", "zaldi_zuria_game", "peruludo", "zohn_ahl",
         "nebakuthana"}
@@ -119,7 +119,7 @@ def test_highlighting_escapes_the_text_around_the_terms():
 
 
 def test_a_gloss_is_escaped_inside_the_tappable_term():
-    from jokoak.glossary import Term
+    from jokoak.content.glossary import Term
     from jokoak.render.source import term_html
     term = Term("x", "fitxa", ("fitxa",), "translate", ("zaldi_zuria",), {"en": "chip"}, {},
                 {"en": '<b>"chips" & co</b>'})
@@ -138,7 +138,7 @@ def test_source_view_highlights_only_when_asked():
 
 def test_a_term_is_used_in_the_clauses_whose_basque_contains_it():
     from jokoak.render.glossary_table import term_clauses
-    from jokoak.segments import segment_map
+    from jokoak.content.segments import segment_map
     clauses = term_clauses("zaldi_zuria")["ostalaria"]
     assert "phase3.throw1.pay" in clauses and "phase2.throw4.a" not in clauses
     texts = segment_map("zaldi_zuria")
@@ -186,7 +186,7 @@ def test_the_translators_glossary_table_has_every_term_of_the_game_with_its_uses
 
 
 def test_the_glossary_table_escapes_every_text():
-    from jokoak.glossary import Term
+    from jokoak.content.glossary import Term
     from jokoak.render import glossary_table
     hostile = Term("x", "<i>fitxa</i>", ("fitxa",), "keep", ("zaldi_zuria",),
                    {lg: "<b>chip</b>" for lg in TARGET_LANGUAGES}, {}, {"en": "<script>"})

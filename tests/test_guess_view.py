@@ -98,7 +98,7 @@ def test_a_double_tap_is_one_run():
 def test_a_tap_within_the_debounce_window_changes_nothing(monkeypatch):
     import ui.play
     from ui.guess import GuessRun, accept_again
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 1.0)
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 1.0)
     from ui.guess import accept_throw
     run = GuessRun()
     accept_throw(run, questions("zohn_ahl")["ten"], 0, 40, now=100.0)
@@ -130,7 +130,7 @@ def test_an_unknown_question_is_said_not_raised():
     assert at.caption[0].value == "answer not seen yet"
 
 
-@pytest.mark.parametrize("module", ["zaldi_zuria_views", "peruludo_views", "zohn_ahl_views"])
+@pytest.mark.parametrize("module", ["games.zaldi_zuria.views", "games.peruludo.views", "games.zohn_ahl.views"])
 def test_each_odds_view_offers_guess_first(module):
     from view_support import open_view
     at = open_view(module, "odds_view")
@@ -149,7 +149,7 @@ def test_with_a_pace_the_throws_land_a_batch_a_tick_and_the_answer_comes_after_t
         monkeypatch):
     import ui.guess
     import ui.play
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)
+    monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 1.0)
     at = open_step()
     throw_button(at).click().run()
     landed = [len(at.session_state[KEY].landed)]
@@ -178,7 +178,7 @@ def test_a_run_is_seeded_by_new_seed_and_drawn_batch_by_batch_as_chance_moves(mo
 def test_the_second_tap_on_guess_again_does_not_throw(monkeypatch):
     import ui.play
     from ui.guess import GuessRun, accept_again, accept_throw
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 1.0)
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 1.0)
     question = questions("zohn_ahl")["two"]
     run = GuessRun()
     accept_throw(run, question, 0, 40, now=100.0)

@@ -15,9 +15,9 @@ import pytest
 import jokoak
 from jokoak.engine.core import make_rules, sample_chance
 from jokoak.games import get_game
-from jokoak.odds import peruludo as peruludo_odds
-from jokoak.odds import zaldi_zuria as zaldi_zuria_odds
-from jokoak.odds import zohn_ahl as zohn_ahl_odds
+from jokoak.games.peruludo import odds as peruludo_odds
+from jokoak.games.zaldi_zuria import odds as zaldi_zuria_odds
+from jokoak.games.zohn_ahl import odds as zohn_ahl_odds
 from jokoak.odds.guesses import Question, questions
 
 
@@ -130,7 +130,7 @@ def test_every_question_is_a_real_chance(game, question_id):
 
 @pytest.mark.parametrize("game,question_id", ALL)
 def test_every_question_names_clauses_of_its_game(game, question_id):
-    from jokoak.segments import segment_map
+    from jokoak.content.segments import segment_map
     ids = set(segment_map(game))
     assert set(questions(game)[question_id].clauses) <= ids
 

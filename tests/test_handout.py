@@ -14,8 +14,8 @@ import zlib
 import pytest
 
 from jokoak import GAMES
-from jokoak.handout import handout_pdf
-from jokoak.howto import card
+from jokoak.render.handout import handout_pdf
+from jokoak.content.howto import card
 from jokoak.i18n import LANGUAGES, translator
 
 
@@ -82,7 +82,7 @@ def drawing_scale(pdf: bytes) -> float:
 
 def smallest_die_mm(game: str, lang: str, pdf: bytes) -> float:
     """The side of the smallest die (a square) of the sheet's drawing, in millimetres."""
-    from jokoak.handout import drawing_svg
+    from jokoak.render.handout import drawing_svg
     svg, _title = drawing_svg(game, lang)
     squares = [float(w) for w, h in re.findall(r'<rect [^>]*width="([\d.]+)" height="([\d.]+)"',
                                                svg) if w == h]

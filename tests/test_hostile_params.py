@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from jokoak import ROOT
 from ui.params import parse_choice, parse_number
+from view_support import switch_to
 
 GAME = "zaldi_zuria"
 UNICODE_DIGITS = ["²", "①", "٣", "߁", "５"]
@@ -23,7 +24,7 @@ def visit(params: dict[str, str]) -> AppTest:
     for key, value in params.items():
         at.query_params[key] = value
     at.run()
-    at.switch_page(f"app_pages/{GAME}.py")
+    switch_to(at, GAME)
     at.run()
     return at
 
@@ -126,7 +127,7 @@ def visit_play(params: dict[str, str], game: str = "peruludo") -> AppTest:
     for key, value in {"lang": "en", "view": "play", **params}.items():
         at.query_params[key] = value
     at.run()
-    at.switch_page(f"app_pages/{game}.py")
+    switch_to(at, game)
     at.run()
     return at
 
@@ -154,8 +155,8 @@ def test_a_bad_or_unknown_room_link_says_so_drops_it_and_sits_nobody(room_store,
 def test_a_room_link_of_another_game_is_no_room_on_this_page(room_store):
     from jokoak.engine.core import make_rules
     from jokoak.engine.driver import start
-    from jokoak.games.zohn_ahl import GAME
-    from jokoak.rooms import open_room
+    from jokoak.games.zohn_ahl.engine import GAME
+    from jokoak.service.rooms import open_room
     from ui.room import store
 
     record = start(GAME, make_rules(GAME), people=(0, 1)).record
@@ -169,8 +170,8 @@ def test_a_room_link_of_another_game_is_no_room_on_this_page(room_store):
 def test_a_room_link_that_fits_passes_the_shell_and_sits_its_device(room_store):
     from jokoak.engine.core import make_rules
     from jokoak.engine.driver import start
-    from jokoak.games.peruludo import GAME
-    from jokoak.rooms import open_room
+    from jokoak.games.peruludo.engine import GAME
+    from jokoak.service.rooms import open_room
     from ui.room import store
 
     record = start(GAME, make_rules(GAME), people=(0, 1)).record

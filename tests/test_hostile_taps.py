@@ -28,9 +28,9 @@ def test_a_throw_tapped_before_the_stop_landed_changes_nothing_after_it():
 
     import ui.play
     from ui.play import accept_tap
-    from ui.zohn_ahl_play import SPEC, VISITOR
+    from ui.games.zohn_ahl.play import SPEC, VISITOR
 
-    at = open_view("zohn_ahl_play", "play_view", "en")
+    at = open_view("games.zohn_ahl.play", "play_view", "en")
     at.button(key=f"{ZOHN}_new").click().run()
     for _ in range(10):
         if {f"{ZOHN}_abandon", f"{ZOHN}_throw"} <= {re.sub(r"_t\d+$", "", k) for k in enabled(at)}:

@@ -11,26 +11,21 @@ import io
 import tomllib
 
 import pytest
-from babel.messages.pofile import read_po, write_po
 from streamlit.testing.v1 import AppTest
 
 from jokoak import ROOT
 from jokoak.i18n import translator
-from jokoak import workbench
-from jokoak.workbench import (MAX_ENTRY_CHARS, MAX_UPLOAD_BYTES, UploadError, catalog_po,
-                              parse_upload, report_csv, review_rows, review_upload)
+from jokoak.review import rows as review_rows_module
+from jokoak.review.exports import catalog_po, report_csv
+from jokoak.review.rows import review_rows, review_upload
+from jokoak.review.uploads import MAX_ENTRY_CHARS, MAX_UPLOAD_BYTES, UploadError, parse_upload
+from view_support import ChosenFile, replace_translation
 
 GAME, LANG = "peruludo", "fr"
 
 
 def with_translation(context: str, text: str) -> bytes:
-    catalog = read_po(io.BytesIO(catalog_po(GAME, LANG)))
-    for msg in catalog:
-        if msg.context == context:
-            msg.string = text
-    buf = io.BytesIO()
-    write_po(buf, catalog, width=100)
-    return buf.getvalue()
+    return replace_translation(catalog_po(GAME, LANG), context, text)
 
 
 def worst_case_po() -> bytes:
@@ -42,14 +37,14 @@ def worst_case_po() -> bytes:
 def counted_checks(monkeypatch):
     """How many entries the workbench hands to the checks."""
     calls: list[str] = []
-    real = workbench.check_entries
+    real = review_rows_module.check_entries
 
     def counting(entries, lang, game):
         entries = list(entries)
         calls.extend(e.segment_id for e in entries)
         return real(entries, lang, game)
-    monkeypatch.setattr(workbench, "check_entries", counting)
-    monkeypatch.setattr(workbench, "_REVIEWS", type(workbench._REVIEWS)())
+    monkeypatch.setattr(review_rows_module, "check_entries", counting)
+    monkeypatch.setattr(review_rows_module, "_REVIEWS", type(review_rows_module._REVIEWS)())
     return calls
 
 
@@ -82,16 +77,6 @@ def test_a_different_upload_is_checked_afresh(counted_checks):
     checked = len(counted_checks)
     review_upload(with_translation("setup.bag", "Un autre sac."), "x.po", GAME, LANG)
     assert len(counted_checks) == 2 * checked
-
-
-class ChosenFile:
-    """What ``st.file_uploader`` returns once a visitor chose a file."""
-
-    name = "x.po"
-
-    def getvalue(self) -> bytes:
-        import streamlit as st
-        return st.session_state["data"]
 
 
 def _upload_tab_with_a_file():

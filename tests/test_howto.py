@@ -10,9 +10,9 @@ import yaml
 from jokoak import GAMES
 from jokoak.engine.core import make_rules
 from jokoak.games import get_game
-from jokoak.howto import MAX_LINES, SECTION_KEYS, HowtoError, card, card_path, check_card, parse_card
+from jokoak.content.howto import MAX_LINES, SECTION_KEYS, HowtoError, card, card_path, check_card, parse_card
 from jokoak.i18n import translator
-from jokoak.notes import notes
+from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_MARK, howto_html
 from jokoak.render.source import clause_anchor, source_html
 
@@ -51,30 +51,30 @@ def test_an_unknown_clause_id_is_one_fault_naming_it_and_the_segments_file():
 
 def test_a_missing_section_is_one_fault_naming_it():
     assert faults_after(lambda raw: raw.pop("scoring")) == [
-        "zaldi_zuria howto: section 'scoring' is missing or has no lines"]
+        "zaldi_zuria howto: missing field 'scoring'"]
 
 
 def test_an_unknown_section_is_one_fault_listing_the_sections():
     faults = faults_after(lambda raw: raw.update(rules=raw["goal"]))
-    assert faults == ["zaldi_zuria howto: unknown section 'rules' "
-                      "(the sections are goal, turn, scoring, end)"]
+    assert faults == ["zaldi_zuria howto: unknown field(s) rules "
+                      "(the fields are game, goal, turn, scoring, end)"]
 
 
 def test_a_line_without_clauses_is_one_fault():
     faults = faults_after(lambda raw: raw["turn"][1].update(clauses=[]))
-    assert faults == ["zaldi_zuria howto, turn line 2: clauses must be a non-empty list of "
-                      "clause ids"]
+    assert faults == ["zaldi_zuria howto: turn line 2: field 'clauses' must be a non-empty "
+                      "list of clause ids"]
 
 
 def test_an_empty_msgid_is_one_fault():
     faults = faults_after(lambda raw: raw["end"][0].update(msgid="  "))
-    assert faults == ["zaldi_zuria howto, end line 1: msgid is missing or empty"]
+    assert faults == ["zaldi_zuria howto: end line 1: field 'msgid' must be a non-empty msgid"]
 
 
 def test_an_unknown_key_in_a_line_is_one_fault():
     faults = faults_after(lambda raw: raw["end"][0].update(text="Hello"))
-    assert faults == ["zaldi_zuria howto, end line 1: unknown key 'text' "
-                      "(a line has msgid, clauses, choice)"]
+    assert faults == ["zaldi_zuria howto: end line 1: unknown field(s) text "
+                      "(the fields are msgid, clauses, choice)"]
 
 
 def test_a_choice_that_is_no_note_is_one_fault():
@@ -206,7 +206,7 @@ def test_peruludo_card_gives_the_engines_dice_and_its_rule_against_repeated_bids
 
 
 def test_zohn_ahl_card_gives_the_engines_throw_values_board_and_scoring_sticks():
-    from jokoak.games.zohn_ahl import circuit_length, throw_kinds
+    from jokoak.games.zohn_ahl.engine import circuit_length, throw_kinds
     engine, rules = basque_rules("zohn_ahl")
     values = sorted(kind.value for kind in throw_kinds(rules["stick_set"]))
     throw_line = line_citing("zohn_ahl", "throw.value").msgid

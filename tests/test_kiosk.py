@@ -68,10 +68,11 @@ def test_a_kiosk_visit_opened_on_a_game_page_skips_the_attract_screen():
 def phone_app(monkeypatch, made: list[str]) -> AppTest:
     """The phone popover alone on a kiosk with a public address, counting the codes made."""
     import ui.kiosk
-    from jokoak.settings import KioskSettings, Settings
+    import ui.kiosk_mode
+    from jokoak.service.settings import KioskSettings, Settings
 
     public = Settings(kiosk=KioskSettings(enabled=True, public_url="https://x.org/"))
-    monkeypatch.setattr(ui.kiosk, "settings", lambda: public)
+    monkeypatch.setattr(ui.kiosk_mode, "settings", lambda: public)
     make = ui.kiosk.qr_svg
     monkeypatch.setattr(ui.kiosk, "qr_svg", lambda url, *a: made.append(url) or make(url, *a))
     at = AppTest.from_string("from ui.kiosk import continue_on_phone\n"

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.usefixtures("no_waiting")
 
 
 def kiosk_play(game: str, lang: str = "es") -> AppTest:
-    at = AppTest.from_string(f"from ui.{game}_play import play_view\nplay_view()\n",
+    at = AppTest.from_string(f"from ui.games.{game}.play import play_view\nplay_view()\n",
                              default_timeout=120)
     at.query_params["kiosk"] = "1"
     at.query_params["lang"] = lang
@@ -56,7 +56,7 @@ def test_a_second_tap_on_start_starts_no_second_game_and_finds_the_controls_disa
         monkeypatch):
     import streamlit as st
     from ui import play
-    monkeypatch.setattr(play, "DEBOUNCE_SECONDS", 1.0)
+    monkeypatch.setattr(play.pace, "DEBOUNCE_SECONDS", 1.0)
     spec = game_spec("zohn_ahl")
     state: dict = {}
     monkeypatch.setattr(st, "session_state", state)
@@ -68,7 +68,7 @@ def test_a_second_tap_on_start_starts_no_second_game_and_finds_the_controls_disa
 
 
 def test_without_a_kiosk_the_play_view_keeps_its_new_game_form():
-    at = AppTest.from_string("from ui.zohn_ahl_play import play_view\nplay_view()\n",
+    at = AppTest.from_string("from ui.games.zohn_ahl.play import play_view\nplay_view()\n",
                              default_timeout=120)
     at.session_state[LANG_KEY] = "es"
     at.run()

@@ -17,7 +17,7 @@ pytestmark = pytest.mark.usefixtures("no_waiting")
 
 
 def test_two_games_at_the_same_move_never_share_a_token():
-    from ui.zaldi_zuria_play import SPEC
+    from ui.games.zaldi_zuria.play import SPEC
     first = ui.play.fresh_session(SPEC, "basque_text", {}, seed=5)
     second = ui.play.fresh_session(SPEC, "basque_text", {}, seed=5)
     assert first.position.length == second.position.length
@@ -27,7 +27,7 @@ def test_two_games_at_the_same_move_never_share_a_token():
 def test_a_tap_drawn_for_the_last_game_changes_nothing_in_the_new_one_and_says_nothing():
     """"Play again" and a late tap of the old game's control: the new game, at the same
     number of moves, neither plays it nor shows a refusal."""
-    from ui.zaldi_zuria_play import SPEC
+    from ui.games.zaldi_zuria.play import SPEC
     old = ui.play.fresh_session(SPEC, "basque_text", {}, seed=5)
     new = ui.play.fresh_session(SPEC, "basque_text", {}, seed=5)
     before = new.position
@@ -39,7 +39,7 @@ def test_a_tap_drawn_for_the_last_game_changes_nothing_in_the_new_one_and_says_n
 
 def test_a_tap_drawn_for_the_last_lesson_step_changes_nothing_on_the_next_and_says_nothing():
     from ui.lesson import _open_step, _spec, lesson_tap
-    from jokoak.lessons import lessons
+    from jokoak.content.lessons import lessons
     from test_lesson_views import open_lesson
     lesson = lessons("zaldi_zuria")[1]      # the auction
     at = open_lesson("zaldi_zuria", lesson=lesson.name, lstep="2")
@@ -58,14 +58,14 @@ def test_no_bid_offered_is_said_as_a_calm_note_not_a_refusal():
     from streamlit.testing.v1 import AppTest
     from ui.common import LANG_KEY
     from ui.play import PlaySession
-    from ui.zaldi_zuria_play import KEY, SPEC, _table
+    from ui.games.zaldi_zuria.play import KEY, SPEC, _table
     table = _table({})
     position = start(SPEC.game, make_rules(SPEC.game),
                      {"players": 6, "chips": [2, 20, 20, 20, 20, 20], "phase": "auction",
                       "auctioneer": 0}, 0, table.people)
     position = advance(position, table, None)
     assert position.state.high_bid > position.state.chips[0] and position.state.current_player() == 0
-    at = AppTest.from_string("from ui.zaldi_zuria_play import play_view\nplay_view()\n",
+    at = AppTest.from_string("from ui.games.zaldi_zuria.play import play_view\nplay_view()\n",
                              default_timeout=120)
     at.session_state[LANG_KEY] = "en"
     at.session_state[KEY] = PlaySession(position=position, choices={"ruleset": "basque_text"},

@@ -12,7 +12,7 @@ from jokoak import GAMES, registry
 from jokoak.bots.hints import EXPERT_SAYS, hint
 from jokoak.engine.driver import resume
 from jokoak.i18n import LANGUAGES, translator
-from jokoak.lessons import lessons
+from jokoak.content.lessons import lessons
 from ui.progress import parse_stars, star_line
 
 from test_lesson_views import buttons, click, no_fresh_screen_wait, open_lesson, session, walk  # noqa: F401
@@ -91,7 +91,7 @@ def test_a_hint_is_a_legal_move_with_one_sentence_in_every_language(game):
 
 
 def test_the_hint_is_shown_on_a_tap_and_undo_takes_back_one_move_per_tap():
-    at = start("peruludo_play", PERULUDO)
+    at = start("games.peruludo.play", PERULUDO)
     game = _visitors_turn(at)
     keys = {k for k in buttons(at)}
     assert f"{PERULUDO}_coach_hint" in keys and f"{PERULUDO}_coach_undo" in keys
@@ -113,7 +113,7 @@ def test_the_hint_is_shown_on_a_tap_and_undo_takes_back_one_move_per_tap():
     game = at.session_state[PERULUDO]
     assert ui.play.decisions_made(game) == made
     # the second tap of a double tap: sent for the screen before the undo, it does nothing
-    import ui.coach
-    from ui.peruludo_play import SPEC
-    ui.coach.undo_once(SPEC, int(stale.rsplit("_t", 1)[1]))
+    import ui.play.coach
+    from ui.games.peruludo.play import SPEC
+    ui.play.coach.undo_once(SPEC, int(stale.rsplit("_t", 1)[1]))
     assert ui.play.decisions_made(game) == made

@@ -14,9 +14,9 @@ from streamlit.testing.v1 import AppTest
 
 from jokoak import GAMES
 from jokoak.i18n import translator
-from jokoak.lessons import lessons
+from jokoak.content.lessons import lessons
 import ui.play
-import ui.zohn_ahl_play
+import ui.games.zohn_ahl.play
 from ui.common import LANG_KEY
 
 TIMEOUT = 120
@@ -61,7 +61,7 @@ def tap_action(at, game, action):
     if game == "peruludo" and action.startswith("bid:"):
         quantity, face = (int(x) for x in action.split(":")[1:])
         state = session(at, game).position.state
-        from ui.peruludo_play import quick_bids
+        from ui.games.peruludo.play import quick_bids
         if action in quick_bids(state):
             click(at, f"{spec}_quick{face}")
             return
@@ -70,7 +70,7 @@ def tap_action(at, game, action):
             click(at, f"{spec}_qplus" if at.session_state[f"{spec}_q"] < quantity else f"{spec}_qminus")
         click(at, f"{spec}_bid")
     elif game == "zaldi_zuria" and action.startswith("bid:"):
-        from ui.zaldi_zuria_play import RAISES
+        from ui.games.zaldi_zuria.play import RAISES
         state = session(at, game).position.state
         legal = [f"bid:{state.high_bid + n}" for n in RAISES if f"bid:{state.high_bid + n}" in state.legal_actions()]
         click(at, f"{spec}_bid{legal.index(action)}")
@@ -267,7 +267,7 @@ def test_the_end_of_a_lesson_offers_a_real_game_with_the_visitors_seat():
     click(at, "jokoak_lesson_real_zohn_ahl")
     game = at.session_state["jokoak_zohn_ahl_play"]
     assert game.position.record.seed is not None
-    assert ui.play.people(ui.zohn_ahl_play.SPEC, game) == (lessons("zohn_ahl")[0].seat,)
+    assert ui.play.people(ui.games.zohn_ahl.play.SPEC, game) == (lessons("zohn_ahl")[0].seat,)
     assert at.session_state["jokoak_view_zohn_ahl"] == "play"
     assert at.query_params["view"] == "play"
 

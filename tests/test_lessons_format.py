@@ -13,7 +13,7 @@ from jokoak import GAMES, ROOT
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import resume
 from jokoak.games import get_game
-from jokoak.lessons import (CHOICE_KEYS, STEP_KEYS, TOP_KEYS, LessonError, choice_is_right,
+from jokoak.content.lessons import (CHOICE_KEYS, STEP_KEYS, TOP_KEYS, LessonError, choice_is_right,
                             game_lesson_coverage_problems, lesson_coverage_problems,
                             lesson_dir, lessons, parse_lesson, taught_by)
 
@@ -147,7 +147,7 @@ def test_a_guess_step_is_accepted_unchecked_while_the_game_has_no_guess_question
     ("- {instruction: I, why: W, expect: x, guess: y, teaches: [toy.roll]}\n",
      "step 1: a step has exactly one of"),
     ("- {instruction: '', why: W, guess: q}\n", "step 1: field 'instruction' must be a non-empty msgid"),
-    ("- {instruction: I, guess: q}\n", "step 1: field 'why' must be a non-empty msgid"),
+    ("- {instruction: I, guess: q}\n", "step 1: missing field 'why'"),
     ("- {instruction: I, why: W, guess: q, colour: red}\n", "step 1: unknown field(s) colour"),
     ("- {instruction: I, why: W, guess: q, then: [roll:1]}\n",
      "step 1: fields 'then' and 'hint' belong to a step that expects a move"),
@@ -160,16 +160,17 @@ def test_a_guess_step_is_accepted_unchecked_while_the_game_has_no_guess_question
     ("- {play: roll:1, instruction: I, why: W, expect: 'step:1', teaches: [toy.move]}\n", None),
     ("- {play: [7], instruction: I, why: W, expect: 'step:1', teaches: [toy.move]}\n",
      "step 1: field 'play' must be a list of action strings"),
-    ("- {instruction: I, why: W, choices: [{label: A, events: [{kind: roll}]}], teaches: [toy.roll]}\n",
+    ("- {instruction: I, why: W, choices: [{label: A, events: [{kind: roll}]}, "
+     "{label: B, events: [{kind: move}]}], teaches: [toy.roll]}\n",
      "step 1: field 'play': a question is about the last action played"),
     ("- {play: [roll:1], instruction: I, why: W, choices: [{label: A, events: [{kind: roll}]}], "
      "teaches: [toy.roll]}\n", "step 1: field 'choices' must list at least two answers"),
     ("- {play: [roll:1], instruction: I, why: W, teaches: [toy.roll], choices: "
      "[{label: A, events: [{kind: roll}]}, {label: B, events: [{pips: 2}]}]}\n",
-     "step 1: choice 2: field 'events' must list event patterns, each with a kind"),
+     "step 1: choice 2: event pattern 1: missing field 'kind'"),
     ("- {play: [roll:1], instruction: I, why: W, teaches: [toy.roll], choices: "
      "[{label: A, events: [{kind: roll}]}, {events: [{kind: move}]}]}\n",
-     "step 1: choice 2: field 'label' must be a non-empty msgid"),
+     "step 1: choice 2: missing field 'label'"),
     ("- {play: [roll:1], instruction: I, why: W, teaches: [toy.roll], choices: "
      "[{label: A, events: [{kind: roll}]}, {label: B, events: [{kind: move}], size: 2}]}\n",
      "step 1: choice 2: unknown field(s) size"),

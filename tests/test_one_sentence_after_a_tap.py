@@ -20,7 +20,7 @@ import pytest
 
 from jokoak import GAMES, ROOT
 from jokoak.i18n import LANGUAGES, translator
-from jokoak.lessons import DEFAULT_HINT, lessons
+from jokoak.content.lessons import DEFAULT_HINT, lessons
 
 #: At most this many words in a child's sentence after a tap (in English and in every
 #: translation: Spanish and French run longer than English, so the English is kept shorter).
@@ -202,9 +202,9 @@ def test_a_step_with_a_feedback_keeps_its_longer_why_behind_why(no_fresh_screen_
 
 def test_clause_ids_show_in_lessons_and_play_only_when_the_operator_turns_them_on(
         no_fresh_screen_wait, monkeypatch):
-    from jokoak.settings import BookletSettings, Settings
-    import ui.kiosk
-    monkeypatch.setattr(ui.kiosk, "settings",
+    from jokoak.service.settings import BookletSettings, Settings
+    import ui.kiosk_mode
+    monkeypatch.setattr(ui.kiosk_mode, "settings",
                         lambda: Settings(booklet=BookletSettings(clause_ids=True)))
     at = _first_zohn_ahl_throw("en")
     box = next(m.value for m in at.markdown if 'class="jokoak-lesson-why"' in m.value)
@@ -212,7 +212,7 @@ def test_clause_ids_show_in_lessons_and_play_only_when_the_operator_turns_them_o
 
 
 def test_the_clause_ids_setting_is_off_unless_the_operator_turns_it_on():
-    from jokoak.settings import parse_settings
+    from jokoak.service.settings import parse_settings
     assert not parse_settings("").booklet.clause_ids
     assert parse_settings("[booklet]\nclause_ids = true\n").booklet.clause_ids
     bad = parse_settings('[booklet]\nclause_ids = "yes"\n')
@@ -222,7 +222,7 @@ def test_the_clause_ids_setting_is_off_unless_the_operator_turns_it_on():
 
 def test_each_line_of_the_zohn_ahl_play_log_says_what_happened_with_its_rule_behind_why(no_waiting):
     from view_support import open_view
-    at = open_view("zohn_ahl_play", "play_view", "fr")
+    at = open_view("games.zohn_ahl.play", "play_view", "fr")
     at.button(key="jokoak_zohn_ahl_play_new").click().run()
     for _ in range(6):
         throw = [b for b in at.button if b.key.startswith("jokoak_zohn_ahl_play_throw")

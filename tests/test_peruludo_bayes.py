@@ -4,12 +4,12 @@ import random
 
 import pytest
 
-from jokoak.bots.peruludo import POLICIES
-from jokoak.bots.peruludo_bayes import (CHALLENGE_BELOW, _binomial, chance_true, explain,
-                                        seat_posterior)
+from jokoak.games.peruludo.bots import POLICIES
+from jokoak.games.peruludo.bots.bayes import (CHALLENGE_BELOW, _binomial, chance_true, explain,
+                                              seat_posterior)
 from jokoak.engine.core import make_rules
 from jokoak.engine.record import play, playout
-from jokoak.games.peruludo import GAME, dealt
+from jokoak.games.peruludo.engine import GAME, dealt
 from jokoak.i18n import translator
 
 RULES = make_rules(GAME)

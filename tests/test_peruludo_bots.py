@@ -6,8 +6,8 @@ import pytest
 
 from jokoak.engine.core import make_rules
 from jokoak.engine.record import play, playout
-from jokoak.bots.peruludo import POLICIES
-from jokoak.games.peruludo import GAME
+from jokoak.games.peruludo.bots import POLICIES
+from jokoak.games.peruludo.engine import GAME
 
 LEVELS = ("easy", "medium", "hard")
 SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [30, 31, 32]}

@@ -8,10 +8,10 @@ import random
 import pytest
 
 from jokoak.engine.core import CHANCE, make_rules, sample_chance
-from jokoak.bots.peruludo import POLICIES, decide
-from jokoak.bots.peruludo_bayes import decide as bayes_decide
-from jokoak.games.peruludo import GAME, dealt
-from jokoak.render.peruludo import render_table_svg, table_summary
+from jokoak.games.peruludo.bots import POLICIES, decide
+from jokoak.games.peruludo.bots.bayes import decide as bayes_decide
+from jokoak.games.peruludo.engine import GAME, dealt
+from jokoak.games.peruludo.render import render_table_svg, table_summary
 
 BASQUE = make_rules(GAME)
 

@@ -7,10 +7,10 @@ from math import comb
 import pytest
 
 from jokoak.engine.core import make_rules
-from jokoak.games.peruludo import GAME
+from jokoak.games.peruludo.engine import GAME
 from jokoak.games.peruludo.bids import BidContext, count_face
-from jokoak.odds.peruludo import (count_distribution, face_probability, odds_tables, p_bid_exact,
-                                  p_bid_true, safest_next_bids)
+from jokoak.games.peruludo.odds import (count_distribution, face_probability, odds_tables, p_bid_exact,
+                                        p_bid_true, safest_next_bids)
 
 THIRD, SIXTH = Fraction(1, 3), Fraction(1, 6)
 

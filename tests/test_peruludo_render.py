@@ -5,9 +5,9 @@ import re
 from xml.etree import ElementTree
 
 from jokoak.engine.core import event, make_rules
-from jokoak.games.peruludo import GAME, dealt
-from jokoak.render.peruludo import describe_event, event_kinds, render_table_svg
-from jokoak.scenarios import scenarios
+from jokoak.games.peruludo.engine import GAME, dealt
+from jokoak.games.peruludo.render import describe_event, event_kinds, render_table_svg
+from jokoak.content.scenarios import scenarios
 
 SVG = "{http://www.w3.org/2000/svg}"
 

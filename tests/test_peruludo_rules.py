@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from jokoak.engine.core import CHANCE, SetupError, make_rules
-from jokoak.games.peruludo import GAME, dealt
+from jokoak.games.peruludo.engine import GAME, dealt
 from jokoak.games.peruludo.bids import BidContext, bid_kind, legal_bids
 
 BASQUE = make_rules(GAME)

@@ -4,13 +4,13 @@ interpretation notes are well formed."""
 import yaml
 
 from jokoak import ROOT
-from jokoak.games.peruludo import GAME
-from jokoak.notes import notes
-from jokoak.scenarios import game_coverage_problems, scenarios
-from jokoak.segments import segments
+from jokoak.games.peruludo.engine import GAME
+from jokoak.content.notes import notes
+from jokoak.content.scenarios import game_coverage_problems, scenarios
+from jokoak.content.segments import segments
 
 NOTE_KEYS = {"id", "clauses", "title", "body", "option"}
-#: Optional: ``reading: text`` where the default is what the text says (jokoak/notes.py).
+#: Optional: ``reading: text`` where the default is what the text says (jokoak/content/notes.py).
 OPTIONAL_NOTE_KEYS = {"reading"}
 
 

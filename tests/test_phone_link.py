@@ -1,6 +1,6 @@
 """The kiosk's "continue on your phone" link: the visitor's place, without the kiosk."""
 
-from jokoak.phone_link import QR_MAX_CHARS, QR_SIDE_PX, continue_url, phone_url, qr_svg
+from jokoak.service.phone_link import QR_MAX_CHARS, QR_SIDE_PX, continue_url, phone_url, qr_svg
 
 
 def test_the_link_keeps_the_page_and_position_and_drops_the_kiosk_flag():

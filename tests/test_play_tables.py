@@ -8,19 +8,11 @@ import time
 
 import pytest
 
-from jokoak.engine.core import CHANCE
-from view_support import open_view
-
-PERULUDO = "jokoak_peruludo_play"
-ZALDI = "jokoak_zaldi_zuria_play"
-ZOHN = "jokoak_zohn_ahl_play"
+from jokoak.engine.core import CHANCE, refusal
+from view_support import PERULUDO, ZALDI, ZOHN, keys, open_view
 
 
 pytestmark = pytest.mark.usefixtures("no_waiting")
-
-
-def keys(at):
-    return {re.sub(r"_t\d+$", "", b.key) for b in at.button if not b.disabled}
 
 
 def button(at, prefix):
@@ -59,13 +51,13 @@ def until_cover(at, limit=80):
 
 
 def test_peruludo_records_which_seats_are_people():
-    at = start("peruludo_play", PERULUDO, players=5, people=[1, 3])
+    at = start("games.peruludo.play", PERULUDO, players=5, people=[1, 3])
     record = game(at, PERULUDO).position.record
     assert record.setup["players"] == 5 and record.people == (1, 3)
 
 
 def test_peruludo_covers_the_screen_when_the_turn_passes_to_another_person():
-    at = until_cover(start("peruludo_play", PERULUDO, players=3, people=[0, 1]))
+    at = until_cover(start("games.peruludo.play", PERULUDO, players=3, people=[0, 1]))
     state = game(at, PERULUDO).position.state
     cover = next(b for b in at.button if b.key.startswith(f"{PERULUDO}_cover_"))
     seat = int(cover.key.split("_cover_")[1].split("_")[0])
@@ -81,7 +73,7 @@ def test_peruludo_covers_the_screen_when_the_turn_passes_to_another_person():
 
 
 def test_peruludo_the_dice_shown_are_those_of_the_person_the_screen_was_handed_to():
-    at = until_cover(start("peruludo_play", PERULUDO, players=3, people=[0, 1]))
+    at = until_cover(start("games.peruludo.play", PERULUDO, players=3, people=[0, 1]))
     cover = next(b for b in at.button if b.key.startswith(f"{PERULUDO}_cover_"))
     cover.click().run()
     state = game(at, PERULUDO).position.state
@@ -92,13 +84,13 @@ def test_peruludo_the_dice_shown_are_those_of_the_person_the_screen_was_handed_t
 def test_peruludo_a_second_tap_on_the_cover_does_nothing_and_finds_the_controls_disabled(
         monkeypatch):
     import ui.play
-    from ui.peruludo_play import SPEC
-    at = until_cover(start("peruludo_play", PERULUDO, players=3, people=[0, 1]))
+    from ui.games.peruludo.play import SPEC
+    at = until_cover(start("games.peruludo.play", PERULUDO, players=3, people=[0, 1]))
     session = game(at, PERULUDO)
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 1.0)
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 1.0)
     seat, token = session.position.state.turn, ui.play.token(session)
     with monkeypatch.context() as m:
-        m.setattr(ui.play, "session", lambda spec: session)
+        m.setattr(ui.play.controller, "session", lambda spec: session)
         ui.play.hand_over(SPEC, token, seat)
         first = session.last_tap
         ui.play.hand_over(SPEC, token, seat)
@@ -108,34 +100,39 @@ def test_peruludo_a_second_tap_on_the_cover_does_nothing_and_finds_the_controls_
     assert not ui.play.accept_tap(SPEC, session, token, seat, bid, time.monotonic())
 
 
-def test_peruludo_each_person_asked_about_another_persons_bid_may_call_doia_by_name(
+def test_peruludo_each_person_the_engine_asks_about_a_bid_may_call_doia_by_name(
         monkeypatch):
+    """The Basque text's rules ask every player whose turn it is not, the bidder included:
+    each person asked gets the control, named, the bidder about their own bid too."""
     import ui.play
-    at = start("peruludo_play", PERULUDO, players=3, people=[0, 1, 2])
-    named = set()
+    at = start("games.peruludo.play", PERULUDO, players=3, people=[0, 1, 2])
+    named, own_bid = set(), set()
     for _ in range(120):
         state = game(at, PERULUDO).position.state
         doia = [b for b in at.button if b.key.startswith(f"{PERULUDO}_doia_t")]
         if doia:
             asked = state.current_player()
-            assert asked != state.bidder and f"(Player {asked + 1})" in doia[0].label
+            assert refusal(state, "doia", asked) is None
+            assert f"(Player {asked + 1})" in doia[0].label
             named.add(asked)
+            if asked == state.bidder:
+                own_bid.add(asked)
         covers = [b for b in at.button if b.key.startswith(f"{PERULUDO}_cover_")]
         if covers:
             covers[0].click().run()
         elif f"{PERULUDO}_bid" in keys(at):
-            monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)  # the real pace, for this tap
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 1.0)  # the real pace, for this tap
             button(at, f"{PERULUDO}_quick").click().run()
-            monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 0.0)
         else:
             at.run()
-        if len(named) == 3:
+        if len(named) == 3 and own_bid:
             break
-    assert len(named) >= 2
+    assert len(named) >= 2 and own_bid
 
 
 def test_peruludo_one_person_alone_sees_no_cover_as_before():
-    at = start("peruludo_play", PERULUDO, players=3, people=[0])
+    at = start("games.peruludo.play", PERULUDO, players=3, people=[0])
     for _ in range(30):
         assert not any(b.key.startswith(f"{PERULUDO}_cover_") for b in at.button)
         if f"{PERULUDO}_bid" in keys(at):
@@ -145,7 +142,7 @@ def test_peruludo_one_person_alone_sees_no_cover_as_before():
 
 
 def test_peruludo_with_no_person_the_computer_plays_the_whole_table():
-    at = start("peruludo_play", PERULUDO, players=3, people=[])
+    at = start("games.peruludo.play", PERULUDO, players=3, people=[])
     for _ in range(400):
         if game(at, PERULUDO).position.state.is_terminal():
             break
@@ -156,7 +153,7 @@ def test_peruludo_with_no_person_the_computer_plays_the_whole_table():
 
 # ---- zaldi zuria: six seats ----------------------------------------------------------------
 def test_zaldi_zuria_the_controls_are_those_of_the_named_person_on_turn():
-    at = start("zaldi_zuria_play", ZALDI, people=[0, 3])
+    at = start("games.zaldi_zuria.play", ZALDI, people=[0, 3])
     turns = set()
     for _ in range(40):
         session = game(at, ZALDI)
@@ -177,9 +174,9 @@ def test_zaldi_zuria_the_controls_are_those_of_the_named_person_on_turn():
 
 
 def test_zaldi_zuria_six_people_at_one_table_have_no_computer_player():
-    at = start("zaldi_zuria_play", ZALDI, people=[0, 1, 2, 3, 4, 5])
+    at = start("games.zaldi_zuria.play", ZALDI, people=[0, 1, 2, 3, 4, 5])
     import ui.play
-    from ui.zaldi_zuria_play import SPEC
+    from ui.games.zaldi_zuria.play import SPEC
     session = game(at, ZALDI)
     assert not ui.play.table_of(SPEC, session).policies
     assert all(m.actor == CHANCE for m in session.position.moves)  # nobody moved for them
@@ -190,7 +187,7 @@ def test_zaldi_zuria_six_people_at_one_table_have_no_computer_player():
 
 # ---- zohn ahl: teams -----------------------------------------------------------------------
 def test_zohn_ahl_teams_of_people_take_turns_by_team_each_player_named():
-    at = start("zohn_ahl_play", ZOHN, team_size=2, team1="people")
+    at = start("games.zohn_ahl.play", ZOHN, team_size=2, team1="people")
     session = game(at, ZOHN)
     assert session.position.record.setup["players"] == [2, 2]
     assert session.position.record.people == (0, 1, 2, 3)
@@ -211,7 +208,7 @@ def test_zohn_ahl_teams_of_people_take_turns_by_team_each_player_named():
 
 
 def test_zohn_ahl_a_computer_team_of_two_throws_by_itself():
-    at = start("zohn_ahl_play", ZOHN, team_size=2)
+    at = start("games.zohn_ahl.play", ZOHN, team_size=2)
     for _ in range(30):
         state = game(at, ZOHN).position.state
         if state.is_terminal():
@@ -228,13 +225,13 @@ def test_zohn_ahl_a_computer_team_of_two_throws_by_itself():
 
 def test_peruludo_the_cover_is_disabled_a_moment_after_the_last_persons_tap(monkeypatch):
     import ui.play
-    at = start("peruludo_play", PERULUDO, players=3, people=[0, 1])
+    at = start("games.peruludo.play", PERULUDO, players=3, people=[0, 1])
     for _ in range(60):
         covers = [b for b in at.button if b.key.startswith(f"{PERULUDO}_cover_")]
         if covers and not covers[0].disabled:
             covers[0].click().run()
         elif f"{PERULUDO}_bid" in keys(at) and game(at, PERULUDO).position.state.turn == 0:
-            monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 5.0)
+            monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 5.0)
             game(at, PERULUDO).last_tap = 0.0  # the cover's tap was long ago
             button(at, f"{PERULUDO}_quick").click().run()
             state = game(at, PERULUDO).position.state
@@ -242,7 +239,7 @@ def test_peruludo_the_cover_is_disabled_a_moment_after_the_last_persons_tap(monk
             if state.phase == "bid" and state.turn == 1:  # straight to the other person
                 assert covers and covers[0].disabled  # the bidder's second tap lands on nothing
                 return
-            monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.0)
+            monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 0.0)
         elif f"{PERULUDO}_bid" in keys(at):
             button(at, f"{PERULUDO}_quick").click().run()  # Player 2 bids on
         else:

@@ -10,20 +10,11 @@ import pytest
 from jokoak.engine.core import refusal
 from jokoak.engine.record import replay
 from jokoak.games import get_game
-from view_support import open_view
-
-PERULUDO = "jokoak_peruludo_play"
-ZALDI = "jokoak_zaldi_zuria_play"
-ZOHN = "jokoak_zohn_ahl_play"
+from view_support import PERULUDO, ZALDI, ZOHN, keys, open_view
 
 
 # Beats without waiting and no double-tap window: each click is a deliberate tap.
 pytestmark = pytest.mark.usefixtures("no_waiting")
-
-
-def keys(at):
-    """Enabled buttons' keys, without the position a game control carries (``_t12``)."""
-    return {re.sub(r"_t\d+$", "", b.key) for b in at.button if not b.disabled}
 
 
 def button(at, key):
@@ -35,9 +26,11 @@ def position(at, key):
     return at.session_state[key].position
 
 
-def start(module, key, lang="en"):
+def start(module, key, lang="en", ruleset=None):
     at = open_view(module, "play_view", lang)
     assert not at.exception and at.info  # asks to start a game
+    if ruleset is not None:
+        at.segmented_control(key=f"{key}_ruleset").set_value(ruleset).run()
     at.button(key=f"{key}_new").click().run()
     assert not at.exception
     return at
@@ -50,7 +43,7 @@ def tap(at, key):
 
 # ---- peruludo --------------------------------------------------------------------------
 def test_peruludo_offers_no_confirmation_taps_only_decisions():
-    at = start("peruludo_play", PERULUDO)
+    at = start("games.peruludo.play", PERULUDO)
     offered = set()
     for _ in range(300):
         offered |= keys(at)
@@ -69,28 +62,113 @@ def test_peruludo_offers_no_confirmation_taps_only_decisions():
     assert f"{PERULUDO}_again" in keys(at)
 
 
-def test_peruludo_doia_stands_while_another_players_bid_stands_never_after_ones_own(
-        monkeypatch):
+def test_peruludo_doia_is_offered_exactly_when_the_engine_asks_the_visitors_seat(monkeypatch):
     import ui.play
-    at = start("peruludo_play", PERULUDO)
+    at = start("games.peruludo.play", PERULUDO)
     seen_doia = 0
     for _ in range(60):
         state = position(at, PERULUDO).state
         if f"{PERULUDO}_doia" in keys(at):
             seen_doia += 1
-            assert state.phase == "doia" and state.bidder != 0
+            assert refusal(state, "doia", 0) is None  # the engine asks the visitor now
+        elif state.phase == "doia" and state.current_player() == 0:
+            # drawn (disabled for a moment, when the visitor has just tapped)
+            assert any(b.key.startswith(f"{PERULUDO}_doia_t") for b in at.button)
         if f"{PERULUDO}_bid" in keys(at):
-            monkeypatch.setattr(ui.play, "PACE_SCALE", 1.0)  # the real pace, for this tap
+            # the real pace and double-tap window, for this tap
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 1.0)
+            monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 1.0)
+            at.session_state[PERULUDO].last_tap = 0.0
             tap(at, f"{PERULUDO}_bid")
             assert f"{PERULUDO}_doia" not in keys(at)  # not under the finger that bid
-            monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 0.0)
+            monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 0.0)
         else:
             at.run()
     assert seen_doia > 0
 
 
+def _bid_and_wait_to_be_asked(at, monkeypatch, rounds=12):
+    """The visitor bids (one quick tap) at the real pace, so the moment the engine gives
+    them next is drawn before any tick lets it pass; the state after each bid."""
+    import ui.play
+    for _ in range(rounds * 40):
+        if f"{PERULUDO}_bid" in keys(at):
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 1.0)
+            quick = next(b for b in at.button
+                         if b.key.startswith(f"{PERULUDO}_quick") and not b.disabled)
+            quick.click().run()
+            assert not at.exception
+            yield position(at, PERULUDO).state
+            monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 0.0)
+        at.run()
+        if position(at, PERULUDO).state.is_terminal():
+            return
+
+
+def test_peruludo_under_the_basque_text_the_visitor_who_just_bid_may_call_doia_on_it(
+        monkeypatch):
+    """The text lets anyone whose turn it is not call doia, the player who has just bid
+    included: the engine asks that seat, so the view offers the visitor the control."""
+    at = start("games.peruludo.play", PERULUDO)
+    assert position(at, PERULUDO).record.rules.ruleset == "basque_text"
+    for state in _bid_and_wait_to_be_asked(at, monkeypatch):
+        if state.phase == "doia" and state.bidder == 0 and state.current_player() == 0:
+            break  # a computer may call doia first (then the round ends): bid again
+    else:
+        raise AssertionError("the engine never asked the visitor about their own bid")
+    assert f"{PERULUDO}_doia" in keys(at)
+    text = " ".join(m.value for m in at.markdown)
+    assert "You bid" in text and "with your dice, the chance is" in text
+    tap(at, f"{PERULUDO}_doia")
+    moves = position(at, PERULUDO).moves
+    called = next(m for m in reversed(moves) if m.action == "doia")
+    assert called.actor == 0 and called.by_person
+
+
+def test_peruludo_under_common_calza_the_visitor_is_never_offered_doia_on_their_own_bid(
+        monkeypatch):
+    at = start("games.peruludo.play", PERULUDO, ruleset="perudo_standard")
+    bids = 0
+    for state in _bid_and_wait_to_be_asked(at, monkeypatch, rounds=4):
+        bids += 1
+        assert 0 not in state.asking  # the engine does not ask the bidder
+        assert f"{PERULUDO}_doia" not in keys(at)
+    assert bids > 0
+
+
+def test_peruludo_computer_players_answer_doia_by_their_policy_when_the_engine_asks_them(
+        monkeypatch):
+    """A computer bidder asked about its own bid (the Basque text's rules) answers as its
+    policy says, never a "no doia" the view decides for it."""
+    from jokoak.games.peruludo import bots
+    from jokoak.engine.core import make_rules
+    from jokoak.engine.driver import advance, automatic_action, start as start_game, submit
+    from jokoak.games.peruludo.engine import GAME
+    from ui.games.peruludo.play import SPEC
+
+    medium = bots.POLICIES["medium"]
+    monkeypatch.setitem(bots.POLICIES, "medium",
+                        lambda state, rng: "doia" if state.phase == "doia"
+                        else medium(state, rng))
+    choices = {"players": 3, "people": [0], "level": "medium"}
+    table = SPEC.table(choices)
+    rules = make_rules(GAME, "basque_text")
+    game = advance(start_game(GAME, rules, SPEC.setup(rules, choices), seed=4), table)
+    for _ in range(200):
+        state = game.state
+        if state.phase == "doia" and state.current_player() == state.bidder != 0:
+            assert automatic_action(game, table) == "doia"
+            return
+        action = automatic_action(game, table)
+        if action is None:  # the visitor's turn: they bid the lowest bid
+            action = state.legal_actions()[0]
+        game = submit(game, state.current_player(), action)
+    raise AssertionError("no computer bidder was asked about its own bid")
+
+
 def test_peruludo_a_refused_bid_says_the_engines_reason_in_words_its_clauses_behind_why():
-    at = start("peruludo_play", PERULUDO)
+    at = start("games.peruludo.play", PERULUDO)
     game = _visitors_turn(at)
     state = game.position.state
     # opening on sixes, or repeating the standing bid: both refused by the engine
@@ -118,10 +196,10 @@ def _visitors_turn(at):
 @pytest.mark.parametrize("delay", [0.03, 0.08, 0.15, 0.3, 0.5])
 def test_a_double_tap_plays_the_move_once(delay, monkeypatch):
     import ui.play
-    from ui.peruludo_play import SPEC
-    at = start("peruludo_play", PERULUDO)
+    from ui.games.peruludo.play import SPEC
+    at = start("games.peruludo.play", PERULUDO)
     game = _visitors_turn(at)
-    monkeypatch.setattr(ui.play, "DEBOUNCE_SECONDS", 0.7)
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 0.7)
     token = ui.play.token(game)
     action = next(a for a in game.position.state.legal_actions() if a.startswith("bid:"))
     made = ui.play.decisions_made(game)
@@ -137,8 +215,8 @@ def test_a_double_tap_plays_the_move_once(delay, monkeypatch):
 
 def test_a_tap_drawn_at_an_earlier_position_changes_nothing():
     import ui.play
-    from ui.peruludo_play import SPEC
-    at = start("peruludo_play", PERULUDO)
+    from ui.games.peruludo.play import SPEC
+    at = start("games.peruludo.play", PERULUDO)
     game = _visitors_turn(at)
     before = game.position.record
     assert not ui.play.accept_tap(SPEC, game, ui.play.token(game) - 1, 0, "palero", 0.0)
@@ -147,8 +225,8 @@ def test_a_tap_drawn_at_an_earlier_position_changes_nothing():
 
 def test_a_refused_move_keeps_the_position_and_says_why():
     import ui.play
-    from ui.peruludo_play import SPEC
-    at = start("peruludo_play", PERULUDO)
+    from ui.games.peruludo.play import SPEC
+    at = start("games.peruludo.play", PERULUDO)
     game = _visitors_turn(at)
     before = game.position.record
     assert not ui.play.accept_tap(SPEC, game, ui.play.token(game), 0, "bid:999:2", 0.0)
@@ -156,8 +234,8 @@ def test_a_refused_move_keeps_the_position_and_says_why():
 
 
 def test_every_new_game_gets_its_own_seed_kept_in_its_record():
-    first = start("peruludo_play", PERULUDO)
-    second = start("peruludo_play", PERULUDO)
+    first = start("games.peruludo.play", PERULUDO)
+    second = start("games.peruludo.play", PERULUDO)
     a, b = position(first, PERULUDO).record, position(second, PERULUDO).record
     assert a.seed != b.seed
     _initial, steps = replay(get_game("peruludo"), a)  # the record replays as played
@@ -166,8 +244,8 @@ def test_every_new_game_gets_its_own_seed_kept_in_its_record():
 
 def test_play_again_starts_a_new_game_with_the_same_choices():
     import ui.play
-    from ui.peruludo_play import SPEC
-    at = open_view("peruludo_play", "play_view")
+    from ui.games.peruludo.play import SPEC
+    at = open_view("games.peruludo.play", "play_view")
     at.segmented_control(key=f"{PERULUDO}_players").set_value(3).run()
     at.button_group(key=f"{PERULUDO}_people").set_value([0, 2]).run()
     at.button(key=f"{PERULUDO}_new").click().run()
@@ -179,15 +257,15 @@ def test_play_again_starts_a_new_game_with_the_same_choices():
 
 
 def test_an_error_while_drawing_keeps_the_last_good_position_and_offers_a_way_on(monkeypatch):
-    import ui.peruludo_play
-    at = start("peruludo_play", PERULUDO)
+    import ui.games.peruludo.play
+    at = start("games.peruludo.play", PERULUDO)
     good = position(at, PERULUDO).record
 
     def broken(*args, **kwargs):
         raise RuntimeError("drawing failed")
 
     with monkeypatch.context() as patch:
-        patch.setattr(ui.peruludo_play, "render_table_svg", broken)
+        patch.setattr(ui.games.peruludo.play, "render_table_svg", broken)
         at.run()
         assert not at.exception  # no traceback for the visitor
         assert at.error and {f"{PERULUDO}_undo", f"{PERULUDO}_fresh"} <= keys(at)
@@ -198,7 +276,7 @@ def test_an_error_while_drawing_keeps_the_last_good_position_and_offers_a_way_on
 
 # ---- zaldi zuria -----------------------------------------------------------------------
 def test_zaldi_zuria_a_bid_reaches_the_record_and_the_auction_plays_on():
-    at = start("zaldi_zuria_play", ZALDI)
+    at = start("games.zaldi_zuria.play", ZALDI)
     assert {f"{ZALDI}_nobid", f"{ZALDI}_bid0"} <= keys(at)
     before = position(at, ZALDI).length
     tap(at, f"{ZALDI}_bid0")
@@ -207,7 +285,7 @@ def test_zaldi_zuria_a_bid_reaches_the_record_and_the_auction_plays_on():
 
 
 def test_zaldi_zuria_a_throw_is_rolled_at_once_and_the_log_says_it_in_words():
-    at = start("zaldi_zuria_play", ZALDI)
+    at = start("games.zaldi_zuria.play", ZALDI)
     for _ in range(8):
         if f"{ZALDI}_throw" in keys(at):
             break
@@ -221,7 +299,7 @@ def test_zaldi_zuria_a_throw_is_rolled_at_once_and_the_log_says_it_in_words():
 
 
 def test_zaldi_zuria_two_passes_put_the_visitor_out_and_play_again_is_offered():
-    at = start("zaldi_zuria_play", ZALDI)
+    at = start("games.zaldi_zuria.play", ZALDI)
     for _ in range(40):
         if position(at, ZALDI).state.is_terminal() or f"{ZALDI}_again" in keys(at):
             break
@@ -232,7 +310,7 @@ def test_zaldi_zuria_two_passes_put_the_visitor_out_and_play_again_is_offered():
 
 # ---- zohn ahl --------------------------------------------------------------------------
 def test_zohn_ahl_draws_the_thrown_sticks_and_names_the_visitors_team():
-    at = start("zohn_ahl_play", ZOHN)
+    at = start("games.zohn_ahl.play", ZOHN)
     for _ in range(10):
         if f"{ZOHN}_throw" in keys(at):
             tap(at, f"{ZOHN}_throw")
@@ -243,7 +321,7 @@ def test_zohn_ahl_draws_the_thrown_sticks_and_names_the_visitors_team():
 
 
 def test_zohn_ahl_throw_for_me_plays_the_game_to_its_end():
-    at = start("zohn_ahl_play", ZOHN)
+    at = start("games.zohn_ahl.play", ZOHN)
     tap(at, f"{ZOHN}_auto")
     for _ in range(3000):
         if position(at, ZOHN).state.is_terminal():
@@ -254,7 +332,7 @@ def test_zohn_ahl_throw_for_me_plays_the_game_to_its_end():
 
 
 def test_zohn_ahl_stopping_the_game_ends_it_and_a_late_throw_changes_nothing():
-    at = start("zohn_ahl_play", ZOHN)
+    at = start("games.zohn_ahl.play", ZOHN)
     for _ in range(10):
         if f"{ZOHN}_abandon" in keys(at):
             break
@@ -265,7 +343,7 @@ def test_zohn_ahl_stopping_the_game_ends_it_and_a_late_throw_changes_nothing():
 
 
 def test_peruludo_expert_players_explain_their_moves_once_the_cups_are_lifted():
-    at = open_view("peruludo_play", "play_view")
+    at = open_view("games.peruludo.play", "play_view")
     at.segmented_control(key=f"{PERULUDO}_level").set_value("expert").run()
     at.button(key=f"{PERULUDO}_new").click().run()
     for _ in range(200):
@@ -286,13 +364,13 @@ def test_peruludo_expert_players_explain_their_moves_once_the_cups_are_lifted():
 
 def test_a_second_tap_on_start_or_play_again_makes_no_second_game():
     import ui.play
-    from ui.peruludo_play import SPEC
-    at = start("peruludo_play", PERULUDO)
+    from ui.games.peruludo.play import SPEC
+    at = start("games.peruludo.play", PERULUDO)
     first = position(at, PERULUDO).record.seed
     store = {PERULUDO: at.session_state[PERULUDO]}
-    real = ui.play.st.session_state
+    real = ui.play.sessions.st.session_state
     try:
-        ui.play.st.session_state = store
+        ui.play.sessions.st.session_state = store
         ui.play.new_game(SPEC, "basque_text", {"opponents": 3, "level": "medium"}, None)
         assert store[PERULUDO].position.record.seed == first  # drawn before this game: stale
         ui.play.play_again(SPEC, first)
@@ -300,4 +378,4 @@ def test_a_second_tap_on_start_or_play_again_makes_no_second_game():
         ui.play.play_again(SPEC, first)  # the same finger again
         assert second != first and store[PERULUDO].position.record.seed == second
     finally:
-        ui.play.st.session_state = real
+        ui.play.sessions.st.session_state = real

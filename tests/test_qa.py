@@ -5,8 +5,8 @@ import argparse
 import pytest
 
 from jokoak.cli import qa_cmd
-from jokoak.qa import CHECKS, ERROR, Entry, check_entry, expected_numbers, number_problems
-from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
+from jokoak.review.source_checks import CHECKS, ERROR, Entry, check_entry, expected_numbers, number_problems
+from jokoak.i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED
 
 DICE = "Jaurtitzeko, ahl izeneko lau zotz daude, 25,4 cm × 1,59 cm neurrikoak."
 
@@ -191,8 +191,8 @@ def test_qa_command_prints_counts_and_passes_on_the_shipped_catalogs(capsys):
 
 
 def test_qa_command_exits_non_zero_on_an_error(monkeypatch, capsys):
-    from jokoak import qa
-    from jokoak.qa import Flag
+    from jokoak.review import source_checks as qa
+    from jokoak.review.source_checks import Flag
     monkeypatch.setattr(qa, "check_catalog",
                         lambda game, lang: [Flag("untranslated", "title", lang)])
     assert run_qa("--game", "peruludo", "--lang", "es") == 1
@@ -208,7 +208,7 @@ def test_qa_command_refuses_an_unknown_language():
 # messages in the translator's language ---------------------------------------------------------
 
 def test_only_translate_toolkits_own_checks_are_credited_to_pofilter():
-    from jokoak.qa import POFILTER_CHECKS
+    from jokoak.review.source_checks import POFILTER_CHECKS
     assert {c for c, info in CHECKS.items() if info.origin == "pofilter"} == set(POFILTER_CHECKS)
 
 
@@ -225,7 +225,7 @@ def test_a_pofilter_reason_is_shown_in_the_translators_language(lang):
 # across the three targets ----------------------------------------------------------------------
 
 def test_across_targets_a_number_one_translation_lost_is_flagged():
-    from jokoak.qa import cross_target_flags
+    from jokoak.review.source_checks import cross_target_flags
     source = "Jokalariek 36na fitxa jasoko dituzte."
     flags_ = cross_target_flags("setup.chips", source, {
         "es": "Cada jugador recibe 36 fichas.", "fr": "Chaque joueur reçoit 36 jetons.",
@@ -234,14 +234,14 @@ def test_across_targets_a_number_one_translation_lost_is_flagged():
 
 
 def test_across_targets_decimals_in_each_languages_form_agree():
-    from jokoak.qa import cross_target_flags
+    from jokoak.review.source_checks import cross_target_flags
     assert cross_target_flags("sticks.dice", DICE, {
         "es": "de 25,4 cm × 1,59 cm", "fr": "de 25,4 cm × 1,59 cm", "en": "25.4 cm × 1.59 cm"},
         "zohn_ahl") == []
 
 
 def test_across_targets_a_term_rendered_in_only_some_translations_is_flagged():
-    from jokoak.qa import cross_target_flags
+    from jokoak.review.source_checks import cross_target_flags
     found = cross_target_flags("start.stakes", STAKES, {
         "es": "Pondrá cuatro fichas en la banca.", "fr": "Il place quatre pions dans la banque.",
         "en": "Places four chips in the bank."}, "zaldi_zuria")
@@ -250,7 +250,7 @@ def test_across_targets_a_term_rendered_in_only_some_translations_is_flagged():
 
 def test_the_shipped_translations_agree_across_targets():
     from jokoak import GAMES
-    from jokoak.qa import shipped_cross_target_flags
+    from jokoak.review.source_checks import shipped_cross_target_flags
     assert [str(f) for g in GAMES for f in shipped_cross_target_flags(g)] == []
 
 
@@ -258,7 +258,7 @@ def test_the_translators_page_shows_the_cross_target_checks_beside_the_clause():
     from types import SimpleNamespace
 
     from jokoak.render.review import _cross_html
-    from jokoak.segments import segment_map
+    from jokoak.content.segments import segment_map
     seg = segment_map("zaldi_zuria")["start.stakes"]
     cells = [SimpleNamespace(lang=lg, entry=Entry(seg.id, seg.text, text, TRANSLATED))
              for lg, text in (("es", "Pondrá cuatro fichas en la banca."),
@@ -272,12 +272,12 @@ def test_the_translators_page_shows_the_cross_target_checks_beside_the_clause():
 # checks that would have caught the lessons-and-cards review (issue 27) -----------------------
 
 def _ui_entry(msgid, locations=("ui/guess.py",)):
-    from jokoak.qa_interface import UiEntry
+    from jokoak.review.interface_checks import UiEntry
     return UiEntry(msgid, None, ("",), frozenset(), tuple(locations))
 
 
 def _ui_checks(msgid, target, lang, locations=("ui/guess.py",)):
-    from jokoak.qa_interface import UiEntry, check_ui_entry
+    from jokoak.review.interface_checks import UiEntry, check_ui_entry
     entry = UiEntry(msgid, None, (target,), frozenset(), tuple(locations))
     return {f.check: f for f in check_ui_entry(entry, lang)}
 
@@ -322,8 +322,8 @@ def test_a_translation_clause_keeps_its_own_wording_dire_doia():
 
 
 def test_clause_terms_the_card_line_that_drops_the_auctioneer_fails_in_each_language():
-    from jokoak.howto import card
-    from jokoak.qa_interface import clause_term_flags
+    from jokoak.content.howto import card
+    from jokoak.review.interface_checks import clause_term_flags
     line = next(x for x in card("zaldi_zuria").lines if "phase3.throw4.b.next" in x.clauses)
     wrong = {line.msgid: "…jaurtitzaileak bankua eramaten du eta hurrengo partida enkantean "
                          "jartzen du."}
@@ -336,18 +336,18 @@ def test_clause_terms_the_card_line_that_drops_the_auctioneer_fails_in_each_lang
 
 
 def test_clause_terms_the_parties_are_found_in_the_cited_clause():
-    from jokoak.lesson_checks import cited_roles
+    from jokoak.content.lesson_checks import cited_roles
     assert [t.id for t in cited_roles("zaldi_zuria", ["phase3.throw4.b.next"])] == [
         "enkante_burua"]
 
 
 def test_clause_terms_the_shipped_english_cards_and_lessons_name_every_party():
-    from jokoak.qa_interface import clause_term_flags
+    from jokoak.review.interface_checks import clause_term_flags
     assert clause_term_flags("en") == []
 
 
 def test_list_placeholder_found_in_the_code_and_a_verb_agreeing_with_it_fails():
-    from jokoak.qa_interface import list_placeholder_problems, list_placeholders
+    from jokoak.review.interface_checks import list_placeholder_problems, list_placeholders
     msgid = "Waiting for %(players)s to join with the code %(code)s."
     assert list_placeholders()[msgid] == {"%(players)s"}
     entry = _ui_entry(msgid, ("ui/room.py",))
@@ -358,19 +358,19 @@ def test_list_placeholder_found_in_the_code_and_a_verb_agreeing_with_it_fails():
 
 
 def test_list_placeholder_a_msgid_that_is_only_the_list_is_not_checked():
-    from jokoak.qa_interface import list_placeholder_problems
+    from jokoak.review.interface_checks import list_placeholder_problems
     assert list_placeholder_problems(_ui_entry("%(names)s and %(last)s"),
                                      "%(names)s eta %(last)s") == []
 
 
 def _lesson_file(game, name):
     import yaml
-    from jokoak.lessons import lesson_dir
+    from jokoak.content.lessons import lesson_dir
     return yaml.safe_load((lesson_dir(game) / f"{name}.yaml").read_text(encoding="utf-8"))
 
 
 def test_rule_shown_an_arrastatze_round_with_no_six_cannot_show_that_sixes_are_not_wild():
-    from jokoak.lesson_checks import rule_shown_problems
+    from jokoak.content.lesson_checks import rule_shown_problems
     data = _lesson_file("peruludo", "03_arrastatze_and_the_win")
     assert rule_shown_problems("peruludo", [("03", data)]) == []
     data["steps"][0]["play"] = ["roll:3", "roll:5"]      # Player 2 rolls a 5, not a six
@@ -380,7 +380,7 @@ def test_rule_shown_an_arrastatze_round_with_no_six_cannot_show_that_sixes_are_n
 
 
 def test_choice_mark_a_step_that_hangs_on_the_booklets_reading_must_mark_it():
-    from jokoak.lesson_checks import choice_mark_problems
+    from jokoak.content.lesson_checks import choice_mark_problems
     data = _lesson_file("zaldi_zuria", "02_auction_and_endings")
     assert choice_mark_problems("zaldi_zuria", [("02", data)]) == []
     del data["steps"][6]["choice"]                          # the exact hit before the inn opens
@@ -390,8 +390,8 @@ def test_choice_mark_a_step_that_hangs_on_the_booklets_reading_must_mark_it():
 
 
 def test_choice_mark_a_note_whose_default_is_the_text_asks_for_no_mark():
-    from jokoak.notes import notes
-    from jokoak.lesson_checks import choice_mark_problems
+    from jokoak.content.notes import notes
+    from jokoak.content.lesson_checks import choice_mark_problems
     assert not next(n for n in notes("zaldi_zuria") if n.id == "all-blank").is_choice
     data = _lesson_file("zaldi_zuria", "01_first_throws")   # all blank: the text's own rule
     assert choice_mark_problems("zaldi_zuria", [("01", data)]) == []
@@ -399,8 +399,8 @@ def test_choice_mark_a_note_whose_default_is_the_text_asks_for_no_mark():
 
 def test_premise_a_guess_about_five_dice_asked_when_the_visitor_has_four_fails():
     import yaml
-    from jokoak.lesson_checks import premise_problems
-    from jokoak.lessons import lesson_dir, parse_lesson
+    from jokoak.content.lesson_checks import premise_problems
+    from jokoak.content.lessons import lesson_dir, parse_lesson
     text = (lesson_dir("peruludo") / "02_opening_and_calls.yaml").read_text(encoding="utf-8")
     assert premise_problems("peruludo", [parse_lesson("peruludo", "02", text)]) == []
     data = yaml.safe_load(text)
@@ -413,5 +413,5 @@ def test_premise_a_guess_about_five_dice_asked_when_the_visitor_has_four_fails()
 
 
 def test_the_shipped_lessons_show_their_rules_mark_their_choices_and_keep_their_premises():
-    from jokoak.lesson_checks import lesson_problems
+    from jokoak.content.lesson_checks import lesson_problems
     assert [str(p) for p in lesson_problems()] == []

@@ -9,13 +9,13 @@ import pytest
 from babel.messages.pofile import read_po
 
 from jokoak import ROOT
-from jokoak.notes import notes
-from jokoak.qa import catalog_entries, check_entries
-from jokoak.qa_interface import (UiEntry, check_english_msgids, check_note_quotes,
+from jokoak.content.notes import notes
+from jokoak.review.source_checks import catalog_entries, check_entries
+from jokoak.review.interface_checks import (UiEntry, check_english_msgids, check_note_quotes,
                                  check_ui_catalog, check_ui_entry, shipped_ui_entries,
                                  ui_entries)
 
-ZALDI = ("jokoak/render/zaldi_zuria.py",)
+ZALDI = ("jokoak/games/zaldi_zuria/render.py",)
 PERULUDO = ("content/notes/peruludo.yaml",)
 
 
@@ -86,7 +86,7 @@ def test_interface_terms_apply_only_to_the_games_of_the_msgid():
     assert "interface_glossary" in checks("The round ends.", "Le tour se termine.", "fr",
                                           PERULUDO)
     assert "interface_glossary" not in checks("The round ends.", "Le tour se termine.", "fr",
-                                              ("jokoak/render/zaldi_zuria.py",))
+                                              ("jokoak/games/zaldi_zuria/render.py",))
 
 
 def test_an_english_msgid_with_a_word_the_glossary_avoids_fails():
@@ -138,7 +138,7 @@ def test_the_shipped_interface_catalog_and_notes_pass(lang):
 
 
 def test_the_english_msgids_pass():
-    from jokoak.qa_interface import check_english_catalog
+    from jokoak.review.interface_checks import check_english_catalog
     assert [str(f) for f in check_english_catalog()] == []
 
 

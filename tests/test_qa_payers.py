@@ -8,10 +8,10 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 
 from jokoak import ROOT
-from jokoak.payers import BANK, EVERY_PLAYER, INNKEEPER, OWNER, payment_roles
-from jokoak.qa import Entry, catalog_entries, cross_target_flags
-from jokoak.segments import segment_map
-from jokoak.translations import TRANSLATED, translations
+from jokoak.games.zaldi_zuria.who_pays import BANK, EVERY_PLAYER, INNKEEPER, OWNER, payment_roles
+from jokoak.review.source_checks import Entry, catalog_entries, cross_target_flags
+from jokoak.content.segments import segment_map
+from jokoak.i18n.source_translations import TRANSLATED, translations
 
 GAME = "zaldi_zuria"
 WHO_PAYS = {"payer_dropped", "payer_swapped", "payee_dropped"}

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from streamlit.testing.v1 import AppTest
 
-from jokoak.howto import card
+from jokoak.content.howto import card
 from jokoak.render.source import clause_pairs
 from ui.common import LANG_KEY
 from ui.reading import reveal_button_key, revealed_key

@@ -14,12 +14,12 @@ from functools import lru_cache
 import pytest
 
 from jokoak import registry
-from jokoak.bots.peruludo import POLICIES as PERULUDO
-from jokoak.bots.zaldi_zuria import POLICIES as ZALDI_ZURIA
-from jokoak.bots.zohn_ahl import POLICIES as ZOHN_AHL
+from jokoak.games.peruludo.bots import POLICIES as PERULUDO
+from jokoak.games.zaldi_zuria.bots import POLICIES as ZALDI_ZURIA
+from jokoak.games.zohn_ahl.bots import POLICIES as ZOHN_AHL
 from jokoak.engine import record_code as rc
 from jokoak.engine.core import make_rules
-from jokoak.engine.driver import (Table, advance, decisions, resume, resumed, start,
+from jokoak.engine.driver import (Seating, advance, decisions, resume, resumed, start,
                                   submit)
 from jokoak.engine.record import Record, play, random_policy
 from jokoak.engine.record_code import (MAX_CHARS, Packer, RecordCodeError, decode, encode,
@@ -122,7 +122,7 @@ def test_a_growing_record_packs_only_its_new_actions_and_an_undo_starts_over():
 def _zohn_ahl_after_twelve_throws():
     """A zohn ahl game, a person's twelve throws against the computer: (game, table, position)."""
     game = GAMES["zohn_ahl"]
-    table = Table(humans=frozenset({0}), policies={1: POLICY["zohn_ahl"]})
+    table = Seating(humans=frozenset({0}), policies={1: POLICY["zohn_ahl"]})
     position = advance(start(game, make_rules(game), seed=11), table)
     for _ in range(12):
         if position.state.is_terminal():

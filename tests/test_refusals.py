@@ -14,11 +14,11 @@ import pytest
 import toygame
 from jokoak.engine import CHANCE, IllegalAction, make_rules, reason, refusal, sample_chance
 from jokoak.engine.harness import ConformanceError, check_game
-from jokoak.games.peruludo import GAME as PERULUDO, dealt
+from jokoak.games.peruludo.engine import GAME as PERULUDO, dealt
 from jokoak.games.peruludo import refusals as pr
 from jokoak.games.peruludo.bids import parse_bid
-from jokoak.games.zaldi_zuria import GAME as ZALDI
-from jokoak.games.zohn_ahl import GAME as ZOHN
+from jokoak.games.zaldi_zuria.engine import GAME as ZALDI
+from jokoak.games.zohn_ahl.engine import GAME as ZOHN
 from jokoak.i18n import translator
 from toygame import GAME as TOY, RaceState, ToyRace
 

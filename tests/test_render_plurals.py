@@ -4,9 +4,9 @@ import pytest
 
 from jokoak.i18n import translator
 from jokoak.render import plural_of
-from jokoak.render.peruludo import dice_text
-from jokoak.render.zaldi_zuria import chips_text
-from jokoak.render.zohn_ahl import past_text, sites_text, sticks_text
+from jokoak.games.peruludo.render import dice_text
+from jokoak.games.zaldi_zuria.render import chips_text
+from jokoak.games.zohn_ahl.render import past_text, sites_text, sticks_text
 
 
 def test_french_zero_dice_is_singular():

@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 
 from redis_support import RedisServer
-from jokoak import room_stores
+from jokoak.service import room_stores
 from jokoak.engine.core import make_rules
 from jokoak.engine.driver import start
-from jokoak.games.peruludo import GAME
-from jokoak.rooms import (BUDGET_SECONDS, CODE_SPACE, FREE_MISSES, IDLE_SECONDS,
+from jokoak.games.peruludo.engine import GAME
+from jokoak.service.rooms import (BUDGET_SECONDS, CODE_SPACE, FREE_MISSES, IDLE_SECONDS,
                           MAX_WAIT_SECONDS, STORE_ERRORS, JoinGuard, RedisRoomStore, RoomsFull,
                           SqliteRoomStore, close_unplayed, count_unknown, data_folder,
                           default_sqlite_path, join, open_room, read_room, server_guess_allowed,

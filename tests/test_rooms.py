@@ -3,53 +3,34 @@ and a version check that lets only one of two simultaneous moves land."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import subprocess
 import threading
 import time
 
 import pytest
 
-from browser_support import free_port
+from redis_support import RedisServer
 from jokoak.engine.core import make_rules
 from jokoak.engine.driver import start
-from jokoak.games.peruludo import GAME
-from jokoak.games.zohn_ahl import GAME as ZOHN_AHL
-from jokoak.rooms import (CODE_LENGTH, RedisRoomStore, SqliteRoomStore, join, new_device,
+from jokoak.games.peruludo.engine import GAME
+from jokoak.games.zohn_ahl.engine import GAME as ZOHN_AHL
+from jokoak.service.rooms import (CODE_LENGTH, RedisRoomStore, SqliteRoomStore, join, new_device,
                           normalise_code, open_room, parse_device, read_room, rejoin,
                           store_from_setting, update)
-from jokoak.settings import parse_settings
+from jokoak.service.settings import parse_settings
 
 GAMES = {GAME.name: GAME}
 SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [20, 23, 26], "bag": 0}
 
 
 @pytest.fixture(scope="module")
-def redis_url():
+def redis_url(tmp_path_factory):
     """A throwaway redis-server on a free port (Debian's package; CI installs it)."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        if os.environ.get("CI"):
-            pytest.fail("CI is set but redis-server is missing (apt-get install redis-server)")
-        pytest.skip("redis-server not installed and CI is unset")
-    port = free_port()
-    proc = subprocess.Popen([binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no"], stdout=subprocess.DEVNULL)
-    url = f"redis://127.0.0.1:{port}/0"
+    server = RedisServer(tmp_path_factory.mktemp("redis"), persistent=False)
+    server.start()
     try:
-        import redis
-        client = redis.Redis.from_url(url)
-        for _ in range(100):
-            try:
-                client.ping()
-                break
-            except redis.ConnectionError:
-                time.sleep(0.05)
-        yield url
+        yield server.url
     finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        server.stop()
 
 
 @pytest.fixture(params=["sqlite", "redis"])

@@ -6,21 +6,13 @@ game must load too.
 
 import pytest
 
-from jokoak import GAMES, ROOT
-from jokoak.scenarios import (STEP_KEYS, TOP_KEYS, ScenarioError, cited_by, game_from_path,
+from jokoak import GAMES, ROOT, registry
+from jokoak.content.scenarios import (STEP_KEYS, TOP_KEYS, ScenarioError, cited_by, game_from_path,
                               parse_scenario, scenario_dir, scenarios)
 
 import toygame
 
-OVERTAKE = """
-title: Overtaking costs a chip
-caption: The runner behind passes the one ahead, who pays a chip.
-clauses: [toy.overtake]
-setup: {players: 2, chips: 3, positions: [0, 2]}
-steps:
-- roll:4
-- {action: "step:4", player: 0, caption: The runner passes, cites: [toy.overtake]}
-"""
+OVERTAKE = toygame.OVERTAKE_SCENARIO
 
 
 def parse(text, name="demo"):
@@ -106,7 +98,7 @@ def test_steps_after_the_end_are_refused():
     (with_steps("[]", extra="options: {goal: 7}\n"), "field 'options': option goal"),
     (with_steps("[]", extra="seed: x\n"), "field 'seed' must be an integer"),
     (with_steps("roll:1"), "field 'steps' must be a list"),
-    (with_steps("[{player: 0}]"), "step 1: field 'action' must be an action string"),
+    (with_steps("[{player: 0}]"), "step 1: missing field 'action'"),
     (with_steps("[roll:1, 7]"), "step 2: field 'action': 7 is not an action string (quote it)"),
     (with_steps('[{action: "roll:1", speed: 2}]'), "step 1: unknown field(s) speed"),
     (with_steps('[{action: "roll:1", cites: [toy.jump]}]'), "step 1: field 'cites': unknown clause"),
@@ -135,9 +127,9 @@ def test_every_scenario_of_the_game_loads(game):
     if not scenario_dir(game).is_dir():
         pytest.skip(f"{game}: no content/{game}/scenarios/ yet")
     try:
-        __import__(f"jokoak.games.{game}")
+        __import__(registry.entry(game).engine)
     except ModuleNotFoundError as exc:
-        if exc.name == f"jokoak.games.{game}":
+        if exc.name == registry.entry(game).engine:
             pytest.skip(f"{game}: no engine yet")
         raise
     loaded = scenarios(game)

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from jokoak import GAMES
-from jokoak.segments import KINDS, blocks, rebuild, seed_text, segments
+from jokoak.content.segments import KINDS, blocks, rebuild, seed_text, segments
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")
 

@@ -1,6 +1,6 @@
 """Booklet settings: bad values fall back to defaults with a message, never a crash."""
 
-from jokoak.settings import KioskSettings, parse_settings
+from jokoak.service.settings import KioskSettings, parse_settings
 
 
 def test_defaults_when_the_file_is_empty():

@@ -1,8 +1,8 @@
 """The source view: Basque beside the translation, escaped, with lang marks and notes."""
 
-from jokoak.notes import notes
+from jokoak.content.notes import notes
 from jokoak.render.source import source_html
-from jokoak.translations import SegmentTranslation, translation_map
+from jokoak.i18n.source_translations import SegmentTranslation, translation_map
 
 
 def identity(message: str) -> str:

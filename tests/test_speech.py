@@ -1,4 +1,4 @@
-"""Read-aloud (jokoak/speech.py, ui/speech.py): one sentence per language spoken by this
+"""Read-aloud (jokoak/service/speech.py, ui/speech.py): one sentence per language spoken by this
 machine's voices, at a length and level sox measures; Basque and Spanish by AhoTTS, whose
 Windows-1252 input keeps an accented sentence whole; the cache bounded; a missing or failing
 voice gives no button, and the operator page says why."""
@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from jokoak import speech
-from jokoak.settings import SpeechSettings, parse_settings
+from jokoak.service import speech
+from jokoak.service.settings import SpeechSettings, parse_settings
 
 from view_support import TIMEOUT
 
@@ -213,7 +213,7 @@ def test_no_voice_no_button_and_the_operator_page_says_why(no_programs):
 
 
 def test_speech_off_in_the_settings_draws_no_button(monkeypatch):
-    from jokoak.settings import Settings
+    from jokoak.service.settings import Settings
     import ui.speech
     monkeypatch.setattr(ui.speech, "settings",
                         lambda: Settings(speech=SpeechSettings(enabled=False)))
@@ -241,8 +241,8 @@ def test_the_read_view_reads_every_clause_in_basque_then_in_the_translation(monk
     assert at.selectbox(key="jokoak_read_clause_zaldi_zuria").value == ids[0]
     at.button(key="jokoak_read_next_zaldi_zuria").click().run()
     assert at.selectbox(key="jokoak_read_clause_zaldi_zuria").value == ids[1]
-    from jokoak.segments import segment_map
-    from jokoak.translations import translation_map
+    from jokoak.content.segments import segment_map
+    from jokoak.i18n.source_translations import translation_map
     seg = segment_map("zaldi_zuria")[ids[1]]
     assert asked == [[(seg.text, "eu"),
                       (translation_map("zaldi_zuria", "fr")[ids[1]].current, "fr")]]
@@ -251,7 +251,7 @@ def test_the_read_view_reads_every_clause_in_basque_then_in_the_translation(monk
 
 def test_the_kiosk_setting_reads_a_new_lesson_instruction_without_a_tap(monkeypatch):
     _need(speech.AHOTTS)
-    from jokoak.settings import Settings
+    from jokoak.service.settings import Settings
     import ui.speech
     on = Settings(speech=SpeechSettings(kiosk_reads_aloud=True))
     monkeypatch.setattr(ui.speech, "settings", lambda: on)

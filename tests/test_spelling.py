@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from jokoak.spelling import (DICTIONARIES, clean, hunspell_available, spelling_flags,
+from jokoak.review.spelling import (DICTIONARIES, clean, hunspell_available, spelling_flags,
                              stop_hunspell, unknown_words)
 
 
@@ -65,5 +65,5 @@ def test_an_ignore_spelling_flag_silences_that_entry_only():
 @pytest.mark.parametrize("lang", list(DICTIONARIES))
 def test_every_shipped_translation_and_note_is_spelt_right(lang):
     need(lang)
-    from jokoak.spelling import check_spelling
+    from jokoak.review.spelling import check_spelling
     assert [str(f) for f in check_spelling([lang])] == []

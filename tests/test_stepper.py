@@ -1,5 +1,5 @@
 """The step-through: next, back, start, end, jumps and autoplay move between the reader steps
-of a replayed record (jokoak/steps.py); every control carries the step it was drawn for."""
+of a replayed record (jokoak/render/reader_steps.py); every control carries the step it was drawn for."""
 
 import re
 
@@ -8,8 +8,9 @@ from streamlit.testing.v1 import AppTest
 
 import ui.play
 from jokoak import GAMES as SHIPPED, ROOT
-from jokoak.scenarios import scenarios
-from jokoak.steps import reader_steps
+from jokoak.content.scenarios import scenarios
+from jokoak.render.reader_steps import reader_steps
+from view_support import switch_to
 
 GAMES = [g for g in SHIPPED if scenarios(g)]
 
@@ -25,7 +26,7 @@ def open_step_through(game: str, **params: str) -> AppTest:
     for key, value in params.items():
         at.query_params[key] = value
     at.run()
-    at.switch_page(f"app_pages/{game}.py")
+    switch_to(at, game)
     return at.run()
 
 
@@ -108,7 +109,7 @@ def test_the_step_in_the_link_is_a_reader_step():
 
 @pytest.fixture
 def no_wait(monkeypatch):
-    monkeypatch.setattr(ui.play, "PACE_SCALE", 0.0)
+    monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 0.0)
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -187,7 +188,7 @@ def test_a_replayed_record_is_found_again_by_its_name_without_reading_the_record
     """Each step's rerun looks the replay up by the game and the record's name (a scenario,
     ``watch:<seed>``), never by hashing the whole record."""
     import ui.stepper as stepper
-    from jokoak.steps import watched_record
+    from jokoak.render.reader_steps import watched_record
 
     replays = []
     monkeypatch.setattr(stepper, "reader_steps",

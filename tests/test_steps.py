@@ -1,4 +1,4 @@
-"""Reader steps (jokoak/steps.py): the step-through shows the steps a reader needs.
+"""Reader steps (jokoak/render/reader_steps.py): the step-through shows the steps a reader needs.
 
 A throw is one step, a pass is said with the step after it, and no step leaves both the
 picture and the words as they were: checked over every scenario of every game and a seeded
@@ -11,9 +11,9 @@ import pytest
 
 from jokoak import GAMES
 from jokoak.engine.core import CHANCE, Event
-from jokoak.engine.record import Step
-from jokoak.scenarios import scenarios
-from jokoak.steps import (Folded, Folding, captions, fold, reader_index, reader_steps,
+from jokoak.engine.record import PlayedAction
+from jokoak.content.scenarios import scenarios
+from jokoak.render.reader_steps import (Folded, Folding, captions, fold, reader_index, reader_steps,
                           renderer_of, sentences, watched_record)
 
 
@@ -41,8 +41,8 @@ def draw(game: str, state) -> str:
 
 
 # ---- the folding rules, on a made-up game ----------------------------------------------------
-def step(index: int, actor: int, *kinds: str) -> Step:
-    return Step(index, actor, f"a{index}", tuple(Event(k, (f"c.{k}",), (actor,)) for k in kinds),
+def step(index: int, actor: int, *kinds: str) -> PlayedAction:
+    return PlayedAction(index, actor, f"a{index}", tuple(Event(k, (f"c.{k}",), (actor,)) for k in kinds),
                 after=f"state {index}")
 
 

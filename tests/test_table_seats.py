@@ -4,14 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from jokoak.bots.peruludo import POLICIES as PERULUDO_POLICIES
-from jokoak.bots.zaldi_zuria import POLICIES as ZALDI_POLICIES
+from jokoak.games.peruludo.bots import POLICIES as PERULUDO_POLICIES
+from jokoak.games.zaldi_zuria.bots import POLICIES as ZALDI_POLICIES
 from jokoak.engine.core import CHANCE, IllegalAction, make_rules
-from jokoak.engine.driver import (Table, advance, person_on_turn, resume, start, submit,
+from jokoak.engine.driver import (Seating, advance, person_on_turn, resume, start, submit,
                                   undo_last_decision, who_decides)
 from jokoak.engine.record import Record, RecordError
-from jokoak.games.peruludo import GAME as PERULUDO
-from jokoak.games.zaldi_zuria import GAME as ZALDI
+from jokoak.games.peruludo.engine import GAME as PERULUDO
+from jokoak.games.zaldi_zuria.engine import GAME as ZALDI
 
 PERULUDO_SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [20, 23, 26], "bag": 0}
 
@@ -33,7 +33,7 @@ def computer_bids(state, seat, action):
 
 
 def test_seating_gives_every_seat_that_is_not_a_person_a_computer_policy():
-    table = Table.seating(6, [1, 4], lambda seat: ZALDI_POLICIES["careful"])
+    table = Seating.for_seats(6, [1, 4], lambda seat: ZALDI_POLICIES["careful"])
     assert table.people == (1, 4)
     assert set(table.policies) == {0, 2, 3, 5}
     assert all(table.is_human(s) for s in (1, 4)) and not table.is_human(0)
@@ -41,11 +41,11 @@ def test_seating_gives_every_seat_that_is_not_a_person_a_computer_policy():
 
 def test_seating_refuses_a_person_at_a_seat_the_table_does_not_have():
     with pytest.raises(ValueError):
-        Table.seating(3, [0, 3], medium)
+        Seating.for_seats(3, [0, 3], medium)
 
 
 def test_a_table_of_people_only_waits_for_whoever_is_on_turn_and_refuses_the_others():
-    table = Table.seating(6, range(6), lambda seat: ZALDI_POLICIES["careful"])
+    table = Seating.for_seats(6, range(6), lambda seat: ZALDI_POLICIES["careful"])
     position = advance(start(ZALDI, make_rules(ZALDI), seed=4, people=table.people), table)
     seen = set()
     for _ in range(30):
@@ -63,7 +63,7 @@ def test_a_table_of_people_only_waits_for_whoever_is_on_turn_and_refuses_the_oth
 
 
 def test_a_table_without_people_plays_the_whole_game_by_itself():
-    table = Table.seating(3, [], medium, defaults=lets_bids_stand)
+    table = Seating.for_seats(3, [], medium, defaults=lets_bids_stand)
     position = advance(start(PERULUDO, make_rules(PERULUDO), PERULUDO_SETUP, seed=9), table)
     assert position.state.is_terminal()
     assert person_on_turn(position, table) is None
@@ -75,7 +75,7 @@ FOUR = {"players": 4, "dice": [5] * 4, "ages": [20, 23, 26, 29], "bag": 0}
 
 
 def test_each_person_asked_about_anothers_bid_gets_a_beat_of_their_own():
-    table = Table.seating(4, [0, 1, 2, 3], medium, defaults=lets_bids_stand,
+    table = Seating.for_seats(4, [0, 1, 2, 3], medium, defaults=lets_bids_stand,
                           waits=asked_about_anothers_bid)
     position = advance(start(PERULUDO, make_rules(PERULUDO), FOUR, seed=5), table,
                        computer_bids)
@@ -94,7 +94,7 @@ def test_each_person_asked_about_anothers_bid_gets_a_beat_of_their_own():
 
 
 def test_without_waits_one_tick_lets_every_persons_moment_pass_at_once():
-    table = Table.seating(4, [0, 1, 2, 3], medium, defaults=lets_bids_stand)
+    table = Seating.for_seats(4, [0, 1, 2, 3], medium, defaults=lets_bids_stand)
     position = advance(start(PERULUDO, make_rules(PERULUDO), FOUR, seed=5), table,
                        computer_bids)
     bidder = who_decides(position, table)
@@ -105,7 +105,7 @@ def test_without_waits_one_tick_lets_every_persons_moment_pass_at_once():
 
 
 def test_the_record_keeps_the_people_through_moves_undo_resume_and_json():
-    table = Table.seating(3, [0, 2], medium, defaults=lets_bids_stand)
+    table = Seating.for_seats(3, [0, 2], medium, defaults=lets_bids_stand)
     position = advance(start(PERULUDO, make_rules(PERULUDO), PERULUDO_SETUP, seed=3,
                              people=table.people), table)
     seat = who_decides(position, table)

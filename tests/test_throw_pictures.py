@@ -8,11 +8,13 @@ from dataclasses import replace
 
 from jokoak import registry
 from jokoak.engine.core import make_rules
-from jokoak.games.peruludo import GAME as PERULUDO, dealt
-from jokoak.games.zaldi_zuria import GAME as ZALDI
-from jokoak.games.zohn_ahl import GAME as ZOHN_AHL
+from jokoak.games.peruludo.engine import GAME as PERULUDO, dealt
+from jokoak.games.zaldi_zuria.engine import GAME as ZALDI
+from jokoak.games.zohn_ahl.engine import GAME as ZOHN_AHL
 from jokoak.i18n import translator
-from jokoak.render import peruludo, zaldi_zuria, zohn_ahl
+from jokoak.games.peruludo import render as peruludo
+from jokoak.games.zaldi_zuria import render as zaldi_zuria
+from jokoak.games.zohn_ahl import render as zohn_ahl
 from jokoak.render.sticks import render_sticks_svg
 
 from ui.shell import ROLL_CSS

@@ -10,8 +10,8 @@ import pytest
 
 from jokoak import GAMES
 from jokoak.i18n import TARGET_LANGUAGES
-from jokoak.qa import ERROR_CHECKS, check_catalog, shipped_entries
-from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
+from jokoak.review.source_checks import ERROR_CHECKS, check_catalog, shipped_entries
+from jokoak.i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED
 
 CASES = [(g, lg) for g in GAMES for lg in TARGET_LANGUAGES]
 

@@ -9,13 +9,14 @@ from streamlit.testing.v1 import AppTest
 
 from jokoak import ROOT
 from jokoak.i18n import LANGUAGES, translator
-from jokoak.qa import Entry
+from jokoak.review.source_checks import Entry
 from jokoak.render.review import aligned_review_html, report_html
-from jokoak.translations import FUZZY, TRANSLATED
-from jokoak.workbench import (ADDED, CHANGED, Cell, Row, MAX_UPLOAD_BYTES, SAME, UploadError, catalog_po,
-                              catalog_tmx, catalog_xliff, change_of, clause_steps, filter_rows,
-                              parse_upload, play_link, review_rows, word_diff)
+from jokoak.i18n.source_translations import FUZZY, TRANSLATED
+from jokoak.review.exports import catalog_po, catalog_tmx, catalog_xliff
+from jokoak.review.rows import ADDED, CHANGED, Cell, Row, SAME, change_of, clause_steps, filter_rows, play_link, review_rows, word_diff
+from jokoak.review.uploads import MAX_UPLOAD_BYTES, UploadError, parse_upload
 from ui.common import LANG_KEY
+from view_support import ChosenFile, replace_translation
 
 GAME, LANG = "peruludo", "fr"
 HOSTILE = ('<script>alert(1)</script><img src=x onerror="alert(2)">'
@@ -26,15 +27,6 @@ def shipped_po() -> bytes:
     return catalog_po(GAME, LANG)
 
 
-def replace_translation(data: bytes, context: str, text: str) -> bytes:
-    catalog = read_po(io.BytesIO(data))
-    for msg in catalog:
-        if msg.context == context:
-            msg.string = text
-    from babel.messages.pofile import write_po
-    buf = io.BytesIO()
-    write_po(buf, catalog, width=100)
-    return buf.getvalue()
 
 
 def upload_error(data: bytes, name: str = "peruludo.fr.po") -> UploadError:
@@ -366,7 +358,7 @@ def test_review_rows_kept_in_memory_are_in_each_visitors_own_language(lang):
 # the file says its game and language (issue 25) -------------------------------------------------
 
 def test_a_peruludo_file_uploaded_while_zaldi_zuria_is_selected_is_checked_as_peruludo():
-    from jokoak.workbench import review_upload
+    from jokoak.review.rows import review_upload
     review = review_upload(catalog_po("peruludo", "fr"), "catalogue.po", "zaldi_zuria", "fr")
     assert review.error is None and (review.game, review.lang) == ("peruludo", "fr")
     assert {r.segment.game for r in review.rows} == {"peruludo"}
@@ -376,7 +368,7 @@ def test_a_peruludo_file_uploaded_while_zaldi_zuria_is_selected_is_checked_as_pe
 def test_a_numbered_xliff_file_is_recognised_by_its_basque_text():
     from translate.convert import po2xliff
     from translate.storage import po
-    from jokoak.workbench import review_upload
+    from jokoak.review.rows import review_upload
     converted = po2xliff.po2xliff().convertstore(
         po.pofile.parsestring(catalog_po("zohn_ahl", "en")))
     data = converted.encode() if isinstance(converted, str) else bytes(converted)
@@ -385,13 +377,13 @@ def test_a_numbered_xliff_file_is_recognised_by_its_basque_text():
 
 
 def test_an_uploaded_files_language_is_read_from_the_file():
-    from jokoak.workbench import review_upload
+    from jokoak.review.rows import review_upload
     review = review_upload(catalog_po(GAME, "es"), "x.po", GAME, "fr")
     assert review.error is None and review.lang == "es"
 
 
 def test_a_file_in_a_language_the_booklet_is_not_translated_into_is_refused():
-    from jokoak.workbench import review_upload
+    from jokoak.review.rows import review_upload
     review = review_upload(shipped_po().replace(b"Language: fr", b"Language: de"), "x.po",
                            GAME, LANG)
     assert review.error is not None and review.error.params == {
@@ -406,16 +398,6 @@ def test_messages_name_a_game_by_its_name_not_its_key():
     assert info.value.params["game"] == "zaldi zuria"
 
 
-class PeruludoFile:
-    """What ``st.file_uploader`` returns once a visitor chose a peruludo catalog."""
-
-    name = "catalogue.po"
-
-    def getvalue(self) -> bytes:
-        import streamlit as st
-        return st.session_state["data"]
-
-
 def _upload_tab_on_zaldi_zuria():
     import streamlit as st
     from ui.common import LANG_KEY as KEY
@@ -427,7 +409,7 @@ def _upload_tab_on_zaldi_zuria():
 def upload_page(monkeypatch, data: bytes) -> AppTest:
     import streamlit
     # AppTest cannot drive the uploader: it answers as if a file had been chosen.
-    monkeypatch.setattr(streamlit, "file_uploader", lambda *args, **kwargs: PeruludoFile())
+    monkeypatch.setattr(streamlit, "file_uploader", lambda *args, **kwargs: ChosenFile("catalogue.po"))
     at = AppTest.from_function(_upload_tab_on_zaldi_zuria, default_timeout=60)
     at.session_state["data"] = data
     return at.run()
@@ -444,7 +426,7 @@ def test_the_upload_tab_reviews_the_game_and_language_the_file_says(monkeypatch)
 
 
 def test_the_errors_are_counted_where_the_translated_count_stands(monkeypatch):
-    from jokoak.workbench import statistics_of
+    from jokoak.review.rows import statistics_of
     basque = "Poltsa bat jarriko da mahai erdian."           # setup.bag left in Basque
     data = replace_translation(catalog_po("peruludo", "fr"), "setup.bag", basque)
     at = upload_page(monkeypatch, data)
@@ -461,7 +443,7 @@ def test_the_errors_are_counted_where_the_translated_count_stands(monkeypatch):
 
 def test_a_translation_without_errors_says_so_beside_its_count():
     from jokoak.render.review import statistics_html
-    from jokoak.workbench import statistics_of
+    from jokoak.review.rows import statistics_of
     out = statistics_html(statistics_of(review_rows(GAME, (LANG,))), (LANG,),
                           translator("fr").gettext, "fr", lambda c: "Français")
     assert 'class="jk-stat jk-stat-bad"' not in out and 'data-errors="0">aucune erreur</span>' in out

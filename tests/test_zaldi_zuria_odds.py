@@ -5,10 +5,10 @@ from fractions import Fraction
 
 from jokoak.engine.core import make_rules, sample_chance
 from jokoak.games import get_game
-from jokoak.odds.zaldi_zuria import odds_tables
+from jokoak.games.zaldi_zuria.odds import odds_tables
 from jokoak.games.zaldi_zuria.rules import parse_roll
 from jokoak.games.zaldi_zuria.throws import throw_kind
-from jokoak.odds import zaldi_zuria as odds
+from jokoak.games.zaldi_zuria import odds
 
 GAME = get_game("zaldi_zuria")
 D = 6 ** 8

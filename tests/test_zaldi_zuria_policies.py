@@ -5,8 +5,8 @@ import random
 from jokoak.engine.core import make_rules
 from jokoak.engine.record import play, replay
 from jokoak.games import get_game
-from jokoak.bots.zaldi_zuria import POLICIES, bid_reasoning, throw_reasoning
-from jokoak.odds.zaldi_zuria import card_values
+from jokoak.games.zaldi_zuria.bots import POLICIES, bid_reasoning, throw_reasoning
+from jokoak.games.zaldi_zuria.odds import card_values
 
 GAME = get_game("zaldi_zuria")
 

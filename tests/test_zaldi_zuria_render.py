@@ -5,10 +5,10 @@ import re
 from jokoak.engine.core import make_rules
 from jokoak.engine.record import play, replay
 from jokoak.games import get_game
-from jokoak.bots.zaldi_zuria import POLICIES
+from jokoak.games.zaldi_zuria.bots import POLICIES
 from jokoak.i18n import translator
-from jokoak.render.zaldi_zuria import describe_event, event_kinds, render_table_svg
-from jokoak.scenarios import scenarios
+from jokoak.games.zaldi_zuria.render import describe_event, event_kinds, render_table_svg
+from jokoak.content.scenarios import scenarios
 
 GAME = get_game("zaldi_zuria")
 
@@ -91,7 +91,7 @@ def test_table_svg_shows_dice_chips_and_bank_of_a_seeded_game():
 
 def test_an_auction_bid_is_not_worded_as_a_liars_dice_wager():
     """Basque says eskaintza for an offer in the auction and apustua for peruludo's wager."""
-    from jokoak.render.peruludo import event_kinds as peruludo_kinds
+    from jokoak.games.peruludo.render import event_kinds as peruludo_kinds
     auction = dict(event_kinds())["bid"]
     wager = dict(peruludo_kinds())["bid"]
     assert auction != wager
@@ -112,7 +112,7 @@ def test_table_set_sentence_says_what_is_on_the_table_mid_game():
 
 
 def test_bid_reasoning_says_which_limit_stops_the_bid():
-    from jokoak.bots.zaldi_zuria import POLICIES, bid_reasoning
+    from jokoak.games.zaldi_zuria.bots import POLICIES, bid_reasoning
     from jokoak.games import get_game
     from jokoak.engine.core import make_rules
     game = get_game("zaldi_zuria")
@@ -128,7 +128,7 @@ def test_bid_reasoning_says_which_limit_stops_the_bid():
 def test_no_line_of_a_seats_box_runs_past_the_box_in_any_language():
     """The longest role line ("commissaire-priseur et banquier, au tour de jouer") is drawn
     narrower to fit the box's 268 units, as is any other line estimated longer than that."""
-    from jokoak.render.zaldi_zuria import _seat_box
+    from jokoak.games.zaldi_zuria.render import _seat_box
     _, states = all_events()
     squeezed = 0
     for lang in ("eu", "es", "fr", "en"):

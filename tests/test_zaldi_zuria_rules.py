@@ -6,9 +6,9 @@ import pytest
 
 from jokoak.engine.core import CHANCE, SetupError, make_rules
 from jokoak.games import get_game
-from jokoak.bots.zaldi_zuria import POLICIES
+from jokoak.games.zaldi_zuria.bots import POLICIES
 from jokoak.engine import IllegalAction
-from jokoak.games.zaldi_zuria import BANK, CARDS
+from jokoak.games.zaldi_zuria.engine import BANK, CARDS
 from jokoak.engine.record import play, replay
 
 GAME = get_game("zaldi_zuria")

@@ -6,9 +6,9 @@ import yaml
 from jokoak import ROOT
 from jokoak.engine.core import make_rules
 from jokoak.games import get_game
-from jokoak.notes import notes
-from jokoak.scenarios import ScenarioError, cited_clauses, parse_scenario, scenarios
-from jokoak.segments import segment_map, segments
+from jokoak.content.notes import notes
+from jokoak.content.scenarios import ScenarioError, cited_clauses, parse_scenario, scenarios
+from jokoak.content.segments import segment_map, segments
 
 GAME = get_game("zaldi_zuria")
 COVERAGE = yaml.safe_load((ROOT / "content" / "zaldi_zuria" / "coverage.yaml")

@@ -1,4 +1,4 @@
-"""Proven bounds for the whole game of zohn ahl (``jokoak.odds.zohn_ahl_bounds``).
+"""Proven bounds for the whole game of zohn ahl (``jokoak.games.zohn_ahl.odds.bounds``).
 
 The enclosures are checked against the exact Fraction solution where one exists (one scoring
 stick a team), against the float solvers, against a seeded simulation of the same chain, and
@@ -16,9 +16,9 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from jokoak.games.zohn_ahl import default_rules
-from jokoak.odds import zohn_ahl as Z
-from jokoak.odds import zohn_ahl_bounds as B
+from jokoak.games.zohn_ahl.engine import default_rules
+from jokoak.games.zohn_ahl import odds as Z
+from jokoak.games.zohn_ahl.odds import bounds as B
 
 F = Fraction
 

@@ -12,9 +12,9 @@ from fractions import Fraction
 import pytest
 
 from jokoak.engine.core import CHANCE, sample_chance
-from jokoak.games.zohn_ahl import GAME, default_rules
-from jokoak.odds.zohn_ahl import odds_tables
-from jokoak.odds import zohn_ahl as Z
+from jokoak.games.zohn_ahl.engine import GAME, default_rules
+from jokoak.games.zohn_ahl.odds import odds_tables
+from jokoak.games.zohn_ahl import odds as Z
 
 F = Fraction
 

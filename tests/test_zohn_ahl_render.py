@@ -5,11 +5,11 @@ import xml.etree.ElementTree as ET
 
 from jokoak.engine.core import event
 from jokoak.engine.record import play, replay
-from jokoak.bots.zohn_ahl import thrower
-from jokoak.games.zohn_ahl import GAME, default_rules
-from jokoak.render.zohn_ahl import (describe_event, event_kinds, render_board_svg,
+from jokoak.games.zohn_ahl.bots import thrower
+from jokoak.games.zohn_ahl.engine import GAME, default_rules
+from jokoak.games.zohn_ahl.render import (describe_event, event_kinds, render_board_svg,
                                     sample_state, site_points)
-from jokoak.scenarios import scenarios
+from jokoak.content.scenarios import scenarios
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -51,8 +51,8 @@ def test_board_svg_numbers_count_the_way_the_east_running_stick_runs():
 
 
 def test_board_svg_resting_sticks_lie_across_the_track_and_cover_no_counting_site():
-    from jokoak.games.zohn_ahl import GAME, default_rules
-    from jokoak.render.zohn_ahl import STICK_LENGTH, stick_pose
+    from jokoak.games.zohn_ahl.engine import GAME, default_rules
+    from jokoak.games.zohn_ahl.render import STICK_LENGTH, stick_pose
     sites = site_points(8)
     for positions in ([1, 2], [3, 7], [12, 7], [5, 30], [15, 14], [0, 0]):
         state = GAME.new_initial_state(default_rules(), {"positions": positions,

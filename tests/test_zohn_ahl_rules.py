@@ -6,7 +6,7 @@ import pytest
 
 from jokoak.engine.core import CHANCE, RulesError, SetupError
 from jokoak.games import get_game
-from jokoak.games.zohn_ahl import GAME, circuit_length, default_rules
+from jokoak.games.zohn_ahl.engine import GAME, circuit_length, default_rules
 
 TEAM_NS, TEAM_WE = 0, 1
 

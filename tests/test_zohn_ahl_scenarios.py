@@ -3,9 +3,9 @@
 import yaml
 
 from jokoak import ROOT
-from jokoak.games.zohn_ahl import GAME
-from jokoak.scenarios import cited_clauses, scenarios
-from jokoak.segments import segment_map, segments
+from jokoak.games.zohn_ahl.engine import GAME
+from jokoak.content.scenarios import cited_clauses, scenarios
+from jokoak.content.segments import segment_map, segments
 
 
 def exemptions():

@@ -5,9 +5,9 @@ from fractions import Fraction
 
 import pytest
 
-from jokoak.games.zohn_ahl import GAME
+from jokoak.games.zohn_ahl.engine import GAME
 from jokoak.engine.core import make_rules
-from jokoak.odds import zohn_ahl_tables as ZT
+from jokoak.games.zohn_ahl.odds import tables as ZT
 
 
 def rules(ruleset="basque_text", percent=50, **options):
@@ -16,7 +16,7 @@ def rules(ruleset="basque_text", percent=50, **options):
 
 def test_the_table_holds_every_ruleset_and_stick_probability_of_the_page():
     stale = ZT.stale_points()
-    assert not stale, ("regenerate it: python -m jokoak.odds.zohn_ahl_tables", stale[:5])
+    assert not stale, ("regenerate it: python -m jokoak.games.zohn_ahl.odds.tables", stale[:5])
 
 
 def test_the_grid_is_the_sliders_ten_to_ninety_percent_in_fives():

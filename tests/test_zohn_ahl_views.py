@@ -4,7 +4,7 @@ from view_support import open_view
 
 
 def test_odds_view_draws_five_charts_each_with_a_text_alternative():
-    at = open_view("zohn_ahl_views", "odds_view")
+    at = open_view("games.zohn_ahl.views", "odds_view")
     assert not at.exception
     charts = [e for e in at.main if e.type == "vega_lite_chart"]
     assert len(charts) == 5
@@ -13,7 +13,7 @@ def test_odds_view_draws_five_charts_each_with_a_text_alternative():
 
 
 def test_odds_view_follows_the_stick_probability_and_ruleset():
-    at = open_view("zohn_ahl_views", "odds_view")
+    at = open_view("games.zohn_ahl.views", "odds_view")
     before = [m.value for m in at.markdown if "<details" in m.value][0]
     at.slider(key="jokoak_zohn_ahl_odds_p").set_value(30).run()
     assert not at.exception
@@ -24,23 +24,23 @@ def test_odds_view_follows_the_stick_probability_and_ruleset():
 
 
 def test_odds_view_states_the_proven_interval_for_the_whole_game():
-    at = open_view("zohn_ahl_views", "odds_view")
+    at = open_view("games.zohn_ahl.views", "odds_view")
     proven = [m.value for m in at.markdown if "Proven from the rules" in m.value]
     assert len(proven) == 1
     from jokoak.engine.core import make_rules
-    from jokoak.games.zohn_ahl import GAME
-    from jokoak.odds.zohn_ahl_bounds import certified_win_odds
+    from jokoak.games.zohn_ahl.engine import GAME
+    from jokoak.games.zohn_ahl.odds.bounds import certified_win_odds
     low = certified_win_odds(make_rules(GAME)).start_team_wins.lo
     assert f"{float(low) * 100:.9f}"[:9] in proven[0]     # basque_text, fair sticks
 
 
 def test_odds_view_states_the_proven_interval_in_basque():
-    at = open_view("zohn_ahl_views", "odds_view", "eu")
+    at = open_view("games.zohn_ahl.views", "odds_view", "eu")
     assert any("Arauetatik frogatua" in m.value and 'lang="eu"' in m.value for m in at.markdown)
 
 
 def test_fair_sticks_read_as_practically_even_with_the_proof_one_tap_away():
-    at = open_view("zohn_ahl_views", "odds_view")
+    at = open_view("games.zohn_ahl.views", "odds_view")
     assert any("Practically even: 50.02% for the starting team" in m.value for m in at.markdown)
     proof = next(e for e in at.expander if any("Proven from the rules" in m.value
                                                for m in e.markdown))
@@ -50,7 +50,7 @@ def test_fair_sticks_read_as_practically_even_with_the_proof_one_tap_away():
 
 def test_the_win_chart_shows_the_chance_at_every_stick_probability_of_the_slider():
     import json
-    at = open_view("zohn_ahl_views", "odds_view")
+    at = open_view("games.zohn_ahl.views", "odds_view")
     charts = [json.loads(e.proto.spec) for e in at.main if e.type == "vega_lite_chart"]
     curve = [c for c in charts if "each chance of a stick" in c.get("description", "")][0]
     assert len(curve["layer"]) == 3                 # the curve, the 50 % line, your choice
@@ -67,7 +67,7 @@ def _chart_data(at):
 def test_a_notch_or_another_ruleset_changes_the_charts_data_not_their_specs():
     # the browser compiles and draws anew a chart whose spec changed; one whose spec stayed
     # the same only gets its new data, several times faster
-    at = open_view("zohn_ahl_views", "odds_view")
+    at = open_view("games.zohn_ahl.views", "odds_view")
     specs, data = _chart_specs(at), _chart_data(at)
     at.slider(key="jokoak_zohn_ahl_odds_p").set_value(30).run()
     assert _chart_specs(at) == specs
@@ -84,7 +84,7 @@ def test_the_dot_on_the_win_curve_is_the_sliders_choice():
 
     import pyarrow as pa
 
-    at = open_view("zohn_ahl_views", "odds_view")
+    at = open_view("games.zohn_ahl.views", "odds_view")
     at.slider(key="jokoak_zohn_ahl_odds_p").set_value(30).run()
     charts = [e for e in at.main if e.type == "vega_lite_chart"]
     curve = next(e for e in charts if "each chance of a stick" in e.proto.spec)
@@ -103,7 +103,7 @@ def test_every_choice_on_the_odds_views_stays_chosen_when_tapped_again():
              "peruludo": ["jokoak_peruludo_odds_owncount", "jokoak_peruludo_odds_die0",
                           "jokoak_peruludo_odds_face"]}
     for game, keys in views.items():
-        at = AppTest.from_string(f"from ui.{game}_views import odds_view\nodds_view()\n",
+        at = AppTest.from_string(f"from ui.games.{game}.views import odds_view\nodds_view()\n",
                                  default_timeout=120).run()
         assert not at.exception
         for key in keys:

@@ -13,10 +13,13 @@ import json
 import os
 import threading
 from contextvars import ContextVar
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable, Mapping, Sequence
 
 import altair as alt
 import streamlit as st
+
+if TYPE_CHECKING:          # imported where a chart is drawn (pyarrow is slow to import)
+    import pyarrow as pa
 
 from jokoak.i18n import (DEFAULT_LANGUAGE, LANGUAGES, Translator, format_number,
                          format_percent_value, negotiate_language, translator)
@@ -153,7 +156,7 @@ def percent_axis(**kwargs: Any) -> "alt.Axis":
 
 #: Vega-Lite specs already built, as JSON, and their top-level data (an Arrow table, or None),
 #: by (builder, language, arguments); bounded.
-_SPECS: "OrderedDict[tuple[str, str, str], tuple[str, Any]]" = OrderedDict()
+_SPECS: "OrderedDict[tuple[str, str, str], tuple[str, pa.Table | None]]" = OrderedDict()
 _SPECS_LOCK = threading.Lock()
 SPEC_CACHE_SIZE = 256
 
@@ -193,7 +196,8 @@ def wrapped_legend(**kwargs: Any) -> "alt.Legend":
 
 def show_chart(build: Callable[..., Any], *args: Any,
                extra_layer: dict[str, Any] | None = None, name: str | None = None,
-               title: str | None = None, rows: Any = None) -> None:
+               title: str | None = None,
+               rows: pa.Table | Sequence[Mapping[str, object]] | None = None) -> None:
     """Draw the Altair chart ``build(*args)`` returns, building it once per language and args.
 
     Building an Altair chart (shorthand parsing, deep copies, conversion to a dict) was most of
@@ -231,7 +235,8 @@ def show_chart(build: Callable[..., Any], *args: Any,
     text, data = cached
     spec = json.loads(text)
     if rows is not None:
-        data = rows if not isinstance(rows, list) else chart_rows(rows)
+        import pyarrow as pa
+        data = rows if isinstance(rows, pa.Table) else chart_rows(rows)
     if extra_layer is not None:
         spec["layer"].append(extra_layer)
     built_title = _title_text(spec.pop("title", None))
@@ -257,7 +262,7 @@ def show_chart(build: Callable[..., Any], *args: Any,
     st.vega_lite_chart(data=data, spec=spec, width="stretch")
 
 
-def _spec_and_data(spec: dict[str, Any]) -> tuple[str, Any]:
+def _spec_and_data(spec: dict[str, Any]) -> tuple[str, pa.Table | None]:
     """The spec as JSON without its top-level data, and that data as the Arrow table
     Streamlit makes of it (None if the spec has none). Streamlit converts a chart's data on
     every draw through pandas (about 1.3 ms a chart, four charts on an odds view); the
@@ -273,7 +278,7 @@ def _spec_and_data(spec: dict[str, Any]) -> tuple[str, Any]:
     return json.dumps(rest), table
 
 
-def chart_rows(rows: list[dict[str, Any]]) -> Any:
+def chart_rows(rows: Sequence[Mapping[str, object]]) -> pa.Table:
     """A chart's data rows as the Arrow table Streamlit would make of them (the conversion of
     :func:`_spec_and_data`), for :func:`show_chart`'s ``rows``: made once, drawn many times."""
     import pyarrow as pa

@@ -1,4 +1,4 @@
-"""The pages' side of :mod:`jokoak.counters`: a one-line call where a visitor stumbles or
+"""The pages' side of :mod:`jokoak.service.counters`: a one-line call where a visitor stumbles or
 gets on, and the operator page's "Where visitors stumble" tab (a table and a chart per game,
 all of it as CSV).
 
@@ -14,10 +14,12 @@ from typing import Any
 import altair as alt
 import streamlit as st
 
-from jokoak import counters, registry
-from jokoak.counters import GAME_KINDS, KIND_LABELS, STEP_KINDS, Key, Recorder
-from jokoak.lessons import lessons
+from jokoak import registry
+from jokoak.service import counters
+from jokoak.service.counters import GAME_KINDS, KIND_LABELS, STEP_KINDS, Key, Recorder
+from jokoak.content.lessons import lessons
 
+from . import kiosk_mode
 from .common import _, category_axis, esc, fmt_num, html, lang, number_axis, show_chart, \
     wrapped_legend
 
@@ -27,9 +29,7 @@ LEFT_PARAM = "left"
 
 
 def _settings() -> Any:
-    from .kiosk import settings   # ui.kiosk imports the lesson view, which imports this
-
-    return settings()
+    return kiosk_mode.settings()
 
 
 @st.cache_resource(show_spinner=False)

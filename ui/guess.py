@@ -7,7 +7,7 @@ a grid of dots; then their guess, the share seen and the exact chance stand side
 the exact fraction one tap away. Each run has its own seed
 (:func:`jokoak.engine.driver.new_seed`) and its batches are drawn with
 :func:`jokoak.engine.driver.chance_rng`, as a game's chance moves. The throw button carries
-the number of runs it was drawn for, and a tap within :data:`ui.play.DEBOUNCE_SECONDS` of
+the number of runs it was drawn for, and a tap within :data:`ui.play.pace.DEBOUNCE_SECONDS` of
 the last accepted one changes nothing: a double tap is one run.
 
 :func:`guess_step` is one step of a lesson (``ui.lesson`` embeds it) and the "Guess first"
@@ -17,6 +17,7 @@ section of each game's odds view (:func:`guess_section`).
 from __future__ import annotations
 
 import math
+import logging
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -28,8 +29,10 @@ from jokoak.i18n import format_percent_value
 from jokoak.odds.guesses import Question, questions
 from jokoak.odds.plain import one_in
 
-from . import play
+from .play import pace
 from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, ngettext, tr
+
+log = logging.getLogger("jokoak")
 
 #: Throws in one run: a few hundred, enough for the share to settle near the exact chance.
 THROWS = 300
@@ -88,14 +91,14 @@ def accept_throw(run: GuessRun, question: Question, drawn_for: int, guess: int,
     """Start one run, or ignore the tap: a button drawn for an earlier run (the second tap
     of a double tap), a run still landing, or a tap within the debounce window change
     nothing. With no pace (tests) every throw lands at once. True if a run started."""
-    if drawn_for != run.runs or run.running or now - run.last_tap < play.DEBOUNCE_SECONDS:
+    if drawn_for != run.runs or run.running or now - run.last_tap < pace.DEBOUNCE_SECONDS:
         return False
     run.runs += 1
     run.seed = new_seed()
     run.guess = max(0, min(100, int(guess)))
     run.landed = []
     run.last_tap = now
-    if play.PACE_SCALE <= 0:
+    if pace.PACE_SCALE <= 0:
         while run.running:
             throw_batch(question, run)
     return True
@@ -104,7 +107,7 @@ def accept_throw(run: GuessRun, question: Question, drawn_for: int, guess: int,
 def accept_again(run: GuessRun, drawn_for: int, now: float) -> bool:
     """Back to the slider for a new guess and a new run (the answer stays seen); a stale or
     too quick tap changes nothing."""
-    if drawn_for != run.runs or not run.done or now - run.last_tap < play.DEBOUNCE_SECONDS:
+    if drawn_for != run.runs or not run.done or now - run.last_tap < pace.DEBOUNCE_SECONDS:
         return False
     run.seed, run.guess, run.landed, run.last_tap = None, None, [], now
     return True
@@ -292,7 +295,7 @@ def guess_step(game: str, question_id: str, key: str) -> bool:
         return False
     run = run_of(key)
     declared, declared_seen = run.running, run.seen
-    every = TICK_SECONDS * play.PACE_SCALE
+    every = TICK_SECONDS * pace.PACE_SCALE
 
     @st.fragment(run_every=every if declared and every > 0 else None)
     def area() -> None:
@@ -304,7 +307,7 @@ def guess_step(game: str, question_id: str, key: str) -> bool:
         try:
             _draw(question, run, key)
         except Exception as exc:  # a visitor never sees a traceback
-            play.log.warning("guess %s/%s failed: %s: %s", game, question_id,
+            log.warning("guess %s/%s failed: %s: %s", game, question_id,
                              type(exc).__name__, exc)
             st.error(_("Something went wrong with the throws. Try again."))
             st.session_state[key] = GuessRun(seen=run.seen)

@@ -15,35 +15,22 @@ on a phone (:func:`continue_on_phone`).
 from __future__ import annotations
 
 import json
+from collections.abc import Set as AbstractSet
 from urllib.parse import urlsplit
 
 import streamlit as st
 
 from jokoak import registry
 from jokoak.i18n import LANGUAGES, language_name, translator
-from jokoak.msgids import N_
-from jokoak.phone_link import QR_SIDE_PX, phone_url, qr_svg
+from jokoak.i18n.msgids import N_
+from jokoak.service.phone_link import QR_SIDE_PX, phone_url, qr_svg
 from jokoak.render.attract import ATTRACT_CSS, rocking
-from jokoak.settings import Settings, load_settings
 
+from . import kiosk_mode
 from .common import _, esc, html, lang, ngettext, set_lang
 from .lesson import LEARN_LABEL, _start_from_attract as start_from_attract, has_lessons
-from .params import query_choice
 
-KIOSK_KEY = "jokoak_kiosk"
 STARTED_KEY = "jokoak_kiosk_started"
-
-
-@st.cache_resource(show_spinner=False)
-def settings() -> Settings:
-    return load_settings()
-
-
-def is_kiosk() -> bool:
-    if KIOSK_KEY not in st.session_state:
-        st.session_state[KIOSK_KEY] = (query_choice("kiosk", ("1",)) == "1"
-                                       or settings().kiosk.enabled)
-    return st.session_state[KIOSK_KEY]
 
 
 KIOSK_CSS = """<style>
@@ -114,14 +101,14 @@ def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
 
 
 def apply_kiosk_chrome() -> None:
-    conf = settings().kiosk
+    conf = kiosk_mode.settings().kiosk
     st.html(KIOSK_CSS)
     reset = f"./?kiosk=1&lang={conf.language}"
     st.html(idle_script(conf.idle_seconds, conf.countdown_seconds, reset),
             unsafe_allow_javascript=True)
 
 
-def opened_mid_visit(known_pages: set[str]) -> bool:
+def opened_mid_visit(known_pages: AbstractSet[str]) -> bool:
     """True when a fresh session opens on an address that is not the kiosk's reset address.
 
     A reload, a replica that went away or a kiosk that slept opens a new session on the
@@ -202,7 +189,7 @@ def _game_card(entry: registry.GameEntry) -> None:
                   icon=":material/play_arrow:", width="stretch")
 
 
-def attract_screen(known_pages: set[str] = frozenset()) -> bool:
+def attract_screen(known_pages: AbstractSet[str] = frozenset()) -> bool:
     """The attract screen until a visitor touches a game or a language; True while shown.
 
     Moving pictures of the games (still under ``prefers-reduced-motion``) under one line
@@ -211,7 +198,7 @@ def attract_screen(known_pages: set[str] = frozenset()) -> bool:
     """
     if st.session_state.get(STARTED_KEY):
         return False
-    if opened_mid_visit(set(known_pages)):
+    if opened_mid_visit(known_pages):
         st.session_state[STARTED_KEY] = True
         return False
     code = lang()
@@ -239,7 +226,7 @@ def attract_screen(known_pages: set[str] = frozenset()) -> bool:
 
 
 def settings_warnings() -> None:
-    for problem in settings().problems:
+    for problem in kiosk_mode.settings().problems:
         text = _(problem.msgid)
         st.caption("⚠️ " + (text % problem.params if problem.params else text))
 
@@ -269,7 +256,7 @@ def continue_on_phone(page: str) -> None:
     URL (it is drawn after the page has run). Nothing without ``[kiosk] public_url`` (a
     phone cannot reach the kiosk's loopback).
     """
-    base = settings().kiosk.public_url
+    base = kiosk_mode.settings().kiosk.public_url
     if not base:
         return
     st.html(PHONE_CSS)

@@ -16,7 +16,7 @@ played on at once:
   with a "Next" button.
 
 Question steps draw their answers as buttons (the right one is the one the engine's events
-bear out, :mod:`jokoak.lessons`), beside the outcome asked about as the game's registry entry
+bear out, :mod:`jokoak.content.lessons`), beside the outcome asked about as the game's registry entry
 pictures it (:meth:`jokoak.registry.GameEntry.asked_outcome`); guess steps embed
 :func:`ui.guess.guess_step`. Nothing here names a game. Taps are
 idempotent like the play views' (position tokens, debounce). Progress lives in the URL
@@ -35,15 +35,16 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.engine.core import refusal
-from jokoak.engine.driver import Position, Table, resume
+from jokoak.engine.driver import Position, Seating, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
-from jokoak.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
-from jokoak.msgids import N_
-from jokoak.notes import notes
+from jokoak.content.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
+from jokoak.i18n.msgids import N_
+from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
 from . import counters, play, progress, speech
+from .play import pace
 from .common import _, bring_into_view, esc, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
@@ -105,7 +106,7 @@ def _spec(game: str, seat: int) -> PlaySpec:
     """The play view's spec, for this view: its own key, the lesson's seat as the one person,
     no computer nor beat (the lesson plays the others' moves), and taps checked first."""
     return dataclasses.replace(play.game_spec(game), key=f"jokoak_lesson_{game}",
-                               table=lambda choices: Table(humans=frozenset({seat})),
+                               table=lambda choices: Seating(humans=frozenset({seat})),
                                beat=None, accept=lesson_tap)
 
 
@@ -170,7 +171,7 @@ def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession:
         step = lesson.steps[index]
         record = _before(step.record) if step.kind == "question" else step.record
         position = _position(engine, record)
-    session = PlaySession(position=position, choices={}, good=position)
+    session: PlaySession[Any] = PlaySession(position=position, choices={}, good=position)
     if index < len(lesson.steps):
         counters.step_count(game, "started", lesson.name, index)
     session.extra.update(lesson=lesson.name, index=index, done=index >= len(lesson.steps),
@@ -239,9 +240,9 @@ def _mark_drawn(session: PlaySession) -> None:
 def _same_wrong_tap(session: PlaySession, action: str, now: float) -> bool:
     """Is this the same move as the last tap, within a double tap's time (for the curators'
     counts: one stumble, not two)?"""
-    last = session.extra.get("last_try")
+    last: tuple[str, float] | None = session.extra.get("last_try")
     session.extra["last_try"] = (action, now)
-    return bool(last) and last[0] == action and now - last[1] < play.DEBOUNCE_SECONDS
+    return last is not None and last[0] == action and now - last[1] < pace.DEBOUNCE_SECONDS
 
 
 def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, action: str,
@@ -249,7 +250,7 @@ def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, acti
     """A tap on a play control drawn for the step: refused with the engine's reason, hinted
     at when legal but not the lesson's, played (with what follows it) when it is. A stale or
     repeated tap changes nothing. True if the lesson moved on."""
-    if (token != play.token(session) or now - session.last_tap < play.DEBOUNCE_SECONDS
+    if (token != play.token(session) or now - session.last_tap < pace.DEBOUNCE_SECONDS
             or _too_soon(session, now)):
         return False
     found = _step_of(spec.game.name, session)
@@ -560,16 +561,3 @@ def _start_from_attract(started_key: str, game: str) -> None:
     st.session_state[started_key] = True
     st.session_state[LESSON_GOTO_KEY] = game
     st.session_state.pop(_key(game), None)   # a fresh lesson, from its first step
-
-
-def lesson_entry_buttons(started_key: str) -> None:
-    """One "Learn it in 2 minutes" button per game that has lessons (the kiosk's attract
-    screen): it starts the booklet (``started_key``) in that game's first lesson."""
-    games = [e for e in registry.games() if has_lessons(e.key)]
-    # whole labels, on two lines where a column is narrow (never cut with "…")
-    st.html('<style>[class*="st-key-jokoak_learn_"] button p{white-space:normal;'
-            'overflow-wrap:anywhere;text-overflow:clip}</style>')
-    for column, entry in zip(st.columns(len(games) or 1), games):
-        column.button(f"{entry.name}: {_(LEARN_LABEL)}", key=f"jokoak_learn_{entry.key}",
-                      width="stretch", on_click=_start_from_attract,
-                      args=(started_key, entry.key), icon=":material/school:")

@@ -8,15 +8,15 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.i18n import LANGUAGES, language_name
-from jokoak.room_stores import default_sqlite_path
-from jokoak.settings import settings_path
+from jokoak.service.room_stores import default_sqlite_path
+from jokoak.service.settings import settings_path
 
 from .common import _, esc, html, lang
-from .kiosk import settings
+from . import kiosk_mode
 
 
 def _handout(game: str, code: str, with_ids: bool) -> bytes:
-    from jokoak.handout import handout_pdf
+    from jokoak.render.handout import handout_pdf
     return handout_pdf(game, code, with_ids)
 
 
@@ -52,7 +52,7 @@ def handouts() -> None:
 
 def settings_status() -> None:
     """Every setting with the value in use, and what was wrong with the file, if anything."""
-    conf = settings()
+    conf = kiosk_mode.settings()
     st.write(_("Settings file: %(name)s") % {"name": settings_path().name})
     rows = [("kiosk.enabled", conf.kiosk.enabled), ("kiosk.idle_seconds", conf.kiosk.idle_seconds),
             ("kiosk.countdown_seconds", conf.kiosk.countdown_seconds),

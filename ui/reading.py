@@ -16,10 +16,11 @@ from functools import lru_cache
 import streamlit as st
 
 from jokoak import registry
-from jokoak.howto import card, has_card
+from jokoak.content.howto import card, has_card
 from jokoak.render.howto import howto_html
 from jokoak.render.source import CSS as SOURCE_CSS, ClausePair, clause_pairs
 
+from . import kiosk_mode
 from .common import _, esc, html, lang, remember, remembered_widget_key
 
 SELF_TEST_CSS = """<style>
@@ -70,15 +71,14 @@ def howto_card(game: str) -> None:
     """The game's one-screen card (if it has one), and the printable handout beside it."""
     if not has_card(game):
         return
-    from .kiosk import is_kiosk
     show_ids = bool(st.session_state.get(f"jokoak_ids_{game}"))
     html(howto_html(card(game), _, lang(), name=registry.entry(game).name, show_ids=show_ids))
-    if is_kiosk():
+    if kiosk_mode.is_kiosk():
         return  # a kiosk's downloads would land on the kiosk computer: the operator page has them
     code = lang()
 
     def build() -> bytes:
-        from jokoak.handout import handout_pdf
+        from jokoak.render.handout import handout_pdf
         return handout_pdf(game, code)
 
     st.download_button(_("Handout to print (PDF, one page)"), data=build,

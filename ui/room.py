@@ -1,4 +1,4 @@
-"""Room play: several devices at one table, joined by a short code (:mod:`jokoak.rooms`).
+"""Room play: several devices at one table, joined by a short code (:mod:`jokoak.service.rooms`).
 
 One person opens a room with the new-game choices (at least two people at the table); the
 others type its code on their own phone or computer and sit at the next free person's seat.
@@ -15,21 +15,21 @@ room's record only when another device changed it (its version moved on and the 
 not the one drawn); otherwise the position drawn last is kept.
 
 The visitor's place lives in the URL: a seated device's address is ``?room=<code>&seat=<its
-token>`` (the token the room keeps at its seat, :func:`jokoak.rooms.new_device`), so a
+token>`` (the token the room keeps at its seat, :func:`jokoak.service.rooms.new_device`), so a
 reload, a tab opened again or a restarted kiosk server sits it at its seat again
 (:func:`restore`). In a room the store holds the game, so the address carries no ``?game=``
 (leaving the room brings back this session's own game, if it has one). A link whose code or
 token does not fit, names no room of this game, or no seat of its room changes nothing and
 says so; the code is filled in for joining. Leaving drops both parameters.
 
-Faults and abuse (:mod:`jokoak.room_stores`): a store that cannot be reached is never taken
+Faults and abuse (:mod:`jokoak.service.room_stores`): a store that cannot be reached is never taken
 for a room that is gone. The seated device keeps its table on screen under "Reconnecting…"
 and the next poll tries again; a tap it cannot save says "Not saved — tap again" (the write
 is one compare-and-set: whole or not at all); a link followed meanwhile waits at its seat.
 The room panel chooses who plays on their own device itself (one step), opening a room
 closes this session's unplayed one, a full server says so, and a session that typed too many
 unknown codes, or a server that took its minute's share of them, waits before looking again
-(:class:`jokoak.rooms.JoinGuard`, ``[rooms] unknown_codes_per_minute``).
+(:class:`jokoak.service.rooms.JoinGuard`, ``[rooms] unknown_codes_per_minute``).
 """
 
 from __future__ import annotations
@@ -42,15 +42,18 @@ from typing import Any, Callable, NoReturn
 import streamlit as st
 
 from jokoak.engine.core import make_rules
-from jokoak.engine.driver import Position, Table, advance, pending, resume, start
-from jokoak.rooms import (STORE_ERRORS, JoinGuard, Room, RoomsFull, RoomStore, close_unplayed,
+from jokoak.engine.driver import Position, Seating, advance, pending, resume, start
+from jokoak.service.rooms import (STORE_ERRORS, JoinGuard, Room, RoomsFull, RoomStore, close_unplayed,
                           count_unknown, join, new_device, normalise_code, open_room,
                           parse_device, read_room, rejoin, server_guess_allowed,
                           store_from_setting, update)
-from jokoak.settings import RoomSettings, load_settings, settings_path
+from jokoak.service.settings import RoomSettings, load_settings, settings_path
 
 from .common import _, esc, html, in_this_language, lang, ngettext
-from . import game_link, play
+from . import play
+from .play import link as game_link, pace
+from .play.view import page as play_page_alone
+from .play.widgets import people_count
 from .params import drop
 from .play import PlaySession, PlaySpec
 
@@ -59,7 +62,7 @@ log = logging.getLogger("jokoak")
 ROOM = "jokoak_room"      # session: {"game": name, "code": code, "device": its token there}
 DEVICE = "jokoak_device"  # session: this device's token in the rooms it opens or joins
 OPENED = "jokoak_room_opened"  # session: the code of the last room it opened (any game)
-GUARD = "jokoak_join_guard"    # session: its unknown codes (:class:`jokoak.rooms.JoinGuard`)
+GUARD = "jokoak_join_guard"    # session: its unknown codes (:class:`jokoak.service.rooms.JoinGuard`)
 #: The address of a seated device: ``?room=<code>&seat=<device token>``.
 ROOM_PARAM = "room"
 SEAT_PARAM = "seat"
@@ -158,10 +161,6 @@ def _read(spec: PlaySpec) -> tuple[Room | None, bool]:
         return None, False
 
 
-def _room_of(spec: PlaySpec) -> Room | None:
-    return _read(spec)[0]
-
-
 # ---- opening, joining, leaving -------------------------------------------------------------
 def open_new(spec: PlaySpec, choices: dict[str, Any]) -> None:
     """Open a room for a new game with ``choices``; this device sits at the first person's
@@ -189,7 +188,7 @@ def open_new(spec: PlaySpec, choices: dict[str, Any]) -> None:
 
 def _close_opened() -> None:
     """One unplayed room a session: the room it opened last is closed if nobody else ever
-    sat down in it (:func:`jokoak.rooms.close_unplayed`)."""
+    sat down in it (:func:`jokoak.service.rooms.close_unplayed`)."""
     code = st.session_state.pop(OPENED, None)
     if isinstance(code, str):
         close_unplayed(store(), code, device())
@@ -307,12 +306,7 @@ def room_choices(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> di
                       format_func=in_this_language(lambda seat: names(names_of, seat)),
                       key=f"{spec.key}_room_people") or []
     people = sorted({int(s) for s in picked if 0 <= int(s) < seats})
-    computers = seats - len(people)
-    st.caption(_("%(people)s and %(computers)s.") % {
-        "people": ngettext("%(count)s person", "%(count)s people", len(people))
-        % {"count": len(people)},
-        "computers": ngettext("%(count)s computer player", "%(count)s computer players",
-                              computers) % {"count": computers}})
+    people_count(len(people), seats)
     return {**chosen, "people": people}
 
 
@@ -326,7 +320,8 @@ def _naming_session(spec: PlaySpec, chosen: dict[str, Any]) -> PlaySession:
         return kept[1]
     rules = make_rules(spec.game, spec.game.rulesets[0].name)
     position = start(spec.game, rules, spec.setup(rules, chosen), 0, ())
-    session = PlaySession(position=position, choices=dict(chosen), good=position)
+    session: PlaySession[Any] = PlaySession(position=position, choices=dict(chosen),
+                                            good=position)
     st.session_state[key] = (mark, session)
     return session
 
@@ -391,13 +386,13 @@ def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str
     """A tap in a room: played by :func:`ui.play.accept_tap`'s rules from the table in the
     store, only if this device sits at ``seat``, and kept only if no other device wrote
     first. A store that cannot be read or written within its budget (about 2 s,
-    :data:`jokoak.rooms.BUDGET_SECONDS`) keeps nothing and marks the tap "Not saved — tap
+    :data:`jokoak.service.rooms.BUDGET_SECONDS`) keeps nothing and marks the tap "Not saved — tap
     again": the write is one compare-and-set, so it happened whole or not at all (and a
     second tap of a move that did land is stale: it changes nothing)."""
     read: list[Room] = []
     game.extra.pop(_UNSAVED, None)
 
-    def source() -> tuple[Position, Table] | None:
+    def source() -> tuple[Position, Seating] | None:
         room, reachable = _read(spec)
         if not reachable:
             game.extra[_UNSAVED] = True
@@ -443,7 +438,7 @@ def _tick(spec: PlaySpec, room: Room, game: PlaySession) -> Room:
     position = game.position
     if not pending(position, table):
         return room
-    if time.time() - room.moved_at < 0.9 * spec.pace * play.PACE_SCALE:
+    if time.time() - room.moved_at < 0.9 * spec.pace * pace.PACE_SCALE:
         return room
     moved = advance(position, table, spec.beat)
     if moved.length == position.length:
@@ -498,7 +493,7 @@ def _version_now(code: str) -> int | str | None:
 def _beat_due(spec: PlaySpec, game: PlaySession, moved_at: float) -> bool:
     """A computer seat's next beat is to be played (:func:`_tick`'s own test)."""
     return (pending(game.position, spec.table(game.choices))
-            and time.time() - moved_at >= 0.9 * spec.pace * play.PACE_SCALE)
+            and time.time() - moved_at >= 0.9 * spec.pace * pace.PACE_SCALE)
 
 
 def _lively(spec: PlaySpec) -> bool:
@@ -674,7 +669,7 @@ def play_page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
               right: Callable[[PlaySession], None], choices: Callable[[], dict[str, Any]],
               seat_view: SeatView, names: SeatNames) -> None:
     """The play view with room play: the room, when this device sits in one; else the
-    one-screen game (:func:`ui.play.page`) and, below it, the room panel. An address
+    one-screen game (:func:`ui.play.view.page`) and, below it, the room panel. An address
     naming this device's seat sits it there first (:func:`restore`)."""
     restore(spec)
     if in_room(spec):
@@ -688,5 +683,5 @@ def play_page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
         seen.update(picked)
         return picked
 
-    play.page(spec, intro, left, right, remembered)
+    play_page_alone(spec, intro, left, right, remembered)
     room_panel(spec, dict(seen), names)

@@ -18,12 +18,12 @@ import streamlit as st
 
 from jokoak import ROOT, registry
 from jokoak.i18n import LANGUAGES, language_name
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
-from .game_page import render
-from .kiosk import (apply_kiosk_chrome, attract_screen, continue_on_phone, is_kiosk, settings,
-                    settings_warnings)
+from . import game_page as game_pages
+from .kiosk import apply_kiosk_chrome, attract_screen, continue_on_phone, settings_warnings
+from .kiosk_mode import is_kiosk, settings
 from .lesson import LESSON_GOTO_KEY, entry_params
 from .counters import note_left
 from .params import drop_unknown
@@ -215,18 +215,16 @@ class PageSpec:
     translate: bool                     # False for game names
 
 
-def _game_target(key: str) -> Path | Callable[[], None]:
-    """``app_pages/<key>.py`` if the game has one (tests open pages by file), else a function.
+def _game_target(key: str) -> Callable[[], None]:
+    """Game ``key``'s page: :func:`ui.game_page.render` of it, served at ``/<key>``.
 
-    A game needs no file of its own: without one the router draws :func:`ui.game_page.render`
-    for it, so a registered game is on the navigation with no page written or edited.
+    No game has a page file: the router builds one page per registered game, so a game
+    found in ``jokoak/games/`` (or registered by a test) is on the navigation with no page
+    written or edited. Streamlit names the page by its URL path, so deep links
+    (``/zaldi_zuria?view=step``) and ``st.switch_page`` (:func:`game_page`) find it.
     """
-    script = PAGES / f"{key}.py"
-    if script.is_file():
-        return script
-
     def game_page() -> None:
-        render(key)
+        game_pages.render(key)   # looked up at each run, as a page script would import it
 
     game_page.__name__ = key
     return game_page

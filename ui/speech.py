@@ -1,4 +1,4 @@
-"""Speaker buttons: a sentence read aloud on a tap (:mod:`jokoak.speech` makes the sound).
+"""Speaker buttons: a sentence read aloud on a tap (:mod:`jokoak.service.speech` makes the sound).
 
 Nothing is synthesised until a visitor taps (a step-through rerun draws only the button);
 the sound then goes into the page inline, as a ``data:`` URI in an ``<audio>`` element that
@@ -14,12 +14,13 @@ from typing import Any, Sequence
 
 import streamlit as st
 
-from jokoak import speech
+from jokoak.service import speech
 from jokoak.i18n import TARGET_LANGUAGES, language_name
-from jokoak.segments import segment_map
-from jokoak.settings import Settings
-from jokoak.translations import translation_map
+from jokoak.content.segments import segment_map
+from jokoak.service.settings import Settings
+from jokoak.i18n.source_translations import translation_map
 
+from . import kiosk_mode
 from .common import _, esc, html
 
 #: Session key of the sound asked for and not yet played: (button key, tap number).
@@ -35,13 +36,11 @@ Parts = Sequence[tuple[str, str]]
 
 
 def settings() -> Settings:
-    from .kiosk import settings as kiosk_settings   # ui.kiosk imports ui.lesson, which imports this
-    return kiosk_settings()
+    return kiosk_mode.settings()
 
 
 def is_kiosk() -> bool:
-    from .kiosk import is_kiosk as kiosk_on
-    return kiosk_on()
+    return kiosk_mode.is_kiosk()
 
 
 @st.cache_resource(show_spinner=False)
@@ -133,7 +132,7 @@ def clause_speaker(key: str, game: str, clause_ids: Sequence[str], target: str |
 
 
 def _clause_ids(game: str) -> list[str]:
-    from jokoak.segments import segments
+    from jokoak.content.segments import segments
     return [seg.id for seg in segments(game) if seg.translatable and seg.text.strip()]
 
 

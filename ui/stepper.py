@@ -1,7 +1,7 @@
 """The step-through, shared by the three games.
 
 A scenario (or a seeded "watch a game") is a Record; it is replayed and folded into *reader
-steps* (:mod:`jokoak.steps`: a throw is one step, a pass is said with the step after it), and
+steps* (:mod:`jokoak.render.reader_steps`: a throw is one step, a pass is said with the step after it), and
 "next", "back", "jump" and autoplay move between them: recomputation, never undo. The game's
 pure renderer (``jokoak.render.<game>``) draws the state and words the events; this module
 wires the controls, the clause highlight and the interpretation notes.
@@ -18,21 +18,22 @@ from __future__ import annotations
 
 import time
 from types import ModuleType
-from typing import Any
+from typing import Any, Literal
 
 import streamlit as st
 
 from jokoak import registry
-from jokoak.engine.record import Record, Step
+from jokoak.engine.record import Record, PlayedAction
 from jokoak.games import available_games
-from jokoak.msgids import N_
-from jokoak.notes import notes_for
+from jokoak.i18n.msgids import N_
+from jokoak.content.notes import notes_for
 from jokoak.render.source import CSS as SOURCE_CSS
 from jokoak.render.source import clause_excerpt_html
-from jokoak.scenarios import Scenario, scenarios
-from jokoak.steps import ReaderStep, captions, reader_steps, sentences, watched_record
+from jokoak.content.scenarios import Scenario, scenarios
+from jokoak.render.reader_steps import ReaderStep, captions, reader_steps, sentences, watched_record
 
-from . import play, speech
+from . import speech
+from .play import pace
 from .common import (_, bring_into_view, esc, html, in_this_language, lang, ngettext,
                      pin_run_language, remember, remembered_widget_key)
 from .params import query_choice, query_number
@@ -40,9 +41,13 @@ from .params import query_choice, query_number
 WATCH = "__watch__"
 #: The record key of a watched game starts so (``watch:<seed>``).
 WATCH_KEY = "_watch:"
-#: Seconds per step of autoplay, by speed (times ``JOKOAK_PACE_SCALE``, see ui/play.py).
+#: Seconds per step of autoplay, by speed (times ``JOKOAK_PACE_SCALE``, see ui/play/pace.py).
 SPEEDS = {"slow": 6.0, "normal": 3.5, "fast": 1.5}
 SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
+
+
+#: Where a button's icon sits beside its label (Streamlit's ``icon_position``).
+Side = Literal["left", "right"]
 
 
 def _renderer(game: str) -> ModuleType | None:
@@ -64,7 +69,7 @@ def _scenarios(game: str) -> tuple[Scenario, ...]:
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _replayed(game: str, key: str, _record: Record
-              ) -> tuple[Any, tuple[Step, ...], tuple[ReaderStep, ...]]:
+              ) -> tuple[Any, tuple[PlayedAction, ...], tuple[ReaderStep, ...]]:
     """The replayed and folded record that ``key`` names (a scenario's name, or
     ``watch:<seed>``): looked up by the game and that name alone, as Streamlit leaves out
     an argument whose name starts with ``_``; hashing the whole record (thousands of
@@ -214,7 +219,7 @@ def _tick(game: str, step_key: str, total: int) -> None:
     """One step of autoplay, at most one a pace (a rerun caused by a tap is not a tick)."""
     moved = f"jokoak_stepmoved_{step_key}"
     now = time.monotonic()
-    if now - st.session_state.get(moved, 0.0) < 0.9 * _pace(game) * play.PACE_SCALE:
+    if now - st.session_state.get(moved, 0.0) < 0.9 * _pace(game) * pace.PACE_SCALE:
         return
     index = st.session_state[step_key]
     if index < total:
@@ -225,7 +230,7 @@ def _tick(game: str, step_key: str, total: int) -> None:
 
 
 def _every(game: str, playing: bool) -> float | None:
-    return max(_pace(game) * play.PACE_SCALE, 0.2) if playing else None
+    return max(_pace(game) * pace.PACE_SCALE, 0.2) if playing else None
 
 
 def _step_panel(game: str, rkey: str, record: Record,
@@ -268,6 +273,7 @@ def _step_panel(game: str, rkey: str, record: Record,
 def _draw_panel(game: str, step_key: str, initial: Any, steps: tuple[ReaderStep, ...],
                 step_captions: tuple[str | None, ...], playing: bool) -> None:
     module = _renderer(game)
+    assert module is not None, "a step-through is offered only where the renderer words events"
     index = st.session_state[step_key]
     # after a move, a step that does not fit (its picture or words cut) comes to the top:
     # on a phone or a laptop the page's header would push them under the fold
@@ -293,7 +299,7 @@ def _step_side(game: str, step_key: str, index: int, steps: tuple[ReaderStep, ..
     """The controls, the step's place and its words; returns the clauses the step cites."""
     total = len(steps)
     at = f"at{index}"        # in every key: a click sent for another step finds no callback
-    controls = [
+    controls: list[tuple[str, str, str, Side, bool, int]] = [
         ("first", N_("Start"), ":material/first_page:", "left", index > 0, 0),
         ("back", N_("Back"), ":material/chevron_left:", "left", index > 0, index - 1),
         ("next", N_("Next"), ":material/chevron_right:", "right", index < total, index + 1),
@@ -376,9 +382,10 @@ def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
         row = st.container(horizontal=True, vertical_alignment="center",
                            key=f"jokoak_step_jump_row_{kind}")
         row.markdown(f"**{esc(_(label))}**")
-        for direction, target, icon, side, none in (
-                ("back", earlier, ":material/chevron_left:", "left", N_("none earlier")),
-                ("on", later, ":material/chevron_right:", "right", N_("none later"))):
+        jumps: tuple[tuple[str, int | None, str, Side, str], ...] = (
+            ("back", earlier, ":material/chevron_left:", "left", N_("none earlier")),
+            ("on", later, ":material/chevron_right:", "right", N_("none later")))
+        for direction, target, icon, side, none in jumps:
             if target is None:
                 row.caption(_(none))
             else:

@@ -1,7 +1,8 @@
 """The translators' workbench on the Translators page (Streamlit wiring only).
 
-The logic is in :mod:`jokoak.workbench` (rows, uploads, exports), :mod:`jokoak.qa` (checks)
-and :mod:`jokoak.render.review` (escaped HTML). An uploaded file is parsed, checked and shown
+The logic is in :mod:`jokoak.review.rows`, :mod:`jokoak.review.uploads` and
+:mod:`jokoak.review.exports`, :mod:`jokoak.review.source_checks` (checks) and
+:mod:`jokoak.render.review` (escaped HTML). An uploaded file is parsed, checked and shown
 escaped, never written to disk; its review and the review's markup are kept in the server's
 memory by the file's content digest (a few, the oldest dropped), so a rerun neither checks
 nor draws it again.
@@ -20,15 +21,15 @@ from typing import Any, Sequence
 import streamlit as st
 
 from jokoak import registry
-from jokoak.glossary import export_csv, export_tbx
+from jokoak.content.glossary import export_csv, export_tbx
 from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path, translator
 from jokoak.render.glossary_table import glossary_table_html
 from jokoak.render.review import (checks_legend_html, report_html, review_row_html,
                                   review_table_of, statistics_html)
-from jokoak.translations import FUZZY, TRANSLATED, UNTRANSLATED
-from jokoak.workbench import (MAX_UPLOAD_BYTES, Row, UploadReview, catalog_po, catalog_tmx,
-                              catalog_xliff, filter_rows, game_name, play_link, report_csv,
-                              review_rows, review_upload, statistics_of)
+from jokoak.i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED
+from jokoak.review.exports import catalog_po, catalog_tmx, catalog_xliff, report_csv
+from jokoak.review.rows import Row, UploadReview, filter_rows, play_link, review_rows, review_upload, statistics_of
+from jokoak.review.uploads import MAX_UPLOAD_BYTES, game_name
 
 from .common import _, error, fmt_num, html, lang, in_this_language
 

@@ -5,20 +5,18 @@ so the views are found here, by convention:
 
 * ``read`` — every game: its Basque source beside a translation (``ui.game_page.read_view``);
 * ``step`` — when the game has a renderer and scenarios (``ui.stepper``);
-* ``odds`` — ``odds_view()`` in ``ui/<key>_views.py``;
-* ``play`` — ``play_view()`` in ``ui/<key>_play.py`` (or in ``ui/<key>_views.py``).
+* ``odds`` — ``odds_view()`` in ``ui/games/<key>/views.py``;
+* ``play`` — ``play_view()`` in ``ui/games/<key>/play.py`` (or in ``ui/games/<key>/views.py``).
 
 A game whose views live elsewhere (a test's own game) says so with :func:`register_views`.
 """
 
 from __future__ import annotations
 
-from importlib import import_module
-from types import ModuleType
 from typing import Callable
 
 from jokoak import registry
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 
 from .lesson import LEARN_LABEL, has_lessons
 from .stepper import has_step_through
@@ -29,10 +27,10 @@ View = Callable[[], None]
 VIEW_LABELS = {"read": N_("Read the rules"), "learn": LEARN_LABEL, "step": N_("Step through"),
                "odds": N_("Odds"), "play": N_("Play")}
 
-#: Where each drawn view is looked for: (function name, modules ``ui.<key><suffix>``).
+#: Where each drawn view is looked for: (function name, modules ``ui.games.<key>.<name>``).
 CONVENTION: dict[str, tuple[str, tuple[str, ...]]] = {
-    "odds": ("odds_view", ("_views",)),
-    "play": ("play_view", ("_play", "_views")),
+    "odds": ("odds_view", ("views",)),
+    "play": ("play_view", ("play", "views")),
 }
 
 _explicit: dict[str, dict[str, View]] = {}
@@ -50,22 +48,13 @@ def unregister_views(key: str) -> None:
     _explicit.pop(key, None)
 
 
-def _module(name: str) -> ModuleType | None:
-    try:
-        return import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name == name:
-            return None
-        raise
-
-
 def view_function(key: str, view: str) -> View | None:
     """``odds_view`` / ``play_view`` of game ``key``, or ``None`` if it has none."""
     if key in _explicit:
         return _explicit[key].get(view)
     function, suffixes = CONVENTION[view]
     for suffix in suffixes:
-        module = _module(f"ui.{key}{suffix}")
+        module = registry.optional_module(f"ui.games.{key}.{suffix}")
         if module is not None and hasattr(module, function):
             return getattr(module, function)
     return None

@@ -15,9 +15,10 @@ from __future__ import annotations
 from typing import Iterable
 
 from jokoak.i18n import TARGET_LANGUAGES
-from jokoak.msgids import N_
+from jokoak.i18n.msgids import N_
 from jokoak.render.source import CSS as SOURCE_CSS, clause_excerpt_html
 
+from . import kiosk_mode
 from .common import _, esc, lang
 
 WHY_LABEL = N_("Why?")
@@ -45,9 +46,7 @@ details.jokoak-why .jk-source{margin-top:.4rem}
 
 def clause_ids_shown() -> bool:
     """Whether the operator asked for clause ids in the children's views too."""
-    from .kiosk import settings   # here: ui.kiosk imports the lesson view, which imports this
-
-    return settings().booklet.clause_ids
+    return kiosk_mode.settings().booklet.clause_ids
 
 
 def clauses_html(game: str, clauses: Iterable[str], *, css: bool = True) -> str:

@@ -4,24 +4,16 @@ which sets ``run`` on its parser; add new ones to :data:`COMMANDS`."""
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Callable
 
+from ..errors import InputError
 
-class CliError(Exception):
+class CliError(InputError):
     """A user error: printed as one line, exit status 2.
 
     ``msgid`` is translated into the language of the user's environment (``LANGUAGE``,
-    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; English otherwise) and filled from ``params``.
+    ``LC_ALL``, ``LC_MESSAGES``, ``LANG``; English otherwise) and filled from ``params``
+    (:meth:`jokoak.errors.JokoakError.text`).
     """
-
-    def __init__(self, msgid: str, **params: object) -> None:
-        super().__init__(msgid % params if params else msgid)
-        self.msgid = msgid
-        self.params = params
-
-    def text(self, gettext: "Callable[[str], str]") -> str:
-        translated = gettext(self.msgid)
-        return translated % self.params if self.params else translated
 
 
 def environment_language() -> str:

@@ -15,7 +15,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..catalogs import stale_catalogs, update_catalogs
+    from ..i18n.catalogs import stale_catalogs, update_catalogs
     if args.check:
         stale = stale_catalogs(args.domain)
         for path in stale:

@@ -6,13 +6,14 @@ from fractions import Fraction
 from types import ModuleType
 from typing import Any, Callable, Iterable
 
-from .. import GAMES
+from .. import GAMES, registry
 from ..engine.core import Game, Rules, RulesError, make_rules
 from . import CliError
 
 #: Games that are not in the registry, by name -> one module (``GAME``, ``POLICIES``,
 #: ``odds_tables``, ``CLAUSES``). A test hook: the tests' toy game is put here. A registered
-#: game keeps them apart: ``jokoak.games.<name>``, ``jokoak.bots.<name>``, ``jokoak.odds.<name>``.
+#: game keeps them apart, where its registry entry says (its folder's ``engine``, ``bots`` and
+#: ``odds``).
 EXTRA_MODULES: dict[str, ModuleType] = {}
 
 
@@ -24,10 +25,11 @@ def load_game(name: str) -> tuple[Game, ModuleType]:
     if name not in GAMES:
         raise CliError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
     from importlib import import_module
+    engine = registry.entry(name).engine
     try:
-        module = import_module(f"jokoak.games.{name}")
+        module = import_module(engine)
     except ModuleNotFoundError as exc:
-        if exc.name == f"jokoak.games.{name}":
+        if exc.name == engine:
             raise CliError(f"game {name!r} has no engine yet") from None
         raise CliError(f"game {name!r} cannot be loaded: {exc}") from None
     except Exception as exc:  # a half-written engine must not take the other games down
@@ -38,35 +40,30 @@ def load_game(name: str) -> tuple[Game, ModuleType]:
 
 
 def policies_of(name: str, module: ModuleType) -> dict[str, Any]:
-    """Computer players by level: the toy module's ``POLICIES`` or ``jokoak.bots.<name>``'s."""
+    """Computer players by level: the toy module's ``POLICIES`` or the game's ``bots``'s."""
     if name in EXTRA_MODULES:
         return dict(getattr(module, "POLICIES", {}) or {})
-    return dict(_optional_attribute(f"jokoak.bots.{name}", "POLICIES") or {})
+    return dict(_optional_attribute(registry.entry(name).bots, "POLICIES") or {})
 
 
 def odds_tables_of(name: str, module: ModuleType) -> Callable[..., Any] | None:
-    """``odds_tables(rules, **params)``: the toy module's or ``jokoak.odds.<name>``'s."""
+    """``odds_tables(rules, **params)``: the toy module's or the game's ``odds``'s."""
     if name in EXTRA_MODULES:
         return getattr(module, "odds_tables", None)
-    return _optional_attribute(f"jokoak.odds.{name}", "odds_tables")
+    return _optional_attribute(registry.entry(name).odds, "odds_tables")
 
 
 def _optional_attribute(module_name: str, attribute: str) -> Any:
     """``module_name.attribute``, or ``None`` when that module (not one it imports) is absent."""
-    from importlib import import_module
-    try:
-        return getattr(import_module(module_name), attribute, None)
-    except ModuleNotFoundError as exc:
-        if exc.name == module_name:
-            return None
-        raise
+    from ..registry import optional_module
+    return getattr(optional_module(module_name), attribute, None)
 
 
 def clauses_of(name: str, module: ModuleType) -> set[str] | None:
     """Known clause ids: the toy module's ``CLAUSES`` or the game's segment ids."""
     if name in EXTRA_MODULES:
         return set(getattr(module, "CLAUSES", ())) or None
-    from ..segments import segment_map
+    from ..content.segments import segment_map
     return set(segment_map(name))
 
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..engine.core import RulesError, SetupError
 from . import CliError
 from .common import (build_rules, decimal_text, engine_error, fraction_text, load_game,
                      odds_tables_of, one_line_errors, parse_param, split_assignments)
@@ -37,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
         tables = tables_of(rules, **params)
     except TypeError as exc:
         raise CliError(f"odds tables of {args.game}: bad parameters ({exc})") from None
-    except (ValueError, KeyError, SetupError, RulesError) as exc:
+    except (ValueError, KeyError) as exc:   # the rules' refusals (RefusedByRules) among them
         raise engine_error(exc, f"odds tables of {args.game}: {exc}") from None
     if args.json:
         print(json.dumps([{

@@ -3,13 +3,13 @@
 Three parts, all by default:
 
 * ``sources`` — translated / fuzzy / untranslated counts per game and language of the Basque
-  sources, and their checks (:mod:`jokoak.qa`);
+  sources, and their checks (:mod:`jokoak.review.source_checks`);
 * ``interface`` — the interface catalog and the notes in eu, es and fr, and the English msgids
-  (:mod:`jokoak.qa_interface`);
-* ``spelling`` — every catalog and note through Hunspell (:mod:`jokoak.spelling`);
+  (:mod:`jokoak.review.interface_checks`);
+* ``spelling`` — every catalog and note through Hunspell (:mod:`jokoak.review.spelling`);
 * ``lessons`` — every lesson step replayed with its rule switched off and under the other
   readings of the notes about it, and each guess against its position
-  (:mod:`jokoak.lesson_checks`).
+  (:mod:`jokoak.content.lesson_checks`).
 
 Prints every error (and with ``--warnings`` every warning) as ``where [lang] check: reason``.
 Exits 1 if any error was found, so CI can run it beside pytest. A false positive is silenced
@@ -44,9 +44,9 @@ def _short(text: str, width: int = 60) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..lesson_checks import Problem
-    from ..qa import ERROR, Flag, check_catalog, shipped_cross_target_flags
-    from ..translations import statistics
+    from ..content.lesson_checks import Problem
+    from ..review.source_checks import ERROR, Flag, check_catalog, shipped_cross_target_flags
+    from ..i18n.source_translations import statistics
 
     known = set(TARGET_LANGUAGES) | set(INTERFACE_LANGUAGES)
     if args.lang is not None and args.lang not in known:
@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
             if not args.lang:
                 problems.extend((f"{game}:{f}", f) for f in shipped_cross_target_flags(game))
     if "interface" in parts:
-        from ..qa_interface import check_english_catalog, check_ui_catalog, shipped_ui_entries
+        from ..review.interface_checks import check_english_catalog, check_ui_catalog, shipped_ui_entries
         for lang in (lg for lg in INTERFACE_LANGUAGES if args.lang in (None, lg)):
             if lang == "en":
                 flags = check_english_catalog()
@@ -83,11 +83,11 @@ def run(args: argparse.Namespace) -> int:
             problems.extend((f"messages:{_short(f.segment_id)} [{f.lang}] {f.check}: "
                              f"{f.message()}", f) for f in flags)
     if "spelling" in parts:
-        from ..spelling import check_spelling
+        from ..review.spelling import check_spelling
         problems.extend((str(p), p) for p in check_spelling(
             [lg for lg in INTERFACE_LANGUAGES if args.lang in (None, lg)]))
     if "lessons" in parts and args.lang is None:
-        from ..lesson_checks import lesson_problems
+        from ..content.lesson_checks import lesson_problems
         problems.extend((str(p), p) for p in lesson_problems())
     n_errors = sum(1 for _, f in problems if f.severity == ERROR)
     for text, flag in problems:

@@ -9,12 +9,14 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
+from typing import Callable
 
 from ..engine.core import Game, SetupError
+from ..errors import ContentError
 from ..engine.harness import format_event
 from ..engine.record import Record, RecordError, replay
 from . import CliError
-from ..msgids import N_
+from ..i18n.msgids import N_
 from .common import (clauses_of, engine_error, event_actor_name, load_game, one_line_errors,
                      seat_name)
 
@@ -87,6 +89,18 @@ def _check_nesting(path: Path, text: str) -> None:
                        file=str(path), limit=MAX_NESTING)
 
 
+class ScenarioFault(CliError):
+    """A scenario file's fault, said in the user's language as its loader says it (a fault
+    its schema found is made of several msgids: :mod:`jokoak.content.schema`)."""
+
+    def __init__(self, fault: ContentError) -> None:
+        super().__init__(str(fault))
+        self.fault = fault
+
+    def text(self, gettext: Callable[[str], str]) -> str:
+        return self.fault.text(gettext)
+
+
 def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...]]:
     text = _read(args.file)
     _check_nesting(args.file, text)
@@ -103,7 +117,7 @@ def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...
         except RecordError as exc:
             raise CliError(f"{args.file}: {exc}") from None
         return record, games[record.game], ()
-    from ..scenarios import ScenarioError, game_from_path, parse_scenario
+    from ..content.scenarios import ScenarioError, game_from_path, parse_scenario
     name = args.game or game_from_path(args.file)
     if name is None:
         raise CliError(f"{args.file}: cannot tell the game from the path; pass --game")
@@ -112,7 +126,7 @@ def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...
         scenario = parse_scenario(name, args.file.stem, text, engine=game,
                                   clauses=clauses_of(name, module))
     except ScenarioError as exc:
-        raise CliError(str(exc)) from None
+        raise ScenarioFault(exc) from None
     except RecursionError:
         raise CliError(N_("%(file)s nests lists or mappings more than %(limit)s levels deep."),
                        file=str(args.file), limit=MAX_NESTING) from None

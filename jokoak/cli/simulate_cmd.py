@@ -15,7 +15,7 @@ import time
 from ..engine.core import SetupError
 from ..engine.record import playout, random_policy
 from . import CliError
-from ..msgids import N_
+from ..i18n.msgids import N_
 from .common import build_rules, engine_error, load_game, one_line_errors, policies_of
 
 #: The most games one run plays: zaldi zuria, the slowest, plays about six a second, so

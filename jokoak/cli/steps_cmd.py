@@ -1,8 +1,8 @@
 """``jokoak steps [GAME ...] [--seed N]``: how many steps each step-through shows.
 
 For every scenario of the games, and for each game's watched game ("Watch a whole game",
-seeded), the number of actions of the record (raw steps) and of reader steps once throws and
-passes are folded (:mod:`jokoak.steps`), as a Markdown table.
+seeded), the number of actions of the record (played actions) and of reader steps once throws and
+passes are folded (:mod:`jokoak.render.reader_steps`), as a Markdown table.
 """
 
 from __future__ import annotations
@@ -10,8 +10,8 @@ from __future__ import annotations
 import argparse
 
 from .. import GAMES
-from ..scenarios import scenarios
-from ..steps import WATCH_SEED, reader_steps, watched_record
+from ..content.scenarios import scenarios
+from ..render.reader_steps import WATCH_SEED, reader_steps, watched_record
 from . import CliError
 from .common import one_line_errors
 
@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def count_rows(game: str, seed: int = WATCH_SEED) -> list[tuple[str, int, int]]:
-    """(record name, raw steps, reader steps) of each scenario, then of the watched game."""
+    """(record name, played actions, reader steps) of each scenario, then of the watched game."""
     rows = []
     for sc in scenarios(game):
         _, raw, steps = reader_steps(game, sc.record, sc.engine)
@@ -39,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
     unknown = [g for g in args.games if g not in GAMES]
     if unknown:
         raise CliError(f"unknown game {unknown[0]!r}; known: {', '.join(GAMES)}")
-    print("| game | record | raw steps | reader steps |")
+    print("| game | record | played actions | reader steps |")
     print("|---|---|---:|---:|")
     for game in args.games or GAMES:
         for name, raw, reader in count_rows(game, args.seed):

@@ -16,9 +16,10 @@ import operator
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, overload
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar, overload
 
-from ..msgids import N_
+from ..errors import RefusedByRules
+from ..i18n.msgids import N_
 
 #: ``current_player()`` at a chance node.
 CHANCE = -1
@@ -26,30 +27,20 @@ CHANCE = -1
 TERMINAL = -4
 
 
-class RulesError(ValueError):
+class RulesError(RefusedByRules):
     """An option or ruleset the game does not know, or a value it does not allow.
 
-    Like :class:`SetupError`: ``msgid`` with ``%(name)s`` parameters from ``params`` where the
-    message is meant for translation (the out-of-bounds ones), the English text otherwise.
+    ``msgid`` with ``%(name)s`` parameters from ``params`` where the message is meant for
+    translation (the out-of-bounds ones), the English text otherwise.
     """
 
-    def __init__(self, msgid: str, **params: Any) -> None:
-        super().__init__(msgid % params if params else msgid)
-        self.msgid = msgid
-        self.params = params
 
-
-class SetupError(ValueError):
+class SetupError(RefusedByRules):
     """A starting position the rules refuse (too few players, impossible dice, ...).
 
     ``msgid`` is an English gettext msgid and ``params`` its ``%(name)s`` values, so pages
     can show the reason in the visitor's language.
     """
-
-    def __init__(self, msgid: str, **params: Any) -> None:
-        super().__init__(msgid % params if params else msgid)
-        self.msgid = msgid
-        self.params = params
 
 
 @dataclass(frozen=True)
@@ -101,15 +92,16 @@ def reason(msgid: str | tuple[str, str], clauses: str | Sequence[str] = (), /,
                   plural=plural)
 
 
-class IllegalAction(ValueError):
+class IllegalAction(RefusedByRules):
     """An action the rules do not allow in this position: the one exception every game's
-    ``apply`` raises for it. ``reason`` (a :class:`Reason`) says why when the game can tell.
+    ``apply`` raises for it. ``reason`` (a :class:`Reason`) says why when the game can tell,
+    with the clauses it rests on and its plural: a page shows ``reason``, never ``msgid``.
     """
 
     def __init__(self, action: str, why: Reason | None = None) -> None:
+        super().__init__(f"{action!r}: {why.english() if why else 'not legal here'}")
         self.action = action
         self.reason = why
-        super().__init__(f"{action!r}: {why.english() if why else 'not legal here'}")
 
 
 @dataclass(frozen=True)
@@ -201,19 +193,43 @@ class Ruleset:
     values: Mapping[str, Any] = field(default_factory=dict)
 
 
+#: A game's typed view of its options (see :meth:`Rules.view`).
+OptionsView = TypeVar("OptionsView")
+
+
 @dataclass(frozen=True)
 class Rules:
-    """Every option's value for one game (defaults filled in)."""
+    """Every option's value for one game (defaults filled in).
+
+    The values are data (a ruleset, a record's JSON, a link); the code that reads them asks
+    for its game's typed view, :meth:`view`, so that every option it reads is checked by
+    name and by type (its choices as a ``Literal``). ``rules["name"]`` is for code that
+    handles any game (the command line, records): it returns ``object``, never ``Any``.
+    """
 
     game: str
     ruleset: str
     values: tuple[tuple[str, Any], ...]
+    #: The views already made of these rules, by their class (made once: engines read
+    #: options at every step, the harness plays thousands of games).
+    _views: dict[type, object] = field(default_factory=dict, init=False, repr=False,
+                                       compare=False, hash=False)
 
-    def __getitem__(self, name: str) -> Any:
+    def __getitem__(self, name: str) -> object:
         for key, value in self.values:
             if key == name:
                 return value
         raise KeyError(name)
+
+    def view(self, kind: type[OptionsView]) -> OptionsView:
+        """These rules as ``kind``, the game's frozen dataclass with one field per option
+        (``ZohnAhlOptions(**values)``): a missing or unknown option is a ``TypeError`` here,
+        and tests/test_options_views.py holds every field's type to its option's choices."""
+        found = self._views.get(kind)
+        if found is None:
+            found = self._views[kind] = kind(**dict(self.values))
+        assert isinstance(found, kind)
+        return found
 
     def as_dict(self) -> dict[str, Any]:
         return dict(self.values)
@@ -335,6 +351,9 @@ class Game(Protocol):
       Required as soon as some ``observation(seat)`` differs from ``observation(None)``.
     * ``action_sort_key(action) -> Any`` — the order ``legal_actions`` follows when plain
       string order reads badly (``"bid:10:2"`` after ``"bid:9:2"``); default: ``str``.
+    * ``options_view`` — the game's typed options, a frozen dataclass with one field per
+      option (its choices a ``Literal``): code reads ``rules.view(game.options_view)``, and
+      tests/test_options_views.py holds the fields to the options.
     * ``longest_game(initial) -> int`` — the most actions a real game from the starting
       state ``initial`` takes, scaling with its setup (players, chips, dice): a link carrying
       more moves is refused before any is replayed (:mod:`jokoak.engine.record_code`);

@@ -3,8 +3,8 @@
 Every play view (and the taps bench, and the lessons) drives a game the same way, so the
 flow lives here once, next to :mod:`jokoak.engine.record`:
 
-* a :class:`Table` says who sits where: the seats played by people (any number of them,
-  none to all: :meth:`Table.seating`), a policy for every other seat, and optional
+* a :class:`Seating` says who sits where: the seats played by people (any number of them,
+  none to all: :meth:`Seating.for_seats`), a policy for every other seat, and optional
   *defaults* (what a person's seat does when they let the moment pass, e.g. a peruludo
   player who does not press "Doia!" declines it);
 * :func:`advance` plays chance (drawn with :func:`chance_rng`, the one seeding convention:
@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
 from .core import CHANCE, Event, Game, GameState, IllegalAction, refusal, sample_chance
-from .record import Policy, Record, Step
+from .record import Policy, Record, PlayedAction
 
 #: ``default(state, seat) -> action | None``: what a person's seat does when they let the
 #: moment pass; ``None`` means the person must decide.
@@ -52,8 +52,11 @@ def chance_rng(seed: int | None, position: int) -> random.Random:
 
 
 @dataclass(frozen=True)
-class Table:
-    """Who plays which seat: people, computer policies, and people's defaults."""
+class Seating:
+    """Who plays which seat at a table: people, computer policies, and people's defaults.
+
+    (Not the game's table: that is the state. Named for what it holds, the seating plan.)
+    """
 
     humans: frozenset[int]
     policies: Mapping[int, Policy] = field(default_factory=dict)
@@ -62,8 +65,8 @@ class Table:
     waits: Waits | None = None
 
     @classmethod
-    def seating(cls, seats: int, people: Iterable[int], computer: Callable[[int], Policy],
-                defaults: Default | None = None, waits: Waits | None = None) -> "Table":
+    def for_seats(cls, seats: int, people: Iterable[int], computer: Callable[[int], Policy],
+                  defaults: Default | None = None, waits: Waits | None = None) -> "Seating":
         """``seats`` seats: ``people`` played by people, every other seat by the policy
         ``computer(seat)`` gives. A seat number outside the table is refused."""
         humans = frozenset(int(s) for s in people)
@@ -127,23 +130,23 @@ def start(game: Game, rules: Any, setup: Mapping[str, Any] | None = None,
     return Position(record, game.new_initial_state(rules, setup))
 
 
-def resume(game: Game, record: Record, table: Table | None = None) -> Position:
+def resume(game: Game, record: Record, seating: Seating | None = None) -> Position:
     """The position a record leads to (each action applied by the engine).
 
-    With ``table``, the moves a person chose (at a person's seat, not their default) are
+    With ``seating``, the moves a person chose (at a person's seat, not their default) are
     marked as :func:`submit` marks them, so a game resumed from a link counts the same
     decisions as the game played through.
     """
     position = Position(replace(record, actions=()),
                         game.new_initial_state(record.rules, record.setup))
     for action in record.actions:
-        position = _extend(position, action, table is not None and _chosen(position.state,
-                                                                            action, table))
+        chosen = seating is not None and _chosen(position.state, action, seating)
+        position = _extend(position, action, chosen)
     return position
 
 
-def resumed(record: Record, initial: GameState, steps: Sequence[Step],
-            table: Table | None = None) -> Position:
+def resumed(record: Record, initial: GameState, steps: Sequence[PlayedAction],
+            seating: Seating | None = None) -> Position:
     """The position of a record already replayed: ``initial`` and its ``steps`` (as
     :func:`jokoak.engine.record.replay` or a decoded link give them), marked as
     :func:`resume` marks them, with no action applied again."""
@@ -151,18 +154,18 @@ def resumed(record: Record, initial: GameState, steps: Sequence[Step],
     before = initial
     for step in steps:
         moves.append(Move(step.actor, step.action, step.events,
-                          table is not None and _chosen(before, step.action, table)))
+                          seating is not None and _chosen(before, step.action, seating)))
         before = step.after
     if tuple(move.action for move in moves) != record.actions:
         raise ValueError("the steps are not the record's actions")
     return Position(record, before, tuple(moves))
 
 
-def _chosen(state: GameState, action: str, table: Table) -> bool:
+def _chosen(state: GameState, action: str, seating: Seating) -> bool:
     """Was ``action`` a person's own choice (as :func:`undo_last_decision` tells them)?"""
     seat = state.current_player()
-    return (seat != CHANCE and table.is_human(seat)
-            and not (table.defaults is not None and table.defaults(state, seat) == action))
+    return (seat != CHANCE and seating.is_human(seat)
+            and not (seating.defaults is not None and seating.defaults(state, seat) == action))
 
 
 def _extend(position: Position, action: str, by_person: bool = False) -> Position:
@@ -172,7 +175,7 @@ def _extend(position: Position, action: str, by_person: bool = False) -> Positio
     return Position(record, state, position.moves + (Move(actor, action, tuple(events), by_person),))
 
 
-def automatic_action(position: Position, table: Table) -> str | None:
+def automatic_action(position: Position, seating: Seating) -> str | None:
     """The action chance, a computer seat or a person's default takes now, or ``None`` when
     a person must decide (or the game is over)."""
     state = position.state
@@ -182,43 +185,43 @@ def automatic_action(position: Position, table: Table) -> str | None:
     rng = chance_rng(position.record.seed, position.length)
     if seat == CHANCE:
         return sample_chance(state.chance_outcomes(), rng)
-    if table.is_human(seat):
-        if table.defaults is None:
+    if seating.is_human(seat):
+        if seating.defaults is None:
             return None
-        return table.defaults(state, seat)
-    return table.policy(seat)(state, rng)
+        return seating.defaults(state, seat)
+    return seating.policy(seat)(state, rng)
 
 
-def person_on_turn(position: Position, table: Table) -> int | None:
+def person_on_turn(position: Position, seating: Seating) -> int | None:
     """The person's seat the game is waiting for now, deciding or in the moment before
     their default plays (whose controls a shared screen shows), or ``None``."""
     state = position.state
     if state.is_terminal():
         return None
     seat = state.current_player()
-    return seat if seat != CHANCE and table.is_human(seat) else None
+    return seat if seat != CHANCE and seating.is_human(seat) else None
 
 
-def who_decides(position: Position, table: Table) -> int | None:
+def who_decides(position: Position, seating: Seating) -> int | None:
     """The person's seat that must decide now, or ``None`` (chance, computer, game over)."""
     state = position.state
     if state.is_terminal():
         return None
     seat = state.current_player()
-    if seat == CHANCE or not table.is_human(seat):
+    if seat == CHANCE or not seating.is_human(seat):
         return None
-    if table.defaults is not None and table.defaults(state, seat) is not None:
+    if seating.defaults is not None and seating.defaults(state, seat) is not None:
         return None
     return seat
 
 
-def advance(position: Position, table: Table, beat: Beat | None = None,
+def advance(position: Position, seating: Seating, beat: Beat | None = None,
             held: bool = False, limit: int = 100_000) -> Position:
     """Play automatic actions until a person must decide or the game ends.
 
     With ``beat``, at most one beat is played: the call stops *before* a second beat, and
     before a person's default once a beat was played (so a person sees a computer's bid
-    before letting it pass). With ``table.waits``, only the defaults it names stop the call,
+    before letting it pass). With ``seating.waits``, only the defaults it names stop the call,
     and each is a beat of its own: every asked person gets their own moment. ``held=True`` counts as a beat just played: used
     right after a person's own action, so what the others do comes at the next call, never
     under the finger that just tapped. ``events`` of the result are every event caused on
@@ -226,14 +229,14 @@ def advance(position: Position, table: Table, beat: Beat | None = None,
     """
     beaten = held and beat is not None
     for _ in range(limit):
-        action = automatic_action(position, table)
+        action = automatic_action(position, seating)
         if action is None:
             break
         seat = position.state.current_player()
-        is_default = seat != CHANCE and table.is_human(seat)
-        waits = is_default and (table.waits is None or table.waits(position.state, seat))
+        is_default = seat != CHANCE and seating.is_human(seat)
+        waits = is_default and (seating.waits is None or seating.waits(position.state, seat))
         is_beat = beat is not None and (
-            beat(position.state, seat, action) or (waits and table.waits is not None))
+            beat(position.state, seat, action) or (waits and seating.waits is not None))
         if beaten and (is_beat or (waits and beat is not None)):
             break
         position = _extend(position, action)
@@ -241,9 +244,9 @@ def advance(position: Position, table: Table, beat: Beat | None = None,
     return position
 
 
-def pending(position: Position, table: Table) -> bool:
+def pending(position: Position, seating: Seating) -> bool:
     """Is there an automatic action to play (so a paced page should tick on)?"""
-    return automatic_action(position, table) is not None
+    return automatic_action(position, seating) is not None
 
 
 def submit(position: Position, seat: int, action: str) -> Position:
@@ -255,15 +258,15 @@ def submit(position: Position, seat: int, action: str) -> Position:
     return _extend(position, action, by_person=True)
 
 
-def undo_last_decision(game: Game, record: Record, table: Table) -> Record:
+def undo_last_decision(game: Game, record: Record, seating: Seating) -> Record:
     """The record cut back to just before the last action a person chose (their defaults
     and everything automatic after it go too); unchanged if a person never chose."""
     state = game.new_initial_state(record.rules, record.setup)
     cut = None
     for i, action in enumerate(record.actions):
         seat = state.current_player()
-        if seat != CHANCE and table.is_human(seat) and not (
-                table.defaults is not None and table.defaults(state, seat) == action):
+        if seat != CHANCE and seating.is_human(seat) and not (
+                seating.defaults is not None and seating.defaults(state, seat) == action):
             cut = i
         state, _events = state.apply(action)
     if cut is None:

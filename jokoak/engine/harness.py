@@ -59,10 +59,9 @@ import json
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from importlib import import_module
-from types import ModuleType
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
+from ..errors import JokoakError
 from .core import (CHANCE, TERMINAL, Event, Game, GameState, IllegalAction, Reason, Rules,
                    draw_weighted, make_rules, outcome_weights)
 from .record import Policy, Record, play, random_policy, replay
@@ -75,8 +74,9 @@ THOROUGH_GAMES = 10
 MAX_VARIANTS = 6
 
 
-class ConformanceError(AssertionError):
-    """A broken promise of the engine API; the message names game, ruleset, seed and step."""
+class ConformanceError(JokoakError, AssertionError):
+    """A broken promise of the engine API (a bug, not a visitor's fault: hence no family but
+    the base); the message names game, ruleset, seed and step."""
 
 
 @dataclass
@@ -96,16 +96,10 @@ class Summary:
 def known_clauses(game_name: str) -> frozenset[str] | None:
     """Segment ids of a registered game's source (``None`` for a game without one)."""
     from .. import GAMES
-    from ..segments import segments
+    from ..content.segments import segments
     if game_name not in GAMES:
         return None
     return frozenset(s.id for s in segments(game_name))
-
-
-def game_module(game_name: str) -> ModuleType:
-    """The engine module of a registered game (``GAME``; its computer players are
-    ``jokoak.bots.<game>.POLICIES``, its odds ``jokoak.odds.<game>.odds_tables``)."""
-    return import_module(f"jokoak.games.{game_name}")
 
 
 def _sort_key(game: Game) -> Callable[[str], Any]:

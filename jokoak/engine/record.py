@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Callable, Mapping
 
+from ..errors import InputError
 from .core import CHANCE, Event, Game, GameState, Rules, RulesError, sample_chance
 
 #: Version of the JSON layout written by :meth:`Record.to_json`.
 RECORD_FORMAT = 1
 
 
-class RecordError(ValueError):
+class RecordError(InputError):
     """A record file that is not a record (bad JSON, missing field, unknown game or rules)."""
 
 
@@ -107,8 +108,14 @@ def _people(value: Any) -> tuple[int, ...] | None:
 
 
 @dataclass(frozen=True)
-class Step:
-    """One replayed step: the action taken from ``before`` and what it caused."""
+class PlayedAction:
+    """One action of a record as replayed (a person's move or a chance outcome): who took it,
+    what it caused and the state after; ``index`` counts the record's actions from 1.
+
+    Not a "step": that word is the step-through's (:class:`jokoak.render.reader_steps.ReaderStep`,
+    several played actions folded into what a reader sees at once) and a lesson's
+    (:class:`jokoak.content.lessons.LessonStep`, one thing the visitor is asked to do).
+    """
 
     index: int
     actor: int
@@ -145,14 +152,14 @@ def unplayable(state: GameState, action: str) -> str | None:
     return f"{action!r} is not a legal {who} here (legal: {_shorten(legal) or 'none'})"
 
 
-def replay(game: Game, record: Record) -> tuple[GameState, list[Step]]:
+def replay(game: Game, record: Record) -> tuple[GameState, list[PlayedAction]]:
     """Initial state and every step; raises :class:`ReplayError` naming the bad step.
 
     ``SetupError`` from ``new_initial_state`` passes through unchanged (it is the setup,
     not a step, that is wrong).
     """
     state = game.new_initial_state(record.rules, record.setup)
-    steps: list[Step] = []
+    steps: list[PlayedAction] = []
     initial = state
     for i, action in enumerate(record.actions, start=1):
         problem = unplayable(state, action)
@@ -160,7 +167,7 @@ def replay(game: Game, record: Record) -> tuple[GameState, list[Step]]:
             raise ReplayError(i, problem)
         actor = state.current_player()
         state, events = state.apply(action)
-        steps.append(Step(i, actor, action, tuple(events), state))
+        steps.append(PlayedAction(i, actor, action, tuple(events), state))
     return initial, steps
 
 

@@ -39,9 +39,10 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Mapping
 
-from ..msgids import N_
-from .core import Game, GameState, RulesError, SetupError, make_rules
-from .record import MAX_SEATS, Record, Step, legal_here
+from ..errors import InputError
+from ..i18n.msgids import N_
+from .core import Game, GameState, RulesError, make_rules
+from .record import MAX_SEATS, Record, PlayedAction, legal_here
 
 #: The first byte of every code; a code of another version is refused, never guessed at.
 VERSION = 1
@@ -78,17 +79,16 @@ N_SEATS = N_("The players in this link cannot be seated at this table.")
 Choice = str | int | float | bool | None
 
 
-class RecordCodeError(ValueError):
+class RecordCodeError(InputError):
     """A ``?game=`` value that is not a game: ``msgid`` (one of the ``N_*`` sentences above,
     ``%(name)s`` filled from ``params``) says why, for a page to show in the visitor's
     language; ``detail`` is for logs."""
 
     def __init__(self, msgid: str, detail: str = "", **params: str) -> None:
-        text = msgid % params if params else msgid
-        super().__init__(f"{text} ({detail})" if detail else text)
-        self.msgid = msgid
+        super().__init__(msgid, **params)
+        if detail:
+            self.args = (f"{self.args[0]} ({detail})",)
         self.detail = detail
-        self.params = params
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ class Decoded:
     record: Record
     choices: dict[str, Any]
     initial: GameState = field(compare=False, repr=False)
-    steps: tuple[Step, ...] = field(compare=False, repr=False)
+    steps: tuple[PlayedAction, ...] = field(compare=False, repr=False)
     packer: Packer = field(compare=False, repr=False)
 
 
@@ -254,7 +254,7 @@ class Packer:
 
 
 def _unpack(game: Game, state: GameState, count: int, value: int
-            ) -> tuple[tuple[Step, ...], int]:
+            ) -> tuple[tuple[PlayedAction, ...], int]:
     """The steps the packed ``value`` makes from ``state``, and the radix it was packed to."""
     steps = []
     radix = 1
@@ -268,7 +268,7 @@ def _unpack(game: Game, state: GameState, count: int, value: int
         radix *= len(legal)
         actor = state.current_player()
         state, events = state.apply(legal[index])
-        steps.append(Step(step, actor, legal[index], tuple(events), state))
+        steps.append(PlayedAction(step, actor, legal[index], tuple(events), state))
     if value:
         raise RecordCodeError(N_MOVES, "the packed moves do not end where the game does")
     return tuple(steps), radix
@@ -445,7 +445,7 @@ def _initial(game: Game, rules: Any, setup: dict[str, Any]) -> GameState:
     """The starting state; any refusal of a forged setup is the setup's fault."""
     try:
         return game.new_initial_state(rules, setup)
-    except (SetupError, ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError) as exc:  # SetupError too
         raise RecordCodeError(N_SETUP, f"{type(exc).__name__}: {str(exc)[:120]}") from None
 
 

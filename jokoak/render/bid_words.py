@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from ..msgids import N_
+from ..i18n.msgids import N_
 
 NUMBER_WORDS = (N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"),
                 N_("seven"), N_("eight"), N_("nine"), N_("ten"), N_("eleven"), N_("twelve"))

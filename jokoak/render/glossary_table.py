@@ -1,7 +1,7 @@
 """Where each glossary term is used, and the glossary as a table for the translators' page.
 
 A term is *used* in the clauses whose Basque contains it (found as the source view finds it,
-:func:`jokoak.glossary.find_terms`) and *in play* wherever the engine emits an event citing
+:func:`jokoak.content.glossary.find_terms`) and *in play* wherever the engine emits an event citing
 one of those clauses: the game's scenarios (``content/<game>/scenarios``) are replayed once
 and the kinds of event that cite each clause collected, labelled by the game's renderer
 (``event_kinds()``: "Payment", "Throw"...). Pure: escaped HTML, every passage lang-marked.
@@ -16,7 +16,7 @@ from typing import Callable
 
 from babel.lists import format_list
 
-from ..glossary import Term, find_terms, glossary
+from ..content.glossary import Term, find_terms, glossary
 
 Gettext = Callable[[str], str]
 
@@ -24,7 +24,7 @@ Gettext = Callable[[str], str]
 @lru_cache(maxsize=None)
 def term_clauses(game: str) -> dict[str, tuple[str, ...]]:
     """Term id -> the ids of the clauses of ``game`` whose Basque contains the term."""
-    from ..segments import segments
+    from ..content.segments import segments
     out: dict[str, list[str]] = {}
     for seg in segments(game):
         if seg.kind == "artifact":
@@ -53,7 +53,7 @@ def clause_event_kinds(game: str) -> dict[str, tuple[str, ...]]:
     A scenario that no longer replays (or a game without scenarios) adds nothing: the glossary
     still shows the clauses."""
     try:
-        from ..scenarios import scenarios
+        from ..content.scenarios import scenarios
         items = scenarios(game)
     except Exception:
         return {}

@@ -1,6 +1,6 @@
 """The "How to play" card as HTML: one screen, four sections, each line linked to its clause.
 
-Pure: a :class:`jokoak.howto.HowtoCard` and a gettext function in, markup out, every text
+Pure: a :class:`jokoak.content.howto.HowtoCard` and a gettext function in, markup out, every text
 escaped and every passage marked with its language (the game's name stays Basque, the clause
 ids are marked as no language). Each line links to its first clause in the read view (an
 anchor, :func:`clause_anchor`, that :func:`jokoak.render.source.source_html` puts on each
@@ -13,8 +13,8 @@ from __future__ import annotations
 from html import escape
 from typing import Callable
 
-from ..howto import HowtoCard, section_title
-from ..msgids import N_
+from ..content.howto import HowtoCard, section_title
+from ..i18n.msgids import N_
 from .source import clause_anchor
 
 Gettext = Callable[[str], str]

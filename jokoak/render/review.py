@@ -1,6 +1,6 @@
 """The translators' review as HTML: aligned rows, QA flags explained, stale-source diffs.
 
-Pure: takes review rows (:mod:`jokoak.workbench`) and a gettext function, returns markup in
+Pure: takes review rows (:mod:`jokoak.review.rows`) and a gettext function, returns markup in
 which every text (Basque, translations, anything from an uploaded file) is escaped and carries
 its ``lang``. Pages only display it; :func:`report_html` is a printable standalone page.
 """
@@ -10,13 +10,12 @@ from __future__ import annotations
 from html import escape
 from typing import Callable, Iterable, Sequence
 
-from ..i18n import TARGET_LANGUAGES
-from ..qa import CHECKS, ERROR, Flag
-from ..translations import FUZZY, TRANSLATED, UNTRANSLATED
-from ..workbench import Cell, Row, review_rows, word_diff
+from ..review.source_checks import CHECKS, ERROR, Flag
+from ..i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED
+from ..review.rows import Cell, Row, word_diff
 from . import plural_of
 from .source import highlight_terms
-from ..msgids import N_, Nn_
+from ..i18n.msgids import N_, Nn_
 
 Gettext = Callable[[str], str]
 
@@ -151,7 +150,7 @@ def _terms_html(row: Row, langs: tuple[str, ...], _: Gettext, ui_lang: str) -> s
 
 def _cross_html(row: Row, game: str, _: Gettext, ui_lang: str) -> str:
     """The clause's checks across its translations (numbers, glossary terms), under the Basque."""
-    from ..qa import cross_target_flags
+    from ..review.source_checks import cross_target_flags
     targets = {c.lang: c.entry.target for c in row.cells
                if c.entry.status == TRANSLATED and c.entry.target}
     flags = cross_target_flags(row.segment.id, row.segment.text, targets, game)
@@ -199,7 +198,7 @@ def review_table_of(row_markup: Sequence[str], langs: tuple[str, ...], _: Gettex
             f"<tbody>{''.join(row_markup)}</tbody></table>")
 
 
-def aligned_review_html(game: str, rows: list, langs: tuple[str, ...], _: Gettext,
+def aligned_review_html(game: str, rows: Sequence[Row], langs: tuple[str, ...], _: Gettext,
                         ui_lang: str, *, link: Callable[[str, int], str] | None = None) -> str:
     """One row per clause: id, Basque with glossary terms, each translation with its flags.
 
@@ -220,7 +219,7 @@ def checks_legend_html(_: Gettext, ui_lang: str) -> str:
     return CSS + f'<dl class="jk-legend" lang="{ui_lang}">{"".join(items)}</dl>'
 
 
-def report_html(game: str, rows: list, langs: tuple[str, ...], _: Gettext, ui_lang: str,
+def report_html(game: str, rows: Sequence[Row], langs: tuple[str, ...], _: Gettext, ui_lang: str,
                 title: str) -> str:
     """A printable standalone review report: the aligned table and the checks' legend."""
     return (f'<!DOCTYPE html><html lang="{ui_lang}"><head><meta charset="utf-8">'
@@ -229,8 +228,3 @@ def report_html(game: str, rows: list, langs: tuple[str, ...], _: Gettext, ui_la
             + f"<h2>{escape(_('The checks'))}</h2>" + checks_legend_html(_, ui_lang)
             + "</body></html>")
 
-
-def review_table_html(game: str, _: Gettext, ui_lang: str,
-                      langs: tuple[str, ...] = TARGET_LANGUAGES) -> str:
-    """The whole shipped catalog of a game, every language (the page's former table)."""
-    return aligned_review_html(game, review_rows(game, langs), langs, _, ui_lang)

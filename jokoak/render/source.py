@@ -10,10 +10,10 @@ from dataclasses import dataclass
 from html import escape
 from typing import Callable, Iterable
 
-from ..glossary import Term
-from ..segments import Segment, blocks
-from ..translations import SegmentTranslation, translation_map
-from ..msgids import N_
+from ..content.glossary import Term
+from ..content.segments import Segment, blocks
+from ..i18n.source_translations import SegmentTranslation, translation_map
+from ..i18n.msgids import N_
 
 Gettext = Callable[[str], str]
 
@@ -110,7 +110,7 @@ def highlight_terms(text: str, lang: str, game: str, segment_id: str | None,
     reading Spanish learns that *ostatua* is "posada" without leaving the Basque. Given ``_``
     (the visitor's gettext), the gloss also says where the term is used in play.
     """
-    from ..glossary import find_terms
+    from ..content.glossary import find_terms
     from .glossary_table import usage_html
     out, last = [], 0
     usages: dict[str, str] = {}
@@ -173,7 +173,7 @@ def notes_html(game: str, segment_ids: Iterable[str], _: Gettext, ui_lang: str) 
     """The interpretation notes whose first clause is among ``segment_ids``, as disclosures.
 
     A note about several clauses is shown once, beside the first of them."""
-    from ..notes import notes
+    from ..content.notes import notes
     wanted = set(segment_ids)
     out = []
     for note in notes(game):
@@ -194,7 +194,7 @@ def clause_excerpt_html(game: str, clause_ids: Iterable[str], target_lang: str |
     """Only the cited clauses, lit, Basque beside translation: the step-through panel (ids
     shown) and what a child's "Why?" opens (``show_ids=False``: the clause in words only).
     ``css=False`` leaves out the stylesheet, for a page that has it once already."""
-    from ..segments import segment_map
+    from ..content.segments import segment_map
     wanted = [c for c in dict.fromkeys(clause_ids)]
     segs = segment_map(game)
     trans = translation_map(game, target_lang) if target_lang else {}

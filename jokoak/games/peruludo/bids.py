@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Iterable, NewType, Sequence
 
-from .rules import WILD_FACE
+from .rules import WILD_FACE, FromWildRule, RaiseRule
 
 Bid = tuple[int, int]
 FACES = (1, 2, 3, 4, 5, 6)
@@ -29,8 +29,8 @@ class BidContext:
     wild: bool = True
     arrastatze_round: bool = False
     may_switch_face: bool = False
-    raise_rule: str = "same_face_or_same_quantity"
-    from_wild_rule: str = "double"
+    raise_rule: RaiseRule = "same_face_or_same_quantity"
+    from_wild_rule: FromWildRule = "double"
     earlier_bids: frozenset[Bid] = frozenset()
     forbid_repeated: bool = True
 
@@ -40,7 +40,7 @@ def half_up(quantity: int) -> int:
     return (quantity + 1) // 2
 
 
-def from_wild_minimum(sixes: int, rule: str) -> int:
+def from_wild_minimum(sixes: int, rule: FromWildRule) -> int:
     """Fewest dice of another face after a bid of ``sixes`` sixes (``raise.from_wild.switch``)."""
     return 2 * sixes + (1 if rule == "double_plus_one" else 0)
 
@@ -118,7 +118,7 @@ def _unrepeated(previous: Bid | None, ctx: BidContext) -> list[tuple[Bid, str]]:
 
 @lru_cache(maxsize=4096)
 def _ladder(previous: Bid | None, total_dice: int, wild: bool, arrastatze_round: bool,
-            may_switch_face: bool, raise_rule: str, from_wild_rule: str
+            may_switch_face: bool, raise_rule: RaiseRule, from_wild_rule: FromWildRule
             ) -> tuple[tuple[Bid, str], ...]:
     """Every bid :func:`bid_kind` accepts in that context when no bid was made before, with
     its action, ordered by quantity then face."""
@@ -139,8 +139,13 @@ def count_face(dice: Iterable[int], face: int, wild: bool) -> int:
     return sum(1 for d in dice if matches(d, face, wild))
 
 
-def bid_action(bid: Bid) -> str:
-    return f"bid:{bid[0]}:{bid[1]}"
+#: A bid as an action, ``bid:Q:F`` (made by :func:`bid_action` alone, so a bot's or a view's
+#: bid is always well formed).
+BidAction = NewType("BidAction", str)
+
+
+def bid_action(bid: Bid) -> BidAction:
+    return BidAction(f"bid:{bid[0]}:{bid[1]}")
 
 
 @lru_cache(maxsize=4096)

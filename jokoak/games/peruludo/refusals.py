@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ...engine.core import Reason, not_legal, reason
-from ...msgids import N_, Nn_
+from ...i18n.msgids import N_, Nn_
 from .bids import FACES, Bid, BidContext, bid_kind
 
 #: The clause that decides each kind of raise (the one a page highlights).

@@ -7,8 +7,11 @@ only the rules where common Perudo differs, and keeps sixes as the wild face in 
 
 from __future__ import annotations
 
-from ...engine.core import Option, Ruleset
-from ...msgids import N_
+from dataclasses import dataclass
+from typing import Literal
+
+from ...engine.core import Option, Rules, Ruleset
+from ...i18n.msgids import N_
 
 
 #: Fewest and most players at one table (the default table is six players, 30 dice).
@@ -82,6 +85,33 @@ OPTIONS: tuple[Option, ...] = (
                N_("The next player to the left of the eliminated one (Board Game Arena's Dudo)"),
                N_("The other player of the palero, or the player on turn after a doia"))),
 )
+
+RaiseRule = Literal["same_face_or_same_quantity", "both_may_rise", "any_face_with_more"]
+FromWildRule = Literal["double", "double_plus_one"]
+
+
+@dataclass(frozen=True)
+class PeruludoOptions:
+    """The options as the engine, odds, bots and views read them: one typed field per
+    option of :data:`OPTIONS`, its choices spelled as a ``Literal`` (held to them by
+    tests/test_options_views.py), so a misspelt option or choice fails the type check."""
+
+    raise_rule: RaiseRule
+    from_wild_rule: FromWildRule
+    forbid_repeated_bids: bool
+    reveal: Literal["partial", "full"]
+    doia_die_source: Literal["bag_else_outside", "bag_only"]
+    arrastatze_rounds: Literal["every_round_they_start", "first_round_only"]
+    arrastatze_after_regain: Literal["status_ends", "status_stays"]
+    doia_callers: Literal["anyone_off_turn", "not_bidder_nor_turn"]
+    starter_after_doia: Literal["loser_else_player_on_turn", "caller"]
+    starter_after_elimination: Literal["next_after_eliminated", "round_winner"]
+
+
+def options(rules: Rules) -> PeruludoOptions:
+    """Peruludo's ``rules`` as its typed options."""
+    return rules.view(PeruludoOptions)
+
 
 RULESETS: tuple[Ruleset, ...] = (
     Ruleset("basque_text", N_("The Basque text"),

@@ -22,12 +22,16 @@ from dataclasses import dataclass
 from typing import Any, Mapping
 
 from ...engine.core import Rules, SetupError
-from ...msgids import N_
-from .rules import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS, START_DICE
+from ...i18n.msgids import N_
+from .rules import MAX_PLAYERS, MAX_TABLE_DICE, MIN_PLAYERS, START_DICE, options
 
 
 @dataclass(frozen=True)
-class Table:
+class StartingPosition:
+    """A starting position the rules accept, read from a setup mapping by :func:`parse_setup`:
+    each player's dice and age, the bag, who starts and why, who is in arrastatze and who has
+    had theirs already."""
+
     counts: tuple[int, ...]
     ages: tuple[int, ...]
     bag: int
@@ -65,7 +69,7 @@ def _seat_list(setup: Mapping[str, Any], name: str, players: int) -> list[int]:
     return value
 
 
-def parse_setup(rules: Rules, setup: Mapping[str, Any] | None) -> Table:
+def parse_setup(rules: Rules, setup: Mapping[str, Any] | None) -> StartingPosition:
     if setup is None:
         setup = default_setup()
     if not isinstance(setup, Mapping):
@@ -101,7 +105,7 @@ def parse_setup(rules: Rules, setup: Mapping[str, Any] | None) -> Table:
     arrastatu = _seat_list(setup, "arrastatze", players)
     spent = _seat_list(setup, "arrastatze_spent", players)
     for seat in arrastatu:
-        if counts[seat] == 0 or (rules["arrastatze_after_regain"] == "status_ends"
+        if counts[seat] == 0 or (options(rules).arrastatze_after_regain == "status_ends"
                                  and counts[seat] != 1):
             raise SetupError(N_("Setup field %(field)s: seat %(seat)s cannot be in arrastatze "
                              "with %(dice)s dice."), field="arrastatze", seat=seat,
@@ -115,5 +119,5 @@ def parse_setup(rules: Rules, setup: Mapping[str, Any] | None) -> Table:
                             "arrastatze_spent"}
     if unknown:
         raise SetupError(N_("Unknown setup field %(field)s."), field=sorted(unknown)[0])
-    return Table(tuple(counts), tuple(ages), bag, starter, reason, frozenset(arrastatu),
-                 frozenset(spent))
+    return StartingPosition(tuple(counts), tuple(ages), bag, starter, reason,
+                            frozenset(arrastatu), frozenset(spent))

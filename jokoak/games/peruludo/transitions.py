@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...engine.core import Event, IllegalAction, event
 from .bids import bid_kind, count_face, next_seat, parse_bid, seats_to_the_right
 from .rules import START_DICE
-from .state import P, bid_clauses, with_changes
+from .state import DOIA_ANSWERS, P, bid_clauses, with_changes
 
 
 def apply(state: P, action: str) -> tuple[P, list[Event]]:
@@ -21,7 +21,7 @@ def apply(state: P, action: str) -> tuple[P, list[Event]]:
         return _bid(state, action)
     if state.phase == "bid" and action == "palero" and state.bid is not None:
         return _palero(state)
-    if state.phase == "doia" and action in ("doia", "no_doia"):
+    if state.phase == "doia" and action in DOIA_ANSWERS:
         return _doia(state) if action == "doia" else _no_doia(state)
     if state.phase == "reveal" and action == "lift":
         return _lift(state)
@@ -93,7 +93,7 @@ def doia_askers(state: P) -> tuple[int, ...]:
         seat = next_seat(seat, state.counts)
         if seat == state.turn:
             break
-        if state.rules["doia_callers"] == "not_bidder_nor_turn" and seat == state.bidder:
+        if state.options.doia_callers == "not_bidder_nor_turn" and seat == state.bidder:
             continue
         order.append(seat)
     return tuple(order)
@@ -105,7 +105,7 @@ def doia_die_source(state: P) -> str | None:
     unless the ``bag_only`` option keeps the win to the dice in the bag (``None``: no die)."""
     if state.bag > 0:
         return "bag"
-    return "outside" if state.rules["doia_die_source"] == "bag_else_outside" else None
+    return "outside" if state.options.doia_die_source == "bag_else_outside" else None
 
 
 def _no_doia(state: P) -> tuple[P, list[Event]]:
@@ -145,11 +145,11 @@ def _doia(state: P) -> tuple[P, list[Event]]:
             events.append(event("die_gained", "doia.right", (caller,), {"source": source},
                                 dice=counts[caller], bag=state.bag))
             if (counts[caller] == 2 and caller in state.arrastatu
-                    and state.rules["arrastatze_after_regain"] == "status_ends"):
+                    and state.options.arrastatze_after_regain == "status_ends"):
                 state = with_changes(state, arrastatu=state.arrastatu - {caller})
                 events.append(event("arrastatze_ended", "arrastatze.announce", (caller,),
                                      dice=counts[caller]))
-        starter = caller if state.rules["starter_after_doia"] == "caller" else on_turn
+        starter = caller if state.options.starter_after_doia == "caller" else on_turn
         return _end_round(state, events, starter, "after_doia", loser=None)
     events.append(event("doia_wrong", "doia.wrong", (caller,), count=counted, quantity=quantity))
     return _lose_die(state, events, caller, other=on_turn)
@@ -185,7 +185,7 @@ def _lift(state: P) -> tuple[P, list[Event]]:
     reached = running >= quantity
     challenger, bidder = state.challenger, state.bidder
     assert challenger is not None and bidder is not None, "a palero names both"
-    if reached and state.rules["reveal"] == "partial" or closed == 0:
+    if reached and state.options.reveal == "partial" or closed == 0:
         if reached:
             events.append(event("palero_lost", "palero.challenger_loses",
                                 (challenger, bidder), count=running,
@@ -215,13 +215,13 @@ def _lose_die(state: P, events: list[Event], loser: int, other: int) -> tuple[P,
             events.append(event("win", "setup.goal", (winner,)))
             return with_changes(state, phase="over", winner=winner, asking=(), turn=None,
                            last_loser=loser), events
-        if state.rules["starter_after_elimination"] == "round_winner" and counts[other] > 0:
+        if state.options.starter_after_elimination == "round_winner" and counts[other] > 0:
             starter = other
         else:
             starter = next_seat(loser, counts)
         return _end_round(state, events, starter, "after_elimination", loser)
     if counts[loser] == 1 and loser not in state.arrastatu and not (
-            state.rules["arrastatze_rounds"] == "first_round_only" and loser in state.spent):
+            state.options.arrastatze_rounds == "first_round_only" and loser in state.spent):
         state = with_changes(state, arrastatu=state.arrastatu | {loser})
         events.append(event("arrastatze_announced", "arrastatze.announce", (loser,),
                             dice=1))
@@ -233,7 +233,7 @@ def _end_round(state: P, events: list[Event], starter: int, reason: str,
     """Set up the next round. The last bid and the lifted cups stay on the table (for the
     picture) until the first die of the next round is thrown."""
     arrastatu, spent = state.arrastatu, state.spent
-    if state.arrastatze_round and state.rules["arrastatze_rounds"] == "first_round_only":
+    if state.arrastatze_round and state.options.arrastatze_rounds == "first_round_only":
         arrastatu, spent = arrastatu - {state.starter}, spent | {state.starter}
     special = starter in arrastatu
     state = with_changes(state, phase="roll", stale=True, round_no=state.round_no + 1,

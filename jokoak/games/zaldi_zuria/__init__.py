@@ -1,53 +1,9 @@
 """Zaldi zuria (the German *Schimmel*): eight dice, five auctioned cards, a bank and an inn.
 
-``GAME`` is the engine (:mod:`.state` documents phases, actions and the setup format). The
-exact odds are :mod:`jokoak.odds.zaldi_zuria`, the computer players
-:mod:`jokoak.bots.zaldi_zuria`: both import the engine, never the reverse.
-
-The dice are modelled as one chance node over the 2**8 patterns of which dice show their
-marked face (:func:`.rules.chance_outcomes`): exact, and it sums to 1.
+One folder is the whole game. The engine: ``rules`` (options, rulesets, the dice's chance
+node), ``throws`` (what a throw pays), ``state`` (a position and its moves) and ``engine``
+(``GAME``). Above it: ``odds`` (exact odds), ``render`` (events in words, the table drawn),
+``bots`` (the computer players) and ``who_pays`` (the translators' check of who pays whom),
+all of which import the engine, never the reverse; ``entry`` describes the game to the
+booklet's pages.
 """
-
-from __future__ import annotations
-
-from typing import Any, Mapping
-
-from ...engine.core import Option, Rules, Ruleset
-from .rules import BANK, CARD_LABELS, CARDS, MARKS, OPTIONS, RULESETS
-from .state import ZaldiState, action_sort_key, initial_state
-
-
-class ZaldiZuriGame:
-    """The registered game (see :class:`jokoak.engine.core.Game`)."""
-
-    name = "zaldi_zuria"
-    options: tuple[Option, ...] = OPTIONS
-    rulesets: tuple[Ruleset, ...] = RULESETS
-    #: Opening throws + auction + throws: a seeded game between computer players rarely
-    #: passes a thousand actions; the harness stops there.
-    max_actions = 5000
-
-    def longest_game(self, initial: ZaldiState) -> int:
-        """The most actions a real game from ``initial`` takes (a longer link is refused):
-        100 a player (opening throws and ties, passes, a long play's throws) and 3 a chip
-        on the table (an auction's bids go up a chip at a time; payments move chips a few at
-        a throw). Seeded games of random and computer players from 4 to 300 chips a seat
-        take at most half of it (tests/test_record_code.py); a forged link of index-0 moves
-        (a forced move costs no bits) may no longer carry 5,000 of them."""
-        return 100 * initial.players + 3 * (sum(initial.chips) + initial.bank)
-
-    def new_initial_state(self, rules: Rules, setup: Mapping[str, Any] | None = None) -> ZaldiState:
-        return initial_state(rules, setup)
-
-    def default_setup(self, rules: Rules) -> dict[str, Any]:
-        return {"players": 6, "chips": 36}
-
-    @staticmethod
-    def action_sort_key(action: str) -> Any:
-        return action_sort_key(action)
-
-
-GAME = ZaldiZuriGame()
-
-
-__all__ = ["GAME", "ZaldiState", "BANK", "CARDS", "CARD_LABELS", "MARKS"]

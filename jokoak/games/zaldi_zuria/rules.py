@@ -8,11 +8,12 @@ choice of the same :class:`Option`.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterator
+from typing import Iterator, Literal, NewType
 
-from ...engine.core import Option, Ruleset
-from ...msgids import N_
+from ...engine.core import Option, Rules, Ruleset
+from ...i18n.msgids import N_
 
 
 #: The five cards in the order the text lists (and the auctioneer sells) them (setup.cards).
@@ -49,10 +50,14 @@ def all_patterns() -> Iterator[frozenset[str]]:
         yield frozenset(m for i, m in enumerate(MARKS) if bits >> i & 1)
 
 
-def roll_action(shown: frozenset[str] | set[str]) -> str:
+#: How the eight dice fell, a chance outcome (made by :func:`roll_action` alone).
+RollAction = NewType("RollAction", str)
+
+
+def roll_action(shown: frozenset[str] | set[str]) -> RollAction:
     """``roll:blank`` or ``roll:1,3,bell``: the marks shown, in die order."""
     marks = [m for m in MARKS if m in shown]
-    return "roll:" + (",".join(marks) if marks else "blank")
+    return RollAction("roll:" + (",".join(marks) if marks else "blank"))
 
 
 def parse_roll(action: str) -> frozenset[str]:
@@ -70,10 +75,10 @@ def chance_outcomes() -> list[tuple[str, Fraction]]:
     return list(_OUTCOMES)
 
 
-_OUTCOMES: tuple[tuple[str, Fraction], ...] = tuple(
+_OUTCOMES: tuple[tuple[RollAction, Fraction], ...] = tuple(
     (roll_action(p), Fraction(marks_weight(p), DENOMINATOR)) for p in all_patterns())
 #: Every ``roll:`` action, for a quick legality check.
-ROLL_ACTIONS: frozenset[str] = frozenset(a for a, _ in _OUTCOMES)
+ROLL_ACTIONS: frozenset[RollAction] = frozenset(a for a, _ in _OUTCOMES)
 
 
 def pips(shown: frozenset[str]) -> int:
@@ -133,6 +138,31 @@ OPTIONS: tuple[Option, ...] = (
             N_("no special ending: it is paid as a pips-only throw of 21 (no other source has "
                "this ending)"))),
 )
+
+@dataclass(frozen=True)
+class ZaldiZuriaOptions:
+    """The options as the engine, odds, bots and views read them: one typed field per
+    option of :data:`OPTIONS`, its choices spelled as a ``Literal`` (held to them by
+    tests/test_options_views.py), so a misspelt option or choice fails the type check."""
+
+    minimum_players: Literal[6, 4, 3]
+    stakes_timing: Literal["before_auction", "after_auction"]
+    first_thrower: Literal["banker", "left_of_banker", "white_horse_owner"]
+    unsold_cards: Literal["bank", "nobody"]
+    all_blank_payment: Literal["text", "everyone_pays", "thrower_pays"]
+    bell_and_hammer: Literal["three_cards", "combined_card"]
+    symbol_payout: Literal["each_full_sum", "split_sum"]
+    inn_payment: Literal["whole_sum", "excess"]
+    inn_opens: Literal["first_throw_over_bank", "bank_below_21"]
+    exact_hit_with_symbol: Literal["ends_game", "throw_kind_rules"]
+    phase2_exact_hit: Literal["thrower_takes_bank", "bank_untouched"]
+    straight_ending: Literal["thrower_takes_bank", "no_winner", "ordinary_throw"]
+
+
+def options(rules: Rules) -> ZaldiZuriaOptions:
+    """Zaldi zuria's ``rules`` as its typed options."""
+    return rules.view(ZaldiZuriaOptions)
+
 
 RULESETS: tuple[Ruleset, ...] = (
     Ruleset("basque_text", N_("The Basque text"),

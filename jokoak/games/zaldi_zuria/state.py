@@ -49,19 +49,40 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, NewType
 
 from ...engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Reason, Rules, SetupError,
                             event, game_over, not_legal, not_your_turn, reason)
-from ...msgids import N_, Nn_
+from ...i18n.msgids import N_, Nn_
 from .rules import (BANK, CARDS, MARKS, MAX_CHIPS, MAX_PLAYERS, ROLL_ACTIONS, STAKE,
-                    START_CHIPS, chance_outcomes, parse_roll, pips)
-from .throws import Party, Table, resolve, settle
+                    START_CHIPS, RollAction, ZaldiZuriaOptions, chance_outcomes, options,
+                    parse_roll, pips)
+from .throws import Party, TableAtThrow, resolve, settle
 
 
-def replace(state: "ZaldiState", **changes: Any) -> "ZaldiState":
+#: The phases of a game (above).
+Phase = Literal["start", "auction", "play", "over"]
+#: The actions that are words: out of the bidding for this card, or out of this turn; take
+#: the dice and throw.
+Call = Literal["pass", "throw"]
+#: A bid in the auction, ``bid:N`` (made by :func:`bid_action` alone).
+BidAction = NewType("BidAction", str)
+#: Every action of zaldi zuria, as records, scenarios and links write it.
+Action = Call | BidAction | RollAction
+
+
+def bid_action(amount: int) -> BidAction:
+    """The bid of ``amount`` chips for the card on sale."""
+    return BidAction(f"bid:{amount}")
+
+
+def replace(state: "ZaldiState", *, phase: Phase | None = None,
+            **changes: Any) -> "ZaldiState":
     """``dataclasses.replace`` without re-running ``__init__`` (every field is already valid,
-    and a game copies its state at every step: the harness plays thousands of games)."""
+    and a game copies its state at every step: the harness plays thousands of games). The
+    phase is named apart so that the one moving the game on is type-checked."""
+    if phase is not None:
+        changes["phase"] = phase
     new = object.__new__(type(state))
     new.__dict__.update(state.__dict__)
     new.__dict__.update(changes)
@@ -81,7 +102,7 @@ class ZaldiState:
     chips: tuple[int, ...]
     start_chips: tuple[int, ...]
     bank: int
-    phase: str = "start"
+    phase: Phase = "start"
     out: frozenset[int] = frozenset()
     holders: tuple[tuple[str, Party], ...] = ()
     auctioneer: int | None = None
@@ -109,6 +130,11 @@ class ZaldiState:
     next_auctioneer: int | None = None
 
     # ---- reading the state -------------------------------------------------------------
+    @property
+    def options(self) -> ZaldiZuriaOptions:
+        """The rules as their typed options."""
+        return self.rules.view(ZaldiZuriaOptions)
+
     @property
     def players(self) -> int:
         return len(self.chips)
@@ -150,7 +176,8 @@ class ZaldiState:
         if player == CHANCE:
             return list(_SORTED_ROLLS)
         if self.phase == "auction":
-            bids = [f"bid:{n}" for n in range(self.high_bid + 1, self.chips[player] + 1)]
+            bids: list[str] = [bid_action(n)
+                               for n in range(self.high_bid + 1, self.chips[player] + 1)]
             return ["pass"] + bids
         return ["throw"] if len(self.active) == 1 else ["pass", "throw"]
 
@@ -177,9 +204,9 @@ class ZaldiState:
             "next_auctioneer": self.next_auctioneer,
         }
 
-    def table(self, thrower: int | None = None) -> Table:
+    def table(self, thrower: int | None = None) -> TableAtThrow:
         """The view :func:`throws.resolve` reads (thrower: the seat on turn by default)."""
-        return Table(self.rules, self.bank, self.inn_open,
+        return TableAtThrow(self.rules, self.bank, self.inn_open,
                      self.to_throw if thrower is None else thrower,
                      dict(self.holders), self.active)
 
@@ -284,7 +311,7 @@ class ZaldiState:
         auctioneer = tied[0]
         events.append(event("auctioneer_chosen", "start.auctioneer", (auctioneer,), pips=best))
         state = replace(state, auctioneer=auctioneer, contenders=(), start_pips=())
-        if self.rules["stakes_timing"] == "before_auction":
+        if self.options.stakes_timing == "before_auction":
             state = state._collect_stakes(events)
         return state._open_auction(0, events)
 
@@ -349,7 +376,7 @@ class ZaldiState:
         holders = dict(state.holders)
         for card in CARDS:
             if card not in holders:
-                holders[card] = BANK if state.rules["unsold_cards"] == "bank" else None
+                holders[card] = BANK if state.options.unsold_cards == "bank" else None
         state = replace(state, phase="play", holders=tuple((c, holders[c]) for c in CARDS),
                         bidders=(), to_bid=None, high_bid=0, high_bidder=None,
                         passes=tuple(0 for _ in state.chips))
@@ -358,7 +385,7 @@ class ZaldiState:
         return replace(state, to_throw=first), events
 
     def _first_thrower(self) -> int:
-        how = self.rules["first_thrower"]
+        how = self.options.first_thrower
         banker = self.auctioneer if self.auctioneer is not None else 0
         horse = self.holder("white_horse")
         if how == "white_horse_owner" and isinstance(horse, int) and horse not in self.out:
@@ -383,7 +410,7 @@ class ZaldiState:
         chips[seat] = 0
         events.append(event("eliminated", "phase1.absence", (seat,), chips=had))
         events.append(_payment(("phase1.absence",), seat, BANK, had, had, None))
-        new_holder = BANK if self.rules["unsold_cards"] == "bank" else None
+        new_holder = BANK if self.options.unsold_cards == "bank" else None
         holders = tuple((c, new_holder if h == seat else h) for c, h in self.holders)
         for card in self.cards_of(seat):
             events.append(event("card_released", "phase1.absence", (seat,),
@@ -431,7 +458,7 @@ class ZaldiState:
                                  "next_auctioneer": nxt}, pips=res.pips))
             return replace(state, phase="over", throwing=False, ending=res.ending,
                            winner=res.winner, next_auctioneer=nxt), events
-        opens = res.opens_inn or (not self.inn_open and self.rules["inn_opens"] == "bank_below_21"
+        opens = res.opens_inn or (not self.inn_open and self.options.inn_opens == "bank_below_21"
                                   and bank < 21)
         if opens and not self.inn_open:
             # the text's clause opens the inn with a 4c throw; the bank falling below 21
@@ -467,7 +494,7 @@ _OUT_OF_GAME = N_("You are out of this game.")
 _YOUR_BID_STANDS = N_("Your bid is the standing one: the others answer it.")
 _PASSED_ON_CARD = N_("You passed on this card: you are out of the bidding for it.")
 
-_SORTED_ROLLS: tuple[str, ...] = tuple(sorted(ROLL_ACTIONS, key=action_sort_key))
+_SORTED_ROLLS: tuple[RollAction, ...] = tuple(sorted(ROLL_ACTIONS, key=action_sort_key))
 
 
 def _int_or_none(text: str) -> int | None:
@@ -503,7 +530,7 @@ def initial_state(rules: Rules, setup: Mapping[str, Any] | None) -> ZaldiState:
     players = setup.get("players", len(raw_chips) if isinstance(raw_chips, list) else 6)
     if not _is_int(players):
         raise SetupError(N_("Setup field %(field)s must be a whole number."), field="players")
-    minimum = rules["minimum_players"]
+    minimum = options(rules).minimum_players
     if players < minimum:
         raise SetupError(N_("Setup field %(field)s: zaldi zuria needs at least %(minimum)s "
                             "players, not %(count)s."), field="players", minimum=minimum,
@@ -587,7 +614,7 @@ def initial_state(rules: Rules, setup: Mapping[str, Any] | None) -> ZaldiState:
         if state.phase == "play":   # pragma: no cover - five cards always open an auction
             return state
         return state
-    missing = BANK if rules["unsold_cards"] == "bank" else None
+    missing = BANK if options(rules).unsold_cards == "bank" else None
     holders = {c: holders_raw.get(c, missing) for c in CARDS}
     state = replace(state, phase="play", holders=tuple(holders.items()),
                     inn_open=bool(setup.get("inn_open", False)))

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Mapping, Sequence, Union
 
 from ...engine.core import Rules
-from .rules import BANK, PIP_MARKS, pips
+from .rules import BANK, PIP_MARKS, options, pips
 
 #: A party to a payment: a seat, the bank (:data:`BANK`), or ``None`` (a card nobody holds).
 Party = Union[int, str, None]
@@ -33,8 +33,9 @@ class Transfer:
 
 
 @dataclass(frozen=True)
-class Table:
-    """What :func:`resolve` needs to know about the table (a view of the state)."""
+class TableAtThrow:
+    """The table as a throw finds it: what :func:`resolve` needs to know (a view of the
+    state: the bank, the inn, the thrower, who holds each card, who is still playing)."""
 
     rules: Rules
     bank: int
@@ -77,7 +78,7 @@ def concerned_cards(shown: frozenset[str], rules: Rules) -> tuple[str, ...]:
     cards" in the Basque text (phase2.throw3.both), only the combined card in Pierer."""
     bell, hammer = "bell" in shown, "hammer" in shown
     if bell and hammer:
-        if rules["bell_and_hammer"] == "three_cards":
+        if options(rules).bell_and_hammer == "three_cards":
             return ("bell", "hammer", "bell_hammer")
         return ("bell_hammer",)
     return ("bell",) if bell else ("hammer",)
@@ -90,7 +91,7 @@ def _kind_and_pips(shown: frozenset[str]) -> tuple[int, int]:
     return throw_kind(shown), pips(shown)
 
 
-def resolve(table: Table, shown: frozenset[str]) -> Resolution:
+def resolve(table: TableAtThrow, shown: frozenset[str]) -> Resolution:
     """The kind of throw and the payments it calls for, before anyone's purse is checked."""
     rules, bank, thrower = table.rules, table.bank, table.thrower
     kind, total = _kind_and_pips(shown)
@@ -103,17 +104,17 @@ def resolve(table: Table, shown: frozenset[str]) -> Resolution:
     def ending(rule: str, how: str, clauses: tuple[str, ...]) -> Resolution:
         takes = True
         if how == "straight":
-            takes = rules["straight_ending"] == "thrower_takes_bank"
+            takes = options(rules).straight_ending == "thrower_takes_bank"
         elif phase == 2:     # pips-only or, as an ending, with bell or hammer
-            takes = rules["phase2_exact_hit"] == "thrower_takes_bank"
+            takes = options(rules).phase2_exact_hit == "thrower_takes_bank"
         transfers = (Transfer(BANK, thrower, bank, clauses),) if takes else ()
         return Resolution(kind, phase, total, list_clause, rule, transfers, how,
                           thrower if takes else None)
 
-    if shown == STRAIGHT and rules["straight_ending"] != "ordinary_throw":
+    if shown == STRAIGHT and options(rules).straight_ending != "ordinary_throw":
         return ending("ending", "straight", ("ending",))
     if kind in (3, 4) and total == bank and (
-            kind == 4 or rules["exact_hit_with_symbol"] == "ends_game"):
+            kind == 4 or options(rules).exact_hit_with_symbol == "ends_game"):
         if kind == 4 and phase == 3:
             return ending("phase3.throw4.b", "exact_hit",
                           ("phase3.throw4.b", "phase3.throw4.b.next", "ending"))
@@ -126,7 +127,7 @@ def resolve(table: Table, shown: frozenset[str]) -> Resolution:
     cards = concerned_cards(shown, rules) if kind in (2, 3) else ()
     out: list[Transfer] = []
     if kind == 1 and phase == 2:
-        how = rules["all_blank_payment"]
+        how = options(rules).all_blank_payment
         if how == "everyone_pays" or (how == "text" and thrower == horse):
             clause = ("phase2.throw1.owner",)
             out += [Transfer(s, horse, 1, clause, "white_horse")
@@ -144,7 +145,7 @@ def resolve(table: Table, shown: frozenset[str]) -> Resolution:
         return Resolution(kind, phase, total, list_clause, rule, tuple(out))
     if kind == 3 and phase == 2:
         clauses = ("phase2.throw3.pay",) + (("phase2.throw3.both",) if both else ())
-        share = total if rules["symbol_payout"] == "each_full_sum" else total // len(cards)
+        share = total if options(rules).symbol_payout == "each_full_sum" else total // len(cards)
         out += [Transfer(BANK, holder(c), share, clauses, c) for c in cards]
         return Resolution(kind, phase, total, list_clause, "phase2.throw3.pay", tuple(out))
     if kind == 3:
@@ -162,12 +163,12 @@ def resolve(table: Table, shown: frozenset[str]) -> Resolution:
         rule = f"{p}throw4.a"
         return Resolution(kind, phase, total, list_clause, rule,
                           (Transfer(BANK, thrower, total, (rule,)),))
-    owed = total if rules["inn_payment"] == "whole_sum" else total - bank
+    owed = total if options(rules).inn_payment == "whole_sum" else total - bank
     rule = f"{p}throw4.c"
     if phase == 3 and thrower == innkeeper:
         return Resolution(kind, phase, total, list_clause, "phase3.throw4.c.innkeeper",
                           (Transfer(thrower, BANK, owed, (rule, "phase3.throw4.c.innkeeper"), "inn"),))
-    opens = phase == 2 and rules["inn_opens"] == "first_throw_over_bank"
+    opens = phase == 2 and options(rules).inn_opens == "first_throw_over_bank"
     return Resolution(kind, phase, total, list_clause, rule,
                       (Transfer(thrower, innkeeper, owed, (rule,), "inn"),), opens_inn=opens)
 

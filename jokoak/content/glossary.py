@@ -1,0 +1,251 @@
+"""The glossary of game terms: finding terms in a Basque segment, checking renderings, exports.
+
+``content/glossary.yaml`` fixes one rendering per term and language and a policy (``translate``
+or ``keep`` the Basque word). Basque is agglutinative, so a term's ``forms`` are stems matched
+at the start of a word (``ostatu`` finds ``ostatuaren``); the longest form wins where forms
+overlap (``ahl harri`` before ``ahl``, ``puntuazio-zotz`` before ``zotz``). Renderings are
+whole words or phrases in the translation: inflected forms are listed as ``variants``. The
+file's shape is ``content/schemas/glossary.schema.json`` (:mod:`jokoak.content.schema`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+import yaml
+
+from .. import ROOT
+from ..errors import ContentError
+from .schema import check_schema
+from ..i18n import LANGUAGES, TARGET_LANGUAGES
+
+GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
+#: Spaces a translation may use inside a phrase (French no-break spaces), matched as one space.
+_SPACES = re.compile(r"[\s\u00a0\u202f]+")
+
+
+@dataclass(frozen=True)
+class Term:
+    id: str
+    eu: str
+    forms: tuple[str, ...]
+    policy: str
+    games: tuple[str, ...]
+    rendering: dict[str, str] = field(hash=False, compare=False)
+    variants: dict[str, tuple[str, ...]] = field(hash=False, compare=False)
+    definition: dict[str, str] = field(hash=False, compare=False)
+    only_in: tuple[str, ...] = ()
+    not_in: tuple[str, ...] = ()
+    #: the concept in the interface: English words of a msgid -> stems of its rendering per
+    #: language (``{"en": ("owner", "owners"), "eu": ("jabe",), ...}``)
+    interface: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False,
+                                                  compare=False)
+    #: words that must not name the concept, per language (``{"en": ("holder",)}``); a word
+    #: ending in ``*`` is a stem (``kostat*`` finds ``kostatzen``). English words are avoided
+    #: everywhere; a translation's only where its English names the concept
+    avoid: dict[str, tuple[str, ...]] = field(default_factory=dict, hash=False, compare=False)
+    #: a party of a rule (the auctioneer, the banker, the thrower, the innkeeper): a lesson
+    #: step or card line that cites a clause naming the party names it too, in every language
+    role: bool = False
+    #: a concept of the interface only (chance, cost): never looked for in the Basque sources
+    interface_only: bool = False
+
+    def applies(self, game: str, segment_id: str | None) -> bool:
+        """Whether the term is looked for in this game's segment (game name vs. the card)."""
+        if game not in self.games:
+            return False
+        if self.interface_only and segment_id is not None:
+            return False
+        if segment_id is None:
+            return True
+        if self.only_in and segment_id not in self.only_in:
+            return False
+        return segment_id not in self.not_in
+
+    def accepted(self, lang: str) -> tuple[str, ...]:
+        """The rendering and its listed variants: any of them satisfies the glossary."""
+        return (self.rendering[lang], *self.variants.get(lang, ()))
+
+    def gloss(self, lang: str) -> str:
+        """A tooltip for a visitor reading ``lang``: rendering and definition in that language."""
+        definition = self.definition.get(lang) or self.definition.get("en", "")
+        if lang in self.rendering and self.rendering[lang].casefold() != self.eu.casefold():
+            return f"{self.rendering[lang]}: {definition}"
+        return definition
+
+
+@dataclass(frozen=True)
+class Match:
+    """A term found in a Basque text: ``text[start:end]`` is the whole inflected word."""
+
+    term: Term
+    start: int
+    end: int
+    text: str
+
+
+class GlossaryError(ContentError):
+    """A glossary file that breaks the format (unknown policy, missing rendering...)."""
+
+
+def _as_tuple(value: str | Iterable[Any] | None) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if isinstance(value, str):
+        return (value,)
+    return tuple(str(v) for v in value)
+
+
+def parse_glossary(data: Any, where: str = "glossary.yaml") -> tuple[Term, ...]:
+    """Validate the YAML mapping; raises :class:`GlossaryError` naming the term at fault."""
+    check_schema("glossary", data, where, GlossaryError)
+    out = []
+    seen = set()
+    for raw in (data or {}).get("terms") or []:
+        tid = raw["id"]
+        if tid in seen:
+            raise GlossaryError(f"{where}: term {tid!r}: duplicate id")
+        seen.add(tid)
+        rendering = {k: str(v) for k, v in raw["rendering"].items()}
+        forms = tuple(f.casefold() for f in _as_tuple(raw.get("forms")) or (raw["eu"],))
+        ui = dict(raw.get("interface") or {})
+        avoid = {k: _as_tuple(v) for k, v in (ui.pop("avoid", None) or {}).items()}
+        interface = {k: _as_tuple(v) for k, v in ui.items()}
+        out.append(Term(
+            id=tid, eu=str(raw["eu"]), forms=forms, policy=raw["policy"],
+            games=_as_tuple(raw.get("games")), rendering=rendering,
+            variants={k: _as_tuple(v) for k, v in (raw.get("variants") or {}).items()},
+            definition={k: str(v or "") for k, v in (raw.get("definition") or {}).items()},
+            only_in=_as_tuple(raw.get("only_in")), not_in=_as_tuple(raw.get("not_in")),
+            interface=interface, avoid=avoid, role=bool(raw.get("role", False)),
+            interface_only=bool(raw.get("interface_only", False))))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def glossary(path: Path = GLOSSARY_PATH) -> tuple[Term, ...]:
+    """Every term of the project glossary, in file order."""
+    return parse_glossary(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, path.name)
+
+
+def term_map() -> dict[str, Term]:
+    return {t.id: t for t in glossary()}
+
+
+@lru_cache(maxsize=None)
+def _stem_pattern(form: str) -> re.Pattern[str]:
+    # a stem at the start of a word, extended to the end of the inflected word
+    return re.compile(r"(?<!\w)" + re.escape(form).replace(r"\ ", r"\s+") + r"\w*", re.IGNORECASE)
+
+
+def find_terms(text: str, game: str, segment_id: str | None = None,
+               terms: Iterable[Term] | None = None) -> list[Match]:
+    """The glossary terms in a Basque text, longest form first, never overlapping, in order."""
+    candidates = []
+    for term in (glossary() if terms is None else terms):
+        if not term.applies(game, segment_id):
+            continue
+        for form in term.forms:
+            for m in _stem_pattern(form).finditer(text):
+                candidates.append((-len(form), m.start(), m.end(), term))
+    taken: list[Match] = []
+    for _neg, start, end, term in sorted(candidates, key=lambda c: (c[0], c[1])):
+        if any(start < t.end and t.start < end for t in taken):
+            continue
+        taken.append(Match(term, start, end, text[start:end]))
+    return sorted(taken, key=lambda m: m.start)
+
+
+def terms_in(text: str, game: str, segment_id: str | None = None) -> list[Term]:
+    """The distinct terms of a Basque segment, in order of first appearance."""
+    return list(dict.fromkeys(m.term for m in find_terms(text, game, segment_id)))
+
+
+def _normalise(text: str) -> str:
+    return _SPACES.sub(" ", text).casefold()
+
+
+def contains_phrase(translation: str, phrase: str) -> bool:
+    """``phrase`` as whole words in ``translation`` (case and no-break spaces ignored)."""
+    pattern = r"(?<!\w)" + re.escape(_normalise(phrase)) + r"(?!\w)"
+    return re.search(pattern, _normalise(translation)) is not None
+
+
+def contains_avoided(text: str, word: str) -> bool:
+    """An avoid-list entry in ``text``: a whole word or phrase, or a stem (``kostat*``) at the
+    start of a word."""
+    if word.endswith("*"):
+        pattern = r"(?<!\w)" + re.escape(_normalise(word[:-1]))
+        return re.search(pattern, _normalise(text)) is not None
+    return contains_phrase(text, word)
+
+
+def is_rendered(term: Term, lang: str, translation: str) -> bool:
+    """Whether the translation uses the term's rendering or one of its listed variants."""
+    return any(contains_phrase(translation, form) for form in term.accepted(lang))
+
+
+def leaves_basque(term: Term, lang: str, translation: str) -> str | None:
+    """The Basque form a ``translate`` term left in the translation (None if it did not)."""
+    if term.policy != "translate":
+        return None
+    rendered = [_normalise(r) for r in term.accepted(lang)]
+    for form in term.forms:
+        if any(form in r for r in rendered):
+            continue
+        found = _stem_pattern(form).search(_SPACES.sub(" ", translation))
+        if found:
+            return found.group(0)
+    return None
+
+
+# --- exports ---------------------------------------------------------------------------------
+
+CSV_COLUMNS = ("id", "policy", "games", "eu", *(f"{lg}" for lg in TARGET_LANGUAGES),
+               *(f"{lg}_variants" for lg in TARGET_LANGUAGES),
+               *(f"definition_{lg}" for lg in LANGUAGES))
+
+
+def export_csv(terms: Iterable[Term] | None = None) -> str:
+    """One row per term: renderings, variants (``|``-separated) and the four definitions."""
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for t in (glossary() if terms is None else terms):
+        writer.writerow([t.id, t.policy, " ".join(t.games), t.eu,
+                         *(t.rendering[lg] for lg in TARGET_LANGUAGES),
+                         *("|".join(t.variants.get(lg, ())) for lg in TARGET_LANGUAGES),
+                         *(t.definition.get(lg, "") for lg in LANGUAGES)])
+    return buf.getvalue()
+
+
+def export_tbx(terms: Iterable[Term] | None = None, lang: str | None = None) -> bytes:
+    """TBX written by translate-toolkit: Basque term -> rendering (one language or all three).
+
+    The toolkit's TBX store holds one source and one target per entry, so each term gives one
+    entry per target language; the definition is the entry's note, the policy a note too.
+    """
+    from translate.storage.tbx import tbxfile
+
+    store = tbxfile(sourcelanguage="eu")
+    for t in (glossary() if terms is None else terms):
+        for lg in ([lang] if lang else TARGET_LANGUAGES):
+            unit = store.addsourceunit(t.eu)
+            unit.settarget(t.rendering[lg], lang=lg)
+            unit.setid(f"{t.id}.{lg}")
+            unit.addnote(f"{t.id} ({t.policy}): {t.definition.get(lg, '')}", origin="translator")
+    return bytes(store)
+
+
+def read_tbx(data: bytes) -> list[tuple[str, str]]:
+    """(source, target) pairs of a TBX file, read back with translate-toolkit."""
+    from translate.storage.tbx import tbxfile
+
+    store = tbxfile.parsestring(data)
+    return [(u.source, u.target) for u in store.units]

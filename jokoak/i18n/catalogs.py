@@ -1,0 +1,240 @@
+"""Extract and update every gettext catalog with Babel.
+
+Two kinds of domain:
+
+* ``messages`` — the UI: msgids in English in the code (``_()``, ``N_()``) and in the
+  content YAML (scenario titles and captions, option descriptions...), extracted with
+  the mapping in ``pyproject.toml`` (``[tool.babel]``); languages eu, es, fr.
+* one domain per game — the Basque source: msgctxt = segment id, msgid = the Basque
+  segment; languages es, fr, en. ``Catalog.update`` keeps translations whose segment changed
+  as *fuzzy*, with the previous Basque text kept (``#|``) for the stale-diff view.
+
+``python -m jokoak catalogs`` rewrites what is out of date; ``stale_catalogs()`` lists it.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import tomllib
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Iterator
+
+import yaml
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po, write_po
+
+from .. import GAMES, ROOT
+from ..content.schema import check_schema
+from ..content.segments import content_dir, segments
+from ..errors import ContentError
+from . import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, clear_caches
+
+UI_DOMAIN = "messages"
+PROJECT = "Jokoak"
+#: A fixed header date keeps regenerated catalogs byte-stable (no churn in git).
+FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+#: YAML keys whose values are msgids.
+YAML_MSGID_KEYS = ("title", "caption", "description", "label", "summary", "body", "msgid",
+                   "instruction", "hint", "feedback", "why")
+
+
+def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+    """Babel extractor for content YAML: the values of msgid keys, anywhere in the tree."""
+    data = yaml.safe_load(fileobj.read().decode("utf-8"))
+
+    def walk(node: Any) -> Iterator[tuple]:
+        if isinstance(node, dict):
+            for key, value in node.items():
+                if key in YAML_MSGID_KEYS and isinstance(value, str) and value.strip():
+                    yield (0, None, value, [])
+                else:
+                    yield from walk(value)
+        elif isinstance(node, list):
+            for item in node:
+                yield from walk(item)
+
+    yield from walk(data)
+
+
+def extract_schema(fileobj: Any, keywords: Any, comment_tags: Any,
+                   options: Any) -> Iterator[tuple]:
+    """Babel extractor for the content files' JSON Schemas (``content/schemas``): each
+    ``errorMessage``, what a field of a content file was expected to be; a fault in a content
+    file says it (:mod:`jokoak.content.schema`). Nothing else of a schema is shown."""
+    text = fileobj.read().decode("utf-8")
+    for lineno, line in enumerate(text.splitlines(), 1):
+        for message in _ERROR_MESSAGE.findall(line):
+            yield (lineno, None, json.loads(f'"{message}"'),
+                   ["What a content file was expected to hold, in a message for the "
+                    "booklet's authors"])
+
+
+_ERROR_MESSAGE = re.compile(r'"errorMessage":\s*"((?:[^"\\]|\\.)*)"')
+
+
+GETTEXT_FUNCTIONS = {"_": 1, "N_": 1, "Nn_": 2, "gettext": 1, "ngettext": 2, "pgettext": 2}
+
+
+def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+    """Babel's Python extractor, plus the gettext calls it cannot see inside f-strings.
+
+    On Python 3.11 the tokenizer reads an f-string as a single token, so
+    ``f"<th>{_('Basque')}</th>"`` escapes Babel's extractor; an ``ast`` pass over the f-strings
+    finds those calls (Python 3.12+ tokenizes f-strings and Babel sees them itself).
+    """
+    import ast
+
+    from babel.messages.extract import extract_python as babel_extract_python
+
+    source = fileobj.read()
+    seen: set[tuple[Any, Any]] = set()   # (function, msgid or tuple of msgids)
+    for lineno, funcname, message, comments in babel_extract_python(
+            io.BytesIO(source), keywords, comment_tags, options):
+        seen.add((funcname, message if isinstance(message, (str, type(None))) else tuple(message)))
+        yield lineno, funcname, message, comments
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.JoinedStr):
+            continue
+        for call in ast.walk(node):
+            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                    and call.func.id in GETTEXT_FUNCTIONS):
+                continue
+            strings = [a.value for a in call.args[:GETTEXT_FUNCTIONS[call.func.id]]
+                       if isinstance(a, ast.Constant) and isinstance(a.value, str)]
+            if len(strings) != GETTEXT_FUNCTIONS[call.func.id]:
+                continue
+            found = strings[0] if len(strings) == 1 else tuple(strings)
+            if (call.func.id, found) not in seen:
+                seen.add((call.func.id, found))
+                yield call.lineno, call.func.id, found, []
+
+
+def _babel_config() -> tuple[list[tuple[str, str]], dict[str, dict], dict[str, Any]]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["babel"]
+    method_map, options_map = [], {}
+    for entry in config["mappings"]:
+        for pattern in ([entry["pattern"]] if isinstance(entry["pattern"], str) else entry["pattern"]):
+            method_map.append((pattern, entry["method"]))
+            options_map[pattern] = {k: v for k, v in entry.items() if k not in ("method", "pattern")}
+    keywords = {"_": None, "N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2),
+                "pgettext": ((1, "c"), 2)}
+    return method_map, options_map, keywords
+
+
+def ui_template() -> Catalog:
+    """The ``messages`` template, extracted from the code and content right now."""
+    method_map, options_map, keywords = _babel_config()
+    catalog = Catalog(project=PROJECT, domain=UI_DOMAIN, creation_date=FIXED_DATE,
+                      locale=SOURCE_UI_LANGUAGE, fuzzy=False)
+    extractors = {"yaml": "jokoak.i18n.catalogs:extract_yaml",
+                  "schema": "jokoak.i18n.catalogs:extract_schema",
+                  "python": "jokoak.i18n.catalogs:extract_python"}
+    method_map = [(p, extractors.get(m, m)) for p, m in method_map]
+    for filename, lineno, message, comments, context in extract_from_dir(
+            ROOT, method_map, options_map, keywords=keywords, comment_tags=("TRANSLATORS:",),
+            strip_comment_tags=True, directory_filter=_directory_filter):
+        catalog.add(message, None, [(filename.replace("\\", "/"), lineno)],
+                    auto_comments=comments, context=context)
+    return catalog
+
+
+def _directory_filter(dirpath: str) -> bool:
+    name = Path(dirpath).name
+    return not (name.startswith(".") or name in {"tests", "bench", "build", "dist", "__pycache__"}
+                or name.endswith(".egg-info") or name == "venv")
+
+
+def source_template(game: str) -> Catalog:
+    """The game's source template: one entry per translatable segment, msgctxt = id."""
+    catalog = Catalog(project=PROJECT, domain=game, creation_date=FIXED_DATE, locale="eu",
+                      fuzzy=False)
+    comments = _translator_comments(game)
+    for seg in segments(game):
+        if not seg.translatable:
+            continue
+        auto = [f"kind: {seg.kind}"] + comments.get(seg.id, [])
+        catalog.add(seg.text, None, [(f"seeds/{game}.eu.txt", 0)], auto_comments=auto,
+                    context=seg.id)
+    return catalog
+
+
+def _translator_comments(game: str) -> dict[str, list[str]]:
+    """``content/<game>/translator_comments.yaml``: segment id -> comments (``#.``)."""
+    path = content_dir(game) / "translator_comments.yaml"
+    if not path.exists():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    check_schema("translator_comments", data, f"{game}/translator_comments.yaml", ContentError)
+    return {k: ([v] if isinstance(v, str) else list(v)) for k, v in (data or {}).items()}
+
+
+def domains() -> list[tuple[str, tuple[str, ...]]]:
+    """(domain, languages with a .po) for every catalog the project keeps."""
+    ui_langs = tuple(code for code in LANGUAGES if code != SOURCE_UI_LANGUAGE)
+    return [(UI_DOMAIN, ui_langs)] + [(g, TARGET_LANGUAGES) for g in GAMES]
+
+
+def template(domain: str) -> Catalog:
+    return ui_template() if domain == UI_DOMAIN else source_template(domain)
+
+
+def _render(catalog: Catalog, **kw: Any) -> bytes:
+    buf = io.BytesIO()
+    # No line numbers in "#:" references: moving code must not make every catalog stale.
+    write_po(buf, catalog, width=100, sort_output=False, include_previous=True,
+             include_lineno=False, **kw)
+    return buf.getvalue()
+
+
+def pot_path(domain: str) -> Path:
+    return LOCALES / f"{domain}.pot"
+
+
+def updated_catalogs(only: str | None = None) -> dict[Path, bytes]:
+    """Every catalog file as it should be now (templates and updated translations).
+
+    ``only`` restricts the work to one domain (``messages`` or a game)."""
+    out: dict[Path, bytes] = {}
+    for domain, langs in domains():
+        if only is not None and domain != only:
+            continue
+        tmpl = template(domain)
+        out[pot_path(domain)] = _render(tmpl, omit_header=False)
+        for lang in langs:
+            path = LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
+            if path.exists():
+                with path.open("rb") as fh:
+                    catalog = read_po(fh, locale=lang, domain=domain)
+                catalog.update(tmpl, no_fuzzy_matching=False, update_header_comment=False,
+                               keep_user_comments=True)
+                catalog.obsolete.clear()
+            else:
+                catalog = Catalog(project=PROJECT, domain=domain, locale=lang,
+                                  creation_date=FIXED_DATE, fuzzy=False)
+                catalog.update(tmpl)
+            catalog.revision_date = FIXED_DATE
+            catalog.creation_date = FIXED_DATE
+            out[path] = _render(catalog)
+    return out
+
+
+def stale_catalogs(only: str | None = None) -> list[Path]:
+    """Catalog files that differ from what the code and the segments say they should be."""
+    return [p for p, data in updated_catalogs(only).items()
+            if not p.exists() or p.read_bytes() != data]
+
+
+def update_catalogs(only: str | None = None) -> list[Path]:
+    """Rewrite every stale catalog; returns the files written."""
+    written = []
+    for path, data in updated_catalogs(only).items():
+        if not path.exists() or path.read_bytes() != data:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            written.append(path)
+    clear_caches()
+    return written

@@ -1,0 +1,85 @@
+"""The translations exported for translators' tools: the shipped PO, XLIFF 1.2 and TMX (written
+with Babel and translate-toolkit, the libraries those tools read) and the review as CSV.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import Sequence
+
+
+from ..i18n import po_path
+from .rows import Row
+from .uploads import XLIFF_12
+from .source_checks import shipped_entries
+from ..i18n.source_translations import FUZZY, TRANSLATED
+
+def catalog_po(game: str, lang: str) -> bytes:
+    """The shipped catalog, byte for byte as in the repository."""
+    return po_path(lang, game).read_bytes()
+
+
+def catalog_xliff(game: str, lang: str) -> bytes:
+    """XLIFF 1.2 (translate-toolkit): trans-unit id = segment id; fuzzy entries need review."""
+    from lxml import etree
+    from translate.storage.xliff import xlifffile
+    skeleton = (f'<?xml version="1.0" encoding="UTF-8"?>\n<xliff version="1.2" xmlns="{XLIFF_12}">'
+                f'<file original="{game}" source-language="eu" target-language="{lang}" '
+                f'datatype="po"><body></body></file></xliff>').encode()
+    store = xlifffile.parsestring(skeleton)
+    for e in shipped_entries(game, lang):
+        unit = store.addsourceunit(e.source, filename=game)
+        unit.setid(e.segment_id)
+        unit.xmlelement.set("resname", e.segment_id)
+        if e.target:
+            unit.settarget(e.target)
+        if e.status == FUZZY:
+            unit.markfuzzy(True)
+    etree.cleanup_namespaces(store.document)
+    return bytes(store)
+
+
+def catalog_tmx(game: str, lang: str) -> bytes:
+    """TMX 1.4 (translate-toolkit) of the up-to-date translations; the note is the segment id."""
+    from translate.storage.tmx import tmxfile
+    store = tmxfile(sourcelanguage="eu", targetlanguage=lang)
+    for e in shipped_entries(game, lang):
+        if e.status == TRANSLATED:
+            store.addtranslation(e.source, "eu", e.target, lang, comment=e.segment_id)
+    return bytes(store)
+
+
+REPORT_COLUMNS = ("game", "segment", "lang", "status", "change", "check", "severity",
+                  "message", "basque", "translation")
+
+
+#: A cell starting with one of these is a formula to a spreadsheet (``=HYPERLINK(...)``,
+#: ``+1``, ``-1``, ``@SUM``, and tab or CR, which some programs strip before looking).
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """A CSV cell a spreadsheet shows as text: a formula-like start gets a leading ``'``
+    (OWASP's advice against CSV injection; the apostrophe is not shown by the programs)."""
+    return "'" + cell if cell.startswith(FORMULA_STARTS) else cell
+
+
+def report_csv(game: str, rows: Sequence[Row]) -> str:
+    """The review as a spreadsheet: one line per flag (or per clause without flags).
+
+    Translations come from uploaded files, so every cell is made :func:`spreadsheet_safe`.
+    """
+    buf = io.StringIO()
+    writer = csv.writer(buf, lineterminator="\n")
+    writer.writerow(REPORT_COLUMNS)
+    for row in rows:
+        for c in row.cells:
+            base = [game, row.segment.id, c.lang, c.entry.status, c.change or ""]
+            tail = [row.segment.text, c.entry.target]
+            lines = [["", "", ""]] if not c.flags else [[f.check, f.severity, f.message()]
+                                                         for f in c.flags]
+            for middle in lines:
+                writer.writerow([spreadsheet_safe(v) for v in base + middle + tail])
+    return buf.getvalue()
+

@@ -1,0 +1,401 @@
+"""Where rooms live: a SQLite file on one machine, or Redis shared by replicas.
+
+The store is the only shared state of the booklet, so it has to outlive the faults a museum
+or a school meets, and to keep working through them by itself:
+
+* **The file goes** (a temporary-file cleaner, a tidy-up): every connection ensures the
+  schema, so the next request starts a fresh file and new rooms open at once.
+* **The file is not a database any more** (overwritten, truncated): it is moved aside as
+  ``<name>.broken-<UTC time>`` (kept for a look, logged) and a fresh one is started; a lock
+  file makes sure only one process moves it, and only while it is still broken.
+* **Something holds a lock, Redis is down or restarting**: every call waits at most
+  :data:`BUDGET_SECONDS` and then raises one of :data:`STORE_ERRORS`; the page keeps what it
+  has, says "Reconnecting…" or "Not saved — tap again", and tries again later. Nothing
+  half-happens: each write is one atomic statement or one server-side script.
+* **Abuse**: a cap on live rooms (``create(..., limit=)`` raises :class:`RoomsFull`), rooms
+  nobody moved in for :data:`IDLE_SECONDS` are swept, and :meth:`RoomStore.tally` counts
+  events per time window for rate limits (shared by every process, like the rooms).
+
+Where the default SQLite file lives: :func:`data_folder` (``JOKOAK_DATA``, systemd's
+``STATE_DIRECTORY``, ``XDG_STATE_HOME/jokoak`` or ``~/.local/state/jokoak``), never the
+system's temporary folder, which is cleaned at boot and by timers.
+
+Pure: no Streamlit. Other parts of the booklet may keep small shared counters here
+(:meth:`RoomStore.tally`); rooms themselves go through :mod:`jokoak.service.rooms`.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import sqlite3
+import time
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any, Callable, Iterator, Protocol, TypeVar
+
+try:  # fcntl is POSIX; elsewhere only one process is expected to recover the file
+    import fcntl
+except ImportError:  # pragma: no cover
+    fcntl = None  # type: ignore[assignment]
+
+from ..errors import UnavailableError
+
+try:  # redis is a dependency; guarded so a store on SQLite never needs it to import
+    from redis import RedisError as _RedisError
+except ImportError:  # pragma: no cover
+    class _RedisError(Exception):  # type: ignore[no-redef]
+        """Stands in for redis's base error where redis is not installed."""
+
+log = logging.getLogger("jokoak")
+
+#: The longest a store call may wait (a lock, a slow or restarting server) before it gives up
+#: and says so: a tap that cannot be saved says "Not saved — tap again" within this.
+BUDGET_SECONDS = 2.0
+#: A room nobody moved in for two hours is gone (Redis expiry; SQLite rows are swept and
+#: never read back). An abandoned room costs nothing after that.
+IDLE_SECONDS = 2 * 3600
+#: The longest room data a store accepts (a whole peruludo game is about 20 kB).
+MAX_ROOM_BYTES = 512_000
+#: The file's name in :func:`data_folder` when the setting names no store.
+DEFAULT_FILE = "rooms.sqlite3"
+#: SQLite's result codes for a file that is not (or no longer) a database.
+_BROKEN_CODES = {11, 26}  # SQLITE_CORRUPT, SQLITE_NOTADB
+
+
+class RoomError(UnavailableError, ValueError):
+    """A stored room that cannot be read back (a store shared with something else)."""
+
+
+class RoomsFull(UnavailableError):
+    """The server holds as many live rooms as its setting allows (``[rooms] max_rooms``); the
+    page says so in its own words, the message is for logs."""
+
+    def __init__(self, limit: int) -> None:
+        super().__init__("%(limit)s rooms are live, as many as [rooms] max_rooms allows",
+                         limit=limit)
+        self.limit = limit
+
+
+#: What a store may raise when a room cannot be read or written (a locked SQLite file, a
+#: Redis server gone, a stored room that does not parse): a page catches these, keeps the
+#: table it has and says so; redis's and sqlite3's errors are not ``OSError``s.
+STORE_ERRORS: tuple[type[BaseException], ...] = (RoomError, OSError, sqlite3.Error, _RedisError)
+
+
+class RoomStore(Protocol):
+    """Where rooms live. Every operation is atomic in the store itself, waits at most
+    :data:`BUDGET_SECONDS`, and raises one of :data:`STORE_ERRORS` when the store cannot be
+    reached (never returns a made-up answer)."""
+
+    def create(self, code: str, data: str, limit: int = 0) -> bool:
+        """Store a new room at version 0; False if ``code`` is taken. :class:`RoomsFull` if
+        ``limit`` (> 0) live rooms exist already."""
+
+    def read(self, code: str) -> tuple[int, str] | None:
+        """The room's version and data, or None if there is no such live room."""
+
+    def version(self, code: str) -> int | None:
+        """Only the room's version (cheap: what a device polls to see whether anyone moved),
+        or None if there is no such live room."""
+
+    def swap(self, code: str, version: int, data: str) -> bool:
+        """Replace the data if the room is still at ``version`` (it becomes version + 1)."""
+
+    def delete(self, code: str, version: int) -> bool:
+        """Remove the room if it is still at ``version`` (nobody changed it since it was read)."""
+
+    def count(self) -> int:
+        """How many live rooms there are."""
+
+    def tally(self, name: str, seconds: int, by: int = 1) -> int:
+        """Add ``by`` to the counter ``name`` of the current ``seconds``-long window (windows
+        start at multiples of ``seconds`` since the epoch) and return its count; ``by=0``
+        only reads it. Counters vanish after their window. Shared by every process that
+        shares the store (a rate limit for all replicas)."""
+
+
+def _window(seconds: int, now: float) -> int:
+    return int(now // max(1, seconds))
+
+
+def _check_size(data: str) -> None:
+    if len(data.encode()) > MAX_ROOM_BYTES:
+        raise RoomError("a room larger than any game")
+
+
+# ---- SQLite --------------------------------------------------------------------------------
+_SCHEMA = ("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, version INTEGER NOT NULL, "
+           "data TEXT NOT NULL, updated REAL NOT NULL)",
+           "CREATE TABLE IF NOT EXISTS tallies (name TEXT NOT NULL, slot INTEGER NOT NULL, "
+           "count INTEGER NOT NULL, expires REAL NOT NULL, PRIMARY KEY (name, slot))")
+
+_T = TypeVar("_T")
+
+
+def _broken(exc: BaseException) -> bool:
+    """Is this the error of a file that is not (or no longer) a SQLite database?"""
+    if not isinstance(exc, sqlite3.DatabaseError) or isinstance(exc, sqlite3.OperationalError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in _BROKEN_CODES
+    text = str(exc).lower()
+    return "not a database" in text or "malformed" in text
+
+
+class SqliteRoomStore:
+    """Rooms in one SQLite file: every process of one machine shares it (WAL journal).
+
+    One connection per call (Streamlit runs each session's script in its own thread), and
+    each connection ensures the folder and the schema: a file removed under a running server
+    is simply started again. A file that is not a database is moved aside and started again
+    (:meth:`_recover`).
+    """
+
+    def __init__(self, path: str | os.PathLike[str], idle_seconds: int = IDLE_SECONDS) -> None:
+        self.path = Path(path)
+        self.idle_seconds = idle_seconds
+        self._run(lambda db: None)  # a bad folder or file is reported (and mended) at once
+
+    @contextmanager
+    def _connection(self) -> Iterator[sqlite3.Connection]:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        db = sqlite3.connect(self.path, timeout=BUDGET_SECONDS, isolation_level=None)
+        try:
+            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                db.execute("PRAGMA journal_mode=WAL")
+            for statement in _SCHEMA:
+                db.execute(statement)
+            yield db
+        finally:
+            db.close()
+
+    def _run(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
+        """``work`` on a fresh connection; once more on a fresh file if this one is broken."""
+        try:
+            with self._connection() as db:
+                return work(db)
+        except sqlite3.DatabaseError as exc:
+            if not _broken(exc):
+                raise
+            self._recover(exc)
+        with self._connection() as db:
+            return work(db)
+
+    def _recover(self, exc: BaseException) -> None:
+        """Move a broken file (and its journal) aside, keeping it, so the next connection
+        starts a fresh one. Under a lock file, and only if it is still broken: another
+        process may have mended it already."""
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.path.with_name(self.path.name + ".lock"), "a") as lock:
+            if fcntl is not None:
+                fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                if not self._still_broken():
+                    return
+                stamp = time.strftime("%Y%m%dT%H%M%SZ", time.gmtime())
+                aside = self.path.with_name(f"{self.path.name}.broken-{stamp}")
+                for suffix in ("", "-wal", "-shm"):
+                    here = Path(str(self.path) + suffix)
+                    if here.exists():
+                        here.replace(Path(str(aside) + suffix))
+                log.error("the rooms' store %s is broken (%s): moved aside to %s, a fresh "
+                          "one started", self.path, exc, aside)
+            finally:
+                if fcntl is not None:
+                    fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def _still_broken(self) -> bool:
+        if not self.path.exists():
+            return False
+        try:
+            db = sqlite3.connect(self.path, timeout=BUDGET_SECONDS)
+            try:
+                return db.execute("PRAGMA quick_check").fetchone()[0] != "ok"
+            finally:
+                db.close()
+        except sqlite3.DatabaseError as exc:
+            return _broken(exc)
+
+    def _oldest(self) -> float:
+        return time.time() - self.idle_seconds
+
+    def create(self, code: str, data: str, limit: int = 0) -> bool:
+        _check_size(data)
+
+        def work(db: sqlite3.Connection) -> bool:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("DELETE FROM rooms WHERE updated < ?", (self._oldest(),))
+                if db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone():
+                    return False
+                if limit > 0 and db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0] >= limit:
+                    raise RoomsFull(limit)
+                db.execute("INSERT INTO rooms VALUES (?, 0, ?, ?)", (code, data, time.time()))
+                return True
+            finally:
+                db.execute("COMMIT")
+        return self._run(work)
+
+    def read(self, code: str) -> tuple[int, str] | None:
+        row = self._run(lambda db: db.execute(
+            "SELECT version, data FROM rooms WHERE code = ? AND updated >= ?",
+            (code, self._oldest())).fetchone())
+        return None if row is None else (int(row[0]), str(row[1]))
+
+    def version(self, code: str) -> int | None:
+        row = self._run(lambda db: db.execute(
+            "SELECT version FROM rooms WHERE code = ? AND updated >= ?",
+            (code, self._oldest())).fetchone())
+        return None if row is None else int(row[0])
+
+    def swap(self, code: str, version: int, data: str) -> bool:
+        _check_size(data)
+        return self._run(lambda db: db.execute(
+            "UPDATE rooms SET version = version + 1, data = ?, updated = ? "
+            "WHERE code = ? AND version = ? AND updated >= ?",
+            (data, time.time(), code, version, self._oldest())).rowcount == 1)
+
+    def delete(self, code: str, version: int) -> bool:
+        return self._run(lambda db: db.execute(
+            "DELETE FROM rooms WHERE code = ? AND version = ?", (code, version)).rowcount == 1)
+
+    def count(self) -> int:
+        return int(self._run(lambda db: db.execute(
+            "SELECT COUNT(*) FROM rooms WHERE updated >= ?", (self._oldest(),)).fetchone()[0]))
+
+    def tally(self, name: str, seconds: int, by: int = 1) -> int:
+        now = time.time()
+        window = _window(seconds, now)
+
+        def work(db: sqlite3.Connection) -> int:
+            if by:
+                db.execute("DELETE FROM tallies WHERE expires < ?", (now,))
+                db.execute("INSERT INTO tallies VALUES (?, ?, ?, ?) ON CONFLICT (name, slot) "
+                           "DO UPDATE SET count = count + excluded.count",
+                           (name, window, by, (window + 1) * max(1, seconds)))
+            row = db.execute("SELECT count FROM tallies WHERE name = ? AND slot = ?",
+                             (name, window)).fetchone()
+            return 0 if row is None else int(row[0])
+        return self._run(work)
+
+
+# ---- Redis ---------------------------------------------------------------------------------
+# KEYS[1] the room, KEYS[2] the live rooms' index (code -> last write, server time).
+_NOW = "local t = redis.call('TIME') local now = tonumber(t[1]) + tonumber(t[2]) / 1e6 "
+_CREATE = _NOW + """redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - tonumber(ARGV[2]))
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+local limit = tonumber(ARGV[3])
+if limit > 0 and redis.call('ZCARD', KEYS[2]) >= limit then return -1 end
+redis.call('HSET', KEYS[1], 'version', 0, 'data', ARGV[1])
+redis.call('EXPIRE', KEYS[1], ARGV[2])
+redis.call('ZADD', KEYS[2], now, ARGV[4])
+return 1"""
+_SWAP = _NOW + """if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'version', tonumber(ARGV[1]) + 1, 'data', ARGV[2])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+redis.call('ZADD', KEYS[2], now, ARGV[4])
+return 1"""
+_DELETE = """if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
+redis.call('DEL', KEYS[1])
+redis.call('ZREM', KEYS[2], ARGV[2])
+return 1"""
+_COUNT = _NOW + """redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
+return redis.call('ZCARD', KEYS[1])"""
+
+
+class RedisRoomStore:
+    """Rooms in Redis, shared by every replica: each operation one server-side script, so the
+    version check and the write cannot be split by another replica's write.
+
+    Keys: ``<prefix><code>`` (a hash: version, data; expires after :data:`IDLE_SECONDS`
+    without a write), ``<prefix>~live`` (the live rooms, for the cap) and
+    ``<prefix>~tally:<name>:<window>`` (counters). Run Redis with append-only persistence
+    (``deploy/compose.yaml``) so a restart keeps the rooms. A connection dropped by a restart
+    is retried once; a server that does not answer within :data:`BUDGET_SECONDS` is an error.
+    """
+
+    def __init__(self, url: str, prefix: str = "jokoak:room:",
+                 idle_seconds: int = IDLE_SECONDS) -> None:
+        import redis  # only where rooms live in Redis
+        from redis.backoff import NoBackoff
+        from redis.retry import Retry
+
+        self.client = redis.Redis.from_url(
+            url, socket_timeout=BUDGET_SECONDS, socket_connect_timeout=BUDGET_SECONDS / 2,
+            retry=Retry(NoBackoff(), 1, supported_errors=(redis.ConnectionError,)),
+            decode_responses=True)
+        self.prefix = prefix
+        self.idle_seconds = idle_seconds
+        self._live = prefix + "~live"
+        self._create: Callable[..., Any] = self.client.register_script(_CREATE)
+        self._swap: Callable[..., Any] = self.client.register_script(_SWAP)
+        self._delete: Callable[..., Any] = self.client.register_script(_DELETE)
+        self._count: Callable[..., Any] = self.client.register_script(_COUNT)
+
+    def create(self, code: str, data: str, limit: int = 0) -> bool:
+        _check_size(data)
+        done = int(self._create(keys=[self.prefix + code, self._live],
+                                args=[data, self.idle_seconds, max(0, limit), code]))
+        if done < 0:
+            raise RoomsFull(limit)
+        return done == 1
+
+    def read(self, code: str) -> tuple[int, str] | None:
+        version, data = self.client.hmget(self.prefix + code, ["version", "data"])
+        return None if version is None or data is None else (int(version), str(data))
+
+    def version(self, code: str) -> int | None:
+        version = self.client.hget(self.prefix + code, "version")
+        return None if version is None else int(version)
+
+    def swap(self, code: str, version: int, data: str) -> bool:
+        _check_size(data)
+        return bool(self._swap(keys=[self.prefix + code, self._live],
+                               args=[version, data, self.idle_seconds, code]))
+
+    def delete(self, code: str, version: int) -> bool:
+        return bool(self._delete(keys=[self.prefix + code, self._live], args=[version, code]))
+
+    def count(self) -> int:
+        return int(self._count(keys=[self._live], args=[self.idle_seconds]))
+
+    def tally(self, name: str, seconds: int, by: int = 1) -> int:
+        key = f"{self.prefix}~tally:{name}:{_window(seconds, time.time())}"
+        if not by:
+            return int(self.client.get(key) or 0)
+        pipe = self.client.pipeline(transaction=True)
+        pipe.incrby(key, by)
+        pipe.expire(key, 2 * max(1, seconds))
+        count, _ = pipe.execute()
+        return int(count)
+
+
+# ---- which store ---------------------------------------------------------------------------
+def data_folder() -> Path:
+    """Where the booklet keeps what must survive a reboot (the default rooms' file):
+    ``JOKOAK_DATA``; else systemd's ``STATE_DIRECTORY`` (``StateDirectory=jokoak`` in
+    ``deploy/``: ``/var/lib/jokoak``); else ``$XDG_STATE_HOME/jokoak``; else
+    ``~/.local/state/jokoak``. Never the temporary folder: it is emptied at boot and by
+    cleaners."""
+    for variable in ("JOKOAK_DATA", "STATE_DIRECTORY"):
+        value = os.environ.get(variable, "").split(":")[0]
+        if value:
+            return Path(value)
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "jokoak"
+
+
+def default_sqlite_path() -> Path:
+    return data_folder() / DEFAULT_FILE
+
+
+def store_from_setting(value: str) -> RoomStore:
+    """``""`` (SQLite in :func:`data_folder`), ``sqlite:<file>`` or a ``redis://`` /
+    ``rediss://`` address."""
+    if value.startswith(("redis://", "rediss://")):
+        return RedisRoomStore(value)
+    if value.startswith("sqlite:"):
+        return SqliteRoomStore(value[len("sqlite:"):])
+    return SqliteRoomStore(default_sqlite_path())

@@ -1,0 +1,85 @@
+"""Each game's typed options (``Game.options_view``) say exactly what its options allow.
+
+Engines, odds, bots and views read options through the view (``rules.view(...)``), so
+mypy checks every name and every compared choice. That is only true if the view's fields
+are the game's options and each field's type admits exactly the option's values: a choice
+option's ``Literal`` lists its choices, a free option's type is its default's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import typing
+from fractions import Fraction
+
+import pytest
+
+from jokoak.engine.core import make_rules
+from jokoak.games import available_games
+
+GAMES_WITH_VIEWS = {name: game for name, game in available_games().items()
+                    if hasattr(game, "options_view")}
+
+
+def _field_types(view: type) -> dict[str, object]:
+    return typing.get_type_hints(view)
+
+
+def test_the_registered_games_declare_typed_options():
+    assert GAMES_WITH_VIEWS, "no registered game declares options_view"
+
+
+@pytest.mark.parametrize("name", sorted(GAMES_WITH_VIEWS))
+def test_the_view_has_one_field_per_option(name):
+    game = GAMES_WITH_VIEWS[name]
+    assert dataclasses.is_dataclass(game.options_view)
+    fields = [f.name for f in dataclasses.fields(game.options_view)]
+    assert sorted(fields) == sorted(o.name for o in game.options)
+
+
+@pytest.mark.parametrize("name", sorted(GAMES_WITH_VIEWS))
+def test_a_choice_options_literal_lists_exactly_its_choices(name):
+    game = GAMES_WITH_VIEWS[name]
+    types = _field_types(game.options_view)
+    for option in game.options:
+        if not option.choices or all(isinstance(c, bool) for c in option.choices):
+            continue
+        declared = types[option.name]
+        assert typing.get_origin(declared) is typing.Literal, option.name
+        assert set(typing.get_args(declared)) == set(option.choices), option.name
+
+
+@pytest.mark.parametrize("name", sorted(GAMES_WITH_VIEWS))
+def test_a_free_options_type_is_its_defaults(name):
+    game = GAMES_WITH_VIEWS[name]
+    types = _field_types(game.options_view)
+    for option in game.options:
+        if option.choices and not all(isinstance(c, bool) for c in option.choices):
+            continue
+        assert types[option.name] is type(option.default), option.name
+
+
+@pytest.mark.parametrize("name", sorted(GAMES_WITH_VIEWS))
+def test_every_ruleset_reads_as_the_view_with_the_same_values(name):
+    game = GAMES_WITH_VIEWS[name]
+    for ruleset in game.rulesets:
+        rules = make_rules(game, ruleset.name)
+        view = rules.view(game.options_view)
+        assert dataclasses.asdict(view) == rules.as_dict()
+        assert rules.view(game.options_view) is view  # made once per rules
+
+
+def test_a_fraction_option_reads_as_a_fraction_from_a_records_json():
+    """A record's JSON carries a Fraction as text; the view still holds a Fraction."""
+    game = available_games()["zohn_ahl"]
+    rules = make_rules(game, stick_probability=Fraction(1, 3))
+    again = type(rules).from_json(game, rules.to_json())
+    assert again.view(game.options_view).stick_probability == Fraction(1, 3)
+
+
+def test_views_take_no_part_in_equality_or_hashing():
+    """Rules are compared and used as cache keys: a view made of one must not change that."""
+    game = available_games()["peruludo"]
+    viewed, fresh = make_rules(game), make_rules(game)
+    viewed.view(game.options_view)
+    assert viewed == fresh and hash(viewed) == hash(fresh)

@@ -1,0 +1,36 @@
+"""Whether this visit is a kiosk's, and the operator's settings (``jokoak.toml``).
+
+Asked by low modules (read-aloud, the "Why?" boxes, the counters, the reading view, the play
+view), so it lives apart from the kiosk's own screens (:mod:`ui.kiosk`: the attract screen,
+the idle reset, which open the lessons): those sit above the lessons, this sits below
+everything that asks. Callers read ``kiosk_mode.settings()`` at call time, so a test may set
+the settings for one run (``monkeypatch.setattr(ui.kiosk_mode, "settings", ...)``).
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from jokoak.service.settings import Settings, load_settings
+
+from .params import query_choice
+
+KIOSK_KEY = "jokoak_kiosk"
+
+
+@st.cache_resource(show_spinner=False)
+def _loaded() -> Settings:
+    return load_settings()
+
+
+def settings() -> Settings:
+    """The operator's settings, read once per process."""
+    return _loaded()
+
+
+def is_kiosk() -> bool:
+    """On after ``?kiosk=1`` or ``[kiosk] enabled = true``; decided once per session."""
+    if KIOSK_KEY not in st.session_state:
+        st.session_state[KIOSK_KEY] = (query_choice("kiosk", ("1",)) == "1"
+                                       or settings().kiosk.enabled)
+    return bool(st.session_state[KIOSK_KEY])

@@ -1,0 +1,87 @@
+"""Against the computer: "Undo" (the visitor's last move, one at a time) and "Hint" (the move
+the strongest computer player would make in the visitor's seat, with one sentence of why,
+from :mod:`jokoak.bots.hints`).
+
+Both carry the screen they were drawn for (:func:`ui.play.sessions.token`), so the second tap of a
+double tap, or a tap sent for an earlier screen, changes nothing: one tap, one move undone.
+Shown only where one person plays against computers (a pass-and-play table has no one to
+ask, and its Undo would take back another person's move).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import streamlit as st
+
+from jokoak.bots.hints import EXPERT_SAYS, hint
+from jokoak.engine.core import Reason
+
+from .. import speech
+from ..common import _, esc, fmt_num, html, lang, ngettext
+from .controller import undo
+from .sessions import (PlaySession, PlaySpec, decisions_made, person_to_act, session,
+                       table_of, token)
+
+HINT_CSS = """<style>
+.jokoak-hint{border-left:4px solid #b36b00;padding:.2rem .8rem;margin:.3rem 0;background:#fff6e5}
+</style>"""
+
+
+def _hint_key(spec: PlaySpec) -> str:
+    return f"{spec.key}_coach_hint"
+
+
+def against_computer(spec: PlaySpec, game: PlaySession) -> bool:
+    table = table_of(spec, game)
+    return len(table.people) == 1 and bool(table.policies)
+
+
+def undo_once(spec: PlaySpec, drawn_for: int) -> None:
+    """Undo, drawn at screen ``drawn_for``: a stale or repeated tap changes nothing."""
+    game = session(spec)
+    if game is None or token(game) != drawn_for or decisions_made(game) == 0:
+        return
+    undo(spec)
+    game.last_tap = 0.0
+    st.session_state.pop(_hint_key(spec), None)
+
+
+def ask_hint(spec: PlaySpec, drawn_for: int) -> None:
+    game = session(spec)
+    if game is not None and token(game) == drawn_for:
+        st.session_state[_hint_key(spec)] = drawn_for
+
+
+def _worded(reason: Reason) -> str:
+    """The reason in the visitor's language, its numbers as the visitor writes them."""
+    params = tuple((k, fmt_num(v, 2) if isinstance(v, Fraction) else v)
+                   for k, v in reason.params)
+    return Reason(reason.msgid, params, reason.clauses, reason.plural).text(_, ngettext)
+
+
+def panel(spec: PlaySpec, game: PlaySession) -> None:
+    """Undo and Hint under the controls, and the hint once asked for (on this screen)."""
+    if not against_computer(spec, game) or game.position.state.is_terminal():
+        return
+    drawn_for = token(game)
+    seat = person_to_act(spec, game)
+    row = st.container(horizontal=True)
+    row.button(_("Undo"), key=f"{spec.key}_coach_undo_t{drawn_for}", icon=":material/undo:",
+               disabled=decisions_made(game) == 0, on_click=undo_once,
+               args=(spec, drawn_for))
+    if seat is None:
+        return
+    found = hint(spec.game.name, game.position.state, seat)
+    if found is None:
+        return
+    row.button(_("Hint"), key=f"{spec.key}_coach_hint_t{drawn_for}",
+               icon=":material/lightbulb:", on_click=ask_hint, args=(spec, drawn_for))
+    if st.session_state.get(_hint_key(spec)) != drawn_for:
+        return
+    text = _worded(found.reason)
+    if found.quoted:
+        text = _(EXPERT_SAYS) % {"why": text}
+    html(HINT_CSS + f'<div role="status" lang="{lang()}" class="jokoak-hint" '
+         f'data-hint="{esc(found.action)}"><p>{esc(text)}</p></div>')
+    speech.speaker(f"{spec.key}_hint", [(text, lang())])
