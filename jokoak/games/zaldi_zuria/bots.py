@@ -17,6 +17,7 @@ from fractions import Fraction
 from typing import Any
 
 from jokoak.games.zaldi_zuria.rules import CARDS
+from jokoak.games.zaldi_zuria.state import Action, ZaldiState, bid_action
 from jokoak.bots.hints import Hint, chips
 from jokoak.engine.core import Reason
 from jokoak.i18n.msgids import N_
@@ -38,16 +39,17 @@ class Bidder:
     budget: Fraction
     avoids_bad_throws: bool
 
-    def __call__(self, state: Any, rng: random.Random) -> str:
+    def __call__(self, state: Any, rng: random.Random) -> Action:
         seat = state.current_player()
         if state.phase == "auction":
             return bid_reasoning(state, seat, self)["action"]
         return throw_reasoning(state, seat, self)["action"]
 
 
-def bid_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
+def bid_reasoning(state: ZaldiState, seat: int, bidder: Bidder) -> dict[str, Any]:
     """Why ``seat`` bids or passes on the card for sale: every number the decision used."""
     card = state.card_on_sale
+    assert card is not None, "a bid is weighed only in the auction, with a card on sale"
     players = len(state.active)
     now = card_values(state.rules, state.bank, False, players)[card] * players
     later = card_values(state.rules, LATE_BANK, True, players)[card] * players
@@ -57,7 +59,7 @@ def bid_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
     by_chips = math.floor(state.chips[seat] * bidder.budget)
     limit = min(by_worth, by_chips)
     bid = state.high_bid + 1
-    action = f"bid:{bid}" if bid <= limit and state.high_bidder != seat else "pass"
+    action: Action = bid_action(bid) if bid <= limit and state.high_bidder != seat else "pass"
     # why the bid stops where it does: the smaller of the two limits decides
     binding = "worth" if by_worth <= by_chips else "chips"
     decision = ("bids" if action != "pass" else
@@ -71,11 +73,11 @@ def bid_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
             "standing_bid": state.high_bid, "action": action}
 
 
-def throw_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
+def throw_reasoning(state: ZaldiState, seat: int, bidder: Bidder) -> dict[str, Any]:
     """Why ``seat`` throws or passes: the exact expected gain of throwing now."""
     gain = expected_gain(state.table(seat), seat, state.chips)
     may_pass = "pass" in state.legal_actions() and state.passes[seat] == 0
-    action = "pass" if bidder.avoids_bad_throws and gain < 0 and may_pass else "throw"
+    action: Action = "pass" if bidder.avoids_bad_throws and gain < 0 and may_pass else "throw"
     return {"seat": seat, "policy": bidder.name, "expected_gain": gain, "bank": state.bank,
             "passes": state.passes[seat], "action": action}
 

@@ -6,11 +6,11 @@ from typing import Any
 
 from jokoak.bots.hints import Hint
 from jokoak.engine.core import Reason
-from jokoak.games.zohn_ahl.engine import ZohnAhlState
+from jokoak.games.zohn_ahl.engine import TurnAction, ZohnAhlState
 from jokoak.i18n.msgids import N_
 
 
-def thrower(state: ZohnAhlState, rng: Any) -> str:
+def thrower(state: ZohnAhlState, rng: Any) -> TurnAction:
     """Throwing involves no choice: the computer always throws and never abandons."""
     return "throw"
 

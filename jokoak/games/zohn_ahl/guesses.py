@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 from ...i18n.msgids import N_
 from ...odds.guesses import Question, basque_rules
-from .engine import GAME, options, throw_kinds
+from .engine import GAME, ThrowKind, options, throw_kinds
 
 
 def questions() -> list[Question]:
@@ -16,7 +16,8 @@ def questions() -> list[Question]:
     rules = basque_rules("zohn_ahl")
     state, _events = GAME.new_initial_state(rules).apply("throw")
     node = tuple(state.chance_outcomes())
-    kinds = {k.action: k for k in throw_kinds(options(rules).stick_set)}
+    kinds: dict[str, ThrowKind] = {  # by the chance node's actions (text)
+        k.action: k for k in throw_kinds(options(rules).stick_set)}
 
     def value_is(value: int) -> Callable[[str], bool]:
         return lambda action: kinds[action].value == value
