@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import statistics
 import time
-from importlib import import_module
 
+
+from jokoak import GAMES, registry
 from jokoak.engine.core import CHANCE, make_rules
 from jokoak.games import get_game
 
@@ -34,9 +35,9 @@ def first_chance_state(game):
 
 
 def main() -> None:
-    for name in ("zaldi_zuria", "peruludo", "zohn_ahl"):
+    for name in GAMES:
         game = get_game(name)
-        module = import_module(f"jokoak.odds.{name}")
+        module = registry.entry(name).odds_module()
         state = first_chance_state(game)
         low, mid = best_of(state.chance_outcomes)
         print(f"{name:<12} one throw's chance outcomes      best {low*1000:7.2f} ms  "
