@@ -210,15 +210,15 @@ def optional_module(path: str) -> ModuleType | None:
         raise
 
 
-def discover(path: Sequence[str] | None = None) -> tuple[GameEntry, ...]:
-    """The games whose folders lie on ``path`` (by default the path of :mod:`jokoak.games`):
-    every subpackage with a module ``entry`` defining ``ENTRY``, ordered by ``order`` then key.
+def discover() -> tuple[GameEntry, ...]:
+    """The games whose folders lie on the path of :mod:`jokoak.games` (``jokoak/games/``, and
+    any folder a test adds to ``jokoak.games.__path__``): every subpackage with a module
+    ``entry`` defining ``ENTRY``, ordered by ``order`` then key; found once per path.
 
     A folder without ``entry`` is no game (yet); an ``entry`` whose key is not its folder's
     name, or that fails to import, is a fault and raised, never skipped in silence.
     """
-    package = import_module(GAMES_PACKAGE)
-    where = tuple(package.__path__ if path is None else path)
+    where = tuple(import_module(GAMES_PACKAGE).__path__)
     found = _found.get(where)
     if found is None:
         entries = []

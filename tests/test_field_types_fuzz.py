@@ -9,12 +9,12 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from jokoak import GAMES
 from jokoak.errors import RefusedByRules
 from jokoak.engine.record import Record, RecordError, play, replay
 from jokoak.games import get_game
 from jokoak.content.scenarios import ScenarioError, parse_scenario, scenario_dir
 
-GAMES = ("zaldi_zuria", "peruludo", "zohn_ahl")
 
 #: any value a YAML or JSON file can hold, small
 VALUES = st.recursive(

@@ -69,16 +69,15 @@ button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNav
 #: A portrait screen (a 1080 × 1920 kiosk, a tablet held upright) draws the table or board
 #: across the whole width, its controls under it: beside them the table was about 520 px
 #: wide with 9–10 px labels and a third of the screen empty. Phones stack the columns
-#: already (Streamlit, under 640 px). The step-through keeps its phone order there: "Next"
-#: and the step's words, the picture right under them, then the clauses. On a phone a
-#: board as tall as it is wide (zohn ahl's) gets 40 % of the screen's height (at 26 % its
-#: labels were 4–5 px), and the thrown sticks under it less of the width.
+#: already (Streamlit, under 640 px). The step-through (one grid, ui/stepper.py) keeps its
+#: phone order there: "Next" and the step's words, the picture right under them, then the
+#: clauses. On a phone a board as tall as it is wide (zohn ahl's) gets 40 % of the screen's
+#: height (at 26 % its labels were 4–5 px), and the thrown sticks under it less of the width.
 BOARD_CSS = """<style>/* jokoak-boards */
 @media (orientation:portrait) and (min-width:641px){
 [data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board){flex-wrap:wrap}
 [data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board) > [data-testid='stColumn']{flex:1 1 100% !important;width:100% !important;min-width:100% !important}
-.st-key-jokoak_step_body [data-testid='stColumn']:last-child{order:-1}
-.st-key-jokoak_step_clauses_wide{display:none !important} .st-key-jokoak_step_clauses_narrow{display:block !important}}
+}
 @media (max-width:640px){.jokoak-board{--jokoak-board-h:40vh} svg.jk-sticks{max-width:15rem !important;margin:0 auto;display:block}}
 </style>"""
 

@@ -79,13 +79,15 @@ def beside() -> DeltaGenerator:
     return st.container(horizontal=True, vertical_alignment="center", gap="small")
 
 
-def speaker(key: str, parts: Parts, label: str = "") -> None:
+def speaker(key: str, parts: Parts, label: str = "", *, css: bool = True) -> None:
     """A button that reads ``parts`` ((text, language) pairs) one after the other; nothing
-    where no voice says the first part's language."""
+    where no voice says the first part's language. ``css=False`` leaves out SPEAKER_CSS, for
+    a page that sends it once (the step-through: not once a step)."""
     wanted = [(t, code) for t, code in parts if t and can_say(code)]
     if not wanted:
         return
-    html(SPEAKER_CSS)
+    if css:
+        html(SPEAKER_CSS)
     key = f"jokoak_speak_{key}"
     st.button(label or _("Listen"), icon=":material/volume_up:", key=key, on_click=_ask,
               args=(key,))
@@ -122,11 +124,12 @@ def clause_parts(game: str, clause_ids: Sequence[str], target: str | None) -> li
     return parts
 
 
-def clause_speaker(key: str, game: str, clause_ids: Sequence[str], target: str | None) -> None:
+def clause_speaker(key: str, game: str, clause_ids: Sequence[str], target: str | None,
+                   *, css: bool = True) -> None:
     """"Listen": the cited clauses in Basque, each followed by its translation."""
     speaker(key, clause_parts(game, clause_ids, target),
             _("Listen in Basque, then translated") if target in TARGET_LANGUAGES
-            else _("Listen in Basque"))
+            else _("Listen in Basque"), css=css)
 
 
 def _clause_ids(game: str) -> list[str]:

@@ -23,9 +23,9 @@ from functools import lru_cache
 from math import comb
 from typing import Any, ClassVar, Literal, Mapping
 
-from jokoak.engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Option, Reason, Rules,
-                           Ruleset, SetupError, event, game_over, make_rules, not_legal,
-                           not_your_turn, reason)
+from jokoak.engine.core import (CHANCE, TERMINAL, Event, Game, IllegalAction, Option, Reason,
+                                Rules, Ruleset, SetupError, event, game_over, make_rules,
+                                not_legal, not_your_turn, reason)
 from jokoak.i18n.msgids import N_
 
 
@@ -608,6 +608,12 @@ class ZohnAhlGame:
 
 
 GAME = ZohnAhlGame()
+
+#: Read by mypy: the game keeps :class:`jokoak.engine.Game`, and so its states keep
+#: :class:`jokoak.engine.GameState` (``new_initial_state`` returns one). The protocols are
+#: structural, so nothing else would notice the game drifting from them (a missing
+#: ``why_not``, another ``apply``); this line fails to type-check the moment it does.
+KEEPS_THE_ENGINE_PROTOCOLS: Game = GAME
 
 
 def default_rules(ruleset: str | None = None, **overrides: Any) -> Rules:
