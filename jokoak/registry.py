@@ -96,12 +96,7 @@ class GameEntry:
         """Module ``name`` of the game's folder (``guesses``, ``who_pays``, ``pictures``), or
         ``None`` if the game has none: the optional parts of a game are found by name. A
         game registered from elsewhere (a test's) may have no folder at all: none either."""
-        try:
-            return optional_module(f"{self.folder}.{name}")
-        except ModuleNotFoundError as exc:
-            if exc.name == self.folder:
-                return None
-            raise
+        return optional_module(f"{self.folder}.{name}")
 
     # --- the game's modules, imported on first use --------------------------------------
     def engine_module(self) -> ModuleType:
@@ -200,13 +195,14 @@ class GameEntry:
 
 def optional_module(path: str) -> ModuleType | None:
     """The module at ``path``, or ``None`` when that module itself is absent (a game without
-    odds or bots). A module it imports being absent is a real fault and is raised; one copy
-    of this test serves the registry, the view finder (``ui/views.py``) and the commands."""
+    odds or bots), or the package it would be in (a game without a ``ui/games/<key>/``). A
+    module it imports being absent is a real fault and is raised; one copy of this test
+    serves the registry, the view finder (``ui/views.py``) and the commands."""
     try:
         return import_module(path)
     except ModuleNotFoundError as exc:
-        if exc.name == path:
-            return None
+        if exc.name is not None and (path == exc.name or path.startswith(exc.name + ".")):
+            return None     # the module, or the folder it would live in, is not there
         raise
 
 

@@ -29,12 +29,13 @@ import dataclasses
 import logging
 import time
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 import streamlit as st
 
 from jokoak import registry
-from jokoak.engine.core import refusal
+from jokoak.engine.core import Game, refusal
 from jokoak.engine.driver import Position, Seating, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
@@ -98,7 +99,7 @@ def entry_params(game: str) -> dict[str, str]:
 
 # ---- the game's side: board, picture of a throw, controls ----------------------------------
 
-def _engine(game: str) -> Any:
+def _engine(game: str) -> Game:
     return registry.entry(game).game()
 
 
@@ -489,7 +490,7 @@ def _guess_key(game: str, index: int) -> str:
     return f"jokoak_lesson_guess_{game}_{index}"
 
 
-def _guess_module() -> Any:
+def _guess_module() -> ModuleType | None:
     try:
         return import_module("ui.guess")
     except ModuleNotFoundError as exc:

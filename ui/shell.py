@@ -12,9 +12,10 @@ import logging
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 import streamlit as st
+from streamlit.navigation.page import StreamlitPage
 
 from jokoak import ROOT, registry
 from jokoak.i18n import LANGUAGES, language_name
@@ -273,17 +274,17 @@ def page_titles(gettext: Callable[[str], str], profile: Profile = Profile()) -> 
             for spec in page_specs(profile)]
 
 
-def _page(spec: PageSpec, title: str) -> Any:
+def _page(spec: PageSpec, title: str) -> StreamlitPage:
     return st.Page(spec.target, title=title, icon=spec.icon, url_path=spec.url,
                    default=(spec.url == "home"))
 
 
-def pages(profile: Profile = Profile()) -> list[Any]:
+def pages(profile: Profile = Profile()) -> list[StreamlitPage]:
     return [_page(spec, title)
             for spec, title in zip(page_specs(profile), page_titles(_, profile))]
 
 
-def game_page(key: str) -> Any:
+def game_page(key: str) -> StreamlitPage:
     """The router's page of game ``key``, for ``st.switch_page`` (same URL path, same page)."""
     spec = next(s for s in page_specs() if s.url == key)
     return _page(spec, spec.title)

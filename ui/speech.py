@@ -10,9 +10,10 @@ says why (:func:`status`).
 from __future__ import annotations
 
 import itertools
-from typing import Any, Sequence
+from typing import Sequence
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from jokoak.service import speech
 from jokoak.i18n import TARGET_LANGUAGES, language_name
@@ -72,7 +73,7 @@ def _audio(key: str, parts: Parts, tap: int) -> None:
          f'<audio autoplay preload="auto" src="{speech.data_uri(audio)}"></audio></div>')
 
 
-def beside() -> Any:
+def beside() -> DeltaGenerator:
     """A row for a sentence and its speaker button (the button at the sentence's end, where
     it fits; under it on a narrow screen)."""
     return st.container(horizontal=True, vertical_alignment="center", gap="small")
