@@ -49,7 +49,8 @@ from streamlit.proto.Alert_pb2 import Alert
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-from replicas_load import quantile, rerun_message, think_range  # the same reading of results and of --think
+# the same reading of results and of --think, the same rerun message and fault counting
+from replicas_load import RunFailed, counting_faults, quantile, rerun_message, think_range
 from browser_support import Server  # noqa: E402  (the tests' server: logs, CPU seconds)
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -75,10 +76,6 @@ class Group:
     polls_delivered: int = 0
     poll_messages: list[int] = field(default_factory=list)   # messages of a run drawing nothing
     shown: list[float] = field(default_factory=list)         # a move reaching the other device
-
-
-class RunFailed(Exception):
-    """A run with an exception or an error box in it."""
 
 
 class Session:
@@ -219,7 +216,7 @@ class Session:
 
 async def connected(session: Session, work) -> None:
     """Run ``work(session)`` on an open websocket, counting what goes wrong."""
-    try:
+    with counting_faults(session.group.errors):
         async with websockets.connect(
                 session.url.replace("http://", "ws://") + "/_stcore/stream",
                 subprotocols=["streamlit"], max_size=None, open_timeout=SETTLE_TIMEOUT) as ws:
@@ -230,12 +227,6 @@ async def connected(session: Session, work) -> None:
             finally:
                 session.close()
                 reader.cancel()
-    except RunFailed as exc:
-        session.group.errors[str(exc)] += 1
-    except asyncio.TimeoutError:
-        session.group.errors[f"no settle within {SETTLE_TIMEOUT:.0f} s"] += 1
-    except (OSError, websockets.WebSocketException) as exc:
-        session.group.errors[f"websocket: {exc.__class__.__name__}"] += 1
 
 
 # ---- the three kinds of visitor -------------------------------------------------------------

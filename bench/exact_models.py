@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import statistics
 import time
-from importlib import import_module
 
 from jokoak.engine.core import CHANCE, make_rules
+from jokoak import registry
 from jokoak.games import get_game
 
 
@@ -36,7 +36,8 @@ def first_chance_state(game):
 def main() -> None:
     for name in ("zaldi_zuria", "peruludo", "zohn_ahl"):
         game = get_game(name)
-        module = import_module(f"jokoak.odds.{name}")
+        module = registry.entry(name).odds_module()
+        assert module is not None, f"{name} has no odds module"
         state = first_chance_state(game)
         low, mid = best_of(state.chance_outcomes)
         print(f"{name:<12} one throw's chance outcomes      best {low*1000:7.2f} ms  "

@@ -29,8 +29,10 @@ import statistics
 import sys
 import time
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Iterator
 
 import websockets
 from streamlit.proto.Alert_pb2 import Alert
@@ -71,7 +73,23 @@ class Tally:
 
 
 class RunFailed(Exception):
-    """A run that did not settle cleanly; its kind is counted as an error."""
+    """A run that did not settle cleanly (an exception or an error box in it, no button to
+    press); its kind is counted as an error."""
+
+
+@contextmanager
+def counting_faults(errors: Counter[str]) -> Iterator[None]:
+    """Count what ends a visitor's work in ``errors``, by kind, instead of raising it: a run
+    that failed, one that did not settle in time, a broken websocket (this bench's visitors
+    and the class bench's alike)."""
+    try:
+        yield
+    except RunFailed as exc:
+        errors[str(exc)] += 1
+    except asyncio.TimeoutError:
+        errors[f"no settle within {SETTLE_TIMEOUT:.0f} s"] += 1
+    except (OSError, websockets.WebSocketException) as exc:
+        errors[f"websocket: {exc.__class__.__name__}"] += 1
 
 
 def rerun_message(url: str, page: str, query: str, widgets: list[WidgetState] = (),
@@ -147,7 +165,7 @@ class Visitor:
         return None
 
     async def visit(self, deadline: float, rng: random.Random, think: tuple[float, float]) -> None:
-        try:
+        with counting_faults(self.tally.errors):
             async with websockets.connect(
                     self.url.replace("http://", "ws://") + "/_stcore/stream",
                     subprotocols=["streamlit"], max_size=None, open_timeout=SETTLE_TIMEOUT) as ws:
@@ -164,12 +182,6 @@ class Visitor:
                         raise RunFailed(f"no {self.button!r} button")
                     self.tally.clicks.append(await self.run_once(
                         self.rerun([WidgetState(id=button, trigger_value=True)])))
-        except RunFailed as exc:
-            self.tally.errors[str(exc)] += 1
-        except asyncio.TimeoutError:
-            self.tally.errors[f"no settle within {SETTLE_TIMEOUT:.0f} s"] += 1
-        except (OSError, websockets.WebSocketException) as exc:
-            self.tally.errors[f"websocket: {exc.__class__.__name__}"] += 1
 
 
 async def load(url: str, target: Target, visitors: int, seconds: float,

@@ -1,28 +1,34 @@
 """The games of the booklet: one description of each game, which every page iterates.
 
 Home, the kiosk's attract screen, Sources, Translators, the router, the game page and the tests
-loop over :func:`games`; none of them knows the games by name. A game is added by writing its
-modules (engine, renderer, odds, icon, content) and one :class:`GameEntry` in :data:`SHIPPED`;
-a test may :func:`register` a game of its own (``tests/toygame.py``) for the length of a test.
+loop over :func:`games`; none of them knows the games by name. A game is one folder,
+``jokoak/games/<key>/`` (its engine, odds, drawings, computer players) with a module ``entry``
+holding its :class:`GameEntry` as ``ENTRY``: the folders are *discovered* (every subpackage of
+:mod:`jokoak.games` with an ``entry``, in the order of the entries' ``order``), never listed, so
+a new game edits no shared file. A test may put a folder of its own on the package's path
+(``jokoak.games.__path__``), or :func:`register` an entry, for the length of a test.
 
-The entry names the game's modules by import path and they are imported on first use, so this
-module depends on nothing but :mod:`jokoak.i18n.msgids`: the segment model, the engines' registry
-and the command line can all ask it, and a half-written engine cannot take the others down.
+The entry names the game's modules by import path and they are imported on first use, so
+discovering the games imports only the entries (each game's ``__init__`` stays empty): the
+segment model, the engines' registry and the command line can all ask this module, and a
+half-written engine cannot take the others down.
 The Streamlit side (which views a game has) lives in ``ui/views.py``; the core never imports it.
 """
 
 from __future__ import annotations
 
+import pkgutil
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from importlib import import_module
 from types import ModuleType
 from typing import Any, Callable, Iterator, Sequence
 
-from .i18n.msgids import N_
-
 #: An icon renderer: (title, language of the title) -> a self-contained ``<svg>``.
 IconRenderer = Callable[[str, str], str]
+
+#: The package whose subpackages are the games.
+GAMES_PACKAGE = "jokoak.games"
 
 
 @dataclass(frozen=True)
@@ -32,18 +38,22 @@ class GameEntry:
     ``key`` names the game everywhere: URL path, ``content/<key>/``, ``seeds/<key>.eu.txt``,
     the gettext domain of its source, ``?game=`` links. ``name`` stays in Basque in every
     language (glossary policy); ``tagline``, ``origin``, ``players`` and ``sources`` are English
-    msgids translated where they are shown. Module paths default to the convention
-    the game's folder ``jokoak/games/<key>/``: ``engine`` (``GAME``), ``bots`` (``POLICIES``),
-    ``render`` (``describe_event``, the table drawings and ``render_asked_outcome``) and
-    ``odds`` (``odds_tables``); a
-    test's game may name one module for all of them. ``icon`` is
-    ``"module:function"`` (an :data:`IconRenderer`); ``attract`` likewise names the kiosk's
-    moving picture (an :data:`IconRenderer`; without one the kiosk rocks the icon) and
-    ``nav_drawing`` a
-    function returning the small ``<svg>`` drawn in the navigation bar in place of the
-    material symbol ``nav_icon`` (which stays where the drawing cannot be shown). ``content``
-    and ``seed`` are paths relative
-    to the project folder (an absolute path is kept as it is, for a test's own game).
+    msgids translated where they are shown. ``order`` places the game on Home and in the
+    navigation (lowest first; a tie goes by key).
+
+    Module paths default to the modules of the game's folder ``jokoak/games/<key>/``:
+    ``engine`` (``GAME``), ``bots`` (``POLICIES``), ``render`` (``describe_event``, the table
+    drawings and ``render_asked_outcome``) and ``odds`` (``odds_tables``); a test's game
+    registered with :func:`register` may name one module for all of them. ``icon`` is
+    ``"module:function"`` (an :data:`IconRenderer`), by default ``icon`` of the folder's
+    ``pictures``; ``attract`` likewise names the kiosk's moving picture (by default the
+    folder's ``pictures.scene`` if it has one; without one the kiosk rocks the icon) and
+    ``nav_drawing`` a function returning the small ``<svg>`` drawn in the navigation bar in
+    place of the material symbol ``nav_icon`` (by default ``pictures.nav`` if it has one; the
+    symbol stays where the drawing cannot be shown). ``handout`` is the position drawn on the
+    game's printable handout: (scenario name, steps played; ``None``: all), by default the
+    end of its first scenario. ``content`` and ``seed`` are paths relative to the project
+    folder (an absolute path is kept as it is, for a test's own game).
     """
 
     key: str
@@ -52,7 +62,9 @@ class GameEntry:
     origin: str
     players: str
     sources: tuple[str, ...]
-    icon: str
+    order: int = 1000                       # Home's and the navigation's order, lowest first
+    icon: str = ""                          # "module:function": its small picture
+    handout: tuple[str, int | None] = ("", None)   # the handout's position (scenario, steps)
     nav_icon: str = ":material/casino:"     # the navigation bar's material symbol
     nav_drawing: str = ""                   # "module:function": its own drawing over the symbol
     attract: str = ""                       # "module:function": the kiosk's moving picture
@@ -65,14 +77,26 @@ class GameEntry:
     _cache: dict[str, Any] = field(default_factory=dict, compare=False, repr=False, hash=False)
 
     def __post_init__(self) -> None:
-        folder = f"jokoak.games.{self.key}"
+        folder = self.folder
         defaults = {"engine": f"{folder}.engine", "renderer": f"{folder}.render",
                     "odds": f"{folder}.odds", "bots": f"{folder}.bots",
+                    "icon": f"{folder}.pictures:icon",
                     "content": f"content/{self.key}",
                     "seed": f"seeds/{self.key}.eu.txt"}
         for name, value in defaults.items():
             if not getattr(self, name):
                 object.__setattr__(self, name, value)
+
+    @property
+    def folder(self) -> str:
+        """The game's folder as a package: ``jokoak.games.<key>``."""
+        return f"{GAMES_PACKAGE}.{self.key}"
+
+    def folder_module(self, name: str) -> ModuleType | None:
+        """Module ``name`` of the game's folder (``guesses``, ``who_pays``, ``pictures``), or
+        ``None`` if the game has none: the optional parts of a game are found by name. A
+        game registered from elsewhere (a test's) may have no folder at all: none either."""
+        return optional_module(f"{self.folder}.{name}")
 
     # --- the game's modules, imported on first use --------------------------------------
     def engine_module(self) -> ModuleType:
@@ -83,9 +107,13 @@ class GameEntry:
         """The engine's ``GAME`` object (see :class:`jokoak.engine.Game`)."""
         return self.engine_module().GAME
 
+    def bots_module(self) -> ModuleType | None:
+        """The computer players' module (``POLICIES``, and ``hint``), or ``None``."""
+        return optional_module(self.bots)
+
     def policies(self) -> dict[str, Any]:
         """The computer players by level (``POLICIES`` of the bots module; none: ``{}``)."""
-        module = optional_module(self.bots)
+        module = self.bots_module()
         return dict(getattr(module, "POLICIES", {})) if module is not None else {}
 
     def renderer_module(self) -> ModuleType | None:
@@ -146,83 +174,69 @@ class GameEntry:
         module, _sep, function = path.partition(":")
         return getattr(import_module(module), function)
 
+    def _picture(self, path: str, default: str) -> Callable[..., str] | None:
+        """The function ``path`` names, else the folder's ``pictures.<default>`` if any."""
+        if path:
+            return self._named_function(path)
+        pictures = self.folder_module("pictures")
+        return getattr(pictures, default, None) if pictures is not None else None
+
     def attract_svg(self, title: str, lang: str) -> str | None:
         """The game's moving picture for the kiosk's attract screen (see
         :mod:`jokoak.render.attract`), or ``None`` if it has none of its own."""
-        return self._named_function(self.attract)(title, lang) if self.attract else None
+        scene = self._picture(self.attract, "scene")
+        return None if scene is None else scene(title, lang)
 
     def nav_svg(self) -> str | None:
         """The game's own small drawing for the navigation bar, or ``None``."""
-        return self._named_function(self.nav_drawing)() if self.nav_drawing else None
+        nav = self._picture(self.nav_drawing, "nav")
+        return None if nav is None else nav()
 
 
 def optional_module(path: str) -> ModuleType | None:
     """The module at ``path``, or ``None`` when that module itself is absent (a game without
-    odds or bots). A module it imports being absent is a real fault and is raised; one copy
-    of this test serves the registry, the view finder (``ui/views.py``) and the commands."""
+    odds or bots), or the package it would be in (a game without a ``ui/games/<key>/``). A
+    module it imports being absent is a real fault and is raised; one copy of this test
+    serves the registry, the view finder (``ui/views.py``) and the commands."""
     try:
         return import_module(path)
     except ModuleNotFoundError as exc:
-        if exc.name == path:
-            return None
+        if exc.name is not None and (path == exc.name or path.startswith(exc.name + ".")):
+            return None     # the module, or the folder it would live in, is not there
         raise
 
 
-ICONS = "jokoak.render.icons"
-ATTRACT = "jokoak.render.attract"
+def discover() -> tuple[GameEntry, ...]:
+    """The games whose folders lie on the path of :mod:`jokoak.games` (``jokoak/games/``, and
+    any folder a test adds to ``jokoak.games.__path__``): every subpackage with a module
+    ``entry`` defining ``ENTRY``, ordered by ``order`` then key; found once per path.
 
-#: The booklet's own games, in the order the pages show them.
-SHIPPED: tuple[GameEntry, ...] = (
-    GameEntry(
-        "zaldi_zuria", "zaldi zuria",
-        N_("A German dice game of auctioned cards, a bank and an inn, played with eight dice."),
-        N_("The 19th-century German game Schimmel, also sold as Glocke und Hammer."),
-        N_("6 or more players"),
-        (N_("The German 19th-century game Schimmel, also sold as Glocke und Hammer (bell and "
-            "hammer)."),
-         N_("Pierer's Universal-Lexikon (1857–62), article “Schimmelspiel”: at least four "
-            "players; only the owner of the bell-with-hammer card is paid when bell and hammer "
-            "show together; the thrower pays on an all-blank throw; the inn opens when the pool "
-            "falls below 21."),
-         N_("Every Boy's Book and the Young Folk's Cyclopaedia of Games and Sports (1890): each "
-            "player adds four counters to the pool after the auction; the inn takes only the "
-            "excess over the bank."),
-         N_("A Spanish copy in the Museo Nacional del Romanticismo (Madrid) calls it El juego "
-            "del Caballo Blanco or de la Aduana, “of German origin”, for at least three players, "
-            "preferably seven; there the inn card is the customs house.")),
-        f"{ICONS}:zaldi_zuria_icon", nav_icon=":material/casino:",
-        nav_drawing=f"{ATTRACT}:zaldi_zuria_nav", attract=f"{ATTRACT}:zaldi_zuria_scene"),
-    GameEntry(
-        "peruludo", "peruludo",
-        N_("Liar's dice with sixes wild: bid on hidden dice, challenge, or call it exact."),
-        N_("The South American game Perudo (Dudo), with sixes instead of ones as wilds."),
-        N_("2 to 10 players"),
-        (N_("Perudo or Dudo, the South American liar's dice. In the standard game ones are wild; "
-            "here sixes are."),
-         N_("Standard Perudo asks for double plus one when leaving the wilds (here: double), "
-            "plays palifico once per player (here: arrastatze) and calza (here: doia), and "
-            "reveals every cup on a challenge (here: cups are lifted only until the bid is met)."),
-         N_("Board Game Arena's Dudo lets the player to the left of an eliminated player start "
-            "the next round.")),
-        f"{ICONS}:peruludo_icon", nav_icon=":material/casino:",
-        nav_drawing=f"{ATTRACT}:peruludo_nav", attract=f"{ATTRACT}:peruludo_scene"),
-    GameEntry(
-        "zohn_ahl", "zohn ahl",
-        N_("A Kiowa race game: two teams throw four sticks to run around a board of points and "
-           "creeks."),
-        N_("A stick-dice race game of the Kiowa, described by Stewart Culin in 1907; with its "
-           "cousin Nebäkuthana."),
-        N_("Two teams of any size"),
-        (N_("The text is close to the English rules of the Ludii game database (game 118, "
-            "“Zohn Ahl”), which draws on Stewart Culin, Games of the North American Indians "
-            "(1907)."),
-         N_("Nebäkuthana: James Mooney (1896), as cited by Ludii, which uses four throw sticks."),
-         N_("Ludii's board has ten sites a side — a knee's end, three points, the two creek "
-            "lines, three points, a knee's end — forty a circuit; it starts with the other team "
-            "and gives each team ten scoring sticks.")),
-        f"{ICONS}:zohn_ahl_icon", nav_icon=":material/casino:",
-        nav_drawing=f"{ATTRACT}:zohn_ahl_nav", attract=f"{ATTRACT}:zohn_ahl_scene"),
-)
+    A folder without ``entry`` is no game (yet); an ``entry`` whose key is not its folder's
+    name, or that fails to import, is a fault and raised, never skipped in silence.
+    """
+    where = tuple(import_module(GAMES_PACKAGE).__path__)
+    found = _found.get(where)
+    if found is None:
+        entries = []
+        for folder in pkgutil.iter_modules(list(where)):
+            if not folder.ispkg:
+                continue
+            module = optional_module(f"{GAMES_PACKAGE}.{folder.name}.entry")
+            if module is None:
+                continue
+            described = module.ENTRY
+            if not isinstance(described, GameEntry) or described.key != folder.name:
+                raise ValueError(f"{GAMES_PACKAGE}.{folder.name}.entry.ENTRY must be the "
+                                 f"GameEntry of a game called {folder.name!r}")
+            entries.append(described)
+        found = _found[where] = tuple(sorted(entries, key=lambda e: (e.order, e.key)))
+    return found
+
+
+_found: dict[tuple[str, ...], tuple[GameEntry, ...]] = {}
+
+#: The booklet's own games, found in ``jokoak/games/`` when this module is first imported.
+SHIPPED: tuple[GameEntry, ...] = discover()
 
 #: The keys of the shipped games (each has a seed, a segment map and catalogs).
 GAMES: tuple[str, ...] = tuple(entry.key for entry in SHIPPED)
@@ -231,8 +245,9 @@ _registered: dict[str, GameEntry] = {}
 
 
 def games() -> tuple[GameEntry, ...]:
-    """Every game the pages show: the shipped ones, then any registered since, in order."""
-    return SHIPPED + tuple(_registered.values())
+    """Every game the pages show: the folders found on :mod:`jokoak.games`'s path (the shipped
+    ones, and any a test put there), then any registered since, in order."""
+    return discover() + tuple(_registered.values())
 
 
 def keys() -> tuple[str, ...]:
@@ -248,7 +263,8 @@ def entry(key: str) -> GameEntry:
 
 
 def register(new: GameEntry) -> None:
-    """Add a game to every page (a test's own game; shipped games belong in :data:`SHIPPED`)."""
+    """Add a game to every page (a test's own game; a shipped game is a folder of
+    :mod:`jokoak.games`, found without registering)."""
     if new.key in keys():
         raise ValueError(f"a game called {new.key!r} is already registered")
     _registered[new.key] = new

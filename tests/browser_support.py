@@ -18,6 +18,8 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from jokoak import GAMES
+
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path(os.environ.get("JOKOAK_CHROMIUM", "/usr/bin/chromium"))
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic",
@@ -247,7 +249,7 @@ def axe_source() -> str:
     pytest.skip("axe-core not installed (npm install --prefix .ci/node axe-core): skipped")
 
 
-PAGES = ["/", "/zaldi_zuria", "/peruludo", "/zohn_ahl", "/translators", "/sources"]
+PAGES = ["/", *(f"/{game}" for game in GAMES), "/translators", "/sources"]
 GAME_VIEWS = ["read", "step", "odds", "play"]
 
 
@@ -255,7 +257,7 @@ def every_url(lang: str) -> list[str]:
     """Every page, and every view of each game page, in ``lang``."""
     urls = []
     for path in PAGES:
-        if path.strip("/") in ("zaldi_zuria", "peruludo", "zohn_ahl"):
+        if path.strip("/") in GAMES:
             urls += [f"{path}?lang={lang}&view={view}" for view in GAME_VIEWS]
         else:
             urls.append(f"{path}?lang={lang}")

@@ -164,10 +164,13 @@ def page_at(request, chromium_browser):
 # process) share the tests out. Which tests must stay in one worker is read from the test
 # modules' source (the controller process collects nothing): a module with a module- or
 # class-scoped fixture stays whole (the monkey's runs, the replicas, a browser module's own
-# server), so that work is done once; a browser test stays whole with all its parameters
-# (each worker starts the session's servers and its Chromium once, at its first browser
-# test); every other test goes to whichever worker is free. The largest units start first,
-# the longest modules before the other units of their size, so none is left alone at the end.
+# server), so that work is done once; every other test, each parameter of a browser test
+# too, goes to whichever worker of its lane is free (each worker starts the session's servers
+# and its Chromium once, at its first browser test, so a browser test's parameters cost no
+# more spread over two workers than in one; kept whole, the twelve screens of one play test
+# or the four languages of one lesson walk made one worker's long tail while the other
+# waited). The largest units start first, the longest modules before the other units of their
+# size, so none is left alone at the end.
 LONGEST_FIRST = ("tests/test_conformance.py", "tests/test_monkey.py")
 #: The browser units that take longest (every page under axe, every chart at every size, the
 #: play views' double taps and screens), started first in their lane so none is left at the end.
@@ -200,16 +203,15 @@ def _module_facts(path: str) -> tuple[bool, frozenset[str], bool]:
 
 
 def work_unit(nodeid: str) -> str:
-    """The unit of work ``nodeid`` belongs to: its module (when the module shares work), a
-    browser test with all its parameters, or itself; a unit with a browser test in it is
-    named ``browser:…``."""
+    """The unit of work ``nodeid`` belongs to: its module (when the module shares work), or
+    itself; a unit with a browser test in it is named ``browser:…``."""
     path, _, rest = nodeid.partition("::")
     whole, browser, shared = _module_facts(path)
     name = rest.split("::")[0].split("[")[0]
     if shared:
         return f"browser:{path}" if whole or browser else path
     if whole or name in browser:
-        return f"browser:{path}::{name}"
+        return f"browser:{nodeid}"
     return nodeid
 
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass, field
 from streamlit.testing.v1 import AppTest
 
 from jokoak import ROOT
+from view_support import router_pages, switch_to
 
-PAGES = ["app_pages/home.py", "app_pages/zaldi_zuria.py", "app_pages/peruludo.py", "app_pages/zohn_ahl.py",
-         "app_pages/translators.py", "app_pages/sources.py"]
+PAGES = router_pages()
 
 
 @dataclass
@@ -113,7 +113,7 @@ def open_page(page: str, lang: str) -> AppTest:
     at.query_params["lang"] = lang
     at.run()
     if page != "app_pages/home.py":
-        at.switch_page(page)
+        switch_to(at, page)
         at.run()
     return at
 

@@ -8,11 +8,11 @@ from __future__ import annotations
 import pytest
 
 from browser_support import wait_for_app
+from jokoak import GAMES
 
 pytestmark = pytest.mark.browser
 
 SIZES = [(390, 844), (1920, 1080)]
-GAMES = ["zaldi_zuria", "peruludo", "zohn_ahl"]
 
 #: Elements whose text is wider than their box (a cut label), by their text.
 CUT = """sel => [...document.querySelectorAll(sel)].filter(e => e.offsetParent !== null &&

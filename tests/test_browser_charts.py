@@ -10,10 +10,10 @@ from __future__ import annotations
 import pytest
 
 from browser_support import settle, wait_for_app
+from jokoak import GAMES
 
 pytestmark = pytest.mark.browser
 
-GAMES = ["zaldi_zuria", "peruludo", "zohn_ahl"]
 #: Every language on the phone, where words run out of room first; two at the wider sizes.
 SIZES = ([(390, 844, lang) for lang in ("eu", "es", "fr", "en")]
          + [(1366, 900, "eu"), (1366, 900, "fr"), (1920, 1080, "es"), (1920, 1080, "fr")])

@@ -13,6 +13,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from browser_support import Server, wait_for_app
+from jokoak import GAMES
 from jokoak.service.settings import load_settings
 
 pytestmark = pytest.mark.browser
@@ -214,7 +215,7 @@ def test_tapping_a_games_picture_twice_opens_its_first_lesson(page_at, size):
 
 def test_the_navigation_shows_each_games_own_drawing(server, kiosk_page):
     page = start_visit(kiosk_page, server, "Español", "es")
-    for game in ("zaldi_zuria", "peruludo", "zohn_ahl"):
+    for game in GAMES:
         icon = page.locator(f'a[data-testid="stTopNavLink"][href$="/{game}"] '
                             '[data-testid="stIconMaterial"]')
         style = icon.evaluate("e => [getComputedStyle(e).backgroundImage, getComputedStyle(e).color]")

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from jsonschema import Draft202012Validator
+from jsonschema import Draft7Validator
 
 from jokoak import ROOT
 from jokoak.content.schema import KINDS, SCHEMA_DIR, faults, schema, schema_messages
@@ -24,8 +24,8 @@ def files_of(kind: str) -> list[Path]:
 
 
 @pytest.mark.parametrize("kind", KINDS)
-def test_each_schema_is_a_valid_draft_2020_12_schema(kind):
-    Draft202012Validator.check_schema(schema(kind))
+def test_each_schema_is_a_valid_draft_07_schema(kind):
+    Draft7Validator.check_schema(schema(kind))
 
 
 def test_every_schema_file_is_a_kind_the_loaders_know():

@@ -8,12 +8,11 @@ clause ids and amounts. After an intended change, regenerate and review the diff
 
 import difflib
 import os
-from importlib import import_module
 from pathlib import Path
 
 import pytest
 
-from jokoak import GAMES
+from jokoak import GAMES, registry
 from jokoak.engine.harness import playthrough_text
 
 import toygame
@@ -40,14 +39,14 @@ def compare(name, text):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_seeded_game_plays_as_its_golden_text(name):
+    entry = registry.entry(name)
     try:
-        module = import_module(f"jokoak.games.{name}")
+        game = entry.game()
     except ModuleNotFoundError as exc:
-        if exc.name == f"jokoak.games.{name}":
+        if exc.name == entry.engine:
             pytest.skip(f"{name}: no engine yet")
         raise
-    bots = import_module(f"jokoak.bots.{name}")
-    compare(name, playthrough_text(module.GAME, getattr(bots, "POLICIES", {}), seed=SEED))
+    compare(name, playthrough_text(game, entry.policies(), seed=SEED))
 
 
 def test_toy_game_plays_as_its_golden_text():

@@ -149,7 +149,7 @@ def _zohn_rules():
     return make_rules(get_game("zohn_ahl"), "basque_text")
 
 
-#: Each question's chance worked out by the odds module of its game (jokoak/odds/<game>.py),
+#: Each question's chance worked out by the odds module of its game (jokoak/games/<game>/odds.py),
 #: which sums the engine's chance model its own way (patterns, a binomial, the sticks' kinds).
 ODDS_FIGURES = {
     ("zaldi_zuria", "all_blank"): lambda: zaldi_zuria_odds.throw_kinds()["all_blank"],

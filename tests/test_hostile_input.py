@@ -5,12 +5,12 @@ from streamlit.testing.v1 import AppTest
 
 from jokoak import ROOT
 from ui.common import LANG_KEY
+from view_support import router_pages, switch_to
 
 HOSTILE = ["", "xx", "<script>alert(1)</script>", '"><img src=x onerror=alert(1)>',
            "../../../etc/passwd", "%00", "9" * 500, "-1", "[x](javascript:alert(1))",
            "a" * 10000]
-PAGES = ["app_pages/home.py", "app_pages/zaldi_zuria.py", "app_pages/peruludo.py", "app_pages/zohn_ahl.py",
-         "app_pages/translators.py", "app_pages/sources.py"]
+PAGES = router_pages()
 
 
 def visit(page: str, params: dict[str, str]) -> AppTest:
@@ -19,7 +19,7 @@ def visit(page: str, params: dict[str, str]) -> AppTest:
         at.query_params[key] = value
     at.run()
     if page != "app_pages/home.py":
-        at.switch_page(page)
+        switch_to(at, page)
         at.run()
     return at
 
@@ -32,7 +32,7 @@ def no_failure(at: AppTest) -> None:
 @pytest.mark.parametrize("value", HOSTILE)
 @pytest.mark.parametrize("name", ["lang", "view", "scenario", "step", "kiosk", "unknown"])
 def test_hostile_parameter_on_a_game_page_is_ignored(name, value):
-    at = visit("app_pages/zaldi_zuria.py", {name: value, **({} if name == "lang" else {"lang": "fr"})})
+    at = visit("zaldi_zuria", {name: value, **({} if name == "lang" else {"lang": "fr"})})
     no_failure(at)
     assert at.session_state[LANG_KEY] == ("eu" if name == "lang" else "fr")
     if name == "view":
@@ -48,7 +48,7 @@ def test_every_page_survives_every_hostile_parameter_at_once(page):
 
 
 def test_a_step_beyond_the_end_opens_the_start_of_the_scenario():
-    at = visit("app_pages/zaldi_zuria.py", {"lang": "en", "view": "step", "step": "99999"})
+    at = visit("zaldi_zuria", {"lang": "en", "view": "step", "step": "99999"})
     no_failure(at)
     steps = [at.session_state[k] for k in at.session_state
              if str(k).startswith("jokoak_step_zaldi_zuria")]
@@ -64,7 +64,7 @@ def test_a_failing_page_logs_one_line_per_failure_and_no_traceback(monkeypatch, 
     def broken(game: str) -> None:
         raise ValueError("the game is over\n(and a second line)")
     monkeypatch.setattr(ui.game_page, "render", broken)
-    at = visit("app_pages/zaldi_zuria.py", {"lang": "eu"})
+    at = visit("zaldi_zuria", {"lang": "eu"})
     with caplog.at_level(logging.INFO, logger="jokoak"):
         caplog.clear()
         at.run()

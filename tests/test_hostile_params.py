@@ -12,6 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from jokoak import ROOT
 from ui.params import parse_choice, parse_number
+from view_support import switch_to
 
 GAME = "zaldi_zuria"
 UNICODE_DIGITS = ["²", "①", "٣", "߁", "５"]
@@ -23,7 +24,7 @@ def visit(params: dict[str, str]) -> AppTest:
     for key, value in params.items():
         at.query_params[key] = value
     at.run()
-    at.switch_page(f"app_pages/{GAME}.py")
+    switch_to(at, GAME)
     at.run()
     return at
 
@@ -126,7 +127,7 @@ def visit_play(params: dict[str, str], game: str = "peruludo") -> AppTest:
     for key, value in {"lang": "en", "view": "play", **params}.items():
         at.query_params[key] = value
     at.run()
-    at.switch_page(f"app_pages/{game}.py")
+    switch_to(at, game)
     at.run()
     return at
 

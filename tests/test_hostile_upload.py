@@ -11,7 +11,6 @@ import io
 import tomllib
 
 import pytest
-from babel.messages.pofile import read_po, write_po
 from streamlit.testing.v1 import AppTest
 
 from jokoak import ROOT
@@ -20,19 +19,13 @@ from jokoak.review import rows as review_rows_module
 from jokoak.review.exports import catalog_po, report_csv
 from jokoak.review.rows import review_rows, review_upload
 from jokoak.review.uploads import MAX_ENTRY_CHARS, MAX_UPLOAD_BYTES, UploadError, parse_upload
-from view_support import ChosenFile
+from view_support import ChosenFile, replace_translation
 
 GAME, LANG = "peruludo", "fr"
 
 
 def with_translation(context: str, text: str) -> bytes:
-    catalog = read_po(io.BytesIO(catalog_po(GAME, LANG)))
-    for msg in catalog:
-        if msg.context == context:
-            msg.string = text
-    buf = io.BytesIO()
-    write_po(buf, catalog, width=100)
-    return buf.getvalue()
+    return replace_translation(catalog_po(GAME, LANG), context, text)
 
 
 def worst_case_po() -> bytes:

@@ -23,24 +23,28 @@ SEED = int(os.environ.get("JOKOAK_MONKEY_SEED", "0"))
 PER_RUN = max(1, -(-TOTAL // (len(PAGES) * len(LANGUAGES))))
 #: The runs are independent sessions, so they share the machine's cores, unless CI's sized
 #: run is one of the suite's workers (pytest-xdist sets PYTEST_XDIST_WORKER_COUNT): then one
-#: process, as a pool of two beside three other workers overloaded the 2-core machine at the
-#: end of a run. The full run (10,000) is most of its suite's work, so it keeps its pool.
+#: process per language, as a pool of two beside three other workers overloaded the 2-core
+#: machine at the end of a run. The full run (10,000) is most of its suite's work, so it keeps
+#: its pool.
 WORKERS = (1 if int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1")) > 1 and TOTAL <= 2000
            else max(1, min(4, os.cpu_count() or 1)))
 
 
-@pytest.fixture(scope="module")
-def monkey_results():
-    """Every (page, language) run at once: one pool for all of them, as its start is slow."""
+def monkey_results(lang: str) -> list[tuple[str, str, int, list[str]]]:
+    """Every page's run in ``lang``, in a fresh process (the monkey's sessions leave nothing
+    behind in the test worker). One test per language, not one fixture for the module: under
+    pytest-xdist the four languages are four units of work that go to whichever workers are
+    free, instead of one worker running all 24 runs one after another at the end of CI."""
     jobs = [(page, lang, PER_RUN, SEED + PAGES.index(page) * 10 + LANGUAGES.index(lang))
-            for lang in LANGUAGES for page in PAGES]
-    with ProcessPoolExecutor(max_workers=WORKERS, mp_context=get_context("spawn")) as pool:
+            for page in PAGES]
+    with ProcessPoolExecutor(max_workers=min(WORKERS, len(jobs)),
+                             mp_context=get_context("spawn")) as pool:
         return list(pool.map(run_job, jobs))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_random_interactions_never_show_an_exception(lang, monkey_results):
-    results = [r for r in monkey_results if r[1] == lang]
+def test_random_interactions_never_show_an_exception(lang):
+    results = monkey_results(lang)
     assert len(results) == len(PAGES)
     failures = [f for _p, _l, _n, found in results for f in found]
     assert not failures, failures[:5]

@@ -1,42 +1,51 @@
-"""One description of each game: every page iterates the registry, so a fourth game needs none.
+"""One description of each game, in its own folder: every page iterates the registry, so a
+fourth game edits no shared file.
 
-The toy game (``tests/toygame.py``, ``ENTRY``) is registered for the length of each test and
-must then appear on Home, the kiosk's attract screen, Sources, Translators and the navigation,
-with its own page reachable from Home, while no page file knows it and nothing raises.
+The games are the folders of ``jokoak/games/`` with an ``entry.py``, found, never listed. The toy
+game's folder (``tests/toygame_folder/``: its entry, picture, odds view; its engine
+``tests/toygame.py``) is put on the path of :mod:`jokoak.games` and :mod:`ui.games` for the
+length of each test, as a new game's folder sits in the repository: it must then appear on
+Home, the kiosk's attract screen, Sources, Translators and the navigation, with its own page
+and views reachable, while no page or shared module knows it and nothing raises.
 """
 
 from __future__ import annotations
 
+import ast
 from html import escape
+from math import ceil
 from pathlib import Path
 
 import pytest
 from streamlit.testing.v1 import AppTest
 
+import jokoak.games
 import toygame
-import toygame_views
+import ui.games
 from jokoak import GAMES, ROOT, registry
+from jokoak.content.segments import rebuild, seed_text
 from jokoak.engine import make_rules
 from jokoak.games import available_games, get_game
 from jokoak.i18n import translator
-from jokoak.content.segments import rebuild, seed_text
+from jokoak.registry import GameEntry
 from ui.common import LANG_KEY
 from ui.shell import page_specs, page_titles
-from ui.views import available_views, register_views, unregister_views
+from ui.views import available_views
+from view_support import switch_to
 
 TIMEOUT = 60
-NAME = toygame.ENTRY.name
+TOY_FOLDER = Path(__file__).resolve().parent / "toygame_folder"
+TOY = "toygame"
+NAME = "lasterketa"   # the toy's name, in Basque as every game's
 
 
 @pytest.fixture
-def toy():
-    """The toy registered as a fourth game, with its odds view; gone after the test."""
-    with registry.registered(toygame.ENTRY):
-        register_views(toygame.NAME, odds=toygame_views.odds_view)
-        try:
-            yield toygame.ENTRY
-        finally:
-            unregister_views(toygame.NAME)
+def toy(monkeypatch):
+    """The toy's folders on the games' paths: found as a shipped game is; gone afterwards."""
+    monkeypatch.setattr(jokoak.games, "__path__",
+                        [*jokoak.games.__path__, str(TOY_FOLDER / "jokoak_games")])
+    monkeypatch.setattr(ui.games, "__path__", [*ui.games.__path__, str(TOY_FOLDER / "ui_games")])
+    yield registry.entry(TOY)
 
 
 def run(path: str, lang: str = "en", **query: str) -> AppTest:
@@ -57,27 +66,76 @@ def no_exception(at: AppTest) -> None:
     assert not at.error, [e.value for e in at.error]
 
 
+def folder(tmp_path: Path, key: str, entry_key: str | None) -> Path:
+    """A game's folder under ``tmp_path``: an ``entry.py`` naming ``entry_key`` (None: none)."""
+    (tmp_path / key).mkdir()
+    (tmp_path / key / "__init__.py").write_text("")
+    if entry_key is not None:
+        (tmp_path / key / "entry.py").write_text(
+            "from jokoak.registry import GameEntry\n"
+            f"ENTRY = GameEntry({entry_key!r}, 'izena', 'tagline', 'origin', 'players', ())\n")
+    return tmp_path
+
+
 # --- the registry itself ----------------------------------------------------------------
 
-def test_the_shipped_games_are_the_registry_in_order():
-    assert GAMES == tuple(e.key for e in registry.SHIPPED) == ("zaldi_zuria", "peruludo",
-                                                               "zohn_ahl")
+def test_the_shipped_games_are_the_folders_with_an_entry_in_the_order_of_their_entries():
+    folders = sorted(p.name for p in (ROOT / "jokoak" / "games").iterdir()
+                     if (p / "entry.py").is_file())
+    assert sorted(GAMES) == folders
+    assert GAMES == tuple(e.key for e in registry.SHIPPED) == registry.keys()
+    orders = [e.order for e in registry.SHIPPED]
+    assert orders == sorted(orders) and len(set(orders)) == len(orders)
 
 
 @pytest.mark.parametrize("entry", registry.SHIPPED, ids=lambda e: e.key)
-def test_every_shipped_entry_finds_its_engine_renderer_odds_icon_and_seed(entry):
+def test_every_shipped_entry_finds_its_engine_icon_seed_clauses_and_how_to_play_card(entry):
+    """What CONTRIBUTING's recipe calls required; the rest (odds, players, drawings) is
+    optional, and where a module is there it has what the pages ask of it."""
     assert entry.game() is entry.engine_module().GAME
-    assert callable(entry.odds_module().odds_tables)
-    assert entry.policies()
-    assert hasattr(entry.renderer_module(), "describe_event")
     assert entry.icon_svg("t", "eu").startswith("<svg")
     assert (ROOT / entry.seed).is_file() and (ROOT / entry.content / "segments.yaml").is_file()
+    assert (ROOT / entry.content / "howto.yaml").is_file(), "the read view's card, the handout"
     assert entry.sources
+    assert entry.odds_module() is None or callable(entry.odds_module().odds_tables)
+    assert entry.bots_module() is None or entry.policies()
+    assert entry.renderer_module() is None or hasattr(entry.renderer_module(), "describe_event")
+
+
+@pytest.mark.parametrize("entry", registry.SHIPPED, ids=lambda e: e.key)
+def test_every_shipped_engine_has_mypy_prove_it_keeps_the_engine_protocols(entry):
+    """``KEEPS_THE_ENGINE_PROTOCOLS: Game = GAME`` in the engine module: mypy (which reads
+    every module of jokoak/) then fails as soon as the game or its states drift."""
+    tree = ast.parse(Path(entry.engine_module().__file__).read_text(encoding="utf-8"))
+    proofs = [node for node in tree.body if isinstance(node, ast.AnnAssign)
+              and ast.unparse(node.annotation) == "Game" and node.value is not None
+              and ast.unparse(node.value) == "GAME"]
+    assert proofs, f"{entry.engine} has no `KEEPS_THE_ENGINE_PROTOCOLS: Game = GAME`"
 
 
 def test_an_unknown_game_is_a_key_error_naming_the_known_ones():
-    with pytest.raises(KeyError, match="zaldi_zuria"):
+    with pytest.raises(KeyError, match=GAMES[0]):
         registry.entry("chess")
+
+
+def test_a_folder_without_an_entry_is_no_game_yet(tmp_path, monkeypatch):
+    monkeypatch.setattr(jokoak.games, "__path__", [str(folder(tmp_path, "half_written", None))])
+    assert registry.discover() == ()
+
+
+def test_a_folder_whose_entry_names_another_game_is_refused(tmp_path, monkeypatch):
+    where = folder(tmp_path, "misnamed", "other")
+    monkeypatch.setattr(jokoak.games, "__path__", [str(where)])
+    with pytest.raises(ValueError, match="misnamed"):
+        registry.discover()
+
+
+def test_the_toys_folder_is_found_while_on_the_path_and_gone_after(toy):
+    assert registry.keys() == (*GAMES, TOY) and toy.name == NAME
+
+
+def test_the_toy_is_gone_after_its_test():
+    assert TOY not in registry.keys() and registry.keys() == GAMES
 
 
 def test_a_game_cannot_be_registered_twice(toy):
@@ -85,21 +143,21 @@ def test_a_game_cannot_be_registered_twice(toy):
         registry.register(toy)
 
 
-def test_a_registered_game_is_gone_after_its_test():
-    with registry.registered(toygame.ENTRY):
-        assert toygame.NAME in registry.keys()
-    assert toygame.NAME not in registry.keys()
+def test_a_game_registered_from_elsewhere_is_gone_after_its_test():
+    elsewhere = GameEntry("elsewhere", "beste bat", "tagline", "origin", "players", ())
+    with registry.registered(elsewhere):
+        assert registry.keys() == (*GAMES, "elsewhere")
     assert registry.keys() == GAMES
 
 
-def test_a_registered_game_is_found_by_the_engines_registry(toy):
-    assert get_game(toygame.NAME) is toygame.GAME
+def test_a_discovered_game_is_found_by_the_engines_registry(toy):
+    assert get_game(TOY) is toygame.GAME
     assert toy.policies() == toygame.POLICIES
-    assert available_games()[toygame.NAME] is toygame.GAME
+    assert available_games()[TOY] is toygame.GAME
 
 
 def test_the_toys_segments_rebuild_its_seed_byte_for_byte(toy):
-    assert rebuild(toygame.NAME) == seed_text(toygame.NAME)
+    assert rebuild(TOY) == seed_text(TOY)
 
 
 def test_a_game_that_pictures_no_asked_outcome_keeps_the_state_before_it_and_nothing_beside(toy):
@@ -140,8 +198,8 @@ def test_a_zaldi_zuria_throw_asked_about_shows_its_dice_on_the_table_before_anyo
 
 def test_a_game_has_the_views_it_provides_and_no_others(toy):
     # no renderer with describe_event, no scenarios and no lessons: no step-through, no
-    # lesson, no play view
-    assert available_views(toygame.NAME) == ["read", "odds"]
+    # lesson, no play view; its odds view by the convention of ui/games/<key>/views.py
+    assert available_views(TOY) == ["read", "odds"]
     assert available_views("zaldi_zuria") == ["read", "learn", "step", "odds", "play"]
 
 
@@ -154,7 +212,7 @@ def test_home_shows_a_card_for_every_registered_game(toy, lang):
     keys = [b.key for b in at.button]
     for key in registry.keys():
         assert f"home_{key}_read" in keys
-    assert f"home_{toygame.NAME}_odds" in keys
+    assert f"home_{TOY}_odds" in keys
     assert f'<h2 lang="eu" style="margin:.2rem 0">{NAME}</h2>' in markup(at)
 
 
@@ -165,12 +223,24 @@ def rows_of_cards(at: AppTest) -> list[int]:
             and all(type(c).__name__ == "Column" for c in block.children.values())]
 
 
-def test_home_lays_four_games_out_in_two_rows_of_two(toy):
-    assert rows_of_cards(run("app_pages/home.py")) == [2, 2]
+def balanced_rows(games: int) -> list[int]:
+    """Home's layout: at most three cards a row, the rows as even as they can be (four
+    games: two rows of two, not three and one)."""
+    rows = ceil(games / 3)
+    a_row = ceil(games / rows)
+    return [min(a_row, games - first) for first in range(0, games, a_row)]
 
 
-def test_home_without_a_fourth_game_keeps_one_row_of_three():
-    assert rows_of_cards(run("app_pages/home.py")) == [3]
+def test_balanced_rows_are_two_of_two_for_four_games_and_one_of_three_for_three():
+    assert balanced_rows(3) == [3] and balanced_rows(4) == [2, 2] and balanced_rows(7) == [3, 3, 1]
+
+
+def test_home_lays_the_games_out_in_balanced_rows_with_a_game_more(toy):
+    assert rows_of_cards(run("app_pages/home.py")) == balanced_rows(len(GAMES) + 1)
+
+
+def test_home_lays_the_shipped_games_out_in_balanced_rows():
+    assert rows_of_cards(run("app_pages/home.py")) == balanced_rows(len(GAMES))
 
 
 def test_the_kiosks_attract_screen_shows_every_registered_game(toy):
@@ -198,7 +268,7 @@ def test_translators_offer_every_registered_game_and_review_the_toy(toy):
     no_exception(at)
     choice = at.selectbox(key="jokoak_translators_game")
     assert [o for o in choice.options] == [e.name for e in registry.games()]
-    choice.select(toygame.NAME).run()
+    choice.select(NAME).run()
     no_exception(at)
     assert "Helmugara lehenik iristen dena da irabazlea." in markup(at)
     assert "No catalog yet: “python -m jokoak catalogs” creates it." in [c.value for c in
@@ -207,18 +277,22 @@ def test_translators_offer_every_registered_game_and_review_the_toy(toy):
 
 @pytest.mark.parametrize("lang", ["eu", "es"])
 def test_the_navigation_has_a_page_for_every_registered_game(toy, lang):
-    from jokoak.i18n import translator
     titles = page_titles(translator(lang).gettext)
     assert titles[1:1 + len(registry.keys())] == [e.name for e in registry.games()]
-    spec = next(s for s in page_specs() if s.url == toygame.NAME)
+    spec = next(s for s in page_specs() if s.url == TOY)
     assert callable(spec.target) and spec.icon == toy.nav_icon
+
+
+def test_no_game_has_a_page_file_of_its_own():
+    assert not [key for key in GAMES if (ROOT / "app_pages" / f"{key}.py").exists()]
+    assert all(callable(s.target) for s in page_specs() if s.url in GAMES)
 
 
 def test_home_opens_the_toys_own_page_through_the_router(toy):
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
     at.query_params["lang"] = "en"
     at.run()
-    at.button(key=f"home_{toygame.NAME}_read").click().run()
+    at.button(key=f"home_{TOY}_read").click().run()
     no_exception(at)
     shown = markup(at)
     assert f'<h1 lang="eu" style="margin-bottom:0">{NAME}</h1>' in shown
@@ -226,12 +300,12 @@ def test_home_opens_the_toys_own_page_through_the_router(toy):
     assert at.query_params["view"] == "read"
 
 
-def test_the_toys_page_draws_its_odds_view(toy):
-    at = AppTest.from_string(f"from ui.game_page import render\nrender({toygame.NAME!r})\n",
-                             default_timeout=TIMEOUT)
-    at.session_state[LANG_KEY] = "en"
+def test_the_toys_page_at_its_own_address_draws_its_odds_view(toy):
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    at.query_params["lang"] = "en"
     at.query_params["view"] = "odds"
     at.run()
+    switch_to(at, TOY).run()
     no_exception(at)
     assert at.subheader[0].value == "Faces of the die"
     assert len(at.table) == 1
@@ -239,16 +313,23 @@ def test_the_toys_page_draws_its_odds_view(toy):
 
 # --- no page knows the games by name -----------------------------------------------------
 
-#: The pages and helpers that must work for any registered game.
-GAME_NEUTRAL = ["app.py", "app_pages/home.py", "app_pages/sources.py",
-                "app_pages/translators.py", "ui/shell.py", "ui/kiosk.py", "ui/game_page.py",
-                "ui/views.py", "ui/translators_views.py", "ui/stepper.py", "ui/lesson.py",
-                *(f"ui/play/{name}.py" for name in ("__init__", "pace", "sessions", "controller",
-                                                    "link", "widgets", "view")),
-                "jokoak/content/segments.py", "jokoak/content/scenarios.py", "jokoak/games/__init__.py"]
+def game_neutral_modules() -> list[str]:
+    """Every module of the app outside the games' own folders: none may name a game."""
+    paths = [ROOT / "app.py", *(ROOT / "app_pages").glob("*.py"), *(ROOT / "ui").rglob("*.py"),
+             *(ROOT / "jokoak").rglob("*.py")]
+    own = [ROOT / "jokoak" / "games", ROOT / "ui" / "games"]
+    return sorted(str(p.relative_to(ROOT)) for p in paths
+                  if not any(p.is_relative_to(o) and p.parent != o for o in own))
 
 
-@pytest.mark.parametrize("path", GAME_NEUTRAL)
+def test_the_game_neutral_modules_include_the_pages_the_shell_and_the_games_package():
+    found = game_neutral_modules()
+    assert {"app.py", "app_pages/home.py", "ui/shell.py", "ui/views.py", "jokoak/registry.py",
+            "jokoak/games/__init__.py", "ui/games/__init__.py"} <= set(found)
+    assert not [p for p in found if p.startswith(("jokoak/games/zaldi_zuria", "ui/games/zohn"))]
+
+
+@pytest.mark.parametrize("path", game_neutral_modules())
 def test_a_game_neutral_module_names_no_game(path):
     text = (ROOT / path).read_text(encoding="utf-8")
     for entry in registry.SHIPPED:

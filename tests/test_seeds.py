@@ -1,25 +1,39 @@
-"""The Basque seeds are kept byte for byte as received."""
+"""The Basque seeds are kept byte for byte as received: each game's seed has its own
+recorded SHA-256 beside it (``seeds/<key>.eu.txt.sha256``, the format ``sha256sum -c``
+reads), so a new game adds two files and edits none."""
 
 import hashlib
 
 from jokoak import GAMES, ROOT
 
-
-def recorded_sums() -> dict[str, str]:
-    lines = (ROOT / "seeds" / "SHA256SUMS").read_text(encoding="ascii").splitlines()
-    return {name.strip(): digest for digest, name in (line.split(maxsplit=1) for line in lines)}
+SEEDS = ROOT / "seeds"
 
 
-def test_every_game_has_a_seed_named_after_it():
-    assert sorted(recorded_sums()) == sorted(f"{g}.eu.txt" for g in GAMES)
+def recorded(path):
+    """(digest, file name) of one ``.sha256`` file: one line, ``<digest>  <name>``."""
+    lines = path.read_text(encoding="ascii").splitlines()
+    assert len(lines) == 1, path.name
+    digest, name = lines[0].split(maxsplit=1)
+    return digest, name.strip()
+
+
+def test_every_game_has_a_seed_and_its_recorded_sum_named_after_it():
+    for game in GAMES:
+        assert (SEEDS / f"{game}.eu.txt").is_file(), game
+        assert recorded(SEEDS / f"{game}.eu.txt.sha256")[1] == f"{game}.eu.txt"
+
+
+def test_every_recorded_sum_belongs_to_a_game():
+    assert sorted(p.name for p in SEEDS.glob("*.sha256")) == sorted(f"{g}.eu.txt.sha256"
+                                                                    for g in GAMES)
 
 
 def test_seed_bytes_match_the_recorded_sha256():
-    for name, digest in recorded_sums().items():
-        data = (ROOT / "seeds" / name).read_bytes()
-        assert hashlib.sha256(data).hexdigest() == digest, name
+    for path in SEEDS.glob("*.sha256"):
+        digest, name = recorded(path)
+        assert hashlib.sha256((SEEDS / name).read_bytes()).hexdigest() == digest, name
 
 
 def test_seeds_are_utf8_text():
     for game in GAMES:
-        (ROOT / "seeds" / f"{game}.eu.txt").read_bytes().decode("utf-8")
+        (SEEDS / f"{game}.eu.txt").read_bytes().decode("utf-8")

@@ -3,9 +3,10 @@ run as tests.
 
 All three read their settings from pyproject.toml (``[tool.mypy]``, ``[tool.importlinter]``,
 ``[tool.ruff]``), so
-the command a developer types and the one CI runs are the same. ``tests/typed_games.py`` is in
-mypy's files: it fails to type-check as soon as a game stops satisfying the ``Game`` or
-``GameState`` protocol.
+the command a developer types and the one CI runs are the same. Each game's engine module
+assigns its ``GAME`` to a variable typed ``Game`` (``KEEPS_THE_ENGINE_PROTOCOLS``): mypy fails
+as soon as a game stops satisfying the ``Game`` or ``GameState`` protocol
+(``tests/test_registry.py`` checks every game has that line).
 """
 
 from __future__ import annotations

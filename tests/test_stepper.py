@@ -10,6 +10,7 @@ import ui.play
 from jokoak import GAMES as SHIPPED, ROOT
 from jokoak.content.scenarios import scenarios
 from jokoak.render.reader_steps import reader_steps
+from view_support import switch_to
 
 GAMES = [g for g in SHIPPED if scenarios(g)]
 
@@ -25,7 +26,7 @@ def open_step_through(game: str, **params: str) -> AppTest:
     for key, value in params.items():
         at.query_params[key] = value
     at.run()
-    at.switch_page(f"app_pages/{game}.py")
+    switch_to(at, game)
     return at.run()
 
 

@@ -16,7 +16,7 @@ from jokoak.review.exports import catalog_po, catalog_tmx, catalog_xliff
 from jokoak.review.rows import ADDED, CHANGED, Cell, Row, SAME, change_of, clause_steps, filter_rows, play_link, review_rows, word_diff
 from jokoak.review.uploads import MAX_UPLOAD_BYTES, UploadError, parse_upload
 from ui.common import LANG_KEY
-from view_support import ChosenFile
+from view_support import ChosenFile, replace_translation
 
 GAME, LANG = "peruludo", "fr"
 HOSTILE = ('<script>alert(1)</script><img src=x onerror="alert(2)">'
@@ -27,15 +27,6 @@ def shipped_po() -> bytes:
     return catalog_po(GAME, LANG)
 
 
-def replace_translation(data: bytes, context: str, text: str) -> bytes:
-    catalog = read_po(io.BytesIO(data))
-    for msg in catalog:
-        if msg.context == context:
-            msg.string = text
-    from babel.messages.pofile import write_po
-    buf = io.BytesIO()
-    write_po(buf, catalog, width=100)
-    return buf.getvalue()
 
 
 def upload_error(data: bytes, name: str = "peruludo.fr.po") -> UploadError:

@@ -7,9 +7,10 @@ command line can be proved before (and independently of) the three real engines:
 * hidden information: the mover's die is seen by the mover alone until it moves;
 * a conserved quantity: chips only change hands (an overtaken runner pays the overtaker);
 * named options and rulesets with provenance, setup validation with ``SetupError``;
-* a registry entry (:data:`ENTRY`) with a picture and a Basque "seed" of its own
-  (``tests/toygame_content/``), so a test can put it on every page of the booklet
-  (``tests/test_registry.py``; CONTRIBUTING.md's "How to add a game" walks through it).
+* a game's folder of its own (``tests/toygame_folder/``: its entry, picture and odds view)
+  and a Basque "seed" (``tests/toygame_content/``), so a test can put it on every page of
+  the booklet by adding the folder to the games' path (``tests/test_registry.py``;
+  CONTRIBUTING.md's "How to add a game" walks through it).
 
 Clause ids are the toy's own (``toy.*``, see :data:`SEGMENTS`); they are not in any seed.
 """
@@ -19,15 +20,12 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 from fractions import Fraction
-from html import escape
-from pathlib import Path
 from typing import Any, Mapping
 
 from jokoak.engine import (CHANCE, TERMINAL, Event, IllegalAction, Option, Reason, Rules,
                            Ruleset, SetupError, event, game_over, make_rules, not_legal,
                            not_your_turn, random_policy, reason)
 from jokoak.odds import OddsTable
-from jokoak.registry import GameEntry
 
 NAME = "toygame"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4
@@ -229,16 +227,6 @@ def rules(ruleset: str | None = None, **overrides: Any) -> Rules:
     return make_rules(GAME, ruleset, **overrides)
 
 
-def icon(title: str, lang: str) -> str:
-    """The toy's picture: a die on a track of squares (``GameEntry.icon`` names it)."""
-    squares = "".join(f'<rect x="{10 + 24 * i}" y="60" width="20" height="20" fill="none" '
-                      f'stroke="#333" stroke-width="2"/>' for i in range(6))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 160 100" role="img" '
-            f'width="100%" style="max-width:240px" lang="{lang}"><title>{escape(title)}</title>'
-            f'{squares}<rect x="60" y="15" width="30" height="30" rx="5" fill="#fffdf5" '
-            f'stroke="#333" stroke-width="2"/><circle cx="75" cy="30" r="3" fill="#222"/></svg>')
-
-
 #: A scenario of the toy game (content/SCENARIOS.md's format): runner 0 rolls 4 and passes
 #: runner 1, who pays a chip. The scenario tests and the command line's replay it.
 OVERTAKE_SCENARIO = """
@@ -250,26 +238,3 @@ steps:
 - roll:4
 - {action: "step:4", player: 0, caption: The runner passes, cites: [toy.overtake]}
 """
-
-CONTENT = Path(__file__).resolve().parent / "toygame_content"
-
-#: The toy's entry in the registry: a fourth game, as the booklet's own three are described.
-#: Its modules are all this one (GAME, POLICIES, odds_tables); it words no events (no
-#: ``describe_event``), so it has no step-through; its content and seed are beside the tests,
-#: not in content/ and seeds/.
-ENTRY = GameEntry(
-    key=NAME,
-    name="lasterketa",
-    tagline="A toy dice race with a hidden die, used by the tests.",
-    origin="Made up for the tests of the booklet.",
-    players="2 to 4 players",
-    sources=("No source: the toy exists to prove that a fourth game needs no page edited.",),
-    icon=f"{__name__}:icon",
-    nav_icon=":material/toys:",
-    engine=__name__,
-    renderer=__name__,
-    odds=__name__,
-    bots=__name__,
-    content=str(CONTENT),
-    seed=str(CONTENT / "toygame.eu.txt"),
-)

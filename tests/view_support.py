@@ -1,4 +1,7 @@
-"""Opening one game view alone in AppTest, in a chosen language (shared by the view tests)."""
+"""Opening one game view alone in AppTest, in a chosen language, and switching an app-level
+AppTest to a page of the router (shared by the view tests, the monkey and the rerun bench);
+the play views' keys; the translators' uploads (a catalog with one translation changed, a
+chosen file)."""
 
 from __future__ import annotations
 
@@ -31,6 +34,29 @@ def open_view(module: str, view: str, lang: str = "en") -> AppTest:
     return at.run()
 
 
+def router_pages() -> list[str]:
+    """Every page a visitor can open, as :func:`switch_to` takes them: the scripts of
+    ``app_pages/`` and each registered game's URL path (its page is built from the registry,
+    not a file)."""
+    from jokoak import registry
+    return (["app_pages/home.py"] + list(registry.keys())
+            + ["app_pages/translators.py", "app_pages/sources.py"])
+
+
+def switch_to(at: AppTest, page: str) -> AppTest:
+    """Switch ``at`` (an AppTest of ``app.py``, run once) to ``page``: a script of
+    ``app_pages/`` (``AppTest.switch_page``) or a game's URL path (``"zaldi_zuria"``).
+
+    A game's page is a function the router builds from the registry; Streamlit names such a
+    page by the hash of its URL path, which ``switch_page`` (files only) cannot reach, so the
+    page is chosen by that hash, as a visitor's ``/zaldi_zuria`` chooses it."""
+    if page.endswith(".py"):
+        return at.switch_page(page)
+    from streamlit.util import calc_hash
+    at._page_hash = calc_hash(page)
+    return at
+
+
 # ---- the play views (tests/test_play_views.py, tests/test_play_tables.py) --------------------
 #: The session keys of each game's play view.
 PERULUDO = "jokoak_peruludo_play"
@@ -41,6 +67,21 @@ ZOHN = "jokoak_zohn_ahl_play"
 def keys(at: AppTest) -> set[str]:
     """Enabled buttons' keys, without the position a game control carries (``_t12``)."""
     return {re.sub(r"_t\d+$", "", b.key) for b in at.button if not b.disabled}
+
+
+# ---- the translators' uploads (tests/test_translators_page.py, tests/test_hostile_upload.py) ----
+def replace_translation(data: bytes, context: str, text: str) -> bytes:
+    """A PO catalog (``data``) with the translation of the entry ``context`` made ``text``."""
+    import io
+
+    from babel.messages.pofile import read_po, write_po
+    catalog = read_po(io.BytesIO(data))
+    for msg in catalog:
+        if msg.context == context:
+            msg.string = text
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=100)
+    return buf.getvalue()
 
 
 class ChosenFile:

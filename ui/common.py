@@ -194,7 +194,12 @@ def wrapped_legend(**kwargs: Any) -> "alt.Legend":
                       labelExpr="split(datum.label, '\\n')", **kwargs)
 
 
-def show_chart(build: Callable[..., Any], *args: Any,
+#: What a chart builder of :func:`show_chart` returns: any top-level Altair chart (one chart,
+#: layers, facets), whose ``to_dict`` is the Vega-Lite spec.
+TopLevelChart = alt.TopLevelMixin
+
+
+def show_chart(build: Callable[..., TopLevelChart], *args: Any,
                extra_layer: dict[str, Any] | None = None, name: str | None = None,
                title: str | None = None,
                rows: pa.Table | Sequence[Mapping[str, object]] | None = None) -> None:

@@ -16,6 +16,7 @@ import streamlit as st
 
 from jokoak import registry
 from jokoak.service import counters
+from jokoak.service.settings import Settings
 from jokoak.service.counters import GAME_KINDS, KIND_LABELS, STEP_KINDS, Key, Recorder
 from jokoak.content.lessons import lessons
 
@@ -28,7 +29,7 @@ from .common import _, category_axis, esc, fmt_num, html, lang, number_axis, sho
 LEFT_PARAM = "left"
 
 
-def _settings() -> Any:
+def _settings() -> Settings:
     return kiosk_mode.settings()
 
 
@@ -100,7 +101,7 @@ def _label(kind: str) -> str:
     return _(KIND_LABELS[kind])
 
 
-def _chart(rows: list[dict[str, Any]], title: str) -> Any:
+def _chart(rows: list[dict[str, Any]], title: str) -> alt.Chart:
     """Per lesson step, a bar per kind of moment (refusals summed over their clauses)."""
     summed: dict[tuple[str, int, str], int] = {}
     for row in rows:

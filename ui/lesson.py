@@ -29,12 +29,13 @@ import dataclasses
 import logging
 import time
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
 import streamlit as st
 
 from jokoak import registry
-from jokoak.engine.core import refusal
+from jokoak.engine.core import Game, refusal
 from jokoak.engine.driver import Position, Seating, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
@@ -98,7 +99,7 @@ def entry_params(game: str) -> dict[str, str]:
 
 # ---- the game's side: board, picture of a throw, controls ----------------------------------
 
-def _engine(game: str) -> Any:
+def _engine(game: str) -> Game:
     return registry.entry(game).game()
 
 
@@ -489,7 +490,7 @@ def _guess_key(game: str, index: int) -> str:
     return f"jokoak_lesson_guess_{game}_{index}"
 
 
-def _guess_module() -> Any:
+def _guess_module() -> ModuleType | None:
     try:
         return import_module("ui.guess")
     except ModuleNotFoundError as exc:
@@ -561,16 +562,3 @@ def _start_from_attract(started_key: str, game: str) -> None:
     st.session_state[started_key] = True
     st.session_state[LESSON_GOTO_KEY] = game
     st.session_state.pop(_key(game), None)   # a fresh lesson, from its first step
-
-
-def lesson_entry_buttons(started_key: str) -> None:
-    """One "Learn it in 2 minutes" button per game that has lessons (the kiosk's attract
-    screen): it starts the booklet (``started_key``) in that game's first lesson."""
-    games = [e for e in registry.games() if has_lessons(e.key)]
-    # whole labels, on two lines where a column is narrow (never cut with "…")
-    st.html('<style>[class*="st-key-jokoak_learn_"] button p{white-space:normal;'
-            'overflow-wrap:anywhere;text-overflow:clip}</style>')
-    for column, entry in zip(st.columns(len(games) or 1), games):
-        column.button(f"{entry.name}: {_(LEARN_LABEL)}", key=f"jokoak_learn_{entry.key}",
-                      width="stretch", on_click=_start_from_attract,
-                      args=(started_key, entry.key), icon=":material/school:")

@@ -161,10 +161,6 @@ def _read(spec: PlaySpec) -> tuple[Room | None, bool]:
         return None, False
 
 
-def _room_of(spec: PlaySpec) -> Room | None:
-    return _read(spec)[0]
-
-
 # ---- opening, joining, leaving -------------------------------------------------------------
 def open_new(spec: PlaySpec, choices: dict[str, Any]) -> None:
     """Open a room for a new game with ``choices``; this device sits at the first person's

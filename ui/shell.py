@@ -12,16 +12,17 @@ import logging
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 import streamlit as st
+from streamlit.navigation.page import StreamlitPage
 
 from jokoak import ROOT, registry
 from jokoak.i18n import LANGUAGES, language_name
 from jokoak.i18n.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
-from .game_page import render
+from . import game_page as game_pages
 from .kiosk import apply_kiosk_chrome, attract_screen, continue_on_phone, settings_warnings
 from .kiosk_mode import is_kiosk, settings
 from .lesson import LESSON_GOTO_KEY, entry_params
@@ -68,16 +69,15 @@ button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNav
 #: A portrait screen (a 1080 × 1920 kiosk, a tablet held upright) draws the table or board
 #: across the whole width, its controls under it: beside them the table was about 520 px
 #: wide with 9–10 px labels and a third of the screen empty. Phones stack the columns
-#: already (Streamlit, under 640 px). The step-through keeps its phone order there: "Next"
-#: and the step's words, the picture right under them, then the clauses. On a phone a
-#: board as tall as it is wide (zohn ahl's) gets 40 % of the screen's height (at 26 % its
-#: labels were 4–5 px), and the thrown sticks under it less of the width.
+#: already (Streamlit, under 640 px). The step-through (one grid, ui/stepper.py) keeps its
+#: phone order there: "Next" and the step's words, the picture right under them, then the
+#: clauses. On a phone a board as tall as it is wide (zohn ahl's) gets 40 % of the screen's
+#: height (at 26 % its labels were 4–5 px), and the thrown sticks under it less of the width.
 BOARD_CSS = """<style>/* jokoak-boards */
 @media (orientation:portrait) and (min-width:641px){
 [data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board){flex-wrap:wrap}
 [data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board) > [data-testid='stColumn']{flex:1 1 100% !important;width:100% !important;min-width:100% !important}
-.st-key-jokoak_step_body [data-testid='stColumn']:last-child{order:-1}
-.st-key-jokoak_step_clauses_wide{display:none !important} .st-key-jokoak_step_clauses_narrow{display:block !important}}
+}
 @media (max-width:640px){.jokoak-board{--jokoak-board-h:40vh} svg.jk-sticks{max-width:15rem !important;margin:0 auto;display:block}}
 </style>"""
 
@@ -216,18 +216,16 @@ class PageSpec:
     translate: bool                     # False for game names
 
 
-def _game_target(key: str) -> Path | Callable[[], None]:
-    """``app_pages/<key>.py`` if the game has one (tests open pages by file), else a function.
+def _game_target(key: str) -> Callable[[], None]:
+    """Game ``key``'s page: :func:`ui.game_page.render` of it, served at ``/<key>``.
 
-    A game needs no file of its own: without one the router draws :func:`ui.game_page.render`
-    for it, so a registered game is on the navigation with no page written or edited.
+    No game has a page file: the router builds one page per registered game, so a game
+    found in ``jokoak/games/`` (or registered by a test) is on the navigation with no page
+    written or edited. Streamlit names the page by its URL path, so deep links
+    (``/zaldi_zuria?view=step``) and ``st.switch_page`` (:func:`game_page`) find it.
     """
-    script = PAGES / f"{key}.py"
-    if script.is_file():
-        return script
-
     def game_page() -> None:
-        render(key)
+        game_pages.render(key)   # looked up at each run, as a page script would import it
 
     game_page.__name__ = key
     return game_page
@@ -276,17 +274,17 @@ def page_titles(gettext: Callable[[str], str], profile: Profile = Profile()) -> 
             for spec in page_specs(profile)]
 
 
-def _page(spec: PageSpec, title: str) -> Any:
+def _page(spec: PageSpec, title: str) -> StreamlitPage:
     return st.Page(spec.target, title=title, icon=spec.icon, url_path=spec.url,
                    default=(spec.url == "home"))
 
 
-def pages(profile: Profile = Profile()) -> list[Any]:
+def pages(profile: Profile = Profile()) -> list[StreamlitPage]:
     return [_page(spec, title)
             for spec, title in zip(page_specs(profile), page_titles(_, profile))]
 
 
-def game_page(key: str) -> Any:
+def game_page(key: str) -> StreamlitPage:
     """The router's page of game ``key``, for ``st.switch_page`` (same URL path, same page)."""
     spec = next(s for s in page_specs() if s.url == key)
     return _page(spec, spec.title)

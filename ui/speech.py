@@ -10,9 +10,10 @@ says why (:func:`status`).
 from __future__ import annotations
 
 import itertools
-from typing import Any, Sequence
+from typing import Sequence
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from jokoak.service import speech
 from jokoak.i18n import TARGET_LANGUAGES, language_name
@@ -72,19 +73,21 @@ def _audio(key: str, parts: Parts, tap: int) -> None:
          f'<audio autoplay preload="auto" src="{speech.data_uri(audio)}"></audio></div>')
 
 
-def beside() -> Any:
+def beside() -> DeltaGenerator:
     """A row for a sentence and its speaker button (the button at the sentence's end, where
     it fits; under it on a narrow screen)."""
     return st.container(horizontal=True, vertical_alignment="center", gap="small")
 
 
-def speaker(key: str, parts: Parts, label: str = "") -> None:
+def speaker(key: str, parts: Parts, label: str = "", *, css: bool = True) -> None:
     """A button that reads ``parts`` ((text, language) pairs) one after the other; nothing
-    where no voice says the first part's language."""
+    where no voice says the first part's language. ``css=False`` leaves out SPEAKER_CSS, for
+    a page that sends it once (the step-through: not once a step)."""
     wanted = [(t, code) for t, code in parts if t and can_say(code)]
     if not wanted:
         return
-    html(SPEAKER_CSS)
+    if css:
+        html(SPEAKER_CSS)
     key = f"jokoak_speak_{key}"
     st.button(label or _("Listen"), icon=":material/volume_up:", key=key, on_click=_ask,
               args=(key,))
@@ -121,11 +124,12 @@ def clause_parts(game: str, clause_ids: Sequence[str], target: str | None) -> li
     return parts
 
 
-def clause_speaker(key: str, game: str, clause_ids: Sequence[str], target: str | None) -> None:
+def clause_speaker(key: str, game: str, clause_ids: Sequence[str], target: str | None,
+                   *, css: bool = True) -> None:
     """"Listen": the cited clauses in Basque, each followed by its translation."""
     speaker(key, clause_parts(game, clause_ids, target),
             _("Listen in Basque, then translated") if target in TARGET_LANGUAGES
-            else _("Listen in Basque"))
+            else _("Listen in Basque"), css=css)
 
 
 def _clause_ids(game: str) -> list[str]:

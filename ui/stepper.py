@@ -27,6 +27,7 @@ from jokoak.engine.record import Record, PlayedAction
 from jokoak.games import available_games
 from jokoak.i18n.msgids import N_
 from jokoak.content.notes import notes_for
+from jokoak.render.source import CSS as SOURCE_CSS
 from jokoak.render.source import clause_excerpt_html
 from jokoak.content.scenarios import Scenario, scenarios
 from jokoak.render.reader_steps import ReaderStep, captions, reader_steps, sentences, watched_record
@@ -132,23 +133,37 @@ def step_through_view(game: str) -> None:
     _step_panel(game, rkey, record, step_captions)
 
 
+#: The step-through's style, sent once a page (outside the panel's fragment). The panel is one
+#: grid, not Streamlit columns, so the clauses are drawn once and placed by the screen: beside
+#: the picture, under the step's words, on a wide screen; after the picture on a phone or an
+#: upright kiosk, where the controls and the words come first and the picture right under them.
 STEP_CSS = """<style>
 .jokoak-board svg{display:block;margin:0 auto;max-width:100%;height:auto;max-height:min(64vh,calc(100vh - 300px))}
 @media (orientation:portrait){.jokoak-board svg{max-height:40vh}}
 @media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
  h1[lang="eu"]{font-size:2rem !important;padding:0 !important}
  .jokoak-board svg{max-height:calc(100vh - 380px)}}
-.st-key-jokoak_step_body{scroll-margin-top:4.2rem}
+.st-key-jokoak_step_body{scroll-margin-top:4.2rem;display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);
+ grid-template-rows:auto 1fr;align-items:start;gap:1rem}
+.st-key-jokoak_step_body > *{min-width:0;width:auto}
+.st-key-jokoak_step_body > [data-testid='stElementContainer']{grid-column:1;grid-row:1 / span 2}
+.st-key-jokoak_step_body > :has(> .st-key-jokoak_step_side){grid-column:2;grid-row:1}
+.st-key-jokoak_step_body > :has(> .st-key-jokoak_step_clauses){grid-column:2;grid-row:2}
+@media (orientation:portrait), (max-width:640px){
+ .st-key-jokoak_step_body{grid-template-columns:minmax(0,1fr);grid-template-rows:none}
+ .st-key-jokoak_step_body > :has(> .st-key-jokoak_step_side){grid-column:1;grid-row:1}
+ .st-key-jokoak_step_body > [data-testid='stElementContainer']{grid-column:1;grid-row:2}
+ .st-key-jokoak_step_body > :has(> .st-key-jokoak_step_clauses){grid-column:1;grid-row:3}}
 @keyframes jokoak-arm{0%,99%{pointer-events:none}100%{pointer-events:auto}}
 [class*='st-key-jokoak_step_'][class*='_at'] button{animation:jokoak-arm .6s linear}
 .jokoak-step-words{font-size:1.1rem;margin:.2rem 0 .4rem 0;padding-left:1.2rem}
 .jokoak-step-words li{margin:.1rem 0}
 .jokoak-step-caption{font-style:italic;margin:.2rem 0}
-.st-key-jokoak_step_clauses_narrow{display:none}
+.jokoak-step-cited{font-size:.875rem;color:#4a4d57;margin:0 0 .5rem 0}
 [class*='st-key-jokoak_step_jump_row'] p{margin:0}
 [class*='st-key-jokoak_step_jump_row'] > div:first-child{flex:0 0 11rem}
 [class*='st-key-jokoak_step_jump_row'] > div:not(:first-child){flex:0 0 8.5rem}
-@media (max-width:640px){.st-key-jokoak_step_body [data-testid='stColumn']:last-child{order:-1}
+@media (max-width:640px){
  .jokoak-board svg{max-height:30vh}
  .st-key-jokoak_step_body [data-testid='stVerticalBlock']{gap:.45rem}
  .st-key-jokoak_step_controls, .st-key-jokoak_step_autoplay{gap:.4rem}
@@ -159,8 +174,7 @@ STEP_CSS = """<style>
  [class*='st-key-jokoak_step_jump_row']{flex-wrap:wrap;row-gap:.3rem;align-items:flex-start !important}
  [class*='st-key-jokoak_step_jump_row'] > div:first-child{flex:0 0 100%;height:auto !important;min-height:1.5rem}
  [class*='st-key-jokoak_step_jump_row'] > div:not(:first-child){flex:1 1 40%}
- .jokoak-step-words{font-size:1rem}
- .st-key-jokoak_step_clauses_wide{display:none} .st-key-jokoak_step_clauses_narrow{display:block}}
+ .jokoak-step-words{font-size:1rem}}
 </style>"""
 
 
@@ -230,7 +244,10 @@ def _step_panel(game: str, rkey: str, record: Record,
     """
     playing = bool(st.session_state.get(_autoplay_key(game)))
     declared = _every(game, playing)
-    html(STEP_CSS)     # outside the fragment: sent once a page, not once a step
+    # Outside the fragment: sent once a page, not once a step. A style sheet in a step's
+    # elements was added and removed at every step, and the browser re-read every rule of
+    # the page each time.
+    html(STEP_CSS + SOURCE_CSS + speech.SPEAKER_CSS)
 
     @st.fragment(run_every=declared)
     def panel() -> None:
@@ -257,8 +274,30 @@ def _draw_panel(game: str, step_key: str, initial: Any, steps: tuple[ReaderStep,
                 step_captions: tuple[str | None, ...], playing: bool) -> None:
     module = _renderer(game)
     assert module is not None, "a step-through is offered only where the renderer words events"
-    total = len(steps)
     index = st.session_state[step_key]
+    # after a move, a step that does not fit (its picture or words cut) comes to the top:
+    # on a phone or a laptop the page's header would push them under the fold
+    bring_into_view(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", index,
+                    when=st.session_state.pop("jokoak_step_scroll", False))
+    # The picture beside "Next" and the words it produces, the clauses under the words; on a
+    # phone the controls and the words come first and the picture, sized to stay on screen,
+    # right under them, then the clauses (STEP_CSS places the three).
+    state = steps[index - 1].after if index else initial
+    with st.container(key="jokoak_step_body"):
+        html(f'<div class="jokoak-board" data-step="{index}">{_draw_state(game, state)}</div>')
+        with st.container(key="jokoak_step_side"):
+            cited = _step_side(game, step_key, index, steps, step_captions, playing, module)
+        if cited:
+            with st.container(key="jokoak_step_clauses"):
+                _clauses(game, list(cited))
+    st.query_params["step"] = str(index)
+
+
+def _step_side(game: str, step_key: str, index: int, steps: tuple[ReaderStep, ...],
+               step_captions: tuple[str | None, ...], playing: bool, module: ModuleType
+               ) -> tuple[str, ...]:
+    """The controls, the step's place and its words; returns the clauses the step cites."""
+    total = len(steps)
     at = f"at{index}"        # in every key: a click sent for another step finds no callback
     controls: list[tuple[str, str, str, Side, bool, int]] = [
         ("first", N_("Start"), ":material/first_page:", "left", index > 0, 0),
@@ -266,48 +305,27 @@ def _draw_panel(game: str, step_key: str, initial: Any, steps: tuple[ReaderStep,
         ("next", N_("Next"), ":material/chevron_right:", "right", index < total, index + 1),
         ("last", N_("End"), ":material/last_page:", "right", index < total, total),
     ]
-    # after a move, a step that does not fit (its picture or words cut) comes to the top:
-    # on a phone or a laptop the page's header would push them under the fold
-    bring_into_view(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", index,
-                    when=st.session_state.pop("jokoak_step_scroll", False))
-    # The picture beside "Next" and the words it produces; on a phone the controls and the
-    # words come first and the picture, sized to stay on screen, right under them.
-    left, right = st.container(key="jokoak_step_body").columns([3, 2])
-    state = steps[index - 1].after if index else initial
-    with left:
-        html(f'<div class="jokoak-board" data-step="{index}">{_draw_state(game, state)}</div>')
-    with right:
-        # One row that wraps rather than stacks (columns stack on a phone).
-        row = st.container(horizontal=True, key="jokoak_step_controls")
-        for name, label, icon, side, enabled, target in controls:
-            row.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}_{at}",
-                       disabled=not enabled, on_click=_go, args=(step_key, index, target),
-                       type="primary" if name == "next" else "secondary")
-        _autoplay_row(game, step_key, index, total, playing, module, steps)
-        st.progress(index / total if total else 1.0,
-                    text=_("Step %(n)s of %(total)s") % {"n": index, "total": total})
-        if index == 0:
-            st.info(_("The starting position. Press “Next” to play the first step."))
-            cited: tuple[str, ...] = ()
-        else:
-            step = steps[index - 1]
-            cited = step.clauses
-            words = "".join(f'<li lang="{lang()}">{esc(s)}</li>'
-                            for s in sentences(step, module, _))
-            notes = "".join(f'<p class="jokoak-step-caption" lang="{lang()}">{esc(_(c))}</p>'
-                            for c in captions(step, step_captions))
-            html(f'<div class="jokoak-step-text" data-step="{index}">'
-                 f'<ul class="jokoak-step-words">{words}</ul>{notes}</div>')
-            speech.speaker(f"step_{game}_{index}",
-                           [(s, lang()) for s in sentences(step, module, _)])
-        if cited:
-            with st.container(key="jokoak_step_clauses_wide"):
-                _clauses(game, list(cited), "wide")
-    if cited:
-        # On a phone the clauses come after the picture, so the picture stays under "Next".
-        with st.container(key="jokoak_step_clauses_narrow"):
-            _clauses(game, list(cited), "narrow")
-    st.query_params["step"] = str(index)
+    # One row that wraps rather than stacks (columns stack on a phone).
+    row = st.container(horizontal=True, key="jokoak_step_controls")
+    for name, label, icon, side, enabled, target in controls:
+        row.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}_{at}",
+                   disabled=not enabled, on_click=_go, args=(step_key, index, target),
+                   type="primary" if name == "next" else "secondary")
+    _autoplay_row(game, step_key, index, total, playing, module, steps)
+    st.progress(index / total if total else 1.0,
+                text=_("Step %(n)s of %(total)s") % {"n": index, "total": total})
+    if index == 0:
+        st.info(_("The starting position. Press “Next” to play the first step."))
+        return ()
+    step = steps[index - 1]
+    said = sentences(step, module, _)
+    words = "".join(f'<li lang="{lang()}">{esc(s)}</li>' for s in said)
+    notes = "".join(f'<p class="jokoak-step-caption" lang="{lang()}">{esc(_(c))}</p>'
+                    for c in captions(step, step_captions))
+    html(f'<div class="jokoak-step-text" data-step="{index}">'
+         f'<ul class="jokoak-step-words">{words}</ul>{notes}</div>')
+    speech.speaker(f"step_{game}_{index}", [(s, lang()) for s in said], css=False)
+    return step.clauses
 
 
 def jumps_key(game: str) -> str:
@@ -380,11 +398,14 @@ def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
         st.caption(where % {"kinds": ", ".join(absent)})
 
 
-def _clauses(game: str, cited: list[str], where: str = "") -> None:
-    st.caption(ngettext("The clause this step applies:",
-                        "The clauses this step applies:", len(set(cited))))
-    html(clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang()))
-    speech.clause_speaker(f"clauses_{game}_{where}", game, cited, _translation_target())
+def _clauses(game: str, cited: list[str]) -> None:
+    """The cited clauses, lit, Basque beside the translation, drawn once (STEP_CSS places
+    them), with the words that introduce them in the same element, and their notes."""
+    intro = ngettext("The clause this step applies:", "The clauses this step applies:",
+                     len(set(cited)))
+    html(f'<p class="jokoak-step-cited" lang="{lang()}">{esc(intro)}</p>'
+         + clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang(), css=False))
+    speech.clause_speaker(f"clauses_{game}", game, cited, _translation_target(), css=False)
     for note in notes_for(game, set(cited)):
         with st.expander(_("Interpretation note: %(title)s") % {"title": _(note.title)}):
             html(f'<p lang="{lang()}">{esc(_(note.body))}</p>')

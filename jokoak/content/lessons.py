@@ -55,8 +55,8 @@ from .segments import content_dir, segment_map, segments
 
 #: The fields of a lesson, a step and a choice, as the schema names them.
 TOP_KEYS = tuple(schema("lesson")["properties"])
-STEP_KEYS = tuple(schema("lesson")["$defs"]["step"]["properties"])
-CHOICE_KEYS = tuple(schema("lesson")["$defs"]["choice"]["properties"])
+STEP_KEYS = tuple(schema("lesson")["definitions"]["step"]["properties"])
+CHOICE_KEYS = tuple(schema("lesson")["definitions"]["choice"]["properties"])
 #: What a lesson step asks of the visitor: a move, an answer, or a guess.
 KINDS = ("action", "question", "guess")
 #: The one-line fallback when a step has no hint of its own for a legal move that is not

@@ -36,7 +36,7 @@ from .segments import content_dir, segment_map, segments
 
 #: The fields of a scenario and of a step, as the schema names them.
 TOP_KEYS = tuple(schema("scenario")["properties"])
-STEP_KEYS = tuple(schema("scenario")["$defs"]["stepMapping"]["properties"])
+STEP_KEYS = tuple(schema("scenario")["definitions"]["stepMapping"]["properties"])
 #: Segment kinds every game must demonstrate in a scenario (or exempt in coverage.yaml).
 COVERED_KINDS = ("rule", "list_item")
 

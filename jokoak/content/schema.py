@@ -6,7 +6,8 @@ running the YAML language server (``.vscode/settings.json`` maps the content fil
 schemas) underline a fault while it is typed, and the loaders validate with it before reading
 a file, so the editor and the booklet cannot disagree on what a file may hold. What a schema
 cannot say (a clause id that exists, a move the engine allows, a note about the right clause)
-stays in the loaders.
+stays in the loaders. The schemas are draft-07 (``if``/``then``, ``definitions``): the YAML
+language server reads that draft whole, and the loaders validate with the same draft.
 
 Messages. A schema node's ``errorMessage`` (the key the YAML language server shows) says in
 English what was expected there: a field's ("must be a non-empty msgid") follows the field's
@@ -26,7 +27,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Iterable, Mapping, Sequence
 
-from jsonschema import Draft202012Validator, ValidationError
+from jsonschema import Draft7Validator, ValidationError
 from jsonschema.validators import extend
 
 from .. import ROOT
@@ -75,7 +76,7 @@ FIELD_AT = N_("field %(field)s")
 
 #: Schema keywords followed in a schema path by a name or an index of their own.
 _NAMED = {"properties", "patternProperties", "prefixItems", "allOf", "anyOf", "oneOf",
-          "dependentSchemas", "$defs"}
+          "dependentSchemas", "definitions"}
 #: Keywords that descend into one part of the document (one step of its path); of these, a
 #: part reached through ``properties`` is a field the schema names, the others are data (the
 #: clause ids of rule_switches.yaml) or list items.
@@ -89,8 +90,8 @@ def _is_integer(checker: Any, instance: Any) -> bool:
     return isinstance(instance, int) and not isinstance(instance, bool)
 
 
-_Validator = extend(Draft202012Validator,
-                    type_checker=Draft202012Validator.TYPE_CHECKER.redefine("integer",
+_Validator = extend(Draft7Validator,
+                    type_checker=Draft7Validator.TYPE_CHECKER.redefine("integer",
                                                                             _is_integer))
 
 
@@ -174,7 +175,7 @@ def _walk(root: Mapping[str, Any], schema_path: Sequence[Any]
 
 
 def _resolve(root: Mapping[str, Any], ref: str) -> Any:
-    """A local reference (``#/$defs/msgid``), the only kind the content schemas use."""
+    """A local reference (``#/definitions/msgid``), the only kind the content schemas use."""
     node: Any = root
     for part in ref.lstrip("#/").split("/"):
         node = node[part]

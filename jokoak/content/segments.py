@@ -18,7 +18,7 @@ from ..errors import ContentError
 from .schema import check_schema, schema
 
 #: The kinds of segment, as the schema names them.
-KINDS: tuple[str, ...] = tuple(schema("segments")["$defs"]["segment"]["properties"]["kind"]["enum"])
+KINDS: tuple[str, ...] = tuple(schema("segments")["definitions"]["segment"]["properties"]["kind"]["enum"])
 
 
 @dataclass(frozen=True)

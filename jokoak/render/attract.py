@@ -5,9 +5,9 @@ falling), and the small drawings of the games in the navigation bar.
 Pure SVG and CSS, no script: each moving part is an outer ``<g class="jk-anim …">`` that the
 CSS of :data:`ATTRACT_CSS` moves, around an inner drawing placed where it rests; so the
 unmoved picture (before an animation starts, and under ``prefers-reduced-motion``, which
-stops every animation) is the game at rest. Each game's entry in :mod:`jokoak.registry` names
-its scene here (``attract="jokoak.render.attract:<key>_scene"``); a game without one gets its
-home picture, gently rocking.
+stops every animation) is the game at rest. Each game draws its own scene (``scene`` in
+``jokoak/games/<key>/pictures.py``) with the frame and moving parts here; a game without one
+gets its home picture, gently rocking.
 """
 
 from __future__ import annotations
@@ -15,7 +15,6 @@ from __future__ import annotations
 from html import escape
 from urllib.parse import quote
 
-from .icons import _die
 
 #: Every moving part's rules; the reduced-motion rule stops them all, and the "Touch to
 #: play" line's pulse with them.
@@ -43,102 +42,34 @@ ATTRACT_CSS = """<style>
 </style>"""
 
 
-def _scene(body: str, title: str, lang: str) -> str:
+def scene_svg(body: str, title: str, lang: str) -> str:
+    """``body`` in the frame of every game's attract scene (200 × 140, on :data:`TABLE`)."""
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 140" role="img" '
             f'width="100%" lang="{escape(lang)}"><title>{escape(title)}</title>{body}</svg>')
 
 
-def _moving(kind: str, delay: float, inner: str, turn: int | None = None) -> str:
+def moving(kind: str, delay: float, inner: str, turn: int | None = None) -> str:
     """``inner`` (drawn where it rests) moved by the ``jk-<kind>`` animation."""
     extra = "" if turn is None else f";--r:{turn}deg"
     return f'<g class="jk-anim jk-{kind}" style="--d:{delay:.2f}s{extra}">{inner}</g>'
 
 
-_TABLE = '<rect x="4" y="112" width="192" height="22" rx="6" fill="#d9c7a3"/>'
-
-
-def zaldi_zuria_scene(title: str, lang: str) -> str:
-    """The eight dice of zaldi zuria tumbling onto the table one after another."""
-    faces = ("blank", "bell", "5", "hammer", "blank", "2", "bell", "blank")
-    dice = [_moving("roll", 0.15 * i, _die(10 + 46 * (i % 4), 30 + 40 * (i // 4), face))
-            for i, face in enumerate(faces)]
-    return _scene(_TABLE + "".join(dice), title, lang)
-
-
-def _cup(x: float, y: float, width: float = 50) -> str:
-    return (f'<path d="M{x},{y + 56} L{x + 10},{y} L{x + width - 10},{y} L{x + width},{y + 56} '
-            f'Z" fill="#6b3e26" stroke="#2b1a10" stroke-width="2"/>')
-
-
-def peruludo_scene(title: str, lang: str) -> str:
-    """A cup lifted off its hidden dice (a six among them: sixes are wild), and a die
-    rolling out beside the other cup."""
-    hidden = _die(114, 84, "6") + _die(146, 84, "3")
-    body = (_TABLE + _cup(14, 58) + hidden + _moving("lift", 0.4, _cup(106, 58, 76))
-            + _moving("roll", 1.2, _die(70, 84, "6")))
-    return _scene(body, title, lang)
-
-
-def _stick(x: float, y: float, turn: float, marked: bool, red: bool) -> str:
-    """One throw stick lying at (x, y), turned ``turn`` degrees: a long flat stick, its
-    marked face up or not (the red one counts apart)."""
-    fill = "#a3271b" if red else ("#e9d3a6" if marked else "#8b5a2b")
-    marks = "".join(f'<line x1="{-20 + 10 * i}" y1="-3" x2="{-16 + 10 * i}" y2="3" '
-                    f'stroke="#2b1a10" stroke-width="1.6"/>' for i in range(5)) if marked else ""
-    return (f'<g transform="translate({x},{y}) rotate({turn})">'
-            f'<rect x="-32" y="-5" width="64" height="10" rx="5" fill="{fill}" stroke="#2b1a10" '
-            f'stroke-width="1.5"/>{marks}</g>')
-
-
-def zohn_ahl_scene(title: str, lang: str) -> str:
-    """Four throw sticks falling, one after another, onto the ground by the ahl stone."""
-    stone = '<ellipse cx="100" cy="116" rx="16" ry="8" fill="#999" stroke="#333"/>'
-    sticks = [(48, 96, -14, True, False, 140), (90, 90, 8, False, False, -120),
-              (130, 98, -4, True, False, 100), (160, 84, 22, False, True, -150)]
-    falling = [_moving("fall", 0.35 * i, _stick(x, y, turn, marked, red), spin)
-               for i, (x, y, turn, marked, red, spin) in enumerate(sticks)]
-    ground = '<rect x="4" y="104" width="192" height="30" rx="6" fill="#e8dcc0"/>'
-    return _scene(ground + stone + "".join(falling), title, lang)
+TABLE = '<rect x="4" y="112" width="192" height="22" rx="6" fill="#d9c7a3"/>'
 
 
 def rocking(icon_svg: str) -> str:
     """A game without a scene of its own: its home picture, gently rocking."""
-    return _moving("rock", 0.0, icon_svg)
+    return moving("rock", 0.0, icon_svg)
 
 
 # --- the navigation bar's drawings ---------------------------------------------------------
 
-_INK = "#2F2D2B"
+INK = "#2F2D2B"
 
 
-def _nav(body: str) -> str:
+def nav_svg(body: str) -> str:
+    """``body`` in the frame of a navigation drawing (24 × 24)."""
     return f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">{body}</svg>'
-
-
-def zaldi_zuria_nav() -> str:
-    """A die showing the bell."""
-    return _nav(f'<rect x="2.5" y="2.5" width="19" height="19" rx="4" fill="#fffdf5" '
-                f'stroke="{_INK}" stroke-width="2"/><path d="M7.5 16 Q7.5 7.5 12 7 Q16.5 7.5 '
-                f'16.5 16 Z" fill="#c99a00" stroke="{_INK}" stroke-width="1.2"/>'
-                f'<circle cx="12" cy="17.6" r="1.5" fill="{_INK}"/>')
-
-
-def peruludo_nav() -> str:
-    """A dice cup, and beside it a six (the wild face)."""
-    pips = "".join(f'<circle cx="{x}" cy="{y}" r="0.85" fill="#a3271b"/>'
-                   for x in (16.4, 19.6) for y in (14.6, 17, 19.4))
-    return _nav(f'<path d="M2 21 L5 4 H12.5 L15.5 21 Z" fill="#6b3e26" stroke="{_INK}" '
-                f'stroke-width="1.3"/><rect x="13.5" y="12.5" width="9" height="9" rx="1.6" '
-                f'fill="#fffdf5" stroke="{_INK}" stroke-width="1.3"/>{pips}')
-
-
-def zohn_ahl_nav() -> str:
-    """Four throw sticks, fanned, the red one among them."""
-    sticks = "".join(f'<line x1="{x1}" y1="21" x2="{x2}" y2="3" stroke="{colour}" '
-                     f'stroke-width="2.8" stroke-linecap="round"/>'
-                     for x1, x2, colour in ((3, 8, "#8b5a2b"), (8, 11, "#d2b27a"),
-                                            (13, 14, "#a3271b"), (18, 20, "#8b5a2b")))
-    return _nav(sticks)
 
 
 def data_url(svg: str) -> str:

@@ -9,7 +9,6 @@ and the kinds of event that cite each clause collected, labelled by the game's r
 
 from __future__ import annotations
 
-import importlib
 from functools import lru_cache
 from html import escape
 from typing import Callable
@@ -38,9 +37,10 @@ def term_clauses(game: str) -> dict[str, tuple[str, ...]]:
 
 def event_labels(game: str) -> dict[str, str]:
     """Event kind -> its msgid label, from the game's renderer (empty if it has none)."""
+    from .. import registry
     try:
-        module = importlib.import_module(f"{__package__}.{game}")
-    except ImportError:
+        module = registry.entry(game).renderer_module()
+    except (KeyError, ImportError):
         return {}
     kinds = getattr(module, "event_kinds", None)
     return dict(kinds()) if kinds else {}

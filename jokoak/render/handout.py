@@ -29,12 +29,6 @@ from ..i18n.msgids import N_
 from ..registry import entry
 from .howto import CHOICE_LEGEND, CHOICE_MARK, TITLE
 
-#: The position drawn on each game's handout: (scenario name, steps played; None = all).
-POSITIONS: dict[str, tuple[str, int | None]] = {
-    "zaldi_zuria": ("04_pips_and_the_inn", None),
-    "peruludo": ("02_palero_challenger_loses", None),
-    "zohn_ahl": ("03_hit", None),
-}
 #: Every handout is dated the same, so the same input gives the same bytes.
 CREATION_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
 #: Where Debian (fonts-dejavu-core), Fedora and Arch put DejaVu; JOKOAK_FONT_DIR first.
@@ -71,7 +65,7 @@ def drawing_svg(game: str, lang: str) -> tuple[str, str]:
     """The SVG of the handout's position of ``game`` in ``lang``, and its scenario's title."""
     from ..content.scenarios import scenarios
     _ = translator(lang).gettext
-    wanted, played = POSITIONS.get(game, ("", None))
+    wanted, played = entry(game).handout   # the game's entry names its position
     found = {s.name: s for s in scenarios(game)}
     if not found:
         return "", ""

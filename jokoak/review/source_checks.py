@@ -34,7 +34,7 @@ from ..i18n import TARGET_LANGUAGES, load_catalog
 from ..content.segments import Segment
 from ..i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED, singular, translations
 from ..i18n.msgids import N_
-from ..games.zaldi_zuria.who_pays import role_label, who_pays_problems
+from .. import registry
 
 Gettext = Callable[[str], str]
 ERROR, WARNING = "error", "warning"
@@ -416,16 +416,21 @@ def cross_target_flags(segment_id: str, source: str, targets: dict[str, str],
                        game: str) -> list[Flag]:
     """Checks of one clause across its translations (no translation tool does this): the
     renderings agree with each other on the numbers in digits and on the glossary terms of
-    the Basque, and each names who pays whom as the engine's payment for the clause does
-    (:mod:`jokoak.games.zaldi_zuria.who_pays`). ``targets`` maps a language to its rendering; empty ones are left
-    out."""
+    the Basque, and each names who pays whom as the engine's payment for the clause does,
+    where the game's folder has a ``who_pays`` check (zaldi zuria's,
+    :mod:`jokoak.games.zaldi_zuria.who_pays`). ``targets`` maps a language to its rendering;
+    empty ones are left out."""
     present = {lg: tx for lg, tx in targets.items() if tx}
     key = Entry(segment_id, source, "", "")
     flags = []
+    who_pays = registry.entry(game).folder_module("who_pays") if game in registry.keys() else None
     for lg, text in present.items():
-        for problem, (payers, payees) in who_pays_problems(segment_id, source, text, lg, game):
-            params = (("lang", lg), ("payer", role_label(payers)),
-                      ("payee", role_label(payees)))
+        if who_pays is None:
+            break
+        for problem, (payers, payees) in who_pays.who_pays_problems(segment_id, source, text,
+                                                                    lg, game):
+            params = (("lang", lg), ("payer", who_pays.role_label(payers)),
+                      ("payee", who_pays.role_label(payees)))
             flags.append(Flag(problem, segment_id, lg, params))
     if len(present) < 2:
         return flags

@@ -11,7 +11,7 @@ import os
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import urlsplit
 
 from .. import ROOT
@@ -167,13 +167,32 @@ def _section(data: dict[str, Any], name: str, problems: list[SettingProblem]) ->
     return {}
 
 
+def _setting(raw: dict[str, Any], section: str, key: str, read: Callable[[Any], Any],
+             values: dict[str, Any], problems: list[SettingProblem]) -> None:
+    """``raw[key]``, if given, as ``read`` takes it into ``values``; a value ``read`` refuses
+    (``None``) is a problem, and the setting keeps its default. One way for every setting."""
+    if key in raw:
+        value = read(raw[key])
+        if value is None:
+            problems.append(_problem(f"{section}.{key}"))
+        else:
+            values[key] = value
+
+
 def _flag(raw: dict[str, Any], section: str, key: str, values: dict[str, Any],
           problems: list[SettingProblem]) -> None:
-    if key in raw:
-        if isinstance(raw[key], bool):
-            values[key] = raw[key]
-        else:
-            problems.append(_problem(f"{section}.{key}"))
+    _setting(raw, section, key, lambda v: v if isinstance(v, bool) else None, values, problems)
+
+
+def _whole(low: int, high: int) -> Callable[[Any], int | None]:
+    """A reader of a whole number from ``low`` to ``high`` (``true`` is not a number)."""
+    return lambda v: v if isinstance(v, int) and not isinstance(v, bool) and low <= v <= high \
+        else None
+
+
+def _one_of(choices: Any) -> Callable[[Any], Any]:
+    """A reader of one of ``choices``."""
+    return lambda v: v if isinstance(v, str) and v in choices else None
 
 
 def _unknown(raw: dict[str, Any], section: str, known: set[str],
@@ -193,30 +212,13 @@ def parse_settings(text: str) -> Settings:
             N_("The settings file is not valid TOML; the defaults are used."), {}),))
     problems: list[SettingProblem] = []
     raw = _section(data, "kiosk", problems)
-    defaults = KioskSettings()
     values: dict[str, Any] = {}
-
-    def seconds(key: str, low: int) -> None:
-        value = raw.get(key, getattr(defaults, key))
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= MAX_SECONDS:
-            problems.append(_problem(f"kiosk.{key}"))
-        else:
-            values[key] = value
-
     _flag(raw, "kiosk", "enabled", values, problems)
-    seconds("idle_seconds", MIN_IDLE)
-    seconds("countdown_seconds", MIN_COUNTDOWN)
-    if "language" in raw:
-        if raw["language"] in LANGUAGES:
-            values["language"] = raw["language"]
-        else:
-            problems.append(_problem("kiosk.language"))
-    if "public_url" in raw:
-        url = public_url(raw["public_url"])
-        if url is None:
-            problems.append(_problem("kiosk.public_url"))
-        else:
-            values["public_url"] = url
+    _setting(raw, "kiosk", "idle_seconds", _whole(MIN_IDLE, MAX_SECONDS), values, problems)
+    _setting(raw, "kiosk", "countdown_seconds", _whole(MIN_COUNTDOWN, MAX_SECONDS), values,
+             problems)
+    _setting(raw, "kiosk", "language", _one_of(LANGUAGES), values, problems)
+    _setting(raw, "kiosk", "public_url", public_url, values, problems)
     _unknown(raw, "kiosk", {"enabled", "idle_seconds", "countdown_seconds", "language",
                             "public_url"}, problems)
     operator: dict[str, Any] = {}
@@ -230,20 +232,9 @@ def parse_settings(text: str) -> Settings:
     _unknown(raw_booklet, "booklet", {"translators_page", "clause_ids"}, problems)
     rooms: dict[str, Any] = {}
     raw_rooms = _section(data, "rooms", problems)
-    if "store" in raw_rooms:
-        store = room_store(raw_rooms["store"])
-        if store is None:
-            problems.append(_problem("rooms.store"))
-        else:
-            rooms["store"] = store
+    _setting(raw_rooms, "rooms", "store", room_store, rooms, problems)
     for key in ("max_rooms", "unknown_codes_per_minute"):
-        if key in raw_rooms:
-            value = raw_rooms[key]
-            if isinstance(value, bool) or not isinstance(value, int) \
-                    or not 0 <= value <= MAX_ROOM_COUNT:
-                problems.append(_problem(f"rooms.{key}"))
-            else:
-                rooms[key] = value
+        _setting(raw_rooms, "rooms", key, _whole(0, MAX_ROOM_COUNT), rooms, problems)
     _unknown(raw_rooms, "rooms", {"store", "max_rooms", "unknown_codes_per_minute"}, problems)
     speech = _speech(_section(data, "speech", problems), problems)
     counters: dict[str, Any] = {}
@@ -262,17 +253,8 @@ def _speech(raw: dict[str, Any], problems: list[SettingProblem]) -> SpeechSettin
     values: dict[str, Any] = {}
     _flag(raw, "speech", "enabled", values, problems)
     _flag(raw, "speech", "kiosk_reads_aloud", values, problems)
-    if "voice" in raw:
-        if raw["voice"] in SPEECH_VOICES:
-            values["voice"] = raw["voice"]
-        else:
-            problems.append(_problem("speech.voice"))
-    if "cache_mb" in raw:
-        size = raw["cache_mb"]
-        if isinstance(size, bool) or not isinstance(size, int) or not 1 <= size <= MAX_CACHE_MB:
-            problems.append(_problem("speech.cache_mb"))
-        else:
-            values["cache_mb"] = size
+    _setting(raw, "speech", "voice", _one_of(SPEECH_VOICES), values, problems)
+    _setting(raw, "speech", "cache_mb", _whole(1, MAX_CACHE_MB), values, problems)
     _unknown(raw, "speech", {"enabled", "kiosk_reads_aloud", "voice", "cache_mb"}, problems)
     return SpeechSettings(**values)
 

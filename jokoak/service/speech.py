@@ -409,15 +409,12 @@ def glibc_compat(library: bytes) -> bytes:
     strings = by_name[".dynstr"][2]
     # the C23 functions: point each name at its own tail (no byte of the strings changes)
     _name, _t, off, size, _link, _info = by_name[".dynsym"]
-    renamed = 0
     for at in range(off, off + size, 24):
         st_name, = struct.unpack_from("<I", data, at)
         if _cstr(original, strings + st_name).startswith(C23_PREFIX):
             struct.pack_into("<I", data, at, st_name + len(C23_PREFIX))
-            renamed += 1
     # the version needs: GLIBC_2.38 becomes GLIBC_2.2.5 (which every glibc on x86-64 has)
     _name, _t, at, _size, _link, count = by_name[".gnu.version_r"]
-    rewritten = 0
     for _ in range(count):
         _ver, cnt, _file, aux, following = struct.unpack_from("<HHIII", data, at)
         entries, names = [], {}
@@ -434,7 +431,6 @@ def glibc_compat(library: bytes) -> bytes:
                     raise SpeechError("no GLIBC_2.2.5 need to reuse")
                 struct.pack_into("<I", data, entry, _elf_hash("GLIBC_2.2.5"))
                 struct.pack_into("<I", data, entry + 8, names["GLIBC_2.2.5"])
-                rewritten += 1
         if not following:
             break
         at += following

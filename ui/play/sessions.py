@@ -101,7 +101,7 @@ def game_spec(key: str) -> PlaySpec[Any]:
     try:
         module = import_module(f"ui.games.{key}.play")
     except ModuleNotFoundError as exc:
-        if exc.name != f"ui.games.{key}.play":
+        if exc.name not in (f"ui.games.{key}.play", f"ui.games.{key}"):
             raise
         raise LookupError(f"game {key!r} has no play view (ui/games/{key}/play.py)") from None
     spec = getattr(module, "SPEC", None)

@@ -195,8 +195,7 @@ PLAY_CSS = """<style>
  *:has(> h1[lang="eu"]) > p[lang]{display:none} h1[lang="eu"]{font-size:1.9rem !important;padding:0 !important}
  [data-testid='stMainBlockContainer'] [data-testid='stVerticalBlock']{gap:.55rem}
  .jokoak-dice span:last-child{font-size:2rem !important}
- .jokoak-turn{font-size:1.1rem}
- [class*='st-key-jokoak_peruludo_play_face'] button{min-width:0;padding:0 .45rem}}
+ .jokoak-turn{font-size:1.1rem}}
 .jokoak-refused{border-left:4px solid #b3261e;padding:.2rem .8rem;margin:.3rem 0;background:#fdf0ef}
 .jokoak-rule-note{border-left:4px solid #5a6b85;padding:.2rem .8rem;margin:.3rem 0;background:#f1f4f8}
 .jokoak-said{margin:.3rem 0}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import Iterable, NewType, Sequence
 
 from .rules import WILD_FACE, FromWildRule, RaiseRule
 
@@ -139,8 +139,13 @@ def count_face(dice: Iterable[int], face: int, wild: bool) -> int:
     return sum(1 for d in dice if matches(d, face, wild))
 
 
-def bid_action(bid: Bid) -> str:
-    return f"bid:{bid[0]}:{bid[1]}"
+#: A bid as an action, ``bid:Q:F`` (made by :func:`bid_action` alone, so a bot's or a view's
+#: bid is always well formed).
+BidAction = NewType("BidAction", str)
+
+
+def bid_action(bid: Bid) -> BidAction:
+    return BidAction(f"bid:{bid[0]}:{bid[1]}")
 
 
 @lru_cache(maxsize=4096)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, ClassVar, Mapping
 
-from ...engine.core import Event, Option, Rules, Ruleset
+from ...engine.core import Event, Game, Option, Rules, Ruleset
 from .rules import OPTIONS, RULESETS, PeruludoOptions, options
 from .setup import default_setup as _default_setup, parse_setup
 from .bids import action_sort_key
@@ -87,6 +87,12 @@ def _turned(cup: tuple[int, ...]) -> tuple[int, ...]:
 
 
 GAME = PeruludoGame()
+
+#: Read by mypy: the game keeps :class:`jokoak.engine.Game`, and so its states keep
+#: :class:`jokoak.engine.GameState` (``new_initial_state`` returns one). The protocols are
+#: structural, so nothing else would notice the game drifting from them (a missing
+#: ``why_not``, another ``apply``); this line fails to type-check the moment it does.
+KEEPS_THE_ENGINE_PROTOCOLS: Game = GAME
 
 
 def dealt(rules: Rules, setup: Mapping[str, Any] | None, cups: list[list[int]]

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from jokoak.engine.core import Event
 from jokoak.games.peruludo.bids import count_face
+from jokoak.games.peruludo.state import PeruludoPosition
 from jokoak.i18n.msgids import N_
 from jokoak.render import names_text, plural_of
 
@@ -249,7 +250,7 @@ def _seat_xy(seat: int, players: int) -> tuple[float, float]:
     return _CX + _RX * cos(angle), _CY + _RY * sin(angle)
 
 
-def shown_cup(state: Any, seat: int, viewer: int | None) -> tuple[int, ...] | None:
+def shown_cup(state: PeruludoPosition, seat: int, viewer: int | None) -> tuple[int, ...] | None:
     """The dice of ``seat`` the picture may show ``viewer``.
 
     As the engine's observation, except that once a palero is called the spectator too sees
@@ -262,7 +263,7 @@ def shown_cup(state: Any, seat: int, viewer: int | None) -> tuple[int, ...] | No
     return state.visible_cup(seat, viewer)
 
 
-def table_summary(state: Any, _: Gettext, viewer: int | None = None) -> str:
+def table_summary(state: PeruludoPosition, _: Gettext, viewer: int | None = None) -> str:
     """The table in sentences (the SVG's <desc>, and a text alternative for pages)."""
     parts = [_("Round %(round)s.") % {"round": state.round_no},
              _("The bag holds %(dice)s.") % {"dice": dice_text(state.bag, _)},
@@ -293,7 +294,7 @@ def table_summary(state: Any, _: Gettext, viewer: int | None = None) -> str:
     return " ".join(parts)
 
 
-def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = None) -> str:
+def render_table_svg(state: PeruludoPosition, _: Gettext, lang: str, viewer: int | None = None) -> str:
     """The table seen from above: each cup with its dice count, the dice ``viewer`` may see
     (lifted cups numbered in lifting order, with the running count), the bag, the bid, and
     who is in arrastatze. The player on turn is outlined in gold."""
@@ -330,7 +331,7 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
     return "".join(out)
 
 
-def _seat(state: Any, seat: int, _: Gettext, lang: str, viewer: int | None) -> str:
+def _seat(state: PeruludoPosition, seat: int, _: Gettext, lang: str, viewer: int | None) -> str:
     x, y = _seat_xy(seat, state.players)
     # up to six seats, cards large enough that a kiosk's or a laptop's lesson reads them
     # (at 196 × 104 and 16/15 units their words came out at 9–10 px)

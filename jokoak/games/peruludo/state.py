@@ -18,18 +18,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, TypeVar
+from typing import Any, Literal, NewType, TypeVar
 
 from ...engine.core import (CHANCE, TERMINAL, Reason, Rules, game_over, not_legal,
                             not_your_turn, reason)
 from ...i18n.msgids import N_
-from .bids import Bid, BidContext, legal_bid_actions, parse_bid
+from .bids import Bid, BidAction, BidContext, legal_bid_actions, parse_bid
 from .refusals import bid_refusal
 from .rules import PeruludoOptions, options
 
+#: The phases of a round (above), and the end of the game.
+Phase = Literal["roll", "bid", "doia", "reveal", "over"]
+#: The actions that are words: the challenge, the doia question's two answers, a cup lifted.
+Call = Literal["palero", "doia", "no_doia", "lift"]
+#: The answers to the doia question.
+DOIA_ANSWERS: tuple[Call, ...] = ("doia", "no_doia")
+#: A die's throw as a chance outcome, ``roll:F``.
+RollAction = NewType("RollAction", str)
+#: Every action of peruludo, as records, scenarios and links write it.
+Action = Call | BidAction | RollAction
+
 SIXTH = Fraction(1, 6)
 #: One die's throw: the same pairs every time (their weights are worked out once).
-_ROLL_OUTCOMES = tuple((f"roll:{face}", SIXTH) for face in range(1, 7))
+_ROLL_OUTCOMES = tuple((RollAction(f"roll:{face}"), SIXTH) for face in range(1, 7))
 
 _BID_CLAUSES = {
     "opening": ("round.opening_bid", "round.no_six_opening"),
@@ -62,7 +73,7 @@ class PeruludoPosition:
     starter_reason: str
     arrastatu: frozenset[int] = frozenset()
     spent: frozenset[int] = frozenset()
-    phase: str = "roll"
+    phase: Phase = "roll"
     stale: bool = True
     round_no: int = 1
     arrastatze_round: bool = False
@@ -166,7 +177,7 @@ class PeruludoPosition:
         if self.phase == "reveal":
             return None if action == "lift" else reason(_LIFTING, "palero.reveal")
         if self.phase == "doia":
-            if action in ("doia", "no_doia"):
+            if action in DOIA_ANSWERS:
                 return None
             return self._misplaced(action) or reason(_DOIA_FIRST, "doia.call")
         bid = parse_bid(action)
@@ -175,7 +186,7 @@ class PeruludoPosition:
         if action == "palero":
             return None if self.bid is not None else reason(
                 _NOTHING_TO_CHALLENGE, ("palero.option", "round.opening_bid"))
-        if action in ("doia", "no_doia"):
+        if action in DOIA_ANSWERS:
             return reason(_DOIA_ON_TURN if self.bid is not None else _NO_BID_FOR_DOIA,
                           "doia.call")
         return self._misplaced(action) or not_legal(action)
@@ -192,7 +203,7 @@ class PeruludoPosition:
         """``seat`` asks, but another seat is the one to act."""
         if not 0 <= seat < self.players or self.counts[seat] == 0:
             return reason(_OUT_OF_DICE, "setup.goal")
-        if self.phase == "doia" and action in ("doia", "no_doia"):
+        if self.phase == "doia" and action in DOIA_ANSWERS:
             if seat == self.turn:
                 return reason(_DOIA_ON_TURN, "doia.call")
             if seat == self.bidder and seat not in self.asking:
@@ -200,7 +211,7 @@ class PeruludoPosition:
             return not_your_turn("doia.call", self.current_player())
         if self.phase == "doia" and seat == self.turn:
             return reason(_DOIA_FIRST, "doia.call")
-        if action in ("doia", "no_doia") and self.bid is not None:
+        if action in DOIA_ANSWERS and self.bid is not None:
             return reason(_DOIA_PASSED, "doia.call")
         if self.phase == "reveal":
             return reason(_CHALLENGER_LIFTS, "palero.reveal")
@@ -277,9 +288,12 @@ _CHALLENGER_LIFTS = N_("The player who called palero lifts the cups.")
 P = TypeVar("P", bound=PeruludoPosition)
 
 
-def with_changes(state: P, **changes: Any) -> P:
+def with_changes(state: P, *, phase: Phase | None = None, **changes: Any) -> P:
     """``dataclasses.replace`` without re-running ``__init__``: the engine copies states
-    tens of thousands of times in a tournament, and every field is already valid."""
+    tens of thousands of times in a tournament, and every field is already valid. The phase
+    is named apart so that the one moving the round on is type-checked."""
+    if phase is not None:
+        changes["phase"] = phase
     new = object.__new__(type(state))
     new.__dict__.update(state.__dict__)
     new.__dict__.update(changes)

@@ -9,7 +9,7 @@ from __future__ import annotations
 from ...engine.core import Event, IllegalAction, event
 from .bids import bid_kind, count_face, next_seat, parse_bid, seats_to_the_right
 from .rules import START_DICE
-from .state import P, bid_clauses, with_changes
+from .state import DOIA_ANSWERS, P, bid_clauses, with_changes
 
 
 def apply(state: P, action: str) -> tuple[P, list[Event]]:
@@ -21,7 +21,7 @@ def apply(state: P, action: str) -> tuple[P, list[Event]]:
         return _bid(state, action)
     if state.phase == "bid" and action == "palero" and state.bid is not None:
         return _palero(state)
-    if state.phase == "doia" and action in ("doia", "no_doia"):
+    if state.phase == "doia" and action in DOIA_ANSWERS:
         return _doia(state) if action == "doia" else _no_doia(state)
     if state.phase == "reveal" and action == "lift":
         return _lift(state)

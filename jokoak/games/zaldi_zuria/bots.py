@@ -17,6 +17,9 @@ from fractions import Fraction
 from typing import Any
 
 from jokoak.games.zaldi_zuria.rules import CARDS
+from jokoak.games.zaldi_zuria.state import Action, ZaldiState, bid_action
+from jokoak.bots.hints import Hint, chips
+from jokoak.engine.core import Reason
 from jokoak.i18n.msgids import N_
 from jokoak.games.zaldi_zuria.odds import card_values, expected_gain
 
@@ -36,16 +39,17 @@ class Bidder:
     budget: Fraction
     avoids_bad_throws: bool
 
-    def __call__(self, state: Any, rng: random.Random) -> str:
+    def __call__(self, state: Any, rng: random.Random) -> Action:
         seat = state.current_player()
         if state.phase == "auction":
             return bid_reasoning(state, seat, self)["action"]
         return throw_reasoning(state, seat, self)["action"]
 
 
-def bid_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
+def bid_reasoning(state: ZaldiState, seat: int, bidder: Bidder) -> dict[str, Any]:
     """Why ``seat`` bids or passes on the card for sale: every number the decision used."""
     card = state.card_on_sale
+    assert card is not None, "a bid is weighed only in the auction, with a card on sale"
     players = len(state.active)
     now = card_values(state.rules, state.bank, False, players)[card] * players
     later = card_values(state.rules, LATE_BANK, True, players)[card] * players
@@ -55,7 +59,7 @@ def bid_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
     by_chips = math.floor(state.chips[seat] * bidder.budget)
     limit = min(by_worth, by_chips)
     bid = state.high_bid + 1
-    action = f"bid:{bid}" if bid <= limit and state.high_bidder != seat else "pass"
+    action: Action = bid_action(bid) if bid <= limit and state.high_bidder != seat else "pass"
     # why the bid stops where it does: the smaller of the two limits decides
     binding = "worth" if by_worth <= by_chips else "chips"
     decision = ("bids" if action != "pass" else
@@ -69,11 +73,11 @@ def bid_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
             "standing_bid": state.high_bid, "action": action}
 
 
-def throw_reasoning(state: Any, seat: int, bidder: Bidder) -> dict[str, Any]:
+def throw_reasoning(state: ZaldiState, seat: int, bidder: Bidder) -> dict[str, Any]:
     """Why ``seat`` throws or passes: the exact expected gain of throwing now."""
     gain = expected_gain(state.table(seat), seat, state.chips)
     may_pass = "pass" in state.legal_actions() and state.passes[seat] == 0
-    action = "pass" if bidder.avoids_bad_throws and gain < 0 and may_pass else "throw"
+    action: Action = "pass" if bidder.avoids_bad_throws and gain < 0 and may_pass else "throw"
     return {"seat": seat, "policy": bidder.name, "expected_gain": gain, "bank": state.bank,
             "passes": state.passes[seat], "action": action}
 
@@ -89,3 +93,39 @@ POLICIES: dict[str, Bidder] = {
 }
 
 __all__ = ["BIDDER_LABELS", "Bidder", "POLICIES", "bid_reasoning", "throw_reasoning", "CARDS"]
+
+
+# --- the hint for a visitor playing against the computer ------------------------------
+
+#: zaldi zuria's strongest computer player: the careful bidder (it passes a throw it expects
+#: to lose by, and bids no more than the card is worth to it).
+ZALDI_EXPERT = POLICIES["careful"]
+
+
+def hint(state: Any, seat: int) -> Hint:
+    """What the careful bidder would do in ``seat``, and why (:func:`jokoak.bots.hints.hint`)."""
+    if state.phase == "auction":
+        data = bid_reasoning(state, seat, ZALDI_EXPERT)
+        if data["action"] != "pass":
+            return Hint(data["action"], Reason(
+                N_("Bid %(bid)s: the card is worth about %(worth)s chips to you over the next "
+                   "rounds, and this bid stays under that."),
+                (("bid", data["standing_bid"] + 1), ("worth", chips(data["worth"]))),
+                ("phase1.auction",)))
+        if data["decision"] == "already_highest":
+            return Hint("pass", Reason(N_("Pass: the highest bid is already yours."),
+                                       (), ("phase1.auction",)))
+        return Hint("pass", Reason(
+            N_("Pass: a higher bid would cost more than the card is worth to you (about "
+               "%(worth)s chips) or more of your chips than is wise."),
+            (("worth", chips(data["worth"])),), ("phase1.auction",)))
+    data = throw_reasoning(state, seat, ZALDI_EXPERT)
+    gain = data["expected_gain"]
+    if data["action"] == "pass":
+        return Hint("pass", Reason(
+            N_("Pass: on average a throw now would cost you %(loss)s chips."),
+            (("loss", chips(-gain)),)))
+    return Hint("throw", Reason(
+        N_("Throw: on average a throw now changes your chips by %(gain)s.")
+        if gain < 0 else N_("Throw: on average a throw now wins you %(gain)s chips."),
+        (("gain", chips(gain)),), ("play.start",)))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Mapping
 
-from jokoak.engine.core import Option, Rules, Ruleset
+from jokoak.engine.core import Game, Option, Rules, Ruleset
 from jokoak.games.zaldi_zuria.rules import (BANK, CARD_LABELS, CARDS, MARKS, OPTIONS, RULESETS,
                                             ZaldiZuriaOptions)
 from jokoak.games.zaldi_zuria.state import ZaldiState, action_sort_key, initial_state
@@ -50,6 +50,12 @@ class ZaldiZuriGame:
 
 
 GAME = ZaldiZuriGame()
+
+#: Read by mypy: the game keeps :class:`jokoak.engine.Game`, and so its states keep
+#: :class:`jokoak.engine.GameState` (``new_initial_state`` returns one). The protocols are
+#: structural, so nothing else would notice the game drifting from them (a missing
+#: ``why_not``, another ``apply``); this line fails to type-check the moment it does.
+KEEPS_THE_ENGINE_PROTOCOLS: Game = GAME
 
 
 __all__ = ["GAME", "ZaldiState", "BANK", "CARDS", "CARD_LABELS", "MARKS"]

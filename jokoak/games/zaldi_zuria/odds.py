@@ -17,7 +17,7 @@ from typing import Any
 
 from jokoak.engine.core import Rules
 from jokoak.games.zaldi_zuria.rules import (CARDS, DENOMINATOR, MARKS, MAX_PIPS, PIP_MARKS,
-                                       all_patterns, marks_weight, options, pips)
+                                            all_patterns, marks_weight, options, pips)
 from jokoak.games.zaldi_zuria.throws import STRAIGHT, TableAtThrow, Transfer, resolve, settle, throw_kind
 from jokoak.i18n.msgids import N_
 from jokoak.odds import OddsTable

@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from jokoak.engine.core import Event
 from jokoak.games.zaldi_zuria.rules import BANK, CARD_LABELS, CARDS, MARKS
+from jokoak.games.zaldi_zuria.state import ZaldiState
 from jokoak.i18n.msgids import N_
 from jokoak.render import names_text, plural_of
 
@@ -308,7 +309,7 @@ def _die_face(x: float, y: float, mark: str | None, label: str, order: int = 0) 
     return "".join(out)
 
 
-def table_summary(state: Any, _: Gettext) -> str:
+def table_summary(state: ZaldiState, _: Gettext) -> str:
     """The whole table in sentences: the SVG's <desc>, and a text alternative for pages."""
     parts = [_phase_label(state, _) + ".",  # a heading on the picture, a sentence here
              _("The bank holds %(amount)s.") % {"amount": chips_text(state.bank, _)},
@@ -333,7 +334,7 @@ def table_summary(state: Any, _: Gettext) -> str:
     return " ".join(parts)
 
 
-def _status_lines(state: Any, _: Gettext) -> list[str]:
+def _status_lines(state: ZaldiState, _: Gettext) -> list[str]:
     """The top-right box: the card for sale and the standing bid, or who is on turn."""
     if state.phase == "auction":
         bid = (_("Highest bid: %(amount)s") % {"amount": chips_text(state.high_bid, _)}
@@ -347,13 +348,13 @@ def _status_lines(state: Any, _: Gettext) -> list[str]:
     return [_("Opening throws")]
 
 
-def _phase_label(state: Any, _: Gettext) -> str:
+def _phase_label(state: ZaldiState, _: Gettext) -> str:
     if state.phase == "play":
         return _(PHASE_LABELS["phase3" if state.inn_open else "phase2"])
     return _(PHASE_LABELS[state.phase])
 
 
-def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = None) -> str:
+def render_table_svg(state: ZaldiState, _: Gettext, lang: str, viewer: int | None = None) -> str:
     """The table: phase, bank, inn, the eight dice as they fell, every player's chips and
     cards. ``viewer`` (a seat) is outlined as "you"; nothing is hidden in this game."""
     rows = (state.players + 2) // 3
@@ -422,7 +423,7 @@ def render_table_svg(state: Any, _: Gettext, lang: str, viewer: int | None = Non
 ROLL_CLASS = ("jk-roll-a", "jk-roll-b")
 
 
-def roll_number(state: Any) -> int:
+def roll_number(state: ZaldiState) -> int:
     """How many throws have been made on this table (the opening throws included)."""
     return int(state.throws) + len(state.start_pips)
 
@@ -462,7 +463,7 @@ def render_asked_outcome(before: Any, after: Any, events: tuple[Event, ...], _: 
     return replace(before, last_roll=after.last_roll), ""
 
 
-def _seat_box(state: Any, seat: int, x: float, y: float, _: Gettext, lang: str,
+def _seat_box(state: ZaldiState, seat: int, x: float, y: float, _: Gettext, lang: str,
               is_viewer: bool, on_turn: bool) -> str:
     out_of_game = seat in state.out
     fill = "#bdbdbd" if out_of_game else _PAPER

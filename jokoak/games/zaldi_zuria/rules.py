@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterator, Literal
+from typing import Iterator, Literal, NewType
 
 from ...engine.core import Option, Rules, Ruleset
 from ...i18n.msgids import N_
@@ -50,10 +50,14 @@ def all_patterns() -> Iterator[frozenset[str]]:
         yield frozenset(m for i, m in enumerate(MARKS) if bits >> i & 1)
 
 
-def roll_action(shown: frozenset[str] | set[str]) -> str:
+#: How the eight dice fell, a chance outcome (made by :func:`roll_action` alone).
+RollAction = NewType("RollAction", str)
+
+
+def roll_action(shown: frozenset[str] | set[str]) -> RollAction:
     """``roll:blank`` or ``roll:1,3,bell``: the marks shown, in die order."""
     marks = [m for m in MARKS if m in shown]
-    return "roll:" + (",".join(marks) if marks else "blank")
+    return RollAction("roll:" + (",".join(marks) if marks else "blank"))
 
 
 def parse_roll(action: str) -> frozenset[str]:
@@ -71,10 +75,10 @@ def chance_outcomes() -> list[tuple[str, Fraction]]:
     return list(_OUTCOMES)
 
 
-_OUTCOMES: tuple[tuple[str, Fraction], ...] = tuple(
+_OUTCOMES: tuple[tuple[RollAction, Fraction], ...] = tuple(
     (roll_action(p), Fraction(marks_weight(p), DENOMINATOR)) for p in all_patterns())
 #: Every ``roll:`` action, for a quick legality check.
-ROLL_ACTIONS: frozenset[str] = frozenset(a for a, _ in _OUTCOMES)
+ROLL_ACTIONS: frozenset[RollAction] = frozenset(a for a, _ in _OUTCOMES)
 
 
 def pips(shown: frozenset[str]) -> int:

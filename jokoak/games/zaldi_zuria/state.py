@@ -49,19 +49,40 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, NewType
 
 from ...engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Reason, Rules, SetupError,
                             event, game_over, not_legal, not_your_turn, reason)
 from ...i18n.msgids import N_, Nn_
 from .rules import (BANK, CARDS, MARKS, MAX_CHIPS, MAX_PLAYERS, ROLL_ACTIONS, STAKE,
-                    START_CHIPS, ZaldiZuriaOptions, chance_outcomes, options, parse_roll, pips)
+                    START_CHIPS, RollAction, ZaldiZuriaOptions, chance_outcomes, options,
+                    parse_roll, pips)
 from .throws import Party, TableAtThrow, resolve, settle
 
 
-def replace(state: "ZaldiState", **changes: Any) -> "ZaldiState":
+#: The phases of a game (above).
+Phase = Literal["start", "auction", "play", "over"]
+#: The actions that are words: out of the bidding for this card, or out of this turn; take
+#: the dice and throw.
+Call = Literal["pass", "throw"]
+#: A bid in the auction, ``bid:N`` (made by :func:`bid_action` alone).
+BidAction = NewType("BidAction", str)
+#: Every action of zaldi zuria, as records, scenarios and links write it.
+Action = Call | BidAction | RollAction
+
+
+def bid_action(amount: int) -> BidAction:
+    """The bid of ``amount`` chips for the card on sale."""
+    return BidAction(f"bid:{amount}")
+
+
+def replace(state: "ZaldiState", *, phase: Phase | None = None,
+            **changes: Any) -> "ZaldiState":
     """``dataclasses.replace`` without re-running ``__init__`` (every field is already valid,
-    and a game copies its state at every step: the harness plays thousands of games)."""
+    and a game copies its state at every step: the harness plays thousands of games). The
+    phase is named apart so that the one moving the game on is type-checked."""
+    if phase is not None:
+        changes["phase"] = phase
     new = object.__new__(type(state))
     new.__dict__.update(state.__dict__)
     new.__dict__.update(changes)
@@ -81,7 +102,7 @@ class ZaldiState:
     chips: tuple[int, ...]
     start_chips: tuple[int, ...]
     bank: int
-    phase: str = "start"
+    phase: Phase = "start"
     out: frozenset[int] = frozenset()
     holders: tuple[tuple[str, Party], ...] = ()
     auctioneer: int | None = None
@@ -155,7 +176,8 @@ class ZaldiState:
         if player == CHANCE:
             return list(_SORTED_ROLLS)
         if self.phase == "auction":
-            bids = [f"bid:{n}" for n in range(self.high_bid + 1, self.chips[player] + 1)]
+            bids: list[str] = [bid_action(n)
+                               for n in range(self.high_bid + 1, self.chips[player] + 1)]
             return ["pass"] + bids
         return ["throw"] if len(self.active) == 1 else ["pass", "throw"]
 
@@ -472,7 +494,7 @@ _OUT_OF_GAME = N_("You are out of this game.")
 _YOUR_BID_STANDS = N_("Your bid is the standing one: the others answer it.")
 _PASSED_ON_CARD = N_("You passed on this card: you are out of the bidding for it.")
 
-_SORTED_ROLLS: tuple[str, ...] = tuple(sorted(ROLL_ACTIONS, key=action_sort_key))
+_SORTED_ROLLS: tuple[RollAction, ...] = tuple(sorted(ROLL_ACTIONS, key=action_sort_key))
 
 
 def _int_or_none(text: str) -> int | None:

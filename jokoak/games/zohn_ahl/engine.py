@@ -23,9 +23,9 @@ from functools import lru_cache
 from math import comb
 from typing import Any, ClassVar, Literal, Mapping
 
-from jokoak.engine.core import (CHANCE, TERMINAL, Event, IllegalAction, Option, Reason, Rules,
-                           Ruleset, SetupError, event, game_over, make_rules, not_legal,
-                           not_your_turn, reason)
+from jokoak.engine.core import (CHANCE, TERMINAL, Event, Game, IllegalAction, Option, Reason,
+                                Rules, Ruleset, SetupError, event, game_over, make_rules,
+                                not_legal, not_your_turn, reason)
 from jokoak.i18n.msgids import N_
 
 
@@ -75,6 +75,16 @@ OPTIONS: tuple[Option, ...] = (
                                      "loses its next turn"), False, "variant.some_authors",
            (False, True), (N_("No penalty"), N_("Lose a turn"))),
 )
+
+#: A team's choice on its turn: throw the sticks, or stop the game (most scoring sticks wins).
+TurnAction = Literal["abandon", "throw"]
+#: How the sticks fell, the chance outcome: ``up:K``, K marked faces up (Nebäkuthana's
+#: ``up:1s``/``up:3s``: the green sahe among them).
+ThrowAction = Literal["up:0", "up:1", "up:1s", "up:2", "up:3", "up:3s", "up:4"]
+#: Every action of zohn ahl, as records, scenarios and links write it.
+Action = TurnAction | ThrowAction
+#: The turn's actions in ``legal_actions`` order.
+TURN_ACTIONS: tuple[TurnAction, ...] = ("abandon", "throw")
 
 #: The throw sticks: zohn ahl's four alike, or Nebäkuthana's three guadal and the sahe.
 StickSet = Literal["zohn_ahl", "nebakuthana"]
@@ -128,7 +138,7 @@ RULESETS: tuple[Ruleset, ...] = (
 class ThrowKind:
     """One chance outcome: its action, how many marked faces show, value and rethrow."""
 
-    action: str
+    action: ThrowAction
     marked: int
     sahe: bool
     value: int
@@ -187,12 +197,17 @@ def _distribution(stick_set: StickSet, p: Fraction) -> tuple[tuple[ThrowKind, Fr
 
 
 @lru_cache(maxsize=64)
-def _outcomes(stick_set: StickSet, p: Fraction) -> tuple[tuple[str, Fraction], ...]:
+def _outcomes(stick_set: StickSet, p: Fraction) -> tuple[tuple[ThrowAction, Fraction], ...]:
     return tuple((k.action, q) for k, q in _distribution(stick_set, p) if q)
 
 
-_KINDS_BY_ACTION = {name: {k.action: k for k in throw_kinds(name)}
-                    for name in ("zohn_ahl", "nebakuthana")}
+#: Each stick set's throws by their action: where an action read from a record or a tap (any
+#: text) is told apart from the throws these sticks can show.
+_KINDS_BY_ACTION: dict[StickSet, dict[str, ThrowKind]] = {
+    name: {k.action: k for k in throw_kinds(name)} for name in ("zohn_ahl", "nebakuthana")}
+#: The throws with the sahe among the marked faces (Nebäkuthana's, each worth another throw).
+SAHE_THROWS: frozenset[ThrowAction] = frozenset(
+    k.action for k in NEBAKUTHANA_THROWS if k.sahe)
 #: Every throw some stick set can show (``up:1s`` is Nebäkuthana's alone).
 _ALL_THROWS = frozenset(a for kinds in _KINDS_BY_ACTION.values() for a in kinds)
 
@@ -309,7 +324,7 @@ class ZohnAhlState:
             return []
         if self.awaiting_throw:
             return sorted(a for a, _ in self.chance_outcomes())
-        return ["abandon", "throw"]
+        return list(TURN_ACTIONS)
 
     def chance_outcomes(self) -> list[tuple[str, Fraction]]:
         if not self.awaiting_throw or self.over:
@@ -347,12 +362,12 @@ class ZohnAhlState:
         if self.awaiting_throw:
             if action in _KINDS_BY_ACTION[stick_set]:
                 return None
-            if action in ("throw", "abandon"):
+            if action in TURN_ACTIONS:
                 return reason(_STICKS_IN_THE_AIR, sticks)
             if action in _ALL_THROWS:
                 return reason(_NOT_THESE_STICKS, sticks)
             return not_legal(action)
-        if action in ("throw", "abandon"):
+        if action in TURN_ACTIONS:
             return None
         if action in _ALL_THROWS:
             return reason(_THROW_FIRST, ("turn.team_order",) + sticks)
@@ -593,6 +608,12 @@ class ZohnAhlGame:
 
 
 GAME = ZohnAhlGame()
+
+#: Read by mypy: the game keeps :class:`jokoak.engine.Game`, and so its states keep
+#: :class:`jokoak.engine.GameState` (``new_initial_state`` returns one). The protocols are
+#: structural, so nothing else would notice the game drifting from them (a missing
+#: ``why_not``, another ``apply``); this line fails to type-check the moment it does.
+KEEPS_THE_ENGINE_PROTOCOLS: Game = GAME
 
 
 def default_rules(ruleset: str | None = None, **overrides: Any) -> Rules:

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any, Callable, Sequence
 
 from jokoak.engine.core import Event
-from jokoak.games.zohn_ahl.engine import GAME, ZohnAhlState, circuit_length, default_rules, first_site
+from jokoak.games.zohn_ahl.engine import GAME, SAHE_THROWS, ZohnAhlState, circuit_length, default_rules, first_site
 from jokoak.i18n.msgids import N_
 from jokoak.render import plural_of
 from jokoak.render.sticks import render_sticks_svg
@@ -131,7 +131,7 @@ def describe_event(ev: Event, _: Gettext) -> str:
         return _cap(msg % {"team": team, "sites": sites_text(ev.amount("distance", 0), _),
                            "place": place})
     if ev.kind == "throw_again":
-        if d.get("outcome") in ("up:1s", "up:3s"):
+        if d.get("outcome") in SAHE_THROWS:
             return _("The sahe is up among the marked faces: another throw.")
         return _("A throw of %(value)s points gives another throw.") % {"value": ev.amount("value")}
     if ev.kind in ("circuit", "hit", "north_creek"):

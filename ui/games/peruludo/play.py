@@ -54,6 +54,12 @@ LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
                 "expert": N_("Expert")}
 
 
+
+#: On a phone the six face buttons share one row: they give up the common minimum width and
+#: most of their padding to fit (the rest of the play views' styles are ui.play's).
+FACE_PICKER_CSS = ("<style>@media (max-width:640px){[class*='st-key-" + KEY + "_face'] button"
+                   "{min-width:0;padding:0 .45rem}}</style>")
+
 def _peruludo(state: GameState) -> PeruludoState:
     """The driver's callbacks get the engine's protocol type: every state of this game is
     peruludo's (checked, not assumed)."""
@@ -390,7 +396,7 @@ def _builder(game: Game, state: PeruludoState, legal: list[str], seat: int,
     row = st.container(horizontal=True, vertical_alignment="center")
     row.button("−", key=f"{spec.key}_qminus", disabled=quantity <= 1,
                on_click=_set, args=(qkey, max(1, quantity - 1)), help=_("Fewer dice"))
-    row.markdown(f'<span lang="{lang()}" style="font-size:1.8rem;font-weight:600">'
+    row.markdown(FACE_PICKER_CSS + f'<span lang="{lang()}" style="font-size:1.8rem;font-weight:600">'
                  f'{esc(said(quantity, face))}</span>', unsafe_allow_html=True)
     row.button("+", key=f"{spec.key}_qplus", disabled=quantity >= total,
                on_click=_set, args=(qkey, min(total, quantity + 1)), help=_("More dice"))

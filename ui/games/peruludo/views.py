@@ -98,7 +98,7 @@ def _tables(unknown: int, own: tuple[int, ...], face: int, wild: bool,
 
 
 def _bar_spec(rows: tuple[tuple[str, Fraction], ...], title: str, x_title: str,
-              y_title: str) -> Any:
+              y_title: str) -> alt.Chart:
     data = [{"x": int(label), "p": float(value), "pct": fmt_pct(value)} for label, value in rows]
     return (alt.Chart(alt.Data(values=data), title=title)
             .mark_bar(color="#2e5d3a")
@@ -123,7 +123,7 @@ def _text_alternative(title: str, pairs: list[tuple[str, str]]) -> None:
     html(f'<details lang="{lang()}"><summary>{esc(label)}</summary><ul>{items}</ul></details>')
 
 
-def _safest_spec(data: list[SafestRow], title: str) -> Any:
+def _safest_spec(data: list[SafestRow], title: str) -> alt.Chart:
     return (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
             .encode(y=alt.Y("bid:N", title=_("Bid"), sort=None, axis=alt.Axis(labelLimit=0)),
                     x=alt.X("p:Q", title=_("Chance the bid is true"), axis=percent_axis()),

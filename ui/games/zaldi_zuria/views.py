@@ -23,7 +23,7 @@ from jokoak.odds.plain import plain_chance
 from jokoak.games.zaldi_zuria.render import chips_text
 
 from ui.guess import guess_section
-from ui.common import (_, category_axis, ngettext, esc, fmt_num, fmt_pct, html, in_this_language, lang,
+from ui.common import (_, TopLevelChart, category_axis, ngettext, esc, fmt_num, fmt_pct, html, in_this_language, lang,
                        number_axis, percent_axis, show_chart, title_lines, tr, wrap_label,
                        wrapped_legend)
 
@@ -97,7 +97,7 @@ def odds_view() -> None:
 
 
 def _layered(data: list[dict[str, Any]], title: str, x_field: str, x_title: str,
-             x_sort: list[str] | None = None) -> Any:
+             x_sort: list[str] | None = None) -> TopLevelChart:
     """Exact probabilities as bars, observed frequencies as dots on top."""
     y_title = _("Probability")
     exact = [d for d in data if d["source"] == "exact"]
@@ -115,7 +115,7 @@ def _layered(data: list[dict[str, Any]], title: str, x_field: str, x_title: str,
 
 
 def _kinds_spec(rows: tuple[tuple[str, Fraction], ...], observed: dict[str, int], n: int,
-                title: str) -> Any:
+                title: str) -> TopLevelChart:
     data = []
     for key, value in rows:
         label = wrap_label(_(zodds.KIND_LABELS[key]))
@@ -140,7 +140,7 @@ def _kinds_chart(rows: tuple[tuple[str, Fraction], ...], observed: dict[str, int
 
 
 def _pip_spec(rows: tuple[tuple[str, Fraction], ...], observed: dict[int, int], n: int,
-              title: str) -> Any:
+              title: str) -> TopLevelChart:
     data = []
     for label, value in rows:
         freq = Fraction(observed[int(label)], n)
@@ -159,7 +159,7 @@ def _pip_chart(rows: tuple[tuple[str, Fraction], ...], observed: dict[int, int],
     _text_alternative(title, [(fmt_num(int(label)), fmt_pct(v, 3)) for label, v in rows])
 
 
-def _bank_spec(ruleset: str, players: int, inn_open: bool, title: str) -> Any:
+def _bank_spec(ruleset: str, players: int, inn_open: bool, title: str) -> TopLevelChart:
     """Every outcome's chance for banks 0..BANK_RANGE (the current bank is drawn apart)."""
     labels = {k: wrap_label(_(v), 34) for k, v in zodds.BANK_LABELS.items()}
     data = [{**d, "what": labels[d["key"]], "pct": fmt_pct(d["p"], 2)}
@@ -194,7 +194,7 @@ def _bank_chart(ruleset: str, players: int, inn_open: bool, bank: int,
     _text_alternative(title, pairs)
 
 
-def _cards_spec(rows: tuple[tuple[str, Fraction], ...], title: str) -> Any:
+def _cards_spec(rows: tuple[tuple[str, Fraction], ...], title: str) -> TopLevelChart:
     y_title = _("Chips per throw")
     data = [{"card": wrap_label(_(CARD_LABELS[c]), 10), "v": float(v), "txt": fmt_num(v, 2)}
             for c, v in rows]

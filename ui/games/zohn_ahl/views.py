@@ -12,12 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Callable, TypedDict
+from typing import TYPE_CHECKING, Any, Callable, TypedDict
 
 import altair as alt
 import streamlit as st
 
-from jokoak.engine.core import make_rules
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+from jokoak.engine.core import Rules, make_rules
 from jokoak.games.zohn_ahl.engine import GAME
 from jokoak.games.zohn_ahl import odds as Z
 from jokoak.games.zohn_ahl.odds import tables as ZT
@@ -25,8 +28,9 @@ from jokoak.odds.plain import plain_chance
 from jokoak.games.zohn_ahl.render import team_name
 
 from ui.guess import guess_section
-from ui.common import (_, chart_rows, esc, ngettext, fmt_num, fmt_pct, html, in_this_language, lang,
-                       percent_axis, number_axis, pin_run_language, show_chart, title_lines, tr)
+from ui.common import (_, TopLevelChart, chart_rows, esc, ngettext, fmt_num, fmt_pct, html,
+                       in_this_language, lang, percent_axis, number_axis, pin_run_language,
+                       show_chart, title_lines, tr)
 
 VISITOR_TEAM = 0
 COLOUR = "#8a3b12"
@@ -45,7 +49,7 @@ def _live_figures(ruleset: str, percent: int) -> ZT.GameFigures:
     return ZT.compute_figures(_rules(ruleset, percent))
 
 
-def _rules(ruleset: str, percent: int) -> Any:
+def _rules(ruleset: str, percent: int) -> Rules:
     return make_rules(GAME, ruleset, stick_probability=Fraction(percent, 100))
 
 
@@ -96,11 +100,11 @@ class Drawn:
     :func:`ui.common.show_chart`): the title with its figures, the accessible name without
     them, the rows (an Arrow table) and the text alternative's HTML."""
 
-    spec: Callable[..., Any]
+    spec: Callable[..., TopLevelChart]
     spec_args: tuple[Any, ...]
     title: str
     name: str
-    rows: Any
+    rows: pa.Table
     text: str
 
 
@@ -234,7 +238,7 @@ def _win_summary(game: ZT.GameFigures) -> tuple[str, str]:
             f'<p lang="{lang()}" style="overflow-wrap:anywhere">{esc(exact)}</p>')
 
 
-def _win_spec() -> Any:
+def _win_spec() -> TopLevelChart:
     """The curve over the slider's grid, the 50 % line and the slider's choice as a dot.
 
     The rows (:func:`_win_chart`) hold everything that changes with the ruleset or the
@@ -269,7 +273,7 @@ def _win_chart(curve: tuple[tuple[int, Fraction], ...], percent: int) -> Drawn:
     return Drawn(_win_spec, (), title, title, chart_rows(rows), text)
 
 
-def _length_spec(x_title: str, y_title: str) -> Any:
+def _length_spec(x_title: str, y_title: str) -> alt.Chart:
     """Hundreds of turns as one filled outline, not hundreds of bars (fast to redraw)."""
     return (alt.Chart(alt.Data(values=[]))
             .mark_area(color=COLOUR, interpolate="step-after", line=True)
@@ -290,7 +294,7 @@ def _length_chart(game: ZT.GameFigures) -> Drawn:
                  _("Length of the game in turns"), chart_rows(rows), text)
 
 
-def _bar_spec(x_title: str, y_title: str, highlight: bool) -> Any:
+def _bar_spec(x_title: str, y_title: str, highlight: bool) -> alt.Chart:
     colour = (alt.condition("datum.hot", alt.value("#1d6fa5"), alt.value(COLOUR))
               if highlight else alt.value(COLOUR))
     return (alt.Chart(alt.Data(values=[])).mark_bar()

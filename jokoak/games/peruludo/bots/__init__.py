@@ -25,24 +25,26 @@ import random
 from typing import Any, Callable
 
 from jokoak.engine.core import Rules
-from jokoak.games.peruludo.bids import Bid, count_face, legal_bids
-from jokoak.games.peruludo.state import bid_context_for
+from jokoak.games.peruludo.bids import Bid, bid_action, count_face, legal_bids
+from jokoak.games.peruludo.state import Action, Phase, bid_context_for
 from jokoak.games.peruludo.odds import p_bid_exact, p_bid_true, ranked_bids
-from jokoak.games.peruludo.bots.bayes import policy as _bayes_policy
+from jokoak.bots.hints import Hint, NeverBluff
+from jokoak.games.peruludo.bots.bayes import explain, policy as _bayes_policy
 
 
 #: palero when the bid is less likely true than this (found by seeded tournaments)
 CHALLENGE_BELOW = {"easy": 0.2, "medium": 0.5, "hard": 0.4}
 
-def decide(obs: dict[str, Any], rules: Rules, level: str, rng: random.Random) -> str:
+def decide(obs: dict[str, Any], rules: Rules, level: str, rng: random.Random) -> Action:
     """The action a computer player of ``level`` picks, from an observation alone."""
     own = obs["own_dice"]
     unknown = obs["dice_in_play"] - len(own)
     wild = obs["wild"]
     bid: Bid | None = (obs["bid"][0], obs["bid"][1]) if obs["bid"] else None
-    if obs["phase"] == "reveal":
+    phase: Phase = obs["phase"]
+    if phase == "reveal":
         return "lift"
-    if obs["phase"] == "doia":
+    if phase == "doia":
         if level == "easy":
             return "no_doia"
         threshold = {"medium": 0.75, "hard": 0.5}[level]
@@ -56,7 +58,7 @@ def decide(obs: dict[str, Any], rules: Rules, level: str, rng: random.Random) ->
         if current is not None and (current < CHALLENGE_BELOW["easy"] or not options):
             return "palero"
         passable = [b for b, p in options if p >= 0.35] or [b for b, _ in options[:3]]
-        return _bid(rng.choice(passable))
+        return bid_action(rng.choice(passable))
     if not options:
         return "palero"
     if current is not None and current < CHALLENGE_BELOW[level]:
@@ -64,7 +66,7 @@ def decide(obs: dict[str, Any], rules: Rules, level: str, rng: random.Random) ->
     best_p = options[0][1]
     ties = [b for b, p in options if p == best_p]
     held = max(ties, key=lambda b: (count_face(own, b[1], wild), -b[0], b[1]))
-    return _bid(held)
+    return bid_action(held)
 
 
 def _lowest_per_face(bids: list[Bid]) -> list[Bid]:
@@ -76,13 +78,9 @@ def _lowest_per_face(bids: list[Bid]) -> list[Bid]:
     return list(lowest.values())
 
 
-def _bid(bid: Bid) -> str:
-    return f"bid:{bid[0]}:{bid[1]}"
-
-
 def policy(level: str) -> Callable[[Any, random.Random], str]:
     """A :data:`jokoak.engine.record.Policy` that sees only the acting seat's observation."""
-    def act(state: Any, rng: random.Random) -> str:
+    def act(state: Any, rng: random.Random) -> Action:
         seat = state.current_player()
         return decide(state.observation(seat), state.rules, level, rng)
     act.__name__ = f"peruludo_{level}"
@@ -93,3 +91,10 @@ POLICIES: dict[str, Callable[[Any, random.Random], str]] = {
     level: policy(level) for level in ("easy", "medium", "hard")}
 # the strongest level reads the others' bids (see :mod:`jokoak.games.peruludo.bots.bayes`)
 POLICIES["expert"] = _bayes_policy()
+
+
+def hint(state: Any, seat: int) -> Hint:
+    """What the Bayesian player would do in ``seat``, in its own words, never bluffing
+    (:func:`jokoak.bots.hints.hint`)."""
+    action, why = explain(state.observation(seat), state.rules, NeverBluff())
+    return Hint(action, why, quoted=True)

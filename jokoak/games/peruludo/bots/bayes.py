@@ -25,9 +25,9 @@ from math import comb
 from typing import Any, Callable
 
 from jokoak.engine.core import Reason, Rules
-from jokoak.games.peruludo.bids import Bid, count_face, legal_bids
+from jokoak.games.peruludo.bids import Bid, bid_action, count_face, legal_bids
 from jokoak.games.peruludo.rules import WILD_FACE
-from jokoak.games.peruludo.state import bid_context_for
+from jokoak.games.peruludo.state import Action, Call, Phase, bid_context_for
 from jokoak.i18n.msgids import N_
 
 #: how strongly one bid on a face says "I hold it" (2: a seat whose dice all count for the
@@ -103,15 +103,16 @@ def _percent(p: float) -> int:
     return round(100 * p)
 
 
-def explain(obs: dict[str, Any], rules: Rules, rng: random.Random) -> tuple[str, Reason]:
+def explain(obs: dict[str, Any], rules: Rules, rng: random.Random) -> tuple[Action, Reason]:
     """The action and the one sentence that says why (msgid and numbers)."""
-    if obs["phase"] == "reveal":
+    phase: Phase = obs["phase"]
+    if phase == "reveal":
         return "lift", Reason(N_("I lift the next cup."))
     bid: Bid | None = (obs["bid"][0], obs["bid"][1]) if obs["bid"] else None
-    if obs["phase"] == "doia":
+    if phase == "doia":
         assert bid is not None, "doia is asked about a standing bid"
         exact = chance_exact(obs, bid)
-        action = "doia" if exact > DOIA_ABOVE else "no_doia"
+        action: Call = "doia" if exact > DOIA_ABOVE else "no_doia"
         msgid = (N_("I call doia: with my dice and the bids so far, %(quantity)s × %(face)s "
                     "is exactly right with chance %(chance)s %%; I call above %(threshold)s %%.")
                  if action == "doia" else
@@ -144,25 +145,25 @@ def explain(obs: dict[str, Any], rules: Rules, rng: random.Random) -> tuple[str,
     if bluffs and rng.random() < BLUFF_RATE:
         p, bluff = min(bluffs, key=lambda pb: (count_face(own, pb[1][1], obs["wild"]),
                                                -pb[0], pb[1]))
-        return f"bid:{bluff[0]}:{bluff[1]}", Reason(
+        return bid_action(bluff), Reason(
             N_("I bluff with %(quantity)s × %(face)s: it is still true with chance "
                "%(chance)s %%, and a face I hold few of hides my hand."),
             (("quantity", bluff[0]), ("face", bluff[1]), ("chance", _percent(p))),
             ("raise.option",))
-    return f"bid:{choice[0]}:{choice[1]}", Reason(
+    return bid_action(choice), Reason(
         N_("I bid %(quantity)s × %(face)s: with my dice and the bids so far it is true with "
            "chance %(chance)s %%, the likeliest of my raises."),
         (("quantity", choice[0]), ("face", choice[1]), ("chance", _percent(best_p))),
         ("raise.option",))
 
 
-def decide(obs: dict[str, Any], rules: Rules, rng: random.Random) -> str:
+def decide(obs: dict[str, Any], rules: Rules, rng: random.Random) -> Action:
     return explain(obs, rules, rng)[0]
 
 
 def policy() -> Callable[[Any, random.Random], str]:
     """A :data:`jokoak.engine.record.Policy` that sees only the acting seat's observation."""
-    def act(state: Any, rng: random.Random) -> str:
+    def act(state: Any, rng: random.Random) -> Action:
         return decide(state.observation(state.current_player()), state.rules, rng)
     act.__name__ = "peruludo_expert"
     return act

@@ -1,7 +1,6 @@
-"""The toy game's odds view: what ``ui/<key>_views.py`` is for a game of the booklet.
-
-The toy lives in the tests, so its view is given to the registry's ui side explicitly
-(``ui.views.register_views("toygame", odds=odds_view)``) instead of by file name.
+"""The toy game's odds view: what ``ui/games/<key>/views.py`` is for a game of the booklet,
+found by the same convention (``odds_view``) once the test puts this folder on the path of
+:mod:`ui.games`.
 """
 
 from __future__ import annotations
@@ -10,9 +9,6 @@ import streamlit as st
 
 import toygame
 from ui.common import _, fmt_pct
-
-#: the toy's key, as the game page and the test find it
-KEY = toygame.NAME
 
 
 def odds_view() -> None:

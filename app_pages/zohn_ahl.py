@@ -1,5 +1,0 @@
-"""The zohn_ahl page: read the Basque source beside a translation, step through, odds, play."""
-
-from ui.game_page import render
-
-render("zohn_ahl")
