@@ -1,4 +1,4 @@
-"""Scenarios and records with a wrong type in any field: a clear field error, never a crash
+"""Scenarios, lessons and records with a wrong type in any field: a clear field error, never a crash
 and never a silent default (fuzzed with hypothesis over every field of every game)."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from jokoak import GAMES
 from jokoak.errors import RefusedByRules
 from jokoak.engine.record import Record, RecordError, play, replay
 from jokoak.games import get_game
+from jokoak.content.lessons import LessonError, lesson_dir, parse_lesson
 from jokoak.content.scenarios import ScenarioError, parse_scenario, scenario_dir
 
 
@@ -103,3 +104,26 @@ def test_option_choices_are_checked_by_type_too_1_is_not_true():
     data["options"] = {"forbid_repeated_bids": 1}
     with pytest.raises(ScenarioError, match="field 'options'"):
         parse_scenario("peruludo", "fuzz", yaml.safe_dump(data))
+
+
+LESSON_FIELDS = ("title", "caption", "ruleset", "options", "setup", "seat", "steps")
+STEP_FIELDS = ("setup", "play", "instruction", "expect", "then", "hint", "choices", "guess",
+               "teaches", "feedback", "why", "choice")
+
+
+#: a lesson replays several steps with the engine: fewer examples keep CI's time
+LESSON_FUZZ = settings(FUZZ, max_examples=20)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@LESSON_FUZZ
+@given(field=st.sampled_from(LESSON_FIELDS + STEP_FIELDS), value=VALUES)
+def test_lesson_with_any_value_in_any_field_is_read_or_refused_with_a_field_error(
+        game, field, value):
+    first = sorted(lesson_dir(game).glob("*.yaml"))[0]
+    data = yaml.safe_load(first.read_text("utf-8"))
+    (data if field in LESSON_FIELDS else data["steps"][0])[field] = value
+    try:
+        parse_lesson(game, "fuzz", yaml.safe_dump(data, allow_unicode=True))
+    except LessonError as exc:
+        assert str(exc).startswith(f"{game}/fuzz: ")
