@@ -8,9 +8,8 @@ for its own seat only (``seat_view`` of the game's play module). Small self-reru
 fragments poll the store for the room's version alone, every second while the table is
 lively and every three while it waits on a person who is thinking (:func:`poll_seconds`,
 :func:`_watch`), and draw the page again only when the version moved on or a computer seat's
-beat is due: that drawing
-plays the computer seats at the table's pace (whichever device's write lands first, the
-others' are refused by the store's version check). A tap carries the record's length it was drawn at:
+beat is due: that drawing plays the computer seats at the table's pace (whichever device's
+write lands first, the others' are refused by the store's version check). A tap carries the record's length it was drawn at:
 a double tap, or a tap on a table that has moved on, changes nothing. A poll replays the
 room's record only when another device changed it (its version moved on and the record is
 not the one drawn); otherwise the position drawn last is kept.
