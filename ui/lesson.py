@@ -35,7 +35,7 @@ from typing import Any
 import streamlit as st
 
 from jokoak import registry
-from jokoak.engine.core import Game, refusal
+from jokoak.engine.core import Game, GameState, refusal
 from jokoak.engine.driver import Position, Seating, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
@@ -111,7 +111,7 @@ def _spec(game: str, seat: int) -> PlaySpec:
                                beat=None, accept=lesson_tap)
 
 
-def _board(game: str, session: PlaySession, shown: Any, seat: int) -> None:
+def _board(game: str, session: PlaySession, shown: GameState, seat: int) -> None:
     """The table or board for ``shown`` (a state), drawn like the play view's, from the
     lesson's seat (the visitor's own dice and nobody else's)."""
     markup = registry.entry(game).draw_state(shown, _, lang(), viewer=seat) or ""
@@ -128,7 +128,7 @@ LESSON_BOARD_CSS = ("<style>[data-testid='stMain']{--jokoak-board-h:"
                     "max(240px,calc(100vh - 330px))}</style>")
 
 
-def _asked_picture(game: str, before: Position, after: Position) -> tuple[Any, str]:
+def _asked_picture(game: str, before: Position, after: Position) -> tuple[GameState, str]:
     """For a question: the state to draw before the asked action is shown, and a picture of
     the outcome asked about, as the game pictures it (its registry entry)."""
     events = after.moves[-1].events if after.moves else ()
@@ -154,7 +154,7 @@ def _key(game: str) -> str:
     return f"jokoak_lesson_{game}"
 
 
-def _position(engine: Any, record: Record) -> Position:
+def _position(engine: Game, record: Record) -> Position:
     return resume(engine, record)
 
 

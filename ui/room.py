@@ -6,10 +6,10 @@ The table lives in the shared store (SQLite or Redis, the ``[rooms]`` setting), 
 this process: any replica can serve any device's next request. Each device draws the table
 for its own seat only (``seat_view`` of the game's play module). Small self-rerunning
 fragments poll the store for the room's version alone, every second while the table is
-lively and every three while it waits on a person who is thinking (:func:`_watch`), and draw
-the page again only when the version moved on or a computer seat's beat is due: that drawing
-plays the computer seats at the table's pace (whichever device's write lands first, the
-others' are refused by the store's version check). A tap carries the record's length it was drawn at:
+lively and every three while it waits on a person who is thinking (:func:`poll_seconds`,
+:func:`_watch`), and draw the page again only when the version moved on or a computer seat's
+beat is due: that drawing plays the computer seats at the table's pace (whichever device's
+write lands first, the others' are refused by the store's version check). A tap carries the record's length it was drawn at:
 a double tap, or a tap on a table that has moved on, changes nothing. A poll replays the
 room's record only when another device changed it (its version moved on and the record is
 not the one drawn); otherwise the position drawn last is kept.
@@ -496,15 +496,25 @@ def _beat_due(spec: PlaySpec, game: PlaySession, moved_at: float) -> bool:
             and time.time() - moved_at >= 0.9 * spec.pace * pace.PACE_SCALE)
 
 
-def _lively(spec: PlaySpec) -> bool:
-    """Poll every :data:`POLL_SECONDS` (else every :data:`SLOW_POLL_SECONDS`): a computer
-    has a beat to play, or the last move is recent (the next person usually answers soon)."""
+def poll_seconds(beat_pending: bool, moved_at: float | None, now: float) -> float:
+    """Seconds between two polls of the room: :data:`POLL_SECONDS` while the table is lively
+    (a computer seat has a beat to play, or the last move, at ``moved_at``, is less than
+    :data:`LIVELY_SECONDS` old: the next person usually answers soon), else
+    :data:`SLOW_POLL_SECONDS` (a person thinking, or no table drawn yet). Pure, so the
+    back-off is checked without a browser (tests/test_room_polls.py)."""
+    if moved_at is None:
+        return SLOW_POLL_SECONDS
+    lively = beat_pending or now - moved_at < LIVELY_SECONDS
+    return POLL_SECONDS if lively else SLOW_POLL_SECONDS
+
+
+def _poll_seconds(spec: PlaySpec) -> float:
+    """:func:`poll_seconds` for the table this device drew last."""
     drawn = st.session_state.get(_drawn_key(spec))
     game = st.session_state.get(spec.key)
     if not isinstance(drawn, tuple) or not isinstance(game, PlaySession):
-        return False
-    return (pending(game.position, spec.table(game.choices))
-            or time.time() - drawn[1] < LIVELY_SECONDS)
+        return poll_seconds(False, None, time.time())
+    return poll_seconds(pending(game.position, spec.table(game.choices)), drawn[1], time.time())
 
 
 def _draw_area_again() -> NoReturn:
@@ -556,7 +566,7 @@ def _watch(spec: PlaySpec, code: str) -> None:
 
     @st.fragment(run_every=SLOW_POLL_SECONDS)
     def slow_poll() -> None:
-        if _lively(spec):
+        if _poll_seconds(spec) == POLL_SECONDS:
             fast_poll()
         else:
             _poll(spec, code)

@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import time
 from types import ModuleType
-from typing import Any, Literal
+from typing import Literal
 
 import streamlit as st
 
 from jokoak import registry
+from jokoak.engine.core import GameState
 from jokoak.engine.record import Record, PlayedAction
 from jokoak.games import available_games
 from jokoak.i18n.msgids import N_
@@ -69,7 +70,7 @@ def _scenarios(game: str) -> tuple[Scenario, ...]:
 
 @st.cache_resource(show_spinner=False, max_entries=64)
 def _replayed(game: str, key: str, _record: Record
-              ) -> tuple[Any, tuple[PlayedAction, ...], tuple[ReaderStep, ...]]:
+              ) -> tuple[GameState, tuple[PlayedAction, ...], tuple[ReaderStep, ...]]:
     """The replayed and folded record that ``key`` names (a scenario's name, or
     ``watch:<seed>``): looked up by the game and that name alone, as Streamlit leaves out
     an argument whose name starts with ``_``; hashing the whole record (thousands of
@@ -77,7 +78,7 @@ def _replayed(game: str, key: str, _record: Record
     return reader_steps(game, _record, available_games()[game])
 
 
-def _draw_state(game: str, state: Any) -> str:
+def _draw_state(game: str, state: GameState) -> str:
     """A step's picture: everything shown (a step-through has no hidden seat)."""
     return registry.entry(game).draw_state(state, _, lang()) or ""
 
@@ -270,7 +271,7 @@ def _step_panel(game: str, rkey: str, record: Record,
     panel()
 
 
-def _draw_panel(game: str, step_key: str, initial: Any, steps: tuple[ReaderStep, ...],
+def _draw_panel(game: str, step_key: str, initial: GameState, steps: tuple[ReaderStep, ...],
                 step_captions: tuple[str | None, ...], playing: bool) -> None:
     module = _renderer(game)
     assert module is not None, "a step-through is offered only where the renderer words events"

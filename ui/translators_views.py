@@ -16,9 +16,10 @@ import re
 import threading
 from collections import OrderedDict
 from functools import lru_cache, partial
-from typing import Any, Sequence
+from typing import Sequence, TypedDict
 
 import streamlit as st
+from streamlit.delta_generator import DeltaGenerator
 
 from jokoak import registry
 from jokoak.content.glossary import export_csv, export_tbx
@@ -167,7 +168,16 @@ def _statistics(rows: Sequence[Row], langs: tuple[str, ...]) -> None:
     html(statistics_html(statistics_of(rows), langs, _, lang(), language_name))
 
 
-def _filters(prefix: str, with_changes: bool = False) -> tuple[dict, Any]:
+class Filters(TypedDict):
+    """What a translator asked to see, as :func:`jokoak.review.rows.filter_rows` takes it."""
+
+    only_problems: bool
+    status: str | None
+    search: str
+    changed_only: bool
+
+
+def _filters(prefix: str, with_changes: bool = False) -> tuple[Filters, DeltaGenerator]:
     """The filters in one row, and the place at its end for the count of rows shown."""
     cols = st.columns([2, 2, 3] + ([2] if with_changes else []) + [2],
                       vertical_alignment="bottom")
@@ -180,8 +190,8 @@ def _filters(prefix: str, with_changes: bool = False) -> tuple[dict, Any]:
                                 key=f"{prefix}_search", max_chars=200)
     changed = cols[3].toggle(_("Only what changed"), key=f"{prefix}_changed") \
         if with_changes else False
-    return ({"only_problems": only_problems, "status": status, "search": search or "",
-             "changed_only": changed}, cols[-1])
+    return (Filters(only_problems=only_problems, status=status, search=search or "",
+                    changed_only=changed), cols[-1])
 
 
 def _show_rows(game: str, rows: Sequence[Row], langs: tuple[str, ...], prefix: str,

@@ -5,8 +5,9 @@ and the translations of the Basque sources into es, fr and en (the Basque source
 are quoted as published, typos included). Hunspell (``hunspell -l``) lists the words its
 dictionary does not know; a word is accepted if the project's word list knows it:
 ``content/spelling/<lang>.txt`` (game terms, inflected Basque forms) and
-``content/spelling/names.txt`` (names and titles, for every language), plus the glossary's
-kept Basque terms. An unknown word is an error, so CI fails on it; an entry whose unknown word
+``content/spelling/names.txt`` (names and titles, for every language), each game's own lists
+beside its content (``content/<key>/spelling/<lang>.txt``, ``names.txt``: a new game's words
+need no shared list), plus the glossary's kept Basque terms. An unknown word is an error, so CI fails on it; an entry whose unknown word
 is right (a quotation, a foreign title) carries the PO flag ``ignore-spelling``.
 """
 
@@ -24,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .. import GAMES, ROOT
+from .. import GAMES, ROOT, registry
 from ..content.glossary import glossary
 from ..errors import UnavailableError
 from .source_checks import ERROR, Flag, ignored_checks
@@ -72,6 +73,10 @@ def project_words(lang: str) -> frozenset[str]:
     """The project's accepted words for ``lang``: its list, the names, the kept terms."""
     words = set(_wordlist_lines(WORDLIST_DIR / f"{lang}.txt"))
     words |= set(_wordlist_lines(WORDLIST_DIR / "names.txt"))
+    for entry in registry.games():   # a game's own words, in its content folder
+        folder = ROOT / entry.content / "spelling"
+        words |= set(_wordlist_lines(folder / f"{lang}.txt"))
+        words |= set(_wordlist_lines(folder / "names.txt"))
     for term in glossary():
         if term.policy == "keep":
             words |= set(_WORD.findall(term.eu))

@@ -16,7 +16,6 @@ ENTRY = GameEntry(
     origin="Made up for the tests of the booklet.",
     players="2 to 4 players",
     sources=("No source: the toy exists to prove that a fourth game needs no page edited.",),
-    order=4,
     nav_icon=":material/toys:",
     content=str(CONTENT),
     seed=str(CONTENT / "toygame.eu.txt"),
