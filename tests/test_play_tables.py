@@ -224,8 +224,12 @@ def test_zohn_ahl_a_computer_team_of_two_throws_by_itself():
 
 
 def test_peruludo_the_cover_is_disabled_a_moment_after_the_last_persons_tap(monkeypatch):
+    """Common calza's rules, where the bidder is not asked about their own bid: the turn can
+    pass from one person's bid straight to another person (under the Basque text's, the
+    bidder's own moment to call doia comes first)."""
     import ui.play
-    at = start("games.peruludo.play", PERULUDO, players=3, people=[0, 1])
+    at = start("games.peruludo.play", PERULUDO, players=3, people=[0, 1],
+               ruleset="perudo_standard")
     for _ in range(60):
         covers = [b for b in at.button if b.key.startswith(f"{PERULUDO}_cover_")]
         if covers and not covers[0].disabled:

@@ -126,6 +126,39 @@ def test_peruludo_under_the_basque_text_the_visitor_who_just_bid_may_call_doia_o
     assert called.actor == 0 and called.by_person
 
 
+def test_peruludo_the_bidders_moment_to_call_doia_lasts_a_beat_after_it_is_drawn_live(
+        monkeypatch):
+    """The moment starts when the view draws the Doia control live (after the lock of the
+    bid's tap), not at the tap: a whole beat with the control live before "no doia" is
+    answered for them (a clock set by hand)."""
+    import ui.play.controller
+    from ui.games.peruludo.play import SPEC
+    at = start("games.peruludo.play", PERULUDO)
+    for state in _bid_and_wait_to_be_asked(at, monkeypatch):
+        if state.phase == "doia" and state.bidder == 0 and state.current_player() == 0:
+            break
+    else:
+        raise AssertionError("the engine never asked the visitor about their own bid")
+    game = at.session_state[PERULUDO]
+    monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 1.0)
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 1.0)
+    monkeypatch.setattr(ui.play.controller, "session", lambda spec: game)
+    game.last_tap = game.moved_at = 100.0
+    asked = game.position.length
+    game.extra.pop(ui.play.sessions.DRAWN_LIVE, None)  # not drawn live since the tap
+    monkeypatch.setattr(ui.play.controller.time, "monotonic", lambda: 200.0)
+    ui.play.controller.tick(SPEC)
+    assert game.position.length == asked  # never let pass before the control is drawn live
+    game.extra[ui.play.sessions.DRAWN_LIVE] = (ui.play.token(game), 101.0)  # drawn live
+    beat = 0.9 * SPEC.pace
+    for now, still_asked in ((100.0 + beat + 0.01, True), (101.0 + beat - 0.01, True),
+                             (101.0 + beat + 0.01, False)):
+        monkeypatch.setattr(ui.play.controller.time, "monotonic", lambda now=now: now)
+        ui.play.controller.tick(SPEC)
+        assert (game.position.length == asked) == still_asked, now
+    assert game.position.moves[asked].action == "no_doia"  # let pass: the bid stands
+
+
 def test_peruludo_under_common_calza_the_visitor_is_never_offered_doia_on_their_own_bid(
         monkeypatch):
     at = start("games.peruludo.play", PERULUDO, ruleset="perudo_standard")

@@ -224,15 +224,16 @@ def rows_of_cards(at: AppTest) -> list[int]:
 
 
 def balanced_rows(games: int) -> list[int]:
-    """Home's layout: at most three cards a row, the rows as even as they can be (four
-    games: two rows of two, not three and one)."""
+    """Home's layout, as columns a row: at most three cards a row, the rows as even as they
+    can be (four games: two rows of two, not three and one), every row as many columns as
+    the fullest, so every card keeps one width (five games: two rows of three columns, the
+    last with an empty one)."""
     rows = ceil(games / 3)
-    a_row = ceil(games / rows)
-    return [min(a_row, games - first) for first in range(0, games, a_row)]
+    return [ceil(games / rows)] * rows
 
 
 def test_balanced_rows_are_two_of_two_for_four_games_and_one_of_three_for_three():
-    assert balanced_rows(3) == [3] and balanced_rows(4) == [2, 2] and balanced_rows(7) == [3, 3, 1]
+    assert balanced_rows(3) == [3] and balanced_rows(4) == [2, 2] and balanced_rows(5) == [3, 3]
 
 
 def test_home_lays_the_games_out_in_balanced_rows_with_a_game_more(toy):

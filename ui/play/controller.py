@@ -27,8 +27,8 @@ from jokoak.engine.driver import (Position, Seating, advance, pending, resume, s
 
 from .. import counters
 from . import pace
-from .sessions import (PlaySession, PlaySpec, again, current_seed, fresh_session, locked,
-                       session, table_of, token_at)
+from .sessions import (PlaySession, PlaySpec, again, current_seed, drawn_live, fresh_session,
+                       locked, person_to_act, session, table_of, token_at)
 
 
 def new_game(spec: PlaySpec, ruleset: str, choices: dict[str, Any],
@@ -101,11 +101,24 @@ def accept_tap(spec: PlaySpec, game: PlaySession, token: int, seat: int, action:
 
 def tick(spec: PlaySpec) -> None:
     """One beat of the others' play (called by the ticking fragment), at most one a
-    ``pace``: a rerun caused by a tap is not a tick."""
+    ``pace``: a rerun caused by a tap is not a tick.
+
+    A person's own moment (the engine asks them, and their default answers if they let it
+    pass: peruludo's doia, the bidder's included) lasts a whole beat from when the view drew
+    their control live (:func:`ui.play.sessions.note_drawn`), not from their last tap: else
+    the bidder asked about their own bid would have the control for a fraction of a second
+    after the lock of their bid's tap, or none at all on a slow server."""
     game = session(spec)
     now = time.monotonic()
-    if (game is not None and not game.paused and not game.failed
-            and now - game.moved_at >= 0.9 * spec.pace * pace.PACE_SCALE):
+    if game is None or game.paused or game.failed:
+        return
+    since = game.moved_at
+    if person_to_act(spec, game) is not None:
+        live = drawn_live(game)
+        if live is None:
+            return  # their control not drawn live yet: their moment has not begun
+        since = max(since, live)
+    if now - since >= 0.9 * spec.pace * pace.PACE_SCALE:
         before = game.position.length
         game.position = advance(game.position, table_of(spec, game), spec.beat)
         if game.position.length != before:

@@ -149,6 +149,24 @@ def locked(game: PlaySession[Any]) -> bool:
     return time.monotonic() - game.last_tap < pace.DEBOUNCE_SECONDS
 
 
+#: ``PlaySession.extra`` key: the screen (:func:`token`) whose controls were first drawn live
+#: (not locked), and when: a person's moment to answer starts there (:func:`drawn_live`).
+DRAWN_LIVE = "drawn_live"
+
+
+def note_drawn(game: PlaySession[Any]) -> None:
+    """The view has drawn ``game``'s screen; its controls live (unlocked) from now, the
+    first time this screen is drawn so."""
+    if not locked(game) and drawn_live(game) is None:
+        game.extra[DRAWN_LIVE] = (token(game), time.monotonic())
+
+
+def drawn_live(game: PlaySession[Any]) -> float | None:
+    """When this screen's controls were first drawn live, or ``None`` (not yet)."""
+    seen = game.extra.get(DRAWN_LIVE)
+    return seen[1] if isinstance(seen, tuple) and seen[0] == token(game) else None
+
+
 def token_at(game: PlaySession[Any], position: Position) -> int:
     """The token of the screen ``game`` draws at ``position`` (a room's position comes from
     its store, so it is passed in)."""

@@ -22,7 +22,7 @@ import streamlit as st
 from ..kiosk_mode import is_kiosk
 from . import coach, link, pace
 from .controller import tick, ticking
-from .sessions import PlaySession, PlaySpec, locked, session
+from .sessions import PlaySession, PlaySpec, locked, note_drawn, session
 from .widgets import failure_panel, kiosk_start, new_game_panel, scroll_to_board
 
 log = logging.getLogger("jokoak")
@@ -46,6 +46,7 @@ def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
         failure_panel(spec)
     else:
         game.good = game.position
+        note_drawn(game)  # a person's moment to answer runs from here (controller.tick)
         link.write(spec, game)  # the URL carries the game: a reload resumes it
         if game.extra.pop("scroll", False):
             scroll_to_board()
