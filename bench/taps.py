@@ -26,6 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import ui.play as play  # noqa: E402
 from jokoak.engine.core import CHANCE  # noqa: E402
+from jokoak.engine.driver import advance  # noqa: E402
 from jokoak.games.peruludo.bots import POLICIES  # noqa: E402
 from ui.games.peruludo.play import SPEC, VISITOR, quick_bids  # noqa: E402
 
@@ -54,18 +55,18 @@ def play_one(seed: int, opponents: int) -> tuple[int, int]:
         if seat == VISITOR and state.phase == "bid":
             action = chooser(state, rng)
             taps += bid_taps(state, action)
-            assert play.accept_tap(SPEC, game, game.position.length, VISITOR, action, clock)
+            assert play.accept_tap(SPEC, game, play.token(game), VISITOR, action, clock)
         elif seat == VISITOR and state.phase == "doia" and chooser(state, rng) == "doia":
             taps += 1
-            assert play.accept_tap(SPEC, game, game.position.length, VISITOR, "doia", clock)
+            assert play.accept_tap(SPEC, game, play.token(game), VISITOR, "doia", clock)
         elif state.counts[VISITOR] == 0 and not out_tapped:
             taps += 1  # "Finish the game for me"
             out_tapped = True
-            game.position = play.advance(game.position, play.table_of(SPEC, game), None)
+            game.position = advance(game.position, play.table_of(SPEC, game), None)
         else:
             game.moved_at = 0.0
             before = game.position.length
-            game.position = play.advance(game.position, play.table_of(SPEC, game), SPEC.beat)
+            game.position = advance(game.position, play.table_of(SPEC, game), SPEC.beat)
             assert game.position.length != before or seat == CHANCE
     return taps, play.decisions_made(game)
 
