@@ -6,9 +6,9 @@ so the views are found here, by convention:
 * ``read`` — every game: its Basque source beside a translation (``ui.game_page.read_view``);
 * ``step`` — when the game has a renderer and scenarios (``ui.stepper``);
 * ``odds`` — ``odds_view()`` in ``ui/games/<key>/views.py``;
-* ``play`` — ``play_view()`` in ``ui/games/<key>/play.py`` (or in ``ui/games/<key>/views.py``).
+* ``play`` — ``play_view()`` in ``ui/games/<key>/play.py``.
 
-A game whose views live elsewhere (a test's own game) says so with :func:`register_views`.
+A test's own game puts its ``ui_games`` folder on ``ui.games.__path__`` (``tests/test_registry.py``).
 """
 
 from __future__ import annotations
@@ -30,28 +30,11 @@ VIEW_LABELS = {"read": N_("Read the rules"), "learn": LEARN_LABEL, "step": N_("S
 #: Where each drawn view is looked for: (function name, modules ``ui.games.<key>.<name>``).
 CONVENTION: dict[str, tuple[str, tuple[str, ...]]] = {
     "odds": ("odds_view", ("views",)),
-    "play": ("play_view", ("play", "views")),
+    "play": ("play_view", ("play",)),
 }
-
-_explicit: dict[str, dict[str, View]] = {}
-
-
-def register_views(key: str, **views: View) -> None:
-    """Give game ``key`` views that do not follow the convention (``odds=…``, ``play=…``)."""
-    unknown = set(views) - set(CONVENTION)
-    if unknown:
-        raise ValueError(f"unknown views {sorted(unknown)}; known: {sorted(CONVENTION)}")
-    _explicit[key] = dict(views)
-
-
-def unregister_views(key: str) -> None:
-    _explicit.pop(key, None)
-
 
 def view_function(key: str, view: str) -> View | None:
     """``odds_view`` / ``play_view`` of game ``key``, or ``None`` if it has none."""
-    if key in _explicit:
-        return _explicit[key].get(view)
     function, suffixes = CONVENTION[view]
     for suffix in suffixes:
         module = registry.optional_module(f"ui.games.{key}.{suffix}")

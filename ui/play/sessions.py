@@ -16,11 +16,11 @@ from __future__ import annotations
 import itertools
 import time
 from dataclasses import dataclass, field
-from importlib import import_module
 from typing import Any, Callable, Generic, TypeVar, cast
 
 import streamlit as st
 
+from jokoak import registry
 from jokoak.engine.core import Game, GameState, Reason, Rules, make_rules
 from jokoak.engine.driver import (Beat, Position, Seating, advance, decisions, person_on_turn,
                                   start)
@@ -98,12 +98,9 @@ TOKEN_STRIDE = 1_000_000
 def game_spec(key: str) -> PlaySpec[Any]:
     """Game ``key``'s play view spec: ``SPEC`` of ``ui/games/<key>/play.py``, the play views'
     convention (``LookupError`` for a game without one)."""
-    try:
-        module = import_module(f"ui.games.{key}.play")
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"ui.games.{key}.play", f"ui.games.{key}"):
-            raise
-        raise LookupError(f"game {key!r} has no play view (ui/games/{key}/play.py)") from None
+    module = registry.optional_module(f"ui.games.{key}.play")
+    if module is None:
+        raise LookupError(f"game {key!r} has no play view (ui/games/{key}/play.py)")
     spec = getattr(module, "SPEC", None)
     if not isinstance(spec, PlaySpec):
         raise LookupError(f"ui/games/{key}/play.py has no PlaySpec called SPEC")

@@ -20,7 +20,6 @@ from jokoak.engine.core import make_rules
 from jokoak.games.peruludo.engine import GAME
 from jokoak.games.peruludo.odds import odds_tables
 from jokoak.games.peruludo.render import bid_text
-from jokoak.i18n.msgids import N_
 
 from ui.guess import guess_section
 from ui.common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
@@ -28,9 +27,6 @@ from ui.common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, p
 
 FACES = [1, 2, 3, 4, 5, 6]
 DIE_GLYPHS = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
-
-
-LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard")}
 
 
 def _face_label(face: int) -> str:
@@ -154,5 +150,3 @@ def _safest(rows: tuple[tuple[str, Fraction], ...], previous_q: int, face: int) 
     show_chart(_safest_spec, data, title)
     _text_alternative(title, [(d["bid"], d["pct"]) for d in data])
 
-
-from ui.games.peruludo.play import play_view  # noqa: E402,F401  (the game page looks here)

@@ -27,9 +27,6 @@ from ui.common import (_, TopLevelChart, category_axis, ngettext, esc, fmt_num, 
                        number_axis, percent_axis, show_chart, title_lines, tr, wrap_label,
                        wrapped_legend)
 
-#: Seats 1-5 alternate the two temperaments, so the visitor meets both.
-OPPONENTS = {1: "careful", 2: "greedy", 3: "careful", 4: "greedy", 5: "careful"}
-POLICY_LABELS = {"careful": "careful", "greedy": "greedy"}
 BANK_RANGE = 60
 SIM_SEED = 1857
 
@@ -213,5 +210,3 @@ def _cards_chart(rows: tuple[tuple[str, Fraction], ...], bank: int, inn_open: bo
                  "negative means the card costs its owner."))
     _text_alternative(title, [(_(CARD_LABELS[c]), fmt_num(v, 2)) for c, v in rows])
 
-
-from ui.games.zaldi_zuria.play import play_view  # noqa: E402,F401  (the game page looks here)

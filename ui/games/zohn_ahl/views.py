@@ -32,7 +32,6 @@ from ui.common import (_, TopLevelChart, chart_rows, esc, ngettext, fmt_num, fmt
                        in_this_language, lang, percent_axis, number_axis, pin_run_language,
                        show_chart, title_lines, tr)
 
-VISITOR_TEAM = 0
 COLOUR = "#8a3b12"
 
 
@@ -324,5 +323,3 @@ def _text_alternative(title: str, pairs: list[tuple[str, str]]) -> str:
     label = _("The chart as text: %(title)s") % {"title": title}
     return f'<details lang="{lang()}"><summary>{esc(label)}</summary><ul>{items}</ul></details>'
 
-
-from ui.games.zohn_ahl.play import play_view  # noqa: E402,F401  (the game page looks here)
