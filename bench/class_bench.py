@@ -49,9 +49,11 @@ from streamlit.proto.Alert_pb2 import Alert
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
+# tests/ on the path for browser_support (the tests' server: logs, CPU seconds)
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 # the same reading of results and of --think, the same rerun message and fault counting
 from replicas_load import RunFailed, counting_faults, quantile, rerun_message, think_range
-from browser_support import Server  # noqa: E402  (the tests' server: logs, CPU seconds)
+from browser_support import Server
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

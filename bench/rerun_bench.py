@@ -31,12 +31,16 @@ from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
-from view_support import switch_to  # noqa: E402  (the router's game pages are no files)
-PAGES = ["app_pages/home.py", "zaldi_zuria", "peruludo",
-         "zohn_ahl", "app_pages/translators.py", "app_pages/sources.py"]
-VIEWS = {"zaldi_zuria": ["read", "step", "odds", "play"],
-         "peruludo": ["read", "step", "odds", "play"],
-         "zohn_ahl": ["read", "step", "odds", "play"],
+from view_support import router_pages, switch_to  # noqa: E402  (tests/ is put on the path above)
+
+from jokoak import registry  # noqa: E402
+from ui.views import available_views  # noqa: E402
+
+#: The router's pages (Home, each registered game, Translators, Sources).
+PAGES = router_pages()
+#: The views measured on each game's page, where the game has them.
+GAME_VIEWS = ("read", "step", "odds", "play")
+VIEWS = {**{key: [v for v in GAME_VIEWS if v in available_views(key)] for key in registry.keys()},
          "app_pages/translators.py": [None, "all three"]}
 #: Views chosen by a control rather than ``?view=``: the session state that chooses them
 #: (every translation at once is what a Basque-speaking visitor opens first).

@@ -106,17 +106,22 @@ def _bid_and_wait_to_be_asked(at, monkeypatch, rounds=12):
             return
 
 
+def _bid_until_asked_about_own_bid(at, monkeypatch):
+    """Bid until the engine asks the visitor (seat 0) whether to call doia on their own bid;
+    a computer may call doia first (then the round ends): bid again."""
+    for state in _bid_and_wait_to_be_asked(at, monkeypatch):
+        if state.phase == "doia" and state.bidder == 0 and state.current_player() == 0:
+            return
+    raise AssertionError("the engine never asked the visitor about their own bid")
+
+
 def test_peruludo_under_the_basque_text_the_visitor_who_just_bid_may_call_doia_on_it(
         monkeypatch):
     """The text lets anyone whose turn it is not call doia, the player who has just bid
     included: the engine asks that seat, so the view offers the visitor the control."""
     at = start("games.peruludo.play", PERULUDO)
     assert position(at, PERULUDO).record.rules.ruleset == "basque_text"
-    for state in _bid_and_wait_to_be_asked(at, monkeypatch):
-        if state.phase == "doia" and state.bidder == 0 and state.current_player() == 0:
-            break  # a computer may call doia first (then the round ends): bid again
-    else:
-        raise AssertionError("the engine never asked the visitor about their own bid")
+    _bid_until_asked_about_own_bid(at, monkeypatch)
     assert f"{PERULUDO}_doia" in keys(at)
     text = " ".join(m.value for m in at.markdown)
     assert "You bid" in text and "with your dice, the chance is" in text
@@ -134,11 +139,7 @@ def test_peruludo_the_bidders_moment_to_call_doia_lasts_a_beat_after_it_is_drawn
     import ui.play.controller
     from ui.games.peruludo.play import SPEC
     at = start("games.peruludo.play", PERULUDO)
-    for state in _bid_and_wait_to_be_asked(at, monkeypatch):
-        if state.phase == "doia" and state.bidder == 0 and state.current_player() == 0:
-            break
-    else:
-        raise AssertionError("the engine never asked the visitor about their own bid")
+    _bid_until_asked_about_own_bid(at, monkeypatch)
     game = at.session_state[PERULUDO]
     monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 1.0)
     monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 1.0)

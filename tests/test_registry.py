@@ -130,12 +130,15 @@ def test_a_folder_whose_entry_names_another_game_is_refused(tmp_path, monkeypatc
         registry.discover()
 
 
-def test_the_toys_folder_is_found_while_on_the_path_and_gone_after(toy):
-    assert registry.keys() == (*GAMES, TOY) and toy.name == NAME
-
-
-def test_the_toy_is_gone_after_its_test():
-    assert TOY not in registry.keys() and registry.keys() == GAMES
+def test_the_toys_folder_is_found_while_on_the_path_and_gone_after(monkeypatch):
+    """The same paths as the ``toy`` fixture, undone inside the test: the registry's cache
+    (``_found``, keyed by the path) must not keep the toy once the path is restored."""
+    with monkeypatch.context() as m:
+        m.setattr(jokoak.games, "__path__",
+                  [*jokoak.games.__path__, str(TOY_FOLDER / "jokoak_games")])
+        m.setattr(ui.games, "__path__", [*ui.games.__path__, str(TOY_FOLDER / "ui_games")])
+        assert registry.keys() == (*GAMES, TOY) and registry.entry(TOY).name == NAME
+    assert registry.keys() == GAMES
 
 
 def test_a_game_cannot_be_registered_twice(toy):

@@ -7,9 +7,8 @@ import re
 
 import pytest
 
-from view_support import open_view
+from view_support import PERULUDO, open_view
 
-PERULUDO = "jokoak_peruludo_play"
 ROOM_KEY = "jokoak_room_peruludo"
 
 

@@ -6,7 +6,6 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-import ui.play
 from jokoak import GAMES as SHIPPED, ROOT
 from jokoak.content.scenarios import scenarios
 from jokoak.render.reader_steps import reader_steps
@@ -107,13 +106,8 @@ def test_the_step_in_the_link_is_a_reader_step():
     assert "Nobody calls doia." in text and "Player 4 bids 5 × 3" in text
 
 
-@pytest.fixture
-def no_wait(monkeypatch):
-    monkeypatch.setattr(ui.play.pace, "PACE_SCALE", 0.0)
-
-
 @pytest.mark.parametrize("game", GAMES)
-def test_autoplay_moves_one_step_a_tick_until_paused(game, no_wait):
+def test_autoplay_moves_one_step_a_tick_until_paused(game, no_waiting):
     at = open_step_through(game)
     button(at, "play").click().run()
     assert current_step(at, game) == 1
@@ -125,7 +119,7 @@ def test_autoplay_moves_one_step_a_tick_until_paused(game, no_wait):
     assert button(at, "play")
 
 
-def test_autoplay_stops_at_the_last_step(no_wait):
+def test_autoplay_stops_at_the_last_step(no_waiting):
     last = reader_count("zaldi_zuria")
     at = open_step_through("zaldi_zuria", step=str(last - 1))
     button(at, "play").click().run()

@@ -6,10 +6,14 @@ chosen file)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
 
 from ui.common import LANG_KEY
+from ui.games.peruludo import play as peruludo_play
+from ui.games.zaldi_zuria import play as zaldi_play
+from ui.games.zohn_ahl import play as zohn_play
 
 TIMEOUT = 120
 
@@ -35,12 +39,14 @@ def open_view(module: str, view: str, lang: str = "en") -> AppTest:
 
 
 def router_pages() -> list[str]:
-    """Every page a visitor can open, as :func:`switch_to` takes them: the scripts of
-    ``app_pages/`` and each registered game's URL path (its page is built from the registry,
-    not a file)."""
-    from jokoak import registry
-    return (["app_pages/home.py"] + list(registry.keys())
-            + ["app_pages/translators.py", "app_pages/sources.py"])
+    """Every page a visitor can open, as :func:`switch_to` takes them: the router's pages
+    (:func:`ui.shell.page_specs`, a default visit's), a script of ``app_pages/`` by its path
+    and each registered game by its URL path (its page is built from the registry, not a
+    file)."""
+    from jokoak import ROOT
+    from ui.shell import page_specs
+    return [spec.target.relative_to(ROOT).as_posix() if isinstance(spec.target, Path)
+            else spec.url for spec in page_specs()]
 
 
 def switch_to(at: AppTest, page: str) -> AppTest:
@@ -58,10 +64,8 @@ def switch_to(at: AppTest, page: str) -> AppTest:
 
 
 # ---- the play views (tests/test_play_views.py, tests/test_play_tables.py) --------------------
-#: The session keys of each game's play view.
-PERULUDO = "jokoak_peruludo_play"
-ZALDI = "jokoak_zaldi_zuria_play"
-ZOHN = "jokoak_zohn_ahl_play"
+#: The session keys of each game's play view (the view's own ``KEY``).
+PERULUDO, ZALDI, ZOHN = peruludo_play.KEY, zaldi_play.KEY, zohn_play.KEY
 
 
 def keys(at: AppTest) -> set[str]:
