@@ -1,6 +1,7 @@
 """Command line: ``python -m jokoak <command>`` (also installed as ``jokoak``).
 
-Every failure is one line on stderr and a non-zero exit, never a traceback.
+Every failure is one line on stderr and a non-zero exit, never a traceback: a user's error
+(a bad argument, a content file that breaks its format) in the user's language, status 2.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ import argparse
 import sys
 
 from . import cli
+from .errors import ContentError
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,7 +24,7 @@ def main(argv: list[str] | None = None) -> int:
         return int(exc.code or 0)
     try:
         return int(args.run(args) or 0)
-    except cli.CliError as exc:
+    except (cli.CliError, ContentError) as exc:
         from .i18n import translator
         print(f"jokoak: {exc.text(translator(cli.environment_language()).gettext)}",
               file=sys.stderr)

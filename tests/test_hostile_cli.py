@@ -141,3 +141,17 @@ def test_every_shipped_scenario_is_within_the_nesting_bound():
 
 def test_an_apostrophe_inside_a_word_opens_no_quote():
     assert replay_cmd.nesting_depth("caption: the runner's [move]\nclauses: [[a]]") == 2
+
+
+def test_steps_over_a_broken_scenario_file_says_its_fault_in_one_line(capsys, monkeypatch,
+                                                                       tmp_path):
+    """``steps`` reads the game's own scenario folder: an author's broken file there is a
+    content fault, told in one line (status 2), not an "internal error"."""
+    from jokoak.content import scenarios
+    (tmp_path / "broken.yaml").write_text("title: A\ncaption: B\nclauses: []\nsteps: []\n"
+                                          "colour: white\n", encoding="utf-8")
+    monkeypatch.setattr(scenarios, "scenario_dir", lambda game: tmp_path)
+    code = main(["steps", "zaldi_zuria"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1, (code, err)
+    assert "internal error" not in err and "broken" in err and "colour" in err, err

@@ -13,9 +13,10 @@ from jokoak import GAMES, ROOT
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import resume
 from jokoak.games import get_game
-from jokoak.content.lessons import (CHOICE_KEYS, STEP_KEYS, TOP_KEYS, LessonError, choice_is_right,
-                            game_lesson_coverage_problems, lesson_coverage_problems,
-                            lesson_dir, lessons, parse_lesson, taught_by)
+from jokoak.content.lessons import (LessonError, choice_is_right, game_lesson_coverage_problems,
+                            lesson_coverage_problems, lesson_dir, lessons, parse_lesson,
+                            taught_by)
+from jokoak.content.schema import schema
 
 import toygame
 
@@ -215,7 +216,9 @@ def test_malformed_lessons_name_the_field(text, message):
 
 def test_lessons_md_documents_every_field():
     doc = (ROOT / "content" / "LESSONS.md").read_text(encoding="utf-8")
-    for key in TOP_KEYS + STEP_KEYS + CHOICE_KEYS:
+    lesson = schema("lesson")
+    for key in [*lesson["properties"], *lesson["definitions"]["step"]["properties"],
+                *lesson["definitions"]["choice"]["properties"]]:
         assert f"`{key}`" in doc, key
 
 

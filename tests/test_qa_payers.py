@@ -31,24 +31,24 @@ def who_pays(clause: str, lang: str, text: str) -> list[str]:
 
 
 def test_the_engine_has_the_bank_pay_the_owners_when_bell_and_hammer_show():
-    assert payment_roles(GAME)["phase2.throw3.both"][0] == (frozenset({BANK}),
+    assert payment_roles()["phase2.throw3.both"][0] == (frozenset({BANK}),
                                                              frozenset({OWNER}))
 
 
 def test_the_engine_has_every_other_player_pay_the_white_horse_owner_on_all_blanks():
-    payers, payees = payment_roles(GAME)["phase2.throw1.owner"][0]
+    payers, payees = payment_roles()["phase2.throw1.owner"][0]
     assert payers == {EVERY_PLAYER} and OWNER in payees
 
 
 def test_the_engine_has_the_card_owners_pay_the_innkeeper_once_the_inn_is_open():
-    assert payment_roles(GAME)["phase3.throw3.a.both"][0] == (frozenset({OWNER}),
+    assert payment_roles()["phase3.throw3.a.both"][0] == (frozenset({OWNER}),
                                                                frozenset({INNKEEPER}))
 
 
 @pytest.mark.parametrize("lang", ["es", "fr", "en"])
 def test_every_shipped_rendering_names_who_pays_whom(lang):
     texts = shipped(lang)
-    wrong = {c: who_pays(c, lang, texts[c]) for c in payment_roles(GAME) if c in texts}
+    wrong = {c: who_pays(c, lang, texts[c]) for c in payment_roles() if c in texts}
     assert {c: found for c, found in wrong.items() if found} == {}
 
 

@@ -5,7 +5,9 @@ import re
 import pytest
 
 from jokoak import GAMES
-from jokoak.content.segments import KINDS, blocks, rebuild, seed_text, segments
+from jokoak.content import segments as segment_module
+from jokoak.content.segments import blocks, rebuild, seed_text, segments
+from jokoak.errors import ContentError
 
 ID_PATTERN = re.compile(r"^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$")
 
@@ -23,9 +25,14 @@ def test_segment_ids_are_unique_and_citable(game):
         assert ID_PATTERN.match(ident), ident
 
 
-@pytest.mark.parametrize("game", GAMES)
-def test_every_segment_has_a_known_kind(game):
-    assert {s.kind for s in segments(game)} <= set(KINDS)
+def test_a_segment_of_an_unknown_kind_is_refused(monkeypatch, tmp_path):
+    (tmp_path / "segments.yaml").write_text(
+        "segments:\n- {id: title, kind: title, text: a}\n- {id: x, kind: riddle, text: b}\n",
+        encoding="utf-8")
+    monkeypatch.setattr(segment_module, "content_dir", lambda game: tmp_path)
+    with pytest.raises(ContentError) as refused:
+        segments.__wrapped__("zaldi_zuria")     # past the cache: the file above, read anew
+    assert str(refused.value).startswith("zaldi_zuria/segments.yaml: segment 2 (x): field 'kind'")
 
 
 @pytest.mark.parametrize("game", GAMES)

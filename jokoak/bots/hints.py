@@ -8,9 +8,7 @@ and never bluffs: a hint is advice, not a feint.
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Any
 
 from .. import registry
@@ -30,18 +28,6 @@ class Hint:
 
 #: Around the expert's own first-person sentence.
 EXPERT_SAYS = N_("The expert in your seat would say: “%(why)s”")
-
-
-class NeverBluff(random.Random):
-    """A random source whose every draw is the largest: the expert's bluffs never happen."""
-
-    def random(self) -> float:
-        return 1.0
-
-
-def chips(value: Fraction) -> Fraction:
-    """A number of chips (a Fraction: the page writes it as the visitor's language does)."""
-    return Fraction(value)
 
 
 def hint(game: str, state: Any, seat: int) -> Hint | None:

@@ -43,20 +43,14 @@ def policies_of(name: str, module: ModuleType) -> dict[str, Any]:
     """Computer players by level: the toy module's ``POLICIES`` or the game's ``bots``'s."""
     if name in EXTRA_MODULES:
         return dict(getattr(module, "POLICIES", {}) or {})
-    return dict(_optional_attribute(registry.entry(name).bots, "POLICIES") or {})
+    return registry.entry(name).policies()
 
 
 def odds_tables_of(name: str, module: ModuleType) -> Callable[..., Any] | None:
     """``odds_tables(rules, **params)``: the toy module's or the game's ``odds``'s."""
     if name in EXTRA_MODULES:
         return getattr(module, "odds_tables", None)
-    return _optional_attribute(registry.entry(name).odds, "odds_tables")
-
-
-def _optional_attribute(module_name: str, attribute: str) -> Any:
-    """``module_name.attribute``, or ``None`` when that module (not one it imports) is absent."""
-    from ..registry import optional_module
-    return getattr(optional_module(module_name), attribute, None)
+    return getattr(registry.entry(name).odds_module(), "odds_tables", None)
 
 
 def clauses_of(name: str, module: ModuleType) -> set[str] | None:

@@ -9,10 +9,8 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Callable
 
 from ..engine.core import Game, SetupError
-from ..errors import ContentError
 from ..engine.harness import format_event
 from ..engine.record import Record, RecordError, replay
 from . import CliError
@@ -89,18 +87,6 @@ def _check_nesting(path: Path, text: str) -> None:
                        file=str(path), limit=MAX_NESTING)
 
 
-class ScenarioFault(CliError):
-    """A scenario file's fault, said in the user's language as its loader says it (a fault
-    its schema found is made of several msgids: :mod:`jokoak.content.schema`)."""
-
-    def __init__(self, fault: ContentError) -> None:
-        super().__init__(str(fault))
-        self.fault = fault
-
-    def text(self, gettext: Callable[[str], str]) -> str:
-        return self.fault.text(gettext)
-
-
 def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...]]:
     text = _read(args.file)
     _check_nesting(args.file, text)
@@ -117,16 +103,14 @@ def _load(args: argparse.Namespace) -> tuple[Record, Game, tuple[str | None, ...
         except RecordError as exc:
             raise CliError(f"{args.file}: {exc}") from None
         return record, games[record.game], ()
-    from ..content.scenarios import ScenarioError, game_from_path, parse_scenario
+    from ..content.scenarios import game_from_path, parse_scenario
     name = args.game or game_from_path(args.file)
     if name is None:
         raise CliError(f"{args.file}: cannot tell the game from the path; pass --game")
     game, module = load_game(name)
-    try:
+    try:   # a fault of the file (a ScenarioError) is said by the command line's main
         scenario = parse_scenario(name, args.file.stem, text, engine=game,
                                   clauses=clauses_of(name, module))
-    except ScenarioError as exc:
-        raise ScenarioFault(exc) from None
     except RecursionError:
         raise CliError(N_("%(file)s nests lists or mappings more than %(limit)s levels deep."),
                        file=str(args.file), limit=MAX_NESTING) from None

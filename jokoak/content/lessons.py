@@ -45,7 +45,6 @@ from typing import Any, Iterable, Mapping
 from .file_checks import (check_cited, check_known, exemption_problems,
                             file_rules, folder_texts, game_engine, read_document,
                             read_exemptions)
-from .schema import schema
 from ..errors import ContentError
 from ..engine.core import CHANCE, Event, Game, SetupError, refusal
 from ..engine.record import Record, unplayable
@@ -53,10 +52,6 @@ from ..i18n.msgids import N_
 from .scenarios import COVERED_KINDS, coverage_exemptions
 from .segments import content_dir, segment_map, segments
 
-#: The fields of a lesson, a step and a choice, as the schema names them.
-TOP_KEYS = tuple(schema("lesson")["properties"])
-STEP_KEYS = tuple(schema("lesson")["definitions"]["step"]["properties"])
-CHOICE_KEYS = tuple(schema("lesson")["definitions"]["choice"]["properties"])
 #: What a lesson step asks of the visitor: a move, an answer, or a guess.
 KINDS = ("action", "question", "guess")
 #: The one-line fallback when a step has no hint of its own for a legal move that is not

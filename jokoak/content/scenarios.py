@@ -27,16 +27,12 @@ from typing import Any, Iterable, Mapping
 
 from .file_checks import (check_cited, check_known, exemption_problems, file_rules,
                           folder_texts, game_engine, read_document, read_exemptions)
-from .schema import schema
 from ..errors import ContentError
 from ..engine.core import CHANCE, Game, SetupError
 from ..engine.record import Record, PlayedAction, replay, unplayable
 from ..games import get_game
 from .segments import content_dir, segment_map, segments
 
-#: The fields of a scenario and of a step, as the schema names them.
-TOP_KEYS = tuple(schema("scenario")["properties"])
-STEP_KEYS = tuple(schema("scenario")["definitions"]["stepMapping"]["properties"])
 #: Segment kinds every game must demonstrate in a scenario (or exempt in coverage.yaml).
 COVERED_KINDS = ("rule", "list_item")
 

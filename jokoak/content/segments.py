@@ -15,10 +15,7 @@ import yaml
 
 from .. import ROOT, registry
 from ..errors import ContentError
-from .schema import check_schema, schema
-
-#: The kinds of segment, as the schema names them.
-KINDS: tuple[str, ...] = tuple(schema("segments")["definitions"]["segment"]["properties"]["kind"]["enum"])
+from .schema import check_schema
 
 
 @dataclass(frozen=True)

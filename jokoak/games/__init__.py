@@ -1,6 +1,6 @@
-"""The engines of the registered games. Each engine module exposes ``GAME``
-(see :class:`jokoak.engine.Game`); where it lives is said by the game's entry in
-:mod:`jokoak.registry` (by default ``jokoak.games.<key>``)."""
+"""The games, one folder each (``jokoak.games.<key>``), and the lookup of their engines. Each
+engine module exposes ``GAME`` (see :class:`jokoak.engine.Game`); where it lives is said by the
+game's entry in :mod:`jokoak.registry` (by default ``jokoak.games.<key>.engine``)."""
 
 from __future__ import annotations
 

@@ -427,8 +427,7 @@ def cross_target_flags(segment_id: str, source: str, targets: dict[str, str],
     for lg, text in present.items():
         if who_pays is None:
             break
-        for problem, (payers, payees) in who_pays.who_pays_problems(segment_id, source, text,
-                                                                    lg, game):
+        for problem, (payers, payees) in who_pays.who_pays_problems(segment_id, source, text, lg):
             params = (("lang", lg), ("payer", who_pays.role_label(payers)),
                       ("payee", who_pays.role_label(payees)))
             flags.append(Flag(problem, segment_id, lg, params))

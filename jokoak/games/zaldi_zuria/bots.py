@@ -18,7 +18,7 @@ from typing import Any
 
 from jokoak.games.zaldi_zuria.rules import CARDS
 from jokoak.games.zaldi_zuria.state import Action, ZaldiState, bid_action
-from jokoak.bots.hints import Hint, chips
+from jokoak.bots.hints import Hint
 from jokoak.engine.core import Reason
 from jokoak.i18n.msgids import N_
 from jokoak.games.zaldi_zuria.odds import card_values, expected_gain
@@ -110,7 +110,7 @@ def hint(state: Any, seat: int) -> Hint:
             return Hint(data["action"], Reason(
                 N_("Bid %(bid)s: the card is worth about %(worth)s chips to you over the next "
                    "rounds, and this bid stays under that."),
-                (("bid", data["standing_bid"] + 1), ("worth", chips(data["worth"]))),
+                (("bid", data["standing_bid"] + 1), ("worth", data["worth"])),
                 ("phase1.auction",)))
         if data["decision"] == "already_highest":
             return Hint("pass", Reason(N_("Pass: the highest bid is already yours."),
@@ -118,14 +118,14 @@ def hint(state: Any, seat: int) -> Hint:
         return Hint("pass", Reason(
             N_("Pass: a higher bid would cost more than the card is worth to you (about "
                "%(worth)s chips) or more of your chips than is wise."),
-            (("worth", chips(data["worth"])),), ("phase1.auction",)))
+            (("worth", data["worth"]),), ("phase1.auction",)))
     data = throw_reasoning(state, seat, ZALDI_EXPERT)
     gain = data["expected_gain"]
     if data["action"] == "pass":
         return Hint("pass", Reason(
             N_("Pass: on average a throw now would cost you %(loss)s chips."),
-            (("loss", chips(-gain)),)))
+            (("loss", -gain),)))
     return Hint("throw", Reason(
         N_("Throw: on average a throw now changes your chips by %(gain)s.")
         if gain < 0 else N_("Throw: on average a throw now wins you %(gain)s chips."),
-        (("gain", chips(gain)),), ("play.start",)))
+        (("gain", gain),), ("play.start",)))

@@ -20,7 +20,9 @@ from collections import Counter
 from functools import lru_cache
 from typing import Iterable
 
-from jokoak.engine.core import Event
+from jokoak.engine.core import Event, make_rules
+from jokoak.games.zaldi_zuria.engine import GAME
+from jokoak.games.zaldi_zuria.rules import BANK as BANK_PARTY, CARDS, chance_outcomes
 from jokoak.i18n.msgids import N_
 
 BANK, OWNER, INNKEEPER, THROWER, EVERY_PLAYER = ("bank", "owner", "innkeeper", "thrower",
@@ -97,15 +99,10 @@ Pair = tuple[frozenset[str], frozenset[str]]
 
 
 @lru_cache(maxsize=None)
-def payment_roles(game: str) -> dict[str, tuple[Pair, ...]]:
+def payment_roles() -> dict[str, tuple[Pair, ...]]:
     """``{clause id: ((payer roles, payee roles), ...)}`` read from the engine's payment
     events, the most frequent pair first (``phase3.throw4.c`` has the thrower pay the
     innkeeper, and the innkeeper who threw pay the bank)."""
-    if game != "zaldi_zuria":
-        return {}
-    from jokoak.engine.core import make_rules
-    from jokoak.games.zaldi_zuria.engine import GAME
-    from jokoak.games.zaldi_zuria.rules import BANK as BANK_PARTY, CARDS, chance_outcomes
     holders = {card: seat for seat, card in enumerate(CARDS, start=1)}   # seat 0: no card
     found: dict[str, Counter[Pair]] = {}
     rolls = [a for a, _ in chance_outcomes()]
@@ -164,13 +161,13 @@ def role_label(roles: frozenset[str]) -> str:
     return ROLE_LABELS[next(r for r in _ORDER if r in roles)]
 
 
-def who_pays_problems(segment_id: str, source: str, target: str, lang: str, game: str
+def who_pays_problems(segment_id: str, source: str, target: str, lang: str
                       ) -> list[tuple[str, Pair]]:
     """What a rendering gets wrong about the engine's payment for this clause, as
     ``("payer_dropped" | "payer_swapped" | "payee_dropped", (payer roles, payee roles))``:
     where the Basque names the payer (or the payee), the rendering names it in that place.
     A rendering that fits any of the clause's payments passes."""
-    pairs = payment_roles(game).get(segment_id)
+    pairs = payment_roles().get(segment_id)
     if not pairs or lang not in RECIPIENT:
         return []
     text = _norm(target)

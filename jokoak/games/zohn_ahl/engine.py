@@ -81,8 +81,6 @@ TurnAction = Literal["abandon", "throw"]
 #: How the sticks fell, the chance outcome: ``up:K``, K marked faces up (Nebäkuthana's
 #: ``up:1s``/``up:3s``: the green sahe among them).
 ThrowAction = Literal["up:0", "up:1", "up:1s", "up:2", "up:3", "up:3s", "up:4"]
-#: Every action of zohn ahl, as records, scenarios and links write it.
-Action = TurnAction | ThrowAction
 #: The turn's actions in ``legal_actions`` order.
 TURN_ACTIONS: tuple[TurnAction, ...] = ("abandon", "throw")
 

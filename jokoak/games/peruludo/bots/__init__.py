@@ -28,8 +28,15 @@ from jokoak.engine.core import Rules
 from jokoak.games.peruludo.bids import Bid, bid_action, count_face, legal_bids
 from jokoak.games.peruludo.state import Action, Phase, bid_context_for
 from jokoak.games.peruludo.odds import p_bid_exact, p_bid_true, ranked_bids
-from jokoak.bots.hints import Hint, NeverBluff
+from jokoak.bots.hints import Hint
 from jokoak.games.peruludo.bots.bayes import explain, policy as _bayes_policy
+
+
+class NeverBluff(random.Random):
+    """A random source whose every draw is the largest: the expert's bluffs never happen."""
+
+    def random(self) -> float:
+        return 1.0
 
 
 #: palero when the bid is less likely true than this (found by seeded tournaments)
