@@ -151,7 +151,11 @@ def test_steps_over_a_broken_scenario_file_says_its_fault_in_one_line(capsys, mo
     (tmp_path / "broken.yaml").write_text("title: A\ncaption: B\nclauses: []\nsteps: []\n"
                                           "colour: white\n", encoding="utf-8")
     monkeypatch.setattr(scenarios, "scenario_dir", lambda game: tmp_path)
-    code = main(["steps", "zaldi_zuria"])
+    scenarios.scenarios.cache_clear()   # another test in this worker may have read the real folder
+    try:
+        code = main(["steps", "zaldi_zuria"])
+    finally:
+        scenarios.scenarios.cache_clear()
     err = capsys.readouterr().err
     assert code == 2 and len(err.strip().splitlines()) == 1, (code, err)
     assert "internal error" not in err and "broken" in err and "colour" in err, err
