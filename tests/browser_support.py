@@ -118,8 +118,27 @@ class Server:
         self.stop()
 
 
-def launch_browser(playwright):
-    return playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+#: The features Playwright turns off (its chromiumSwitches, Playwright 1.65): a
+#: ``--disable-features`` of ours replaces its list (Chromium takes the last one), so the
+#: list is repeated in :data:`TEST_CHROMIUM_ARGS`.
+PLAYWRIGHT_DISABLED_FEATURES = (
+    "AvoidUnnecessaryBeforeUnloadCheckSync", "DestroyProfileOnBrowserClose", "HttpsUpgrades",
+    "HttpsFirstBalancedModeAutoEnable", "LensOverlay", "MediaRouter", "PaintHolding",
+    "ThirdPartyStoragePartitioning", "AvoidCorsURLLoaderRestartOnRedirect",
+    "TcpPortRandomizationWin", "OptimizationHints", "NetworkTimeServiceQuerying", "AimEnabled",
+    "PreconnectToSearch")
+#: The tests' Chromium: also without the address bar's pop-ups drawn as web pages
+#: (chrome://omnibox-popup.top-chrome), which a headless window preloads, in a renderer of
+#: their own, for every new visitor (browser context): about a third of what a page load
+#: cost the page's own renderer, for a bar no test can see.
+TEST_CHROMIUM_ARGS = [*CHROMIUM_ARGS, "--disable-features=" + ",".join(
+    (*PLAYWRIGHT_DISABLED_FEATURES, "WebUIOmniboxPopup", "WebUIOmniboxAimPopup"))]
+
+
+def launch_browser(playwright, args: list[str] | None = None):
+    """Debian's Chromium with :data:`CHROMIUM_ARGS` (the benches), or ``args``."""
+    return playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                      args=CHROMIUM_ARGS if args is None else args)
 
 
 def wait_for_app(page, timeout: float = 30000, quiet_ms: int = 300) -> None:

@@ -114,10 +114,10 @@ def fresh_server():
 def chromium_browser():
     from playwright.sync_api import sync_playwright
 
-    from browser_support import launch_browser, require_chromium
+    from browser_support import TEST_CHROMIUM_ARGS, launch_browser, require_chromium
     require_chromium()
     with sync_playwright() as pw:
-        browser = launch_browser(pw)
+        browser = launch_browser(pw, TEST_CHROMIUM_ARGS)
         yield browser
         browser.close()
 
