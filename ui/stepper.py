@@ -35,8 +35,8 @@ from jokoak.render.reader_steps import ReaderStep, captions, reader_steps, sente
 
 from . import speech
 from .play import pace
-from .common import (_, bring_into_view, esc, html, in_this_language, lang, ngettext,
-                     pin_run_language, remember, remembered_widget_key)
+from .common import (_, esc, html, in_this_language, install_placer, lang, ngettext,
+                     pin_run_language, place_mark, remember, remembered_widget_key)
 from .params import query_choice, query_number
 
 WATCH = "__watch__"
@@ -161,6 +161,17 @@ STEP_CSS = """<style>
 .jokoak-step-words li{margin:.1rem 0}
 .jokoak-step-caption{font-style:italic;margin:.2rem 0}
 .jokoak-step-cited{font-size:.875rem;color:#4a4d57;margin:0 0 .5rem 0}
+.jokoak-step-notes{display:flex;flex-direction:column;gap:1rem}
+.jokoak-step-note{border:1px solid color-mix(in srgb,currentColor 20%,transparent);border-radius:.5rem}
+.jokoak-step-note>summary{display:flex;align-items:center;gap:.5rem;min-height:44px;padding:4px 12px;
+ cursor:pointer;list-style:none;border-radius:.5rem}
+.jokoak-step-note>summary::-webkit-details-marker{display:none}
+.jokoak-step-note>summary::before{content:"keyboard_arrow_right";font-family:"Material Symbols Rounded";
+ font-size:1rem;line-height:1;font-feature-settings:"liga";-webkit-font-smoothing:antialiased;flex:none}
+.jokoak-step-note[open]>summary::before{content:"keyboard_arrow_down"}
+.jokoak-step-note>summary:hover{color:var(--primary-color,#174ea6)}
+.jokoak-step-note>summary:focus-visible{outline:2px solid #174ea6;outline-offset:2px}
+.jokoak-step-note>p{margin:0;padding:0 1rem 1rem 1rem}
 [class*='st-key-jokoak_step_jump_row'] p{margin:0}
 [class*='st-key-jokoak_step_jump_row'] > div:first-child{flex:0 0 11rem}
 [class*='st-key-jokoak_step_jump_row'] > div:not(:first-child){flex:0 0 8.5rem}
@@ -182,6 +193,11 @@ STEP_CSS = """<style>
 
 
 # ---- moving between steps (button callbacks) ------------------------------------------------
+#: Set by a tap that moves the step (a number new for each tap): the step it leads to asks the
+#: page's placer to bring the step into view (:func:`ui.common.place_mark`).
+SCROLL_KEY = "jokoak_step_scroll"
+
+
 def _autoplay_key(game: str) -> str:
     return f"jokoak_autoplay_{game}"
 
@@ -197,7 +213,7 @@ def _go(step_key: str, drawn_for: int, target: int | None) -> None:
         return
     st.session_state[step_key] = target
     st.session_state[f"jokoak_stepmoved_{step_key}"] = time.monotonic()
-    st.session_state["jokoak_step_scroll"] = True
+    st.session_state[SCROLL_KEY] = time.monotonic_ns()
 
 
 def _set_playing(game: str, step_key: str, drawn_for: int, on: bool) -> None:
@@ -205,7 +221,7 @@ def _set_playing(game: str, step_key: str, drawn_for: int, on: bool) -> None:
         return
     st.session_state[_autoplay_key(game)] = on
     st.session_state[f"jokoak_stepmoved_{step_key}"] = time.monotonic()
-    st.session_state["jokoak_step_scroll"] = True
+    st.session_state[SCROLL_KEY] = time.monotonic_ns()
 
 
 def _pause(game: str) -> None:
@@ -249,6 +265,7 @@ def _step_panel(game: str, rkey: str, record: Record,
     # elements was added and removed at every step, and the browser re-read every rule of
     # the page each time.
     html(STEP_CSS + SOURCE_CSS + speech.SPEAKER_CSS)
+    install_placer()
 
     @st.fragment(run_every=declared)
     def panel() -> None:
@@ -278,14 +295,16 @@ def _draw_panel(game: str, step_key: str, initial: GameState, steps: tuple[Reade
     index = st.session_state[step_key]
     # after a move, a step that does not fit (its picture or words cut) comes to the top:
     # on a phone or a laptop the page's header would push them under the fold
-    bring_into_view(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", index,
-                    when=st.session_state.pop("jokoak_step_scroll", False))
+    moved = st.session_state.pop(SCROLL_KEY, None)
+    place = (place_mark(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", moved)
+             if moved else "")
     # The picture beside "Next" and the words it produces, the clauses under the words; on a
     # phone the controls and the words come first and the picture, sized to stay on screen,
     # right under them, then the clauses (STEP_CSS places the three).
     state = steps[index - 1].after if index else initial
     with st.container(key="jokoak_step_body"):
-        html(f'<div class="jokoak-board" data-step="{index}">{_draw_state(game, state)}</div>')
+        html(f'<div class="jokoak-board" data-step="{index}"{place}>'
+             f'{_draw_state(game, state)}</div>')
         with st.container(key="jokoak_step_side"):
             cited = _step_side(game, step_key, index, steps, step_captions, playing, module)
         if cited:
@@ -325,7 +344,9 @@ def _step_side(game: str, step_key: str, index: int, steps: tuple[ReaderStep, ..
                     for c in captions(step, step_captions))
     html(f'<div class="jokoak-step-text" data-step="{index}">'
          f'<ul class="jokoak-step-words">{words}</ul>{notes}</div>')
-    speech.speaker(f"step_{game}_{index}", [(s, lang()) for s in said], css=False)
+    # One key for every step: the button is the same element from step to step (not drawn
+    # anew), and it reads the step on screen.
+    speech.speaker(f"step_{game}", [(s, lang()) for s in said], css=False)
     return step.clauses
 
 
@@ -407,6 +428,11 @@ def _clauses(game: str, cited: list[str]) -> None:
     html(f'<p class="jokoak-step-cited" lang="{lang()}">{esc(intro)}</p>'
          + clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang(), css=False))
     speech.clause_speaker(f"clauses_{game}", game, cited, _translation_target(), css=False)
-    for note in notes_for(game, set(cited)):
-        with st.expander(_("Interpretation note: %(title)s") % {"title": _(note.title)}):
-            html(f'<p lang="{lang()}">{esc(_(note.body))}</p>')
+    # The notes in one element (a native <details> each, STEP_CSS draws them as Streamlit's
+    # expanders): as expanders they were two elements a note, five notes ten of a step's 35.
+    notes = "".join(
+        f'<details class="jokoak-step-note" lang="{lang()}"><summary>'
+        f'{esc(_("Interpretation note: %(title)s") % {"title": _(note.title)})}</summary>'
+        f'<p>{esc(_(note.body))}</p></details>' for note in notes_for(game, set(cited)))
+    if notes:
+        html(f'<div class="jokoak-step-notes">{notes}</div>')
