@@ -38,9 +38,9 @@ def current_step(at: AppTest, game: str, record: str = "") -> int:
 
 
 def button(at: AppTest, name: str):
-    """The control ``name`` (next, back, first, last, play, pause, jump_<kind>_back/on) as
-    drawn for the step on screen (its key ends ``_<name>_at<step>``)."""
-    return next(b for b in at.button if re.search(rf"_{name}(_at\d+)?$", str(b.key)))
+    """The control ``name`` (next, back, first, last, play, pause, jump_<kind>_back/on) on
+    screen (its key ends ``_<name>_goto<target>``; Play's ``_play_at<step>``)."""
+    return next(b for b in at.button if re.search(rf"_{name}(_goto-?\d+|_at\d+)?$", str(b.key)))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -175,7 +175,7 @@ def test_an_unavailable_jump_says_why_in_the_visitors_language():
     notes = " ".join(c.value for c in at.caption)
     assert "ninguno antes" in notes                      # no bid before the start
     assert "No está en esta situación: " in notes and "Doia dicho" in notes
-    assert not [b for b in at.button if re.search(r"_jump_bid_back_at\d+$", str(b.key))]
+    assert not [b for b in at.button if re.search(r"_jump_bid_back_goto\d+$", str(b.key))]
 
 
 def test_a_replayed_record_is_found_again_by_its_name_without_reading_the_record(monkeypatch):

@@ -6,12 +6,15 @@ steps* (:mod:`jokoak.render.reader_steps`: a throw is one step, a pass is said w
 pure renderer (``jokoak.render.<game>``) draws the state and words the events; this module
 wires the controls, the clause highlight and the interpretation notes.
 
-Every control that moves the step carries the step it was drawn for (in its widget key and
-its callback), so a tap sent for a screen that has moved on changes nothing; and each control
-is drawn anew for each step and takes taps only 0.6 s after it is drawn (STEP_CSS's animation;
-the double-tap tests tap again up to 500 ms later), so the second tap of a double tap, landing
-on the next step's control, changes nothing either. A visitor's next tap, once they have read
-the step, is never refused.
+Every control that moves the step carries the step it leads to in its widget key (``…_goto<n>``):
+a tap reaches its callback only while a control that leads to that same step is on screen, so a
+tap sent for a screen that has moved on (where "Next" now leads elsewhere) changes nothing. A
+control whose target changed is drawn anew and takes taps only 0.6 s after it is drawn
+(STEP_CSS's animation; the double-tap tests tap again up to 500 ms later), so the second tap of
+a double tap, landing on the next step's "Next", changes nothing either. A control whose target
+did not change ("Start", "End", most of "Jump to…") is the same element from step to step, not
+drawn anew: a tap on it does what its label says, whatever step it was drawn at. A visitor's
+next tap, once they have read the step, is never refused.
 """
 
 from __future__ import annotations
@@ -156,7 +159,7 @@ STEP_CSS = """<style>
  .st-key-jokoak_step_body > [data-testid='stElementContainer']{grid-column:1;grid-row:2}
  .st-key-jokoak_step_body > :has(> .st-key-jokoak_step_clauses){grid-column:1;grid-row:3}}
 @keyframes jokoak-arm{0%,99%{pointer-events:none}100%{pointer-events:auto}}
-[class*='st-key-jokoak_step_'][class*='_at'] button{animation:jokoak-arm .6s linear}
+[class*='st-key-jokoak_step_'][class*='_goto'] button, [class*='st-key-jokoak_step_'][class*='_play_at'] button{animation:jokoak-arm .6s linear}
 .jokoak-step-words{font-size:1.1rem;margin:.2rem 0 .4rem 0;padding-left:1.2rem}
 .jokoak-step-words li{margin:.1rem 0}
 .jokoak-step-caption{font-style:italic;margin:.2rem 0}
@@ -180,7 +183,7 @@ STEP_CSS = """<style>
  .st-key-jokoak_step_body [data-testid='stVerticalBlock']{gap:.45rem}
  .st-key-jokoak_step_controls, .st-key-jokoak_step_autoplay{gap:.4rem}
  .st-key-jokoak_step_controls button, .st-key-jokoak_step_autoplay button{padding:0 .6rem;min-height:2.6rem}
- [class*='_first_at'] button [data-testid='stMarkdownContainer'], [class*='_last_at'] button [data-testid='stMarkdownContainer'],
+ [class*='_first_goto'] button [data-testid='stMarkdownContainer'], [class*='_last_goto'] button [data-testid='stMarkdownContainer'],
  [class*='_play_at'] button [data-testid='stMarkdownContainer'], [class*='_pause'] button [data-testid='stMarkdownContainer']{
   position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
  [class*='st-key-jokoak_step_jump_row']{flex-wrap:wrap;row-gap:.3rem;align-items:flex-start !important}
@@ -206,10 +209,10 @@ def _speed_key(game: str) -> str:
     return f"jokoak_autospeed_{game}"
 
 
-def _go(step_key: str, drawn_for: int, target: int | None) -> None:
-    """Move to ``target`` if the control was drawn for the step on screen: the second tap of
-    a double tap (drawn for the step the first tap left) changes nothing."""
-    if target is None or st.session_state.get(step_key) != drawn_for:
+def _go(step_key: str, target: int | None) -> None:
+    """Move to ``target``: the control's key names it, so a control drawn for a step that
+    led elsewhere finds no callback (module docstring)."""
+    if target is None or target < 0:
         return
     st.session_state[step_key] = target
     st.session_state[f"jokoak_stepmoved_{step_key}"] = time.monotonic()
@@ -318,7 +321,6 @@ def _step_side(game: str, step_key: str, index: int, steps: tuple[ReaderStep, ..
                ) -> tuple[str, ...]:
     """The controls, the step's place and its words; returns the clauses the step cites."""
     total = len(steps)
-    at = f"at{index}"        # in every key: a click sent for another step finds no callback
     controls: list[tuple[str, str, str, Side, bool, int]] = [
         ("first", N_("Start"), ":material/first_page:", "left", index > 0, 0),
         ("back", N_("Back"), ":material/chevron_left:", "left", index > 0, index - 1),
@@ -328,8 +330,9 @@ def _step_side(game: str, step_key: str, index: int, steps: tuple[ReaderStep, ..
     # One row that wraps rather than stacks (columns stack on a phone).
     row = st.container(horizontal=True, key="jokoak_step_controls")
     for name, label, icon, side, enabled, target in controls:
-        row.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}_{at}",
-                   disabled=not enabled, on_click=_go, args=(step_key, index, target),
+        # the key names the target: a click sent for a control that led elsewhere finds no callback
+        row.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}_goto{target}",
+                   disabled=not enabled, on_click=_go, args=(step_key, target),
                    type="primary" if name == "next" else "secondary")
     _autoplay_row(game, step_key, index, total, playing, module, steps)
     st.progress(index / total if total else 1.0,
@@ -412,8 +415,8 @@ def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
                 row.caption(_(none))
             else:
                 row.button(_("Step %(n)s") % {"n": target}, icon=icon, icon_position=side,
-                           key=f"{step_key}_jump_{kind}_{direction}_at{index}",
-                           on_click=_go, args=(step_key, index, target))
+                           key=f"{step_key}_jump_{kind}_{direction}_goto{target}",
+                           on_click=_go, args=(step_key, target))
     if absent:
         where = (_("Not in this game: %(kinds)s.") if WATCH_KEY in step_key
                  else _("Not in this scenario: %(kinds)s."))
