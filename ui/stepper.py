@@ -175,9 +175,8 @@ STEP_CSS = """<style>
 .jokoak-step-note>summary:hover{color:var(--primary-color,#174ea6)}
 .jokoak-step-note>summary:focus-visible{outline:2px solid #174ea6;outline-offset:2px}
 .jokoak-step-note>p{margin:0;padding:0 1rem 1rem 1rem}
-[class*='st-key-jokoak_step_jump_row'] p{margin:0}
-[class*='st-key-jokoak_step_jump_row'] > div:first-child{flex:0 0 11rem}
-[class*='st-key-jokoak_step_jump_row'] > div:not(:first-child){flex:0 0 8.5rem}
+.st-key-jokoak_step_jump_row p{margin:0}
+.st-key-jokoak_step_jump_row > div{flex:1 1 0;min-width:7rem}
 @media (max-width:640px){
  .jokoak-board svg{max-height:30vh}
  .st-key-jokoak_step_body [data-testid='stVerticalBlock']{gap:.45rem}
@@ -186,9 +185,6 @@ STEP_CSS = """<style>
  [class*='_first_goto'] button [data-testid='stMarkdownContainer'], [class*='_last_goto'] button [data-testid='stMarkdownContainer'],
  [class*='_play_at'] button [data-testid='stMarkdownContainer'], [class*='_pause'] button [data-testid='stMarkdownContainer']{
   position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
- [class*='st-key-jokoak_step_jump_row']{flex-wrap:wrap;row-gap:.3rem;align-items:flex-start !important}
- [class*='st-key-jokoak_step_jump_row'] > div:first-child{flex:0 0 100%;height:auto !important;min-height:1.5rem}
- [class*='st-key-jokoak_step_jump_row'] > div:not(:first-child){flex:1 1 40%}
  .jokoak-step-words{font-size:1rem}}
 </style>"""
 
@@ -393,20 +389,38 @@ def jump_targets(steps: tuple[ReaderStep, ...], index: int, kind: str
     return (earlier[-1] if earlier else None), (later[0] if later else None)
 
 
+def jump_kind_key(game: str) -> str:
+    """The kind of moment "Jump to…" looks for (an event kind of the game's renderer)."""
+    return f"jokoak_step_jump_kind_{game}"
+
+
 def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
                steps: tuple[ReaderStep, ...]) -> None:
-    """Each kind of event of the record, with the nearest step before and after this one;
-    where there is none, it says so. Kinds the record never shows are named at the end."""
+    """A kind of moment to look for (the kinds of event the record shows), and the nearest
+    step before and after this one with it; where there is none, it says so. Kinds the record
+    never shows are named at the end.
+
+    One choice and two buttons, not a row of two buttons for each kind: a jump redraws what
+    the list shows, and fourteen rows of them made a jump cost three "Next"s. The choice
+    stays from jump to jump; until the visitor makes it, it is the kind of the step on screen.
+    """
+    labels = dict(module.event_kinds())
     present = frozenset().union(*(s.kinds for s in steps)) if steps else frozenset()
-    absent = []
-    for kind, label in module.event_kinds():
-        if kind not in present:
-            absent.append(_(label))
-            continue
+    kinds = [kind for kind in labels if kind in present]
+    absent = [_(labels[kind]) for kind in labels if kind not in present]
+    if kinds:
+        kind_key = jump_kind_key(game)
+        if st.session_state.get(kind_key) not in kinds:
+            here = steps[index - 1].kinds if index else frozenset()
+            st.session_state[kind_key] = next((k for k in kinds if k in here), kinds[0])
+        widget_key = remembered_widget_key(kind_key)
+        st.pills(_("Which moment?"), kinds, key=widget_key, on_change=remember,
+                 args=(widget_key, kind_key),
+                 format_func=in_this_language(lambda k: _(labels[k])))
+        kind = st.session_state[kind_key]
         earlier, later = jump_targets(steps, index, kind)
         row = st.container(horizontal=True, vertical_alignment="center",
-                           key=f"jokoak_step_jump_row_{kind}")
-        row.markdown(f"**{esc(_(label))}**")
+                           key="jokoak_step_jump_row")
         jumps: tuple[tuple[str, int | None, str, Side, str], ...] = (
             ("back", earlier, ":material/chevron_left:", "left", N_("none earlier")),
             ("on", later, ":material/chevron_right:", "right", N_("none later")))
