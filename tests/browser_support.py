@@ -161,21 +161,36 @@ _MOTION = """() => {
 }"""
 
 
+#: How often :func:`settle` looks at the page while it waits for stillness.
+SETTLE_LOOK_MS = 100
+
+
 def settle(page, quiet_ms: int = 100, at_most_ms: int = 3000) -> None:
     """Until the page's DOM has not changed for ``quiet_ms`` and no fade or transition runs
     (at most ``at_most_ms``): the tail of a redraw after Streamlit reports its run finished
     (React commits, Vega's layout pass, stale elements fading back in).
 
     Timed by Playwright's driver, not by the page, so Playwright's clock in the page cannot
-    stop it; a page that keeps moving (a countdown) is let go after ``at_most_ms``.
+    stop it; a page that keeps moving (a countdown) is let go after ``at_most_ms``. The page
+    is looked at every :data:`SETTLE_LOOK_MS`, and still means no change between a look and
+    one at least ``quiet_ms`` later (the driver's clock, from the end of the first look to
+    the start of the second), as when it was looked at once per ``quiet_ms``: a change early
+    in that time no longer costs a whole ``quiet_ms`` more of waiting after it.
     """
+    deadline = time.monotonic() + max(at_most_ms, quiet_ms) / 1000
     before, _ = page.evaluate(_MOTION)
-    for _ in range(max(1, at_most_ms // quiet_ms)):
-        page.wait_for_timeout(quiet_ms)
+    still_since = time.monotonic()
+    while True:
+        left_ms = quiet_ms - (time.monotonic() - still_since) * 1000
+        page.wait_for_timeout(min(left_ms, SETTLE_LOOK_MS) if left_ms > 0 else SETTLE_LOOK_MS)
+        looked_at = time.monotonic()
         now, moving = page.evaluate(_MOTION)
-        if now == before and not moving:
+        if now != before:
+            before, still_since = now, time.monotonic()
+        elif (looked_at - still_since) * 1000 >= quiet_ms and not moving:
             return
-        before = now
+        if time.monotonic() >= deadline:
+            return
 
 
 def settled(page, pause_ms: int = 400, twice: bool = True) -> None:
