@@ -47,7 +47,7 @@ def settle(page, timeout: float = 60000) -> None:
 PRIMARY = '[data-testid="stBaseButton-primary"]'
 #: The step-through's "Next" (its first primary button is autoplay's Play since stop 21:
 #: clicking that measured one autoplay beat, about 1.1 s, not a step).
-NEXT_STEP = '[class*="st-key-jokoak_step_"][class*="_next_at"] button'
+NEXT_STEP = '[class*="st-key-jokoak_step_"][class*="_next_goto"] button'
 
 
 def clicks(page, url: str, until_changed: str, n: int, button: str = PRIMARY) -> list[float]:
@@ -83,8 +83,8 @@ def bare_and_booklet(pw):
 
 def step_control(name: str) -> str:
     """The step-through's control ``name`` (next, back, jump_<kind>_on…) as drawn for the step
-    on screen (its key ends ``_<name>_at<step>``)."""
-    return f'[class*="st-key-jokoak_step_"][class*="_{name}_at"] button'
+    on screen (its key ends ``_<name>_goto<target>``)."""
+    return f'[class*="st-key-jokoak_step_"][class*="_{name}_goto"] button'
 
 
 def step_taps(url: str, control: str, prepare=None):
@@ -98,7 +98,7 @@ def step_taps(url: str, control: str, prepare=None):
 
 
 #: The first "later" button of "Jump to…" (the next step with an event of that kind).
-JUMP_ON = "[class*='_jump_'][class*='_on_at'] button"
+JUMP_ON = "[class*='_jump_'][class*='_on_goto'] button"
 
 
 def open_jumps(page) -> None:

@@ -164,7 +164,7 @@ def test_the_table_and_the_next_control_are_on_screen_together(browser, game, si
         page.close()
 
 
-STEP_NEXT = '[class*="st-key-jokoak_step_"][class*="_next_at"] button'
+STEP_NEXT = '[class*="st-key-jokoak_step_"][class*="_next_goto"] button'
 
 
 def step_in_url(page) -> int:
@@ -213,7 +213,7 @@ def test_a_double_tap_on_a_step_control_moves_one_step(browser, lang):
         wait_for_app(page)
         for control, move in (("next", 1), ("back", -1)):
             for delay in (30, 80, 150, 300, 500):
-                target = page.locator(f'[class*="st-key-jokoak_step_"][class*="_{control}_at"] button').first
+                target = page.locator(f'[class*="st-key-jokoak_step_"][class*="_{control}_goto"] button').first
                 target.wait_for()
                 page.wait_for_timeout(700)     # a reader reads before tapping again
                 before = step_in_url(page)

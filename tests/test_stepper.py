@@ -38,9 +38,9 @@ def current_step(at: AppTest, game: str, record: str = "") -> int:
 
 
 def button(at: AppTest, name: str):
-    """The control ``name`` (next, back, first, last, play, pause, jump_<kind>_back/on) as
-    drawn for the step on screen (its key ends ``_<name>_at<step>``)."""
-    return next(b for b in at.button if re.search(rf"_{name}(_at\d+)?$", str(b.key)))
+    """The control ``name`` (next, back, first, last, play, pause, jump_<kind>_back/on) on
+    screen (its key ends ``_<name>_goto<target>``; Play's ``_play_at<step>``)."""
+    return next(b for b in at.button if re.search(rf"_{name}(_goto-?\d+|_at\d+)?$", str(b.key)))
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -145,12 +145,31 @@ def open_jumps(at: AppTest, game: str) -> AppTest:
     return at.run()
 
 
+def look_for(at: AppTest, game: str, kind: str) -> AppTest:
+    """Choose the kind of moment "Jump to…" looks for, as a tap on its chip does."""
+    from ui.stepper import jump_kind_key
+    at.session_state[jump_kind_key(game)] = kind
+    return at.run()
+
+
 def test_the_jump_list_is_drawn_only_while_it_is_open():
     """A closed "Jump to…" costs a step nothing: none of its rows is sent."""
     at = open_step_through("peruludo", scenario="01_opening", step="3")
-    assert not [b for b in at.button if "_jump_" in str(b.key)]
+    assert not [b for b in at.button if "_jump_" in str(b.key)] and not at.pills
     open_jumps(at, "peruludo")
     assert [b for b in at.button if "_jump_" in str(b.key)] and not at.exception
+
+
+def test_the_jump_list_looks_first_for_the_kind_of_the_step_on_screen():
+    at = open_jumps(open_step_through("peruludo", scenario="01_opening", step="3"), "peruludo")
+    assert at.pills[0].value == "bid"              # step 3 is a bid
+    assert button(at, "jump_bid_back")
+
+
+def test_the_jump_list_offers_each_kind_the_record_shows_once_in_the_visitors_language():
+    at = open_jumps(open_step_through("peruludo", lang="es", scenario="01_opening"), "peruludo")
+    chips = at.pills[0]
+    assert len(chips.options) == len(set(chips.options)) and "Apuesta" in chips.options
 
 
 def test_the_jump_list_stays_open_from_step_to_step():
@@ -166,16 +185,18 @@ def test_jump_goes_back_as_well_as_forward():
     assert current_step(at, "peruludo") == 2
     button(at, "jump_bid_on").click().run()
     assert current_step(at, "peruludo") == 3
+    look_for(at, "peruludo", "round_start")
     button(at, "jump_round_start_back").click().run()
     assert current_step(at, "peruludo") == 1
 
 
 def test_an_unavailable_jump_says_why_in_the_visitors_language():
     at = open_jumps(open_step_through("peruludo", lang="es", scenario="01_opening"), "peruludo")
+    look_for(at, "peruludo", "bid")
     notes = " ".join(c.value for c in at.caption)
     assert "ninguno antes" in notes                      # no bid before the start
     assert "No está en esta situación: " in notes and "Doia dicho" in notes
-    assert not [b for b in at.button if re.search(r"_jump_bid_back_at\d+$", str(b.key))]
+    assert not [b for b in at.button if re.search(r"_jump_bid_back_goto\d+$", str(b.key))]
 
 
 def test_a_replayed_record_is_found_again_by_its_name_without_reading_the_record(monkeypatch):

@@ -349,6 +349,47 @@ place();if(idle>=2||Date.now()-t0>4000){return;}setTimeout(tick,150);}
 setTimeout(tick,250);})();</script>"""
 
 
+#: Installed once a page (:func:`install_placer`): whenever the app draws an element marked
+#: ``data-jk-place`` (:func:`place_mark`) with a mark it has not handled, it places that mark's
+#: target as :data:`_INTO_VIEW_JS` does, at once and again while the run goes on. Unlike
+#: :func:`bring_into_view` it adds no element to the step it serves: a script element a step
+#: was drawn, mounted and run after the step's own elements, the last change of the page
+#: after every "Next" (about 10 ms of the step-through's 60). No less-than sign in it.
+_PLACER_JS = """<script>(function(){if(window.__jkPlacer){return;}window.__jkPlacer=1;var seen={};
+function bar(){var h=document.querySelector('[data-testid=stHeader]');
+var r=h&&getComputedStyle(h).display!=='none'?h.getBoundingClientRect():null;
+return r&&r.height?Math.max(0,r.bottom):0;}
+function isCut(C,h){var c=false;document.querySelectorAll(C).forEach(function(e){
+var r=e.getBoundingClientRect();if(r.height>0&&(h>r.top+1||r.bottom>window.innerHeight+1)){c=true;}});return c;}
+function place(T,C){var b=document.querySelector(T);if(!b){return;}var h=bar();
+if(C&&!isCut(C,h)){return;}
+if(Math.abs(b.getBoundingClientRect().top-h)>1){if(b.style.scrollMarginTop!==h+'px'){b.style.scrollMarginTop=h+'px';}
+b.scrollIntoView({block:'start',behavior:'instant'});}}
+function run(T,C){var t0=Date.now(),idle=0;function tick(){
+var a=document.querySelector('[data-testid=stApp]');
+if(a&&a.getAttribute('data-test-script-state')==='running'){idle=0;}else{idle+=1;}
+place(T,C);if(idle>=3||Date.now()-t0>4000){return;}setTimeout(tick,150);}
+requestAnimationFrame(tick);}
+function scan(){document.querySelectorAll('[data-jk-place]').forEach(function(e){
+var k=e.getAttribute('data-jk-place');if(seen[k]){return;}seen[k]=1;var m=JSON.parse(k);run(m[1],m[2]);});}
+new MutationObserver(scan).observe(document.body,{subtree:true,childList:true,attributes:true,
+attributeFilter:['data-jk-place']});scan();})();</script>"""
+
+
+def install_placer() -> None:
+    """Send the placer (:data:`_PLACER_JS`) with the page: once, outside any fragment."""
+    import streamlit as st
+
+    st.html(_PLACER_JS, unsafe_allow_javascript=True)
+
+
+def place_mark(target: str, cut: str, token: object) -> str:
+    """The attribute that asks the placer to bring ``target`` (a CSS selector) under the header
+    bar, if an element ``cut`` selects is off screen; ``token`` tells one request from the
+    next (a request is carried out once)."""
+    return f' data-jk-place="{esc(json.dumps([str(token), target, cut]))}"'
+
+
 def bring_into_view(target: str, cut: str = "", token: object = "", when: bool = True) -> None:
     """Scroll the page so ``target`` (a CSS selector) starts just under the header bar; with
     ``cut``, only if an element it selects is off screen. ``token`` makes each call's script

@@ -6,12 +6,15 @@ steps* (:mod:`jokoak.render.reader_steps`: a throw is one step, a pass is said w
 pure renderer (``jokoak.render.<game>``) draws the state and words the events; this module
 wires the controls, the clause highlight and the interpretation notes.
 
-Every control that moves the step carries the step it was drawn for (in its widget key and
-its callback), so a tap sent for a screen that has moved on changes nothing; and each control
-is drawn anew for each step and takes taps only 0.6 s after it is drawn (STEP_CSS's animation;
-the double-tap tests tap again up to 500 ms later), so the second tap of a double tap, landing
-on the next step's control, changes nothing either. A visitor's next tap, once they have read
-the step, is never refused.
+Every control that moves the step carries the step it leads to in its widget key (``…_goto<n>``):
+a tap reaches its callback only while a control that leads to that same step is on screen, so a
+tap sent for a screen that has moved on (where "Next" now leads elsewhere) changes nothing. A
+control whose target changed is drawn anew and takes taps only 0.6 s after it is drawn
+(STEP_CSS's animation; the double-tap tests tap again up to 500 ms later), so the second tap of
+a double tap, landing on the next step's "Next", changes nothing either. A control whose target
+did not change ("Start", "End", most of "Jump to…") is the same element from step to step, not
+drawn anew: a tap on it does what its label says, whatever step it was drawn at. A visitor's
+next tap, once they have read the step, is never refused.
 """
 
 from __future__ import annotations
@@ -35,8 +38,8 @@ from jokoak.render.reader_steps import ReaderStep, captions, reader_steps, sente
 
 from . import speech
 from .play import pace
-from .common import (_, bring_into_view, esc, html, in_this_language, lang, ngettext,
-                     pin_run_language, remember, remembered_widget_key)
+from .common import (_, esc, html, in_this_language, install_placer, lang, ngettext,
+                     pin_run_language, place_mark, remember, remembered_widget_key)
 from .params import query_choice, query_number
 
 WATCH = "__watch__"
@@ -156,25 +159,32 @@ STEP_CSS = """<style>
  .st-key-jokoak_step_body > [data-testid='stElementContainer']{grid-column:1;grid-row:2}
  .st-key-jokoak_step_body > :has(> .st-key-jokoak_step_clauses){grid-column:1;grid-row:3}}
 @keyframes jokoak-arm{0%,99%{pointer-events:none}100%{pointer-events:auto}}
-[class*='st-key-jokoak_step_'][class*='_at'] button{animation:jokoak-arm .6s linear}
+[class*='st-key-jokoak_step_'][class*='_goto'] button, [class*='st-key-jokoak_step_'][class*='_play_at'] button{animation:jokoak-arm .6s linear}
 .jokoak-step-words{font-size:1.1rem;margin:.2rem 0 .4rem 0;padding-left:1.2rem}
 .jokoak-step-words li{margin:.1rem 0}
 .jokoak-step-caption{font-style:italic;margin:.2rem 0}
 .jokoak-step-cited{font-size:.875rem;color:#4a4d57;margin:0 0 .5rem 0}
-[class*='st-key-jokoak_step_jump_row'] p{margin:0}
-[class*='st-key-jokoak_step_jump_row'] > div:first-child{flex:0 0 11rem}
-[class*='st-key-jokoak_step_jump_row'] > div:not(:first-child){flex:0 0 8.5rem}
+.jokoak-step-notes{display:flex;flex-direction:column;gap:1rem}
+.jokoak-step-note{border:1px solid color-mix(in srgb,currentColor 20%,transparent);border-radius:.5rem}
+.jokoak-step-note>summary{display:flex;align-items:center;gap:.5rem;min-height:44px;padding:4px 12px;
+ cursor:pointer;list-style:none;border-radius:.5rem}
+.jokoak-step-note>summary::-webkit-details-marker{display:none}
+.jokoak-step-note>summary::before{content:"keyboard_arrow_right";font-family:"Material Symbols Rounded";
+ font-size:1rem;line-height:1;font-feature-settings:"liga";-webkit-font-smoothing:antialiased;flex:none}
+.jokoak-step-note[open]>summary::before{content:"keyboard_arrow_down"}
+.jokoak-step-note>summary:hover{color:var(--primary-color,#174ea6)}
+.jokoak-step-note>summary:focus-visible{outline:2px solid #174ea6;outline-offset:2px}
+.jokoak-step-note>p{margin:0;padding:0 1rem 1rem 1rem}
+.st-key-jokoak_step_jump_row p{margin:0}
+.st-key-jokoak_step_jump_row > div{flex:1 1 0;min-width:7rem}
 @media (max-width:640px){
  .jokoak-board svg{max-height:30vh}
  .st-key-jokoak_step_body [data-testid='stVerticalBlock']{gap:.45rem}
  .st-key-jokoak_step_controls, .st-key-jokoak_step_autoplay{gap:.4rem}
  .st-key-jokoak_step_controls button, .st-key-jokoak_step_autoplay button{padding:0 .6rem;min-height:2.6rem}
- [class*='_first_at'] button [data-testid='stMarkdownContainer'], [class*='_last_at'] button [data-testid='stMarkdownContainer'],
+ [class*='_first_goto'] button [data-testid='stMarkdownContainer'], [class*='_last_goto'] button [data-testid='stMarkdownContainer'],
  [class*='_play_at'] button [data-testid='stMarkdownContainer'], [class*='_pause'] button [data-testid='stMarkdownContainer']{
   position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
- [class*='st-key-jokoak_step_jump_row']{flex-wrap:wrap;row-gap:.3rem;align-items:flex-start !important}
- [class*='st-key-jokoak_step_jump_row'] > div:first-child{flex:0 0 100%;height:auto !important;min-height:1.5rem}
- [class*='st-key-jokoak_step_jump_row'] > div:not(:first-child){flex:1 1 40%}
  .jokoak-step-words{font-size:1rem}}
 </style>"""
 
@@ -182,6 +192,11 @@ STEP_CSS = """<style>
 
 
 # ---- moving between steps (button callbacks) ------------------------------------------------
+#: Set by a tap that moves the step (a number new for each tap): the step it leads to asks the
+#: page's placer to bring the step into view (:func:`ui.common.place_mark`).
+SCROLL_KEY = "jokoak_step_scroll"
+
+
 def _autoplay_key(game: str) -> str:
     return f"jokoak_autoplay_{game}"
 
@@ -190,14 +205,14 @@ def _speed_key(game: str) -> str:
     return f"jokoak_autospeed_{game}"
 
 
-def _go(step_key: str, drawn_for: int, target: int | None) -> None:
-    """Move to ``target`` if the control was drawn for the step on screen: the second tap of
-    a double tap (drawn for the step the first tap left) changes nothing."""
-    if target is None or st.session_state.get(step_key) != drawn_for:
+def _go(step_key: str, target: int | None) -> None:
+    """Move to ``target``: the control's key names it, so a control drawn for a step that
+    led elsewhere finds no callback (module docstring)."""
+    if target is None or target < 0:
         return
     st.session_state[step_key] = target
     st.session_state[f"jokoak_stepmoved_{step_key}"] = time.monotonic()
-    st.session_state["jokoak_step_scroll"] = True
+    st.session_state[SCROLL_KEY] = time.monotonic_ns()
 
 
 def _set_playing(game: str, step_key: str, drawn_for: int, on: bool) -> None:
@@ -205,7 +220,7 @@ def _set_playing(game: str, step_key: str, drawn_for: int, on: bool) -> None:
         return
     st.session_state[_autoplay_key(game)] = on
     st.session_state[f"jokoak_stepmoved_{step_key}"] = time.monotonic()
-    st.session_state["jokoak_step_scroll"] = True
+    st.session_state[SCROLL_KEY] = time.monotonic_ns()
 
 
 def _pause(game: str) -> None:
@@ -249,6 +264,7 @@ def _step_panel(game: str, rkey: str, record: Record,
     # elements was added and removed at every step, and the browser re-read every rule of
     # the page each time.
     html(STEP_CSS + SOURCE_CSS + speech.SPEAKER_CSS)
+    install_placer()
 
     @st.fragment(run_every=declared)
     def panel() -> None:
@@ -278,14 +294,16 @@ def _draw_panel(game: str, step_key: str, initial: GameState, steps: tuple[Reade
     index = st.session_state[step_key]
     # after a move, a step that does not fit (its picture or words cut) comes to the top:
     # on a phone or a laptop the page's header would push them under the fold
-    bring_into_view(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", index,
-                    when=st.session_state.pop("jokoak_step_scroll", False))
+    moved = st.session_state.pop(SCROLL_KEY, None)
+    place = (place_mark(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", moved)
+             if moved else "")
     # The picture beside "Next" and the words it produces, the clauses under the words; on a
     # phone the controls and the words come first and the picture, sized to stay on screen,
     # right under them, then the clauses (STEP_CSS places the three).
     state = steps[index - 1].after if index else initial
     with st.container(key="jokoak_step_body"):
-        html(f'<div class="jokoak-board" data-step="{index}">{_draw_state(game, state)}</div>')
+        html(f'<div class="jokoak-board" data-step="{index}"{place}>'
+             f'{_draw_state(game, state)}</div>')
         with st.container(key="jokoak_step_side"):
             cited = _step_side(game, step_key, index, steps, step_captions, playing, module)
         if cited:
@@ -299,7 +317,6 @@ def _step_side(game: str, step_key: str, index: int, steps: tuple[ReaderStep, ..
                ) -> tuple[str, ...]:
     """The controls, the step's place and its words; returns the clauses the step cites."""
     total = len(steps)
-    at = f"at{index}"        # in every key: a click sent for another step finds no callback
     controls: list[tuple[str, str, str, Side, bool, int]] = [
         ("first", N_("Start"), ":material/first_page:", "left", index > 0, 0),
         ("back", N_("Back"), ":material/chevron_left:", "left", index > 0, index - 1),
@@ -309,8 +326,9 @@ def _step_side(game: str, step_key: str, index: int, steps: tuple[ReaderStep, ..
     # One row that wraps rather than stacks (columns stack on a phone).
     row = st.container(horizontal=True, key="jokoak_step_controls")
     for name, label, icon, side, enabled, target in controls:
-        row.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}_{at}",
-                   disabled=not enabled, on_click=_go, args=(step_key, index, target),
+        # the key names the target: a click sent for a control that led elsewhere finds no callback
+        row.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}_goto{target}",
+                   disabled=not enabled, on_click=_go, args=(step_key, target),
                    type="primary" if name == "next" else "secondary")
     _autoplay_row(game, step_key, index, total, playing, module, steps)
     st.progress(index / total if total else 1.0,
@@ -325,7 +343,9 @@ def _step_side(game: str, step_key: str, index: int, steps: tuple[ReaderStep, ..
                     for c in captions(step, step_captions))
     html(f'<div class="jokoak-step-text" data-step="{index}">'
          f'<ul class="jokoak-step-words">{words}</ul>{notes}</div>')
-    speech.speaker(f"step_{game}_{index}", [(s, lang()) for s in said], css=False)
+    # One key for every step: the button is the same element from step to step (not drawn
+    # anew), and it reads the step on screen.
+    speech.speaker(f"step_{game}", [(s, lang()) for s in said], css=False)
     return step.clauses
 
 
@@ -369,20 +389,38 @@ def jump_targets(steps: tuple[ReaderStep, ...], index: int, kind: str
     return (earlier[-1] if earlier else None), (later[0] if later else None)
 
 
+def jump_kind_key(game: str) -> str:
+    """The kind of moment "Jump to…" looks for (an event kind of the game's renderer)."""
+    return f"jokoak_step_jump_kind_{game}"
+
+
 def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
                steps: tuple[ReaderStep, ...]) -> None:
-    """Each kind of event of the record, with the nearest step before and after this one;
-    where there is none, it says so. Kinds the record never shows are named at the end."""
+    """A kind of moment to look for (the kinds of event the record shows), and the nearest
+    step before and after this one with it; where there is none, it says so. Kinds the record
+    never shows are named at the end.
+
+    One choice and two buttons, not a row of two buttons for each kind: a jump redraws what
+    the list shows, and fourteen rows of them made a jump cost three "Next"s. The choice
+    stays from jump to jump; until the visitor makes it, it is the kind of the step on screen.
+    """
+    labels = dict(module.event_kinds())
     present = frozenset().union(*(s.kinds for s in steps)) if steps else frozenset()
-    absent = []
-    for kind, label in module.event_kinds():
-        if kind not in present:
-            absent.append(_(label))
-            continue
+    kinds = [kind for kind in labels if kind in present]
+    absent = [_(labels[kind]) for kind in labels if kind not in present]
+    if kinds:
+        kind_key = jump_kind_key(game)
+        if st.session_state.get(kind_key) not in kinds:
+            here = steps[index - 1].kinds if index else frozenset()
+            st.session_state[kind_key] = next((k for k in kinds if k in here), kinds[0])
+        widget_key = remembered_widget_key(kind_key)
+        st.pills(_("Which moment?"), kinds, key=widget_key, on_change=remember,
+                 args=(widget_key, kind_key),
+                 format_func=in_this_language(lambda k: _(labels[k])))
+        kind = st.session_state[kind_key]
         earlier, later = jump_targets(steps, index, kind)
         row = st.container(horizontal=True, vertical_alignment="center",
-                           key=f"jokoak_step_jump_row_{kind}")
-        row.markdown(f"**{esc(_(label))}**")
+                           key="jokoak_step_jump_row")
         jumps: tuple[tuple[str, int | None, str, Side, str], ...] = (
             ("back", earlier, ":material/chevron_left:", "left", N_("none earlier")),
             ("on", later, ":material/chevron_right:", "right", N_("none later")))
@@ -391,8 +429,8 @@ def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
                 row.caption(_(none))
             else:
                 row.button(_("Step %(n)s") % {"n": target}, icon=icon, icon_position=side,
-                           key=f"{step_key}_jump_{kind}_{direction}_at{index}",
-                           on_click=_go, args=(step_key, index, target))
+                           key=f"{step_key}_jump_{kind}_{direction}_goto{target}",
+                           on_click=_go, args=(step_key, target))
     if absent:
         where = (_("Not in this game: %(kinds)s.") if WATCH_KEY in step_key
                  else _("Not in this scenario: %(kinds)s."))
@@ -407,6 +445,11 @@ def _clauses(game: str, cited: list[str]) -> None:
     html(f'<p class="jokoak-step-cited" lang="{lang()}">{esc(intro)}</p>'
          + clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang(), css=False))
     speech.clause_speaker(f"clauses_{game}", game, cited, _translation_target(), css=False)
-    for note in notes_for(game, set(cited)):
-        with st.expander(_("Interpretation note: %(title)s") % {"title": _(note.title)}):
-            html(f'<p lang="{lang()}">{esc(_(note.body))}</p>')
+    # The notes in one element (a native <details> each, STEP_CSS draws them as Streamlit's
+    # expanders): as expanders they were two elements a note, five notes ten of a step's 35.
+    notes = "".join(
+        f'<details class="jokoak-step-note" lang="{lang()}"><summary>'
+        f'{esc(_("Interpretation note: %(title)s") % {"title": _(note.title)})}</summary>'
+        f'<p>{esc(_(note.body))}</p></details>' for note in notes_for(game, set(cited)))
+    if notes:
+        html(f'<div class="jokoak-step-notes">{notes}</div>')
