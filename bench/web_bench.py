@@ -102,12 +102,22 @@ JUMP_ON = "[class*='_jump_'][class*='_on_goto'] button"
 
 
 def open_jumps(page) -> None:
-    """Open "Jump to…" if it is closed (its rows are drawn only while it is open)."""
+    """Open "Jump to…" if it is closed (its rows are drawn only while it is open), and if the
+    kind of moment it looks for has none later, choose the next kind that has."""
     jump = page.locator(JUMP_ON)
-    if not jump.count() or not jump.first.is_visible():
+    kinds = page.locator('[data-testid="stPopoverBody"] [data-testid="stButtonGroup"]')
+    if not kinds.count() or not kinds.first.is_visible():
         page.get_by_role("button", name="Jump to…").first.click()
-        jump.first.wait_for(timeout=60000)
+        kinds.first.wait_for(timeout=60000)
         settle(page)
+    chips = kinds.first.locator("button")
+    for i in range(chips.count()):
+        if jump.count() and jump.first.is_visible():
+            return
+        chips.nth(i).click()
+        settle(page)
+        page.wait_for_timeout(300)
+    jump.first.wait_for(timeout=60000)
 
 
 def bench_steps(pw, n: int = 15) -> list[tuple[str, float, float]]:

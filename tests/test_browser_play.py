@@ -235,7 +235,7 @@ def test_autoplay_plays_the_steps_until_paused(browser):
         wait_for_app(page)
         page.get_by_role("radio", name="Rápido").click()
         settled(page)
-        page.locator('[class*="st-key-jokoak_step_"][class*="_play_at"] button').first.click()
+        page.locator('[class*="st-key-jokoak_step_"][class*="_play_steps"] button').first.click()
         page.wait_for_function("() => /[?&]step=3(&|$)/.test(location.search)", timeout=20000)
         page.locator('[class*="st-key-jokoak_step_"][class*="_pause"] button').first.click()
         settled(page)

@@ -39,8 +39,8 @@ def current_step(at: AppTest, game: str, record: str = "") -> int:
 
 def button(at: AppTest, name: str):
     """The control ``name`` (next, back, first, last, play, pause, jump_<kind>_back/on) on
-    screen (its key ends ``_<name>_goto<target>``; Play's ``_play_at<step>``)."""
-    return next(b for b in at.button if re.search(rf"_{name}(_goto-?\d+|_at\d+)?$", str(b.key)))
+    screen (its key ends ``_<name>_goto<target>``; Play's ``_play_steps``)."""
+    return next(b for b in at.button if re.search(rf"_{name}(_goto-?\d+|_steps)?$", str(b.key)))
 
 
 @pytest.mark.parametrize("game", GAMES)

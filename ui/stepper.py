@@ -159,7 +159,7 @@ STEP_CSS = """<style>
  .st-key-jokoak_step_body > [data-testid='stElementContainer']{grid-column:1;grid-row:2}
  .st-key-jokoak_step_body > :has(> .st-key-jokoak_step_clauses){grid-column:1;grid-row:3}}
 @keyframes jokoak-arm{0%,99%{pointer-events:none}100%{pointer-events:auto}}
-[class*='st-key-jokoak_step_'][class*='_goto'] button, [class*='st-key-jokoak_step_'][class*='_play_at'] button{animation:jokoak-arm .6s linear}
+[class*='st-key-jokoak_step_'][class*='_goto'] button, [class*='st-key-jokoak_step_'][class*='_play_steps'] button{animation:jokoak-arm .6s linear}
 .jokoak-step-words{font-size:1.1rem;margin:.2rem 0 .4rem 0;padding-left:1.2rem}
 .jokoak-step-words li{margin:.1rem 0}
 .jokoak-step-caption{font-style:italic;margin:.2rem 0}
@@ -183,7 +183,7 @@ STEP_CSS = """<style>
  .st-key-jokoak_step_controls, .st-key-jokoak_step_autoplay{gap:.4rem}
  .st-key-jokoak_step_controls button, .st-key-jokoak_step_autoplay button{padding:0 .6rem;min-height:2.6rem}
  [class*='_first_goto'] button [data-testid='stMarkdownContainer'], [class*='_last_goto'] button [data-testid='stMarkdownContainer'],
- [class*='_play_at'] button [data-testid='stMarkdownContainer'], [class*='_pause'] button [data-testid='stMarkdownContainer']{
+ [class*='_play_steps'] button [data-testid='stMarkdownContainer'], [class*='_pause'] button [data-testid='stMarkdownContainer']{
   position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
  .jokoak-step-words{font-size:1rem}}
 </style>"""
@@ -215,9 +215,11 @@ def _go(step_key: str, target: int | None) -> None:
     st.session_state[SCROLL_KEY] = time.monotonic_ns()
 
 
-def _set_playing(game: str, step_key: str, drawn_for: int, on: bool) -> None:
-    if st.session_state.get(step_key) != drawn_for:
-        return
+def _set_playing(game: str, step_key: str, on: bool) -> None:
+    """Start (or stop) autoplay from the step on screen. "Play" keeps one key from step to
+    step (it is not drawn anew at each step); it is drawn anew, and armed 0.6 s later, only
+    where it takes the place of "Pause", so the second tap of a double tap on "Pause" does
+    nothing, and a second tap on "Play" asks again for what the first asked."""
     st.session_state[_autoplay_key(game)] = on
     st.session_state[f"jokoak_stepmoved_{step_key}"] = time.monotonic()
     st.session_state[SCROLL_KEY] = time.monotonic_ns()
@@ -371,8 +373,8 @@ def _autoplay_row(game: str, step_key: str, index: int, total: int, playing: boo
                    on_click=_pause, args=(game,))
     else:
         row.button(_("Play the steps"), icon=":material/play_arrow:",
-                   key=f"{step_key}_play_at{index}", disabled=index >= total,
-                   on_click=_set_playing, args=(game, step_key, index, True))
+                   key=f"{step_key}_play_steps", disabled=index >= total,
+                   on_click=_set_playing, args=(game, step_key, True))
     speed_key = _speed_key(game)
     st.session_state.setdefault(speed_key, "normal")
     widget_key = remembered_widget_key(speed_key)
