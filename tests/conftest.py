@@ -110,6 +110,35 @@ def fresh_server():
             srv.stop()
 
 
+class SharedContextPages:
+    """The worker's Chromium, whose ``new_page()`` and ``new_page(viewport=…)`` open the page
+    in one browser context that the worker's tests share; everything else is the Browser's.
+
+    A page in a new context loads Streamlit's scripts cold (about 1.3–1.5 s of Chromium's CPU
+    a page load); one in a context that has loaded the booklet before takes them from its
+    cache (0.7–1.0 s), and the suite is bound by the two cores, most of it Chromium's. A page
+    opened with other options (a locale, touch), and every ``new_context()``, is the Browser's
+    own: those are the tests that need a context of their own (a clock, offline, routes). Each
+    page is still a new visitor: a Streamlit session is its WebSocket, not its context."""
+
+    def __init__(self, browser) -> None:
+        self._browser = browser
+        self._context = None
+
+    def new_page(self, **options):
+        if set(options) - {"viewport"}:
+            return self._browser.new_page(**options)
+        if self._context is None:
+            self._context = self._browser.new_context()
+        page = self._context.new_page()
+        if options.get("viewport"):
+            page.set_viewport_size(options["viewport"])
+        return page
+
+    def __getattr__(self, name: str):
+        return getattr(self._browser, name)
+
+
 @pytest.fixture(scope="session")
 def chromium_browser():
     from playwright.sync_api import sync_playwright
@@ -118,7 +147,7 @@ def chromium_browser():
     require_chromium()
     with sync_playwright() as pw:
         browser = launch_browser(pw, TEST_CHROMIUM_ARGS)
-        yield browser
+        yield SharedContextPages(browser)
         browser.close()
 
 
