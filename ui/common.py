@@ -328,35 +328,13 @@ def error(msgid: str, **params: Any) -> None:
     st.warning(text % params if params else text, icon="⚠️")
 
 
-#: Scrolls ``target`` to just under Streamlit's header bar (which stays over the top of the
-#: page), placing it again while the run goes on and twice after it, for at most 4 s: what a
-#: run removes above the target (the previous drawing's leftovers) would otherwise pull it
-#: under the bar. With ``cut``, only when one of those elements is cut by the header or the
-#: bottom of the screen. No less-than sign in it: Streamlit drops a script that has one.
-_INTO_VIEW_JS = """<script>/*%(token)s*/(function(){var t0=Date.now(),idle=0,T=%(target)s,C=%(cut)s;
-function bar(){var h=document.querySelector('[data-testid=stHeader]');
-var r=h&&getComputedStyle(h).display!=='none'?h.getBoundingClientRect():null;
-return r&&r.height?Math.max(0,r.bottom):0;}
-function isCut(h){var c=false;document.querySelectorAll(C).forEach(function(e){
-var r=e.getBoundingClientRect();if(r.height>0&&(h>r.top+1||r.bottom>window.innerHeight+1)){c=true;}});return c;}
-function place(){var b=document.querySelector(T);if(!b){return;}var h=bar();
-if(C&&!isCut(h)){return;}
-if(Math.abs(b.getBoundingClientRect().top-h)>1){b.style.scrollMarginTop=h+'px';
-b.scrollIntoView({block:'start',behavior:'instant'});}}
-function tick(){var a=document.querySelector('[data-testid=stApp]');
-if(a&&a.getAttribute('data-test-script-state')==='running'){idle=0;}else{idle+=1;}
-place();if(idle>=2||Date.now()-t0>4000){return;}setTimeout(tick,150);}
-setTimeout(tick,250);})();</script>"""
-
-
-#: Installed once a page (:func:`install_placer`): whenever the app draws an element marked
-#: ``data-jk-place`` (:func:`place_mark`) with a mark it has not handled, it places that mark's
-#: target as :data:`_INTO_VIEW_JS` does, at once and again while the run goes on. Unlike
-#: :func:`bring_into_view` it adds no element to the step it serves: a script element a step
-#: was drawn, mounted and run after the step's own elements, the last change of the page
-#: after every "Next" (about 10 ms of the step-through's 60). No less-than sign in it.
-_PLACER_JS = """<script>(function(){if(window.__jkPlacer){return;}window.__jkPlacer=1;var seen={};
-function bar(){var h=document.querySelector('[data-testid=stHeader]');
+#: Scrolls a target (selector ``T``) to just under Streamlit's header bar (which stays over the
+#: top of the page), placing it again while the run goes on and ``idle`` times after it, for at
+#: most 4 s: what a run removes above the target (the previous drawing's leftovers) would
+#: otherwise pull it under the bar. With ``C``, only when an element ``C`` selects is cut by the
+#: header or the bottom of the screen. Shared by :data:`_INTO_VIEW_JS` and :data:`_PLACER_JS`.
+#: No less-than sign in it: Streamlit drops a script that has one.
+_PLACE_JS = """function bar(){var h=document.querySelector('[data-testid=stHeader]');
 var r=h&&getComputedStyle(h).display!=='none'?h.getBoundingClientRect():null;
 return r&&r.height?Math.max(0,r.bottom):0;}
 function isCut(C,h){var c=false;document.querySelectorAll(C).forEach(function(e){
@@ -365,15 +343,28 @@ function place(T,C){var b=document.querySelector(T);if(!b){return;}var h=bar();
 if(C&&!isCut(C,h)){return;}
 if(Math.abs(b.getBoundingClientRect().top-h)>1){if(b.style.scrollMarginTop!==h+'px'){b.style.scrollMarginTop=h+'px';}
 b.scrollIntoView({block:'start',behavior:'instant'});}}
-function run(T,C){var t0=Date.now(),idle=0;function tick(){
+function run(T,C,idle){var t0=Date.now(),quiet=0;function tick(){
 var a=document.querySelector('[data-testid=stApp]');
-if(a&&a.getAttribute('data-test-script-state')==='running'){idle=0;}else{idle+=1;}
-place(T,C);if(idle>=3||Date.now()-t0>4000){return;}setTimeout(tick,150);}
-requestAnimationFrame(tick);}
-function scan(){document.querySelectorAll('[data-jk-place]').forEach(function(e){
-var k=e.getAttribute('data-jk-place');if(seen[k]){return;}seen[k]=1;var m=JSON.parse(k);run(m[1],m[2]);});}
+if(a&&a.getAttribute('data-test-script-state')==='running'){quiet=0;}else{quiet+=1;}
+place(T,C);if(quiet>=idle||Date.now()-t0>4000){return;}setTimeout(tick,150);}tick();}
+"""
+
+#: One placement, as a script element of its own (:func:`bring_into_view`), 250 ms after it
+#: is drawn.
+_INTO_VIEW_JS = ("<script>/*%(token)s*/(function(){" + _PLACE_JS
+                 + "setTimeout(function(){run(%(target)s,%(cut)s,2);},250);})();</script>")
+
+#: Installed once a page (:func:`install_placer`): whenever the app draws an element marked
+#: ``data-jk-place`` (:func:`place_mark`) with a mark it has not handled, it places that mark's
+#: target (:data:`_PLACE_JS`), from the next frame. Unlike :func:`bring_into_view` it adds no
+#: element to the step it serves: a script element a step was drawn, mounted and run after the
+#: step's own elements, the last change of the page after every "Next".
+_PLACER_JS = ("<script>(function(){if(window.__jkPlacer){return;}window.__jkPlacer=1;var seen={};"
+              + _PLACE_JS + """function scan(){document.querySelectorAll('[data-jk-place]').forEach(function(e){
+var k=e.getAttribute('data-jk-place');if(seen[k]){return;}seen[k]=1;var m=JSON.parse(k);
+requestAnimationFrame(function(){run(m[1],m[2],3);});});}
 new MutationObserver(scan).observe(document.body,{subtree:true,childList:true,attributes:true,
-attributeFilter:['data-jk-place']});scan();})();</script>"""
+attributeFilter:['data-jk-place']});scan();})();</script>""")
 
 
 def install_placer() -> None:
