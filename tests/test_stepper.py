@@ -166,6 +166,19 @@ def test_the_jump_list_looks_first_for_the_kind_of_the_step_on_screen():
     assert button(at, "jump_bid_back")
 
 
+def test_the_jump_list_never_starts_on_a_kind_with_nowhere_to_go():
+    """Before the visitor chooses, the kind chosen for them has a step to jump to, not two
+    "none" captions: zohn ahl's first step is the game's start, which no other step has."""
+    from jokoak.render.reader_steps import watched_record
+    from ui.stepper import jump_kind_key, jump_targets
+    at = open_step_through("zohn_ahl", scenario="__watch__", step="1")
+    at = open_jumps(at, "zohn_ahl")
+    steps = reader_steps("zohn_ahl", watched_record("zohn_ahl", 1))[2]
+    chosen = at.session_state[jump_kind_key("zohn_ahl")]
+    assert jump_targets(steps, 1, chosen) != (None, None)
+    assert [b for b in at.button if "_jump_" in str(b.key)]
+
+
 def test_the_jump_list_offers_each_kind_the_record_shows_once_in_the_visitors_language():
     from jokoak import registry
     from jokoak.i18n import translator

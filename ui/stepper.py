@@ -404,7 +404,9 @@ def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
 
     One choice and two buttons, not a row of two buttons for each kind: a jump redraws what
     the list shows, and fourteen rows of them made a jump cost three "Next"s. The choice
-    stays from jump to jump; until the visitor makes it, it is the kind of the step on screen.
+    stays from jump to jump; until the visitor makes it, it is the kind of the step on screen
+    if that kind occurs at another step, else the first kind that does (never a choice that
+    offers nothing).
     """
     labels = dict(module.event_kinds())
     present = frozenset().union(*(s.kinds for s in steps)) if steps else frozenset()
@@ -414,7 +416,9 @@ def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
         kind_key = jump_kind_key(game)
         if st.session_state.get(kind_key) not in kinds:
             here = steps[index - 1].kinds if index else frozenset()
-            st.session_state[kind_key] = next((k for k in kinds if k in here), kinds[0])
+            leads = [k for k in [*(k for k in kinds if k in here), *kinds]
+                     if jump_targets(steps, index, k) != (None, None)]
+            st.session_state[kind_key] = leads[0] if leads else kinds[0]
         widget_key = remembered_widget_key(kind_key)
         st.pills(_("Which moment?"), kinds, key=widget_key, on_change=remember,
                  args=(widget_key, kind_key),
