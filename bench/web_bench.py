@@ -45,9 +45,8 @@ def settle(page, timeout: float = 60000) -> None:
 
 #: The bare app's one button.
 PRIMARY = '[data-testid="stBaseButton-primary"]'
-#: The step-through's "Next" (its first primary button is autoplay's Play since stop 21:
-#: clicking that measured one autoplay beat, about 1.1 s, not a step).
-NEXT_STEP = '[class*="st-key-jokoak_step_"][class*="_next_goto"] button'
+#: The step-through's "Next" (in its one controls element, ui/step_controls.py).
+NEXT_STEP = '.jk-steps button[data-fid="next"]'
 
 
 def clicks(page, url: str, until_changed: str, n: int, button: str = PRIMARY) -> list[float]:
@@ -82,41 +81,38 @@ def bare_and_booklet(pw):
 
 
 def step_control(name: str) -> str:
-    """The step-through's control ``name`` (next, back, jump_<kind>_on…) as drawn for the step
-    on screen (its key ends ``_<name>_goto<target>``)."""
-    return f'[class*="st-key-jokoak_step_"][class*="_{name}_goto"] button'
+    """The step-through's control ``name`` (first, back, next, last) in its controls element."""
+    return f'.jk-steps button[data-act="go"][data-fid="{name}"]'
 
 
 def step_taps(url: str, control: str, prepare=None):
-    """A tap on the step-through's ``control``, as soon as it takes taps: each step's controls
-    take taps 0.6 s after they are drawn (ui/stepper.py, the second tap of a double tap lands
-    on nothing), so Playwright's ``click()`` waits for that before it taps, and the wait is no
-    time a finger spends on a rerun (a reader reads the step first)."""
+    """A tap on the step-through's ``control``, as soon as it takes taps: a control that leads
+    elsewhere after a step takes taps 0.6 s after it is drawn (ui/step_controls.py, the second
+    tap of a double tap lands on nothing), so this waits that long before it taps, and the
+    wait is no time a finger spends on a rerun (a reader reads the step first)."""
     def action(page, i):
+        page.wait_for_timeout(650)
         page.locator(control).first.click()
     return url, action, prepare
 
 
-#: The first "later" button of "Jump to…" (the next step with an event of that kind).
-JUMP_ON = "[class*='_jump_'][class*='_on_goto'] button"
+#: The "later" button of "Jump to…" (the next step with an event of the kind looked for).
+JUMP_ON = ".jk-steps button.jk-jump-on"
 
 
 def open_jumps(page) -> None:
-    """Open "Jump to…" if it is closed (its rows are drawn only while it is open), and if the
-    kind of moment it looks for has none later, choose the next kind that has."""
+    """Open "Jump to…" if it is closed (its rows are drawn only while it is open; opening it
+    and choosing a kind are the browser's alone), and if the kind of moment it looks for has
+    none later, choose the next kind that has."""
     jump = page.locator(JUMP_ON)
-    kinds = page.locator('[data-testid="stPopoverBody"] [data-testid="stButtonGroup"]')
-    if not kinds.count() or not kinds.first.is_visible():
-        page.get_by_role("button", name="Jump to…").first.click()
-        kinds.first.wait_for(timeout=60000)
-        settle(page)
-    chips = kinds.first.locator("button")
+    chips = page.locator(".jk-steps .jk-chip")
+    if not chips.count():
+        page.locator(".jk-steps .jk-toggle").first.click()
+        chips.first.wait_for(timeout=60000)
     for i in range(chips.count()):
-        if jump.count() and jump.first.is_visible():
+        if jump.count():
             return
         chips.nth(i).click()
-        settle(page)
-        page.wait_for_timeout(300)
     jump.first.wait_for(timeout=60000)
 
 

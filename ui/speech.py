@@ -58,7 +58,7 @@ def can_say(language: str) -> bool:
     return enabled() and speech.voice_for(language, settings().speech.voice) is not None
 
 
-def _ask(key: str) -> None:
+def ask(key: str) -> None:
     st.session_state[ASKED_KEY] = (key, next(_taps))
 
 
@@ -89,12 +89,25 @@ def speaker(key: str, parts: Parts, label: str = "", *, css: bool = True) -> Non
     if css:
         html(SPEAKER_CSS)
     key = f"jokoak_speak_{key}"
-    st.button(label or _("Listen"), icon=":material/volume_up:", key=key, on_click=_ask,
+    st.button(label or _("Listen"), icon=":material/volume_up:", key=key, on_click=ask,
               args=(key,))
+    speak_if_asked(key, wanted)
+
+
+def can_say_any(parts: Parts) -> bool:
+    """Whether a voice says any part's language (where :func:`speaker` draws its button)."""
+    return any(t and can_say(code) for t, code in parts)
+
+
+def speak_if_asked(key: str, parts: Parts) -> None:
+    """Read ``parts`` aloud if the last tap asked for ``key`` (:func:`ask`): a "Listen" that
+    is not a Streamlit button (the step-through's) asks so too."""
     asked = st.session_state.get(ASKED_KEY)
     if isinstance(asked, tuple) and asked[0] == key:
         del st.session_state[ASKED_KEY]
-        _audio(key, wanted, asked[1])
+        wanted = [(t, code) for t, code in parts if t and can_say(code)]
+        if wanted:
+            _audio(key, wanted, asked[1])
 
 
 def read_now(key: str, parts: Parts) -> None:
@@ -127,9 +140,13 @@ def clause_parts(game: str, clause_ids: Sequence[str], target: str | None) -> li
 def clause_speaker(key: str, game: str, clause_ids: Sequence[str], target: str | None,
                    *, css: bool = True) -> None:
     """"Listen": the cited clauses in Basque, each followed by its translation."""
-    speaker(key, clause_parts(game, clause_ids, target),
-            _("Listen in Basque, then translated") if target in TARGET_LANGUAGES
-            else _("Listen in Basque"), css=css)
+    speaker(key, clause_parts(game, clause_ids, target), clause_listen_label(target), css=css)
+
+
+def clause_listen_label(target: str | None) -> str:
+    """What the clauses' "Listen" says it reads: the Basque, then the translation if any."""
+    return (_("Listen in Basque, then translated") if target in TARGET_LANGUAGES
+            else _("Listen in Basque"))
 
 
 def _clause_ids(game: str) -> list[str]:
@@ -140,7 +157,7 @@ def _clause_ids(game: str) -> list[str]:
 def _next_clause(key: str, ids: list[str]) -> None:
     at = ids.index(st.session_state[key]) if st.session_state.get(key) in ids else -1
     st.session_state[key] = ids[(at + 1) % len(ids)]
-    _ask(f"jokoak_speak_read_{key}")
+    ask(f"jokoak_speak_read_{key}")
 
 
 def clause_reader(game: str, target: str | None) -> None:

@@ -20,8 +20,9 @@ next tap, once they have read the step, is never refused.
 from __future__ import annotations
 
 import time
+from functools import partial
 from types import ModuleType
-from typing import Literal
+from typing import Any, Literal
 
 import streamlit as st
 
@@ -41,6 +42,7 @@ from .play import pace
 from .common import (_, esc, html, in_this_language, install_placer, lang, ngettext,
                      pin_run_language, place_mark, remember, remembered_widget_key)
 from .params import query_choice, query_number
+from .step_controls import step_controls, tap_value
 
 WATCH = "__watch__"
 #: The record key of a watched game starts so (``watch:<seed>``).
@@ -147,19 +149,8 @@ STEP_CSS = """<style>
 @media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
  h1[lang="eu"]{font-size:2rem !important;padding:0 !important}
  .jokoak-board svg{max-height:calc(100vh - 380px)}}
-.st-key-jokoak_step_body{scroll-margin-top:4.2rem;display:grid;grid-template-columns:minmax(0,3fr) minmax(0,2fr);
- grid-template-rows:auto 1fr;align-items:start;gap:1rem}
-.st-key-jokoak_step_body > *{min-width:0;width:auto}
-.st-key-jokoak_step_body > [data-testid='stElementContainer']{grid-column:1;grid-row:1 / span 2}
-.st-key-jokoak_step_body > :has(> .st-key-jokoak_step_side){grid-column:2;grid-row:1}
-.st-key-jokoak_step_body > :has(> .st-key-jokoak_step_clauses){grid-column:2;grid-row:2}
-@media (orientation:portrait), (max-width:640px){
- .st-key-jokoak_step_body{grid-template-columns:minmax(0,1fr);grid-template-rows:none}
- .st-key-jokoak_step_body > :has(> .st-key-jokoak_step_side){grid-column:1;grid-row:1}
- .st-key-jokoak_step_body > [data-testid='stElementContainer']{grid-column:1;grid-row:2}
- .st-key-jokoak_step_body > :has(> .st-key-jokoak_step_clauses){grid-column:1;grid-row:3}}
-@keyframes jokoak-arm{0%,99%{pointer-events:none}100%{pointer-events:auto}}
-[class*='st-key-jokoak_step_'][class*='_goto'] button, [class*='st-key-jokoak_step_'][class*='_play_steps'] button{animation:jokoak-arm .6s linear}
+.st-key-jokoak_step_body{scroll-margin-top:4.2rem}
+.jokoak-step-start{padding:1rem;border-radius:.5rem;background:rgba(28,131,225,.1);color:#004280}
 .jokoak-step-words{font-size:1.1rem;margin:.2rem 0 .4rem 0;padding-left:1.2rem}
 .jokoak-step-words li{margin:.1rem 0}
 .jokoak-step-caption{font-style:italic;margin:.2rem 0}
@@ -175,16 +166,8 @@ STEP_CSS = """<style>
 .jokoak-step-note>summary:hover{color:var(--primary-color,#174ea6)}
 .jokoak-step-note>summary:focus-visible{outline:2px solid #174ea6;outline-offset:2px}
 .jokoak-step-note>p{margin:0;padding:0 1rem 1rem 1rem}
-.st-key-jokoak_step_jump_row p{margin:0}
-.st-key-jokoak_step_jump_row > div{flex:1 1 0;min-width:7rem}
 @media (max-width:640px){
  .jokoak-board svg{max-height:30vh}
- .st-key-jokoak_step_body [data-testid='stVerticalBlock']{gap:.45rem}
- .st-key-jokoak_step_controls, .st-key-jokoak_step_autoplay{gap:.4rem}
- .st-key-jokoak_step_controls button, .st-key-jokoak_step_autoplay button{padding:0 .6rem;min-height:2.6rem}
- [class*='_first_goto'] button [data-testid='stMarkdownContainer'], [class*='_last_goto'] button [data-testid='stMarkdownContainer'],
- [class*='_play_steps'] button [data-testid='stMarkdownContainer'], [class*='_pause'] button [data-testid='stMarkdownContainer']{
-  position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
  .jokoak-step-words{font-size:1rem}}
 </style>"""
 
@@ -294,93 +277,149 @@ def _draw_panel(game: str, step_key: str, initial: GameState, steps: tuple[Reade
     module = _renderer(game)
     assert module is not None, "a step-through is offered only where the renderer words events"
     index = st.session_state[step_key]
+    total = len(steps)
     # after a move, a step that does not fit (its picture or words cut) comes to the top:
     # on a phone or a laptop the page's header would push them under the fold
     moved = st.session_state.pop(SCROLL_KEY, None)
     place = (place_mark(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", moved)
              if moved else "")
-    # The picture beside "Next" and the words it produces, the clauses under the words; on a
-    # phone the controls and the words come first and the picture, sized to stay on screen,
-    # right under them, then the clauses (STEP_CSS places the three).
     state = steps[index - 1].after if index else initial
+    step = steps[index - 1] if index else None
+    said = sentences(step, module, _) if step else []
+    listen_key = f"jokoak_speak_step_{game}"
+    listen = [(s, lang()) for s in said]
+    cited = list(step.clauses) if step else []
+    clause_key = f"jokoak_speak_clauses_{game}"
+    clause_parts = speech.clause_parts(game, cited, _translation_target()) if cited else []
+    # One element draws the step (ui/step_controls.py): the picture beside the controls and
+    # the words, the clauses under the words; on a phone the controls and the words come
+    # first and the picture, sized to stay on screen, right under them, then the clauses.
     with st.container(key="jokoak_step_body"):
-        html(f'<div class="jokoak-board" data-step="{index}"{place}>'
-             f'{_draw_state(game, state)}</div>')
-        with st.container(key="jokoak_step_side"):
-            cited = _step_side(game, step_key, index, steps, step_captions, playing, module)
-        if cited:
-            with st.container(key="jokoak_step_clauses"):
-                _clauses(game, list(cited))
+        offered = _offered(steps, index, module)
+        st.session_state[_offered_key(step_key)] = offered
+        controls_key = f"jokoak_step_controls_{game}"
+        data = controls_data(game, index, total, playing, module, steps,
+                             speech.can_say_any(listen), watched=WATCH_KEY in step_key)
+        data.update(
+            board=f'<div class="jokoak-board" data-step="{index}"{place}>'
+                  f'{_draw_state(game, state)}</div>',
+            text=_step_text(index, step, said, step_captions),
+            clauses=_clauses_html(game, cited), notes=_notes_html(game, cited),
+            listen_clauses=(speech.clause_listen_label(_translation_target())
+                            if speech.can_say_any(clause_parts) else None))
+        step_controls(controls_key, data,
+                      on_go=partial(_on_go, step_key, controls_key),
+                      on_play=partial(_on_play, game, step_key, controls_key, total),
+                      on_speed=partial(_on_speed, game, controls_key),
+                      on_listen=partial(speech.ask, listen_key),
+                      on_listen_clauses=partial(speech.ask, clause_key))
+        speech.speak_if_asked(listen_key, listen)
+        speech.speak_if_asked(clause_key, clause_parts)
     st.query_params["step"] = str(index)
 
 
-def _step_side(game: str, step_key: str, index: int, steps: tuple[ReaderStep, ...],
-               step_captions: tuple[str | None, ...], playing: bool, module: ModuleType
-               ) -> tuple[str, ...]:
-    """The controls, the step's place and its words; returns the clauses the step cites."""
+def _offered_key(step_key: str) -> str:
+    return f"{step_key}_offered"
+
+
+def _offered(steps: tuple[ReaderStep, ...], index: int, module: ModuleType) -> frozenset[int]:
+    """Every step a control drawn for ``index`` leads to: Start, Back, Next, End and the
+    jumps of every kind (a tap asking for another is refused)."""
     total = len(steps)
-    controls: list[tuple[str, str, str, Side, bool, int]] = [
-        ("first", N_("Start"), ":material/first_page:", "left", index > 0, 0),
-        ("back", N_("Back"), ":material/chevron_left:", "left", index > 0, index - 1),
-        ("next", N_("Next"), ":material/chevron_right:", "right", index < total, index + 1),
-        ("last", N_("End"), ":material/last_page:", "right", index < total, total),
+    targets = {0, total, max(index - 1, 0), min(index + 1, total)}
+    for kind in dict(module.event_kinds()):
+        targets.update(t for t in jump_targets(steps, index, kind) if t is not None)
+    return frozenset(targets)
+
+
+def _on_go(step_key: str, controls_key: str) -> None:
+    """A tap on a control that moves the step: taken only if it was drawn for the step on
+    screen and leads where a control drawn for it leads (the second tap of a double tap, or a
+    tap sent before an autoplay beat reached the screen, changes nothing)."""
+    value = tap_value(controls_key, "go")
+    if not isinstance(value, dict):
+        return
+    to, drawn_at = value.get("to"), value.get("from")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (to, drawn_at)):
+        return
+    if drawn_at != st.session_state.get(step_key):
+        return
+    if to not in st.session_state.get(_offered_key(step_key), frozenset()):
+        return
+    _go(step_key, to)
+
+
+def _on_play(game: str, step_key: str, controls_key: str, total: int) -> None:
+    value = tap_value(controls_key, "play")
+    if value is True and st.session_state.get(step_key, 0) < total:
+        _set_playing(game, step_key, True)
+    elif value is False:
+        _pause(game)
+
+
+def _on_speed(game: str, controls_key: str) -> None:
+    value = tap_value(controls_key, "speed")
+    if isinstance(value, str) and value in SPEEDS:
+        st.session_state[_speed_key(game)] = value
+
+
+def controls_data(game: str, index: int, total: int, playing: bool, module: ModuleType,
+                  steps: tuple[ReaderStep, ...], can_listen: bool, watched: bool
+                  ) -> dict[str, Any]:
+    """What the step's controls show, in the visitor's language: each control's label and
+    the step it leads to (None: there is none, the control is off), the jumps of every kind
+    of moment the record shows, the speed, the step's place."""
+    moves: list[tuple[str, str, Side, bool, int | None]] = [
+        ("first", N_("Start"), "left", True, 0 if index > 0 else None),
+        ("back", N_("Back"), "left", False, index - 1 if index > 0 else None),
+        ("next", N_("Next"), "right", False, index + 1 if index < total else None),
+        ("last", N_("End"), "right", True, total if index < total else None),
     ]
-    # One row that wraps rather than stacks (columns stack on a phone).
-    row = st.container(horizontal=True, key="jokoak_step_controls")
-    for name, label, icon, side, enabled, target in controls:
-        # the key names the target: a click sent for a control that led elsewhere finds no callback
-        row.button(_(label), icon=icon, icon_position=side, key=f"{step_key}_{name}_goto{target}",
-                   disabled=not enabled, on_click=_go, args=(step_key, target),
-                   type="primary" if name == "next" else "secondary")
-    _autoplay_row(game, step_key, index, total, playing, module, steps)
-    st.progress(index / total if total else 1.0,
-                text=_("Step %(n)s of %(total)s") % {"n": index, "total": total})
-    if index == 0:
-        st.info(_("The starting position. Press “Next” to play the first step."))
-        return ()
-    step = steps[index - 1]
-    said = sentences(step, module, _)
-    words = "".join(f'<li lang="{lang()}">{esc(s)}</li>' for s in said)
-    notes = "".join(f'<p class="jokoak-step-caption" lang="{lang()}">{esc(_(c))}</p>'
-                    for c in captions(step, step_captions))
-    html(f'<div class="jokoak-step-text" data-step="{index}">'
-         f'<ul class="jokoak-step-words">{words}</ul>{notes}</div>')
-    # One key for every step: the button is the same element from step to step (not drawn
-    # anew), and it reads the step on screen.
-    speech.speaker(f"step_{game}", [(s, lang()) for s in said], css=False)
-    return step.clauses
+    return {
+        "lang": lang(), "step": index, "total": total, "playing": playing,
+        "can_play": index < total,
+        "moves": [{"name": name, "label": _(label), "side": side, "short": short, "to": to}
+                  for name, label, side, short, to in moves],
+        "play": _("Play the steps"), "pause": _("Pause"),
+        "speed": st.session_state.get(_speed_key(game), "normal"),
+        "speeds": [[value, _(SPEED_LABELS[value])] for value in SPEEDS],
+        "speed_label": _("Speed"),
+        "jump": jump_menu(steps, index, module, watched),
+        "progress": _("Step %(n)s of %(total)s") % {"n": index, "total": total},
+        "listen": _("Listen") if can_listen else None,
+    }
 
 
-def jumps_key(game: str) -> str:
-    """The key of "Jump to…" (``True`` while it is open)."""
-    return f"jokoak_step_jumps_{game}"
+def jump_menu(steps: tuple[ReaderStep, ...], index: int, module: ModuleType, watched: bool
+              ) -> dict[str, Any]:
+    """"Jump to…": the kinds of moment the record shows (in the renderer's order, in the
+    visitor's language), for each the nearest step before and after this one with it, the
+    kind looked for first, and the kinds the record never shows.
 
-
-def _autoplay_row(game: str, step_key: str, index: int, total: int, playing: bool,
-                  module: ModuleType, steps: tuple[ReaderStep, ...]) -> None:
-    """Jump to…, Play/Pause and the speed, in one row that wraps."""
-    row = st.container(horizontal=True, key="jokoak_step_autoplay")
-    # Drawn only while open: its rows (two buttons per kind of event, new for each step)
-    # were most of what a step sent and drew, for a list a visitor rarely opens.
-    jumps = row.popover(_("Jump to…"), key=jumps_key(game), on_change="rerun")
-    if jumps.open:
-        with jumps:
-            _jump_list(game, step_key, index, module, steps)
-    if playing:
-        # One key for the whole autoplay, and no arming delay: "Pause" takes a tap at once,
-        # however fast the steps go (a second tap meets "Play", armed later, and does nothing).
-        row.button(_("Pause"), icon=":material/pause:", key=f"{step_key}_pause",
-                   on_click=_pause, args=(game,))
-    else:
-        row.button(_("Play the steps"), icon=":material/play_arrow:",
-                   key=f"{step_key}_play_steps", disabled=index >= total,
-                   on_click=_set_playing, args=(game, step_key, True))
-    speed_key = _speed_key(game)
-    st.session_state.setdefault(speed_key, "normal")
-    widget_key = remembered_widget_key(speed_key)
-    row.segmented_control(_("Speed"), list(SPEEDS), key=widget_key, on_change=remember,
-                          args=(widget_key, speed_key), label_visibility="collapsed",
-                          format_func=in_this_language(lambda s: _(SPEED_LABELS[s])))
+    One choice and two buttons, not a row of two buttons for each kind. Until the visitor
+    chooses (in the browser, no rerun), it looks for the kind of the step on screen if that
+    kind occurs at another step, else the first kind that does: never a choice that offers
+    nothing.
+    """
+    labels = dict(module.event_kinds())
+    present = frozenset().union(*(s.kinds for s in steps)) if steps else frozenset()
+    kinds = []
+    for kind in labels:
+        if kind in present:
+            back, on = jump_targets(steps, index, kind)
+            kinds.append({"kind": kind, "label": _(labels[kind]), "back": back, "on": on,
+                          "back_label": _("Step %(n)s") % {"n": back} if back is not None else "",
+                          "on_label": _("Step %(n)s") % {"n": on} if on is not None else ""})
+    here = steps[index - 1].kinds if index else frozenset()
+    leads = [k["kind"] for k in kinds if k["kind"] in here and (k["back"], k["on"]) != (None, None)]
+    leads += [k["kind"] for k in kinds if (k["back"], k["on"]) != (None, None)]
+    absent = [_(labels[kind]) for kind in labels if kind not in present]
+    where = (_("Not in this game: %(kinds)s.") if watched
+             else _("Not in this scenario: %(kinds)s."))
+    return {"label": _("Jump to…"), "which": _("Which moment?"), "kinds": kinds,
+            "first": leads[0] if leads else (kinds[0]["kind"] if kinds else None),
+            "none_earlier": _("none earlier"), "none_later": _("none later"),
+            "absent": where % {"kinds": ", ".join(absent)} if absent else ""}
 
 
 def jump_targets(steps: tuple[ReaderStep, ...], index: int, kind: str
@@ -391,71 +430,37 @@ def jump_targets(steps: tuple[ReaderStep, ...], index: int, kind: str
     return (earlier[-1] if earlier else None), (later[0] if later else None)
 
 
-def jump_kind_key(game: str) -> str:
-    """The kind of moment "Jump to…" looks for (an event kind of the game's renderer)."""
-    return f"jokoak_step_jump_kind_{game}"
+def _step_text(index: int, step: ReaderStep | None, said: list[str],
+               step_captions: tuple[str | None, ...]) -> str:
+    """The step's words (and a scenario's caption for it); at the start, what to press."""
+    if step is None:
+        return (f'<div class="jokoak-step-text jokoak-step-start" data-step="0" lang="{lang()}">'
+                f'{esc(_("The starting position. Press “Next” to play the first step."))}</div>')
+    words = "".join(f'<li lang="{lang()}">{esc(s)}</li>' for s in said)
+    notes = "".join(f'<p class="jokoak-step-caption" lang="{lang()}">{esc(_(c))}</p>'
+                    for c in captions(step, step_captions))
+    return (f'<div class="jokoak-step-text" data-step="{index}">'
+            f'<ul class="jokoak-step-words">{words}</ul>{notes}</div>')
 
 
-def _jump_list(game: str, step_key: str, index: int, module: ModuleType,
-               steps: tuple[ReaderStep, ...]) -> None:
-    """A kind of moment to look for (the kinds of event the record shows), and the nearest
-    step before and after this one with it; where there is none, it says so. Kinds the record
-    never shows are named at the end.
-
-    One choice and two buttons, not a row of two buttons for each kind: a jump redraws what
-    the list shows, and fourteen rows of them made a jump cost three "Next"s. The choice
-    stays from jump to jump; until the visitor makes it, it is the kind of the step on screen
-    if that kind occurs at another step, else the first kind that does (never a choice that
-    offers nothing).
-    """
-    labels = dict(module.event_kinds())
-    present = frozenset().union(*(s.kinds for s in steps)) if steps else frozenset()
-    kinds = [kind for kind in labels if kind in present]
-    absent = [_(labels[kind]) for kind in labels if kind not in present]
-    if kinds:
-        kind_key = jump_kind_key(game)
-        if st.session_state.get(kind_key) not in kinds:
-            here = steps[index - 1].kinds if index else frozenset()
-            leads = [k for k in [*(k for k in kinds if k in here), *kinds]
-                     if jump_targets(steps, index, k) != (None, None)]
-            st.session_state[kind_key] = leads[0] if leads else kinds[0]
-        widget_key = remembered_widget_key(kind_key)
-        st.pills(_("Which moment?"), kinds, key=widget_key, on_change=remember,
-                 args=(widget_key, kind_key),
-                 format_func=in_this_language(lambda k: _(labels[k])))
-        kind = st.session_state[kind_key]
-        earlier, later = jump_targets(steps, index, kind)
-        row = st.container(horizontal=True, vertical_alignment="center",
-                           key="jokoak_step_jump_row")
-        jumps: tuple[tuple[str, int | None, str, Side, str], ...] = (
-            ("back", earlier, ":material/chevron_left:", "left", N_("none earlier")),
-            ("on", later, ":material/chevron_right:", "right", N_("none later")))
-        for direction, target, icon, side, none in jumps:
-            if target is None:
-                row.caption(_(none))
-            else:
-                row.button(_("Step %(n)s") % {"n": target}, icon=icon, icon_position=side,
-                           key=f"{step_key}_jump_{kind}_{direction}_goto{target}",
-                           on_click=_go, args=(step_key, target))
-    if absent:
-        where = (_("Not in this game: %(kinds)s.") if WATCH_KEY in step_key
-                 else _("Not in this scenario: %(kinds)s."))
-        st.caption(where % {"kinds": ", ".join(absent)})
-
-
-def _clauses(game: str, cited: list[str]) -> None:
-    """The cited clauses, lit, Basque beside the translation, drawn once (STEP_CSS places
-    them), with the words that introduce them in the same element, and their notes."""
+def _clauses_html(game: str, cited: list[str]) -> str:
+    """The cited clauses, lit, Basque beside the translation, with the words that introduce
+    them."""
+    if not cited:
+        return ""
     intro = ngettext("The clause this step applies:", "The clauses this step applies:",
                      len(set(cited)))
-    html(f'<p class="jokoak-step-cited" lang="{lang()}">{esc(intro)}</p>'
-         + clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang(), css=False))
-    speech.clause_speaker(f"clauses_{game}", game, cited, _translation_target(), css=False)
-    # The notes in one element (a native <details> each, STEP_CSS draws them as Streamlit's
-    # expanders): as expanders they were two elements a note, five notes ten of a step's 35.
+    return (f'<div class="jokoak-step-clauses"><p class="jokoak-step-cited" lang="{lang()}">'
+            f'{esc(intro)}</p>'
+            + clause_excerpt_html(game, cited, _translation_target(), _, ui_lang=lang(),
+                                  css=False) + '</div>')
+
+
+def _notes_html(game: str, cited: list[str]) -> str:
+    """The interpretation notes of the cited clauses, a native <details> each (STEP_CSS draws
+    them as Streamlit's expanders)."""
     notes = "".join(
         f'<details class="jokoak-step-note" lang="{lang()}"><summary>'
         f'{esc(_("Interpretation note: %(title)s") % {"title": _(note.title)})}</summary>'
         f'<p>{esc(_(note.body))}</p></details>' for note in notes_for(game, set(cited)))
-    if notes:
-        html(f'<div class="jokoak-step-notes">{notes}</div>')
+    return f'<div class="jokoak-step-notes">{notes}</div>' if notes else ""
