@@ -137,13 +137,14 @@ def bench_steps(pw, n: int = 15) -> list[tuple[str, float, float]]:
         base = None
         for label, (url, action, prepare) in cases:
             watched = Watched(browser, url, ready=PRIMARY if base is None else NEXT_STEP)
+            messages: list[int] = []
             try:
-                seen, _wall = keyed(watched, action, n, prepare)
+                seen, _wall = keyed(watched, action, n, prepare, messages)
             finally:
                 watched.close()
             t = statistics.median(seen)
             base = base or t
-            rows.append((label, t, t / base))
+            rows.append((f"{label} ({statistics.median(messages):.0f} msgs)", t, t / base))
     return rows
 
 
@@ -245,7 +246,8 @@ class Watched:
         self.page.context.close()
 
 
-def keyed(watched: Watched, action, n: int, prepare=None) -> tuple[list[float], list[float]]:
+def keyed(watched: Watched, action, n: int, prepare=None,
+          messages: list[int] | None = None) -> tuple[list[float], list[float]]:
     """Per ``action(page, i)`` (after ``prepare(page)``, untimed): seconds from the visitor's input (its pointerdown or keydown, as
     the page saw it) until the page last changed after the rerun that input started, and the
     wall time of the same until this script saw it settled (Playwright's own work included).
@@ -266,6 +268,8 @@ def keyed(watched: Watched, action, n: int, prepare=None) -> tuple[list[float], 
         start = time.perf_counter()
         action(page, i)
         end = watched.run_end_after(count)
+        if messages is not None:
+            messages.append(end - count)    # the server's messages for this input
         page.wait_for_function(SETTLED_AFTER, arg=end, timeout=120000, polling=50)
         wall.append(time.perf_counter() - start - QUIET_MS / 1000)
         began, ended = page.evaluate(SPENT)
@@ -405,7 +409,7 @@ def bench_growth(pw, total: int = 1000, batch: int = 10) -> list[tuple[str, floa
 def show(title: str, rows) -> None:
     print(f"\n{title}")
     for label, value, ratio in rows:
-        print(f"  {label:<45} {value:9.3f}   x{ratio:5.2f}")
+        print(f"  {label:<55} {value:9.3f}   x{ratio:5.2f}")
 
 
 def main(argv: list[str]) -> None:

@@ -72,10 +72,10 @@ def test_next_step_moves_the_step_through_and_keeps_the_language(server, page):
     """"Next" reruns only the step panel (a fragment): the URL, the count and the words follow."""
     page.goto(f"{server.url}/peruludo?lang=fr&view=step")
     wait_for_app(page)
-    progress = page.locator("[data-testid=stProgress]")
+    progress = page.locator(".jk-steps .jk-progress-text")
     assert "0" in progress.inner_text()
     for n in (1, 2, 3):
-        page.locator('[data-testid="stBaseButton-primary"]').first.click()
+        page.locator('.jk-steps button[data-fid="next"]').first.click()
         page.wait_for_function(f"() => location.search.includes('step={n}')", timeout=15000)
         wait_for_app(page)
     assert "3" in progress.inner_text() and "Étape" in progress.inner_text()

@@ -19,7 +19,7 @@ def step_in_url(page) -> int:
 def press_next(page, times: int) -> None:
     for _ in range(times):
         before = step_in_url(page)
-        page.locator('[data-testid="stBaseButton-primary"]').first.click()
+        page.locator('.jk-steps button[data-fid="next"]').first.click()
         page.wait_for_function(f"() => /[?&]step={before + 1}(&|$)/.test(location.search)",
                                timeout=20000)
         wait_for_app(page)

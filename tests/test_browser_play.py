@@ -164,7 +164,7 @@ def test_the_table_and_the_next_control_are_on_screen_together(browser, game, si
         page.close()
 
 
-STEP_NEXT = '[class*="st-key-jokoak_step_"][class*="_next_goto"] button'
+STEP_NEXT = '.jk-steps button[data-fid="next"]'
 
 
 def step_in_url(page) -> int:
@@ -213,7 +213,7 @@ def test_a_double_tap_on_a_step_control_moves_one_step(browser, lang):
         wait_for_app(page)
         for control, move in (("next", 1), ("back", -1)):
             for delay in (30, 80, 150, 300, 500):
-                target = page.locator(f'[class*="st-key-jokoak_step_"][class*="_{control}_goto"] button').first
+                target = page.locator(f'.jk-steps button[data-act="go"][data-fid="{control}"]').first
                 target.wait_for()
                 page.wait_for_timeout(700)     # a reader reads before tapping again
                 before = step_in_url(page)
@@ -233,11 +233,11 @@ def test_autoplay_plays_the_steps_until_paused(browser):
     try:
         page.goto(f"{server.url}/zohn_ahl?lang=es&view=step")
         wait_for_app(page)
-        page.get_by_role("radio", name="Rápido").click()
+        page.locator('.jk-steps button[data-act="speed"]', has_text="Rápido").click()
         settled(page)
-        page.locator('[class*="st-key-jokoak_step_"][class*="_play_steps"] button').first.click()
+        page.locator('.jk-steps button[data-act="play"]').first.click()
         page.wait_for_function("() => /[?&]step=3(&|$)/.test(location.search)", timeout=20000)
-        page.locator('[class*="st-key-jokoak_step_"][class*="_pause"] button').first.click()
+        page.locator('.jk-steps button[data-act="pause"]').first.click()
         settled(page)
         paused_at = step_in_url(page)
         page.wait_for_timeout(2500)           # more than two steps' time at this speed

@@ -7,6 +7,8 @@ scenario's step.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -68,7 +70,9 @@ def test_a_step_in_unicode_digits_or_huge_opens_the_start_and_keeps_the_controls
     no_failure(at)
     assert list(step_of(at).values()) == [0]
     assert at.query_params["step"] == "0"
-    assert any(b.label == "Next" for b in at.button)
+    shown = json.loads(next(e for e in at.get("bidi_component")
+                            if "jokoak_step_controls_" in str(e.proto.id)).proto.json)
+    assert [m["to"] for m in shown["moves"] if m["label"] == "Next"] == [1]
 
 
 def test_a_step_from_the_link_is_opened():

@@ -1,7 +1,10 @@
 """The step-through: next, back, start, end, jumps and autoplay move between the reader steps
-of a replayed record (jokoak/render/reader_steps.py); every control carries the step it was drawn for."""
+of a replayed record (jokoak/render/reader_steps.py); every tap carries the step it was drawn
+for and the step it leads to, and the server takes it only if a control drawn for the step on
+screen leads there. The step is one element (ui/step_controls.py): these tests read its data and
+send its taps as the browser does."""
 
-import re
+import json
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -37,31 +40,65 @@ def current_step(at: AppTest, game: str, record: str = "") -> int:
     return steps[0]
 
 
-def button(at: AppTest, name: str):
-    """The control ``name`` (next, back, first, last, play, pause, jump_<kind>_back/on) on
-    screen (its key ends ``_<name>_goto<target>``; Play's ``_play_steps``)."""
-    return next(b for b in at.button if re.search(rf"_{name}(_goto-?\d+|_steps)?$", str(b.key)))
+def controls(at: AppTest, game: str) -> dict:
+    """What the step's one element shows (ui/step_controls.py): its data, as the browser
+    gets it."""
+    element = next(e for e in at.get("bidi_component")
+                   if str(e.proto.id).endswith(f"jokoak_step_controls_{game}"))
+    return json.loads(element.proto.json)
+
+
+def send(at: AppTest, game: str, event: str, value) -> AppTest:
+    """A tap on the step's element, sent as the browser sends it: the event and its value as
+    the element's trigger, with every other widget's state."""
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+    element = next(e for e in at.get("bidi_component")
+                   if str(e.proto.id).endswith(f"jokoak_step_controls_{game}"))
+    states = at._tree.get_widget_states()
+    trigger = states.widgets.add()
+    trigger.id = _make_trigger_id(element.proto.id, "events")
+    trigger.json_trigger_value = json.dumps([{"event": event, "value": value}])
+    return at._run(states)
+
+
+def target(at: AppTest, game: str, name: str) -> int | None:
+    """Where the control ``name`` (first, back, next, last) leads; None where it is off."""
+    return next(m["to"] for m in controls(at, game)["moves"] if m["name"] == name)
+
+
+def press(at: AppTest, game: str, name: str) -> AppTest:
+    """A tap on the control ``name`` as drawn for the step on screen."""
+    to = target(at, game, name)
+    assert to is not None, f"{name} is off"
+    return send(at, game, "go", {"to": to, "from": controls(at, game)["step"]})
+
+
+def jump(at: AppTest, game: str, kind: str, way: str) -> AppTest:
+    """A tap on "Jump to…"'s button before (``back``) or after (``on``) for ``kind``."""
+    found = next(k for k in controls(at, game)["jump"]["kinds"] if k["kind"] == kind)
+    assert found[way] is not None, f"no {kind} {way}"
+    return send(at, game, "go", {"to": found[way], "from": controls(at, game)["step"]})
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_next_and_back_move_one_step(game):
     at = open_step_through(game)
     assert not at.exception and current_step(at, game) == 0
-    button(at, "next").click().run()
-    button(at, "next").click().run()
-    assert current_step(at, game) == 2
-    button(at, "back").click().run()
+    press(at, game, "next")
+    press(at, game, "next")
+    assert current_step(at, game) == 2 and controls(at, game)["step"] == 2
+    press(at, game, "back")
     assert current_step(at, game) == 1 and not at.exception
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_end_and_start_jump_to_the_ends(game):
     at = open_step_through(game)
-    button(at, "last").click().run()
+    press(at, game, "last")
     assert current_step(at, game) == reader_count(game)
-    assert button(at, "next").disabled
-    button(at, "first").click().run()
-    assert current_step(at, game) == 0 and button(at, "back").disabled
+    assert target(at, game, "next") is None                # "Next" is off at the end
+    press(at, game, "first")
+    assert current_step(at, game) == 0 and target(at, game, "back") is None
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -76,8 +113,8 @@ def test_a_deep_link_opens_the_scenario_at_its_step(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_each_step_shows_the_clauses_it_applies_in_basque_and_translation(game):
     at = open_step_through(game, lang="fr")
-    button(at, "next").click().run()
-    markup = " ".join(m.value for m in at.markdown)
+    press(at, game, "next")
+    markup = controls(at, game)["clauses"]
     assert 'lang="eu"' in markup and 'lang="fr"' in markup and "jk-hl" in markup
 
 
@@ -86,134 +123,120 @@ def test_watching_a_whole_game_replays_a_seeded_record(game):
     at = open_step_through(game)
     at.selectbox(key=f"jokoak_scenario_{game}__en").select("__watch__").run()
     assert not at.exception
-    button(at, "last").click().run()
+    press(at, game, "last")
     assert not at.exception and current_step(at, game, "watch:") > 0
 
 
 def test_a_second_tap_on_next_drawn_for_the_step_before_changes_nothing():
     at = open_step_through("peruludo")
-    drawn = button(at, "next")
-    drawn.click().run()
+    drawn = {"to": target(at, "peruludo", "next"), "from": controls(at, "peruludo")["step"]}
+    send(at, "peruludo", "go", drawn)
     assert current_step(at, "peruludo") == 1
-    drawn.click().run()             # the same finger again, on the drawing it tapped
+    send(at, "peruludo", "go", drawn)      # the same finger again, on the drawing it tapped
     assert current_step(at, "peruludo") == 1 and not at.exception
+
+
+def test_a_tap_for_a_step_no_control_leads_to_changes_nothing():
+    at = open_step_through("peruludo")
+    send(at, "peruludo", "go", {"to": 5, "from": 0})
+    assert current_step(at, "peruludo") == 0 and not at.exception
+
+
+@pytest.mark.parametrize("value", [None, "next", 3, {"to": "1", "from": 0}, {"to": True, "from": 0},
+                                   {"to": -1, "from": 0}, {"from": 0}, [1, 0]])
+def test_a_malformed_tap_changes_nothing_and_breaks_nothing(value):
+    at = open_step_through("peruludo")
+    send(at, "peruludo", "go", value)
+    send(at, "peruludo", "play", value)
+    send(at, "peruludo", "speed", value)
+    assert current_step(at, "peruludo") == 0 and not at.exception
+    assert not controls(at, "peruludo")["playing"]
 
 
 def test_the_step_in_the_link_is_a_reader_step():
     at = open_step_through("peruludo", scenario="01_opening", step="3")
     assert current_step(at, "peruludo") == 3
-    text = " ".join(m.value for m in at.markdown)
+    text = controls(at, "peruludo")["text"]
     assert "Nobody calls doia." in text and "Player 4 bids 5 × 3" in text
 
 
 @pytest.mark.parametrize("game", GAMES)
 def test_autoplay_moves_one_step_a_tick_until_paused(game, no_waiting):
     at = open_step_through(game)
-    button(at, "play").click().run()
-    assert current_step(at, game) == 1
+    send(at, game, "play", True)
+    assert current_step(at, game) == 1 and controls(at, game)["playing"]
     at.run()
     assert current_step(at, game) == 2
-    button(at, "pause").click().run()
+    send(at, game, "play", False)
     at.run()
     assert current_step(at, game) == 2 and not at.exception
-    assert button(at, "play")
+    assert not controls(at, game)["playing"]
 
 
 def test_autoplay_stops_at_the_last_step(no_waiting):
     last = reader_count("zaldi_zuria")
     at = open_step_through("zaldi_zuria", step=str(last - 1))
-    button(at, "play").click().run()
+    send(at, "zaldi_zuria", "play", True)
     assert current_step(at, "zaldi_zuria") == last
     at.run()
     assert current_step(at, "zaldi_zuria") == last
-    assert button(at, "play").disabled and not at.exception
+    shown = controls(at, "zaldi_zuria")
+    assert not shown["playing"] and not shown["can_play"] and not at.exception
 
 
 def test_autoplay_has_a_speed_control_in_the_visitors_language():
     at = open_step_through("zaldi_zuria", lang="fr")
-    speed = next(w for w in at.get("button_group") if "autospeed" in str(w.key))
     from jokoak.i18n import translator
     french = [translator("fr").gettext(m) for m in ("Slow", "Normal", "Fast")]
     assert french != ["Slow", "Normal", "Fast"]            # French has its own words
-    assert [str(o) for o in speed.options] == french and not at.exception
-
-
-def open_jumps(at: AppTest, game: str) -> AppTest:
-    """Open "Jump to…", as a tap on it does (its rows are drawn only while it is open)."""
-    from ui.stepper import jumps_key
-    at.session_state[jumps_key(game)] = True
-    return at.run()
-
-
-def look_for(at: AppTest, game: str, kind: str) -> AppTest:
-    """Choose the kind of moment "Jump to…" looks for, as a tap on its chip does."""
-    from ui.stepper import jump_kind_key
-    at.session_state[jump_kind_key(game)] = kind
-    return at.run()
-
-
-def test_the_jump_list_is_drawn_only_while_it_is_open():
-    """A closed "Jump to…" costs a step nothing: none of its rows is sent."""
-    at = open_step_through("peruludo", scenario="01_opening", step="3")
-    assert not [b for b in at.button if "_jump_" in str(b.key)] and not at.pills
-    open_jumps(at, "peruludo")
-    assert [b for b in at.button if "_jump_" in str(b.key)] and not at.exception
+    assert [label for _value, label in controls(at, "zaldi_zuria")["speeds"]] == french
+    send(at, "zaldi_zuria", "speed", "fast")
+    assert controls(at, "zaldi_zuria")["speed"] == "fast" and not at.exception
 
 
 def test_the_jump_list_looks_first_for_the_kind_of_the_step_on_screen():
-    at = open_jumps(open_step_through("peruludo", scenario="01_opening", step="3"), "peruludo")
-    assert at.pills[0].value == "bid"              # step 3 is a bid
-    assert button(at, "jump_bid_back")
+    at = open_step_through("peruludo", scenario="01_opening", step="3")
+    assert controls(at, "peruludo")["jump"]["first"] == "bid"      # step 3 is a bid
 
 
 def test_the_jump_list_never_starts_on_a_kind_with_nowhere_to_go():
     """Before the visitor chooses, the kind chosen for them has a step to jump to, not two
     "none" captions: zohn ahl's first step is the game's start, which no other step has."""
     from jokoak.render.reader_steps import watched_record
-    from ui.stepper import jump_kind_key, jump_targets
+    from ui.stepper import jump_targets
     at = open_step_through("zohn_ahl", scenario="__watch__", step="1")
-    at = open_jumps(at, "zohn_ahl")
     steps = reader_steps("zohn_ahl", watched_record("zohn_ahl", 1))[2]
-    chosen = at.session_state[jump_kind_key("zohn_ahl")]
+    chosen = controls(at, "zohn_ahl")["jump"]["first"]
     assert jump_targets(steps, 1, chosen) != (None, None)
-    assert [b for b in at.button if "_jump_" in str(b.key)]
 
 
 def test_the_jump_list_offers_each_kind_the_record_shows_once_in_the_visitors_language():
     from jokoak import registry
     from jokoak.i18n import translator
-    at = open_jumps(open_step_through("peruludo", lang="es", scenario="01_opening"), "peruludo")
+    at = open_step_through("peruludo", lang="es", scenario="01_opening")
     shown = set().union(*(s.kinds for s in reader_steps("peruludo", scenarios("peruludo")[0].record)[2]))
     es = translator("es").gettext
     kinds = registry.entry("peruludo").renderer_module().event_kinds()
-    assert at.pills[0].options == [es(label) for kind, label in kinds if kind in shown]
-
-
-def test_the_jump_list_stays_open_from_step_to_step():
-    at = open_jumps(open_step_through("peruludo", scenario="01_opening", step="3"), "peruludo")
-    button(at, "jump_bid_back").click().run()
-    assert current_step(at, "peruludo") == 2
-    assert button(at, "jump_bid_on")          # drawn for the new step, still open
+    offered = [k["label"] for k in controls(at, "peruludo")["jump"]["kinds"]]
+    assert offered == [es(label) for kind, label in kinds if kind in shown]
 
 
 def test_jump_goes_back_as_well_as_forward():
-    at = open_jumps(open_step_through("peruludo", scenario="01_opening", step="3"), "peruludo")
-    button(at, "jump_bid_back").click().run()
+    at = open_step_through("peruludo", scenario="01_opening", step="3")
+    jump(at, "peruludo", "bid", "back")
     assert current_step(at, "peruludo") == 2
-    button(at, "jump_bid_on").click().run()
+    jump(at, "peruludo", "bid", "on")
     assert current_step(at, "peruludo") == 3
-    look_for(at, "peruludo", "round_start")
-    button(at, "jump_round_start_back").click().run()
+    jump(at, "peruludo", "round_start", "back")
     assert current_step(at, "peruludo") == 1
 
 
 def test_an_unavailable_jump_says_why_in_the_visitors_language():
-    at = open_jumps(open_step_through("peruludo", lang="es", scenario="01_opening"), "peruludo")
-    look_for(at, "peruludo", "bid")
-    notes = " ".join(c.value for c in at.caption)
-    assert "ninguno antes" in notes                      # no bid before the start
-    assert "No está en esta situación: " in notes and "Doia dicho" in notes
-    assert not [b for b in at.button if re.search(r"_jump_bid_back_goto\d+$", str(b.key))]
+    at = open_step_through("peruludo", lang="es", scenario="01_opening")
+    menu = controls(at, "peruludo")["jump"]
+    bid = next(k for k in menu["kinds"] if k["kind"] == "bid")
+    assert bid["back"] is None and menu["none_earlier"] == "ninguno antes"   # none before the start
+    assert "No está en esta situación: " in menu["absent"] and "Doia dicho" in menu["absent"]
 
 
 def test_a_replayed_record_is_found_again_by_its_name_without_reading_the_record(monkeypatch):

@@ -155,7 +155,7 @@ function draw(box, fresh) {
       aria-label="${esc(d.speed_label)}">${speeds}</div></div>${jumps}
     <div class="jk-place"><div class="jk-progress"><p class="jk-progress-text">${esc(d.progress)}</p>
       <div class="jk-bar" role="progressbar" aria-valuemin="0" aria-valuemax="${d.total}"
-        aria-valuenow="${d.step}" aria-valuetext="${esc(d.progress)}"><span
+        aria-valuenow="${d.step}" aria-label="${esc(d.progress)}"><span
         style="width:${share}%%"></span></div></div>${listen}</div>`);
 }
 
