@@ -163,7 +163,11 @@ function tapped(box, event) {
   const b = event.target.closest("button[data-act]");
   if (!b || !box.contains(b) || b.disabled) { return; }
   const m = box.jk, d = m.data, now = performance.now(), act = b.dataset.act;
-  if (act === "toggle") { m.open = !m.open; draw(box, false); return; }
+  if (act === "toggle") {
+    // the second tap of a double tap does not close what the first opened
+    if (now - (m.toggledAt || -1e9) < ARM_MS) { return; }
+    m.toggledAt = now; m.open = !m.open; draw(box, false); return;
+  }
   if (act === "kind") { m.kind = b.dataset.kind; draw(box, false); return; }
   if ((m.armed[b.dataset.fid] || 0) > now) { return; }
   if (act === "go" || act === "play") {
