@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import statistics
@@ -45,6 +46,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import websockets
+from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.proto.Alert_pb2 import Alert
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 from streamlit.proto.WidgetStates_pb2 import WidgetState
@@ -61,6 +63,8 @@ sys.path.insert(0, str(ROOT))
 SETTLE_TIMEOUT = 30.0
 GAMES = ("zaldi_zuria", "peruludo", "zohn_ahl")
 ROOM_KEY = "jokoak_room_peruludo_"
+#: The step-through's one element (ui/step_controls.py): its key holds this.
+STEP_CONTROLS_KEY = "jokoak_step_controls_"
 #: A run that ended: also one "stopped early for a rerun", as Streamlit reports a run that
 #: finished while another request (a poll) was waiting, before it starts that one.
 OK = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY,
@@ -88,6 +92,10 @@ class Session:
         #: the buttons of the last whole drawing: id -> (label, disabled, its fragment)
         self.buttons: dict[str, tuple[str, bool, str]] = {}
         self._buttons: dict[str, tuple[str, bool, str]] = {}
+        #: the step-through's controls element of the last whole drawing: (its id, its
+        #: fragment, its data as ui.stepper.controls_data made it), or None
+        self.steps: tuple[str, str, dict] | None = None
+        self._steps: tuple[str, str, dict] | None = None
         self.ws: websockets.ClientConnection | None = None
         self.timers: dict[str, tuple[float, asyncio.Task]] = {}
         self.counting = False            # inside the measured window
@@ -130,6 +138,7 @@ class Session:
         elif kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
             if not self._drew:
                 self._buttons = {}
+                self._steps = None
             self._drew = True
             element = fwd.delta.new_element
             what = element.WhichOneof("type")
@@ -137,6 +146,10 @@ class Session:
                 self._buttons[element.button.id] = (element.button.label,
                                                     element.button.disabled,
                                                     fwd.delta.fragment_id)
+            elif (what == "bidi_component" and STEP_CONTROLS_KEY in element.bidi_component.id
+                  and element.bidi_component.WhichOneof("data") == "json"):
+                self._steps = (element.bidi_component.id, fwd.delta.fragment_id,
+                               json.loads(element.bidi_component.json))
             elif what == "exception":
                 self._problem = f"exception in a run: {element.exception.message[:80]}"
             elif what == "alert" and element.alert.format == Alert.ERROR:
@@ -156,6 +169,7 @@ class Session:
             return
         if drew:
             self.buttons = self._buttons   # the buttons of the last whole drawing
+            self.steps = self._steps
             self.drew_at = now
             self.drawn.set()
         if drew and self.tap_sent is not None:
@@ -201,11 +215,23 @@ class Session:
     async def tap(self, button: str) -> None:
         """Tap ``button`` as the browser does: a button inside a fragment reruns that
         fragment only."""
+        fragment = self.buttons[button][2] if button in self.buttons else ""
+        await self._tap(WidgetState(id=button, trigger_value=True), fragment)
+
+    async def go(self, to: int) -> None:
+        """Tap the step-through's control that leads to step ``to``, as its element sends it
+        (ui/step_controls.py): a ``go`` event {to, from: the step on screen} on the element's
+        trigger widget, rerunning the fragment the element is in."""
+        assert self.steps is not None
+        element, fragment, data = self.steps
+        event = [{"event": "go", "value": {"to": to, "from": data["step"]}}]
+        await self._tap(WidgetState(id=_make_trigger_id(element, "events"),
+                                    json_trigger_value=json.dumps(event)), fragment)
+
+    async def _tap(self, widget: WidgetState, fragment: str) -> None:
         self.tap_done.clear()
         self.tap_sent = time.perf_counter()
-        fragment = self.buttons[button][2] if button in self.buttons else ""
-        await self.ws.send(self.backmsg([WidgetState(id=button, trigger_value=True)],
-                                        fragment))
+        await self.ws.send(self.backmsg([widget], fragment))
         try:
             await asyncio.wait_for(self.tap_done.wait(), SETTLE_TIMEOUT)
         except asyncio.TimeoutError:
@@ -234,13 +260,24 @@ async def connected(session: Session, work) -> None:
 # ---- the three kinds of visitor -------------------------------------------------------------
 async def next_presser(session: Session, start: float, end: float, think: tuple[float, float],
                        rng: random.Random, label: str = "Next") -> None:
-    """Press "Next" every ``think`` seconds; at the end (no "Next" offered), step 0 again."""
+    """Press "Next" every ``think`` seconds; at the end (no "Next" offered), step 0 again.
+    In the step-through "Next" is a control of its one element (ui/step_controls.py), on the
+    bare app a Streamlit button."""
     first_query = session.query
     await session.load()
     await asyncio.sleep(max(0.0, start - time.monotonic()))
     session.counting = True
     while time.monotonic() + think[1] < end:
         await asyncio.sleep(rng.uniform(*think))
+        if session.steps is not None:
+            to = next((move["to"] for move in session.steps[2]["moves"]
+                       if move["name"] == "next"), None)
+            if to is None:
+                session.query = first_query
+                await session.load()
+                continue
+            await session.go(to)
+            continue
         button = next((wid for wid, (text, off, _f) in session.buttons.items()
                        if text == label and not off), None)
         if button is None:
