@@ -8,14 +8,17 @@ Starts ``--replicas`` servers of the bare app (bench/bare_app.py) behind Debian'
 then does the same with the booklet. Each visitor opens a page, then presses the page's
 "Next" button after a think time drawn from ``--think`` seconds (seeded), again and again:
 on the booklet that is the step-through of one of the three games (``scenario=__watch__``,
-as ``bench/web_bench.py steps`` measures in a browser), back to step 0 at its end.
+as ``bench/web_bench.py steps`` measures in a browser), back to step 0 at its end. There
+"Next" is a control of the step's one element (ui/step_controls.py): a tap is its ``go``
+event, sent as the browser sends it (the element's trigger widget, a rerun of the fragment
+the element is in); on the bare app it is a Streamlit button (a whole rerun).
 
 Visitors speak Streamlit's own websocket protocol (the BackMsg/ForwardMsg protobufs of
 ``streamlit.proto``) as the browser does: 60 Chromium pages would not fit on two cores
 beside the servers. Click-to-settled is the time from sending the click until the server's
 ``script_finished`` for that run, every element of the run received (no browser drawing).
 An error is a websocket that closes or fails, a run that does not settle within 30 s, an
-exception or error box in a run, or a page without its "Next" button. Prints a table and the
+exception or error box in a run, or a page without its "Next" button (or control). Prints a table and the
 machine's load average; never asserts.
 """
 
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import statistics
@@ -35,6 +39,7 @@ from pathlib import Path
 from typing import Iterator
 
 import websockets
+from streamlit.components.v2.bidi_component.main import _make_trigger_id
 from streamlit.proto.Alert_pb2 import Alert
 from streamlit.proto.BackMsg_pb2 import BackMsg
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
@@ -47,6 +52,10 @@ from replicas_support import Replicas  # noqa: E402
 
 SETTLE_TIMEOUT = 30.0
 GAMES = ("zaldi_zuria", "peruludo", "zohn_ahl")
+#: The step-through's one element (ui/step_controls.py): its key holds this.
+STEP_CONTROLS_KEY = "jokoak_step_controls_"
+#: A run that ended well: the whole script's, or a fragment's (a tap in the step-through).
+FINISHED_OK = (ForwardMsg.FINISHED_SUCCESSFULLY, ForwardMsg.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
 
 
 @dataclass(frozen=True)
@@ -116,15 +125,19 @@ class Visitor:
         self.start_query = query
         self.tally = tally
         self.buttons: dict[str, tuple[str, bool]] = {}
+        #: the step-through's controls element of the last run: (its id, its fragment, its
+        #: data as ui.stepper.controls_data made it), or None
+        self.steps: tuple[str, str, dict] | None = None
         self.ws: websockets.ClientConnection | None = None
 
-    def rerun(self, widgets: list[WidgetState] = ()) -> bytes:
-        return rerun_message(self.url, self.page, self.query, widgets)
+    def rerun(self, widgets: list[WidgetState] = (), fragment: str = "") -> bytes:
+        return rerun_message(self.url, self.page, self.query, widgets, fragment)
 
     async def run_once(self, message: bytes) -> float:
         """Send ``message``; seconds until its run has finished successfully."""
         assert self.ws is not None
         self.buttons = {}
+        self.steps = None
         start = time.perf_counter()
         await self.ws.send(message)
         problem = None
@@ -142,6 +155,11 @@ class Visitor:
                 if what == "button":
                     self.buttons[element.button.id] = (element.button.label,
                                                        element.button.disabled)
+                elif (what == "bidi_component"
+                      and STEP_CONTROLS_KEY in element.bidi_component.id
+                      and element.bidi_component.WhichOneof("data") == "json"):
+                    self.steps = (element.bidi_component.id, fwd.delta.fragment_id,
+                                  json.loads(element.bidi_component.json))
                 elif what == "exception":
                     problem = "exception in a run"
                 elif what == "alert" and element.alert.format == Alert.ERROR:
@@ -151,7 +169,7 @@ class Visitor:
                 problem = "script does not compile"
             elif kind == "script_finished":
                 status = fwd.script_finished
-                if status == ForwardMsg.FINISHED_SUCCESSFULLY:
+                if status in FINISHED_OK:
                     if problem:
                         raise RunFailed(problem)
                     return time.perf_counter() - start
@@ -164,6 +182,20 @@ class Visitor:
                 return wid
         return None
 
+    def next_step(self) -> bytes | None:
+        """The step-through's "Next" tap as its element sends it: a ``go`` event {to, from:
+        the step on screen} on the element's trigger widget, rerunning the element's fragment;
+        None at the end (no next step)."""
+        assert self.steps is not None
+        element, fragment, data = self.steps
+        to = next((move["to"] for move in data["moves"] if move["name"] == self.button.lower()),
+                  None)
+        if to is None:
+            return None
+        event = [{"event": "go", "value": {"to": to, "from": data["step"]}}]
+        return self.rerun([WidgetState(id=_make_trigger_id(element, "events"),
+                                       json_trigger_value=json.dumps(event))], fragment)
+
     async def visit(self, deadline: float, rng: random.Random, think: tuple[float, float]) -> None:
         with counting_faults(self.tally.errors):
             async with websockets.connect(
@@ -173,6 +205,14 @@ class Visitor:
                 self.tally.loads.append(await self.run_once(self.rerun()))
                 while time.monotonic() + think[1] < deadline:
                     await asyncio.sleep(rng.uniform(*think))
+                    if self.steps is not None:
+                        tap = self.next_step()
+                        if tap is None:
+                            self.query = self.start_query     # the end: from step 0 again
+                            self.tally.loads.append(await self.run_once(self.rerun()))
+                        else:
+                            self.tally.clicks.append(await self.run_once(tap))
+                        continue
                     button = self.next_button()
                     if button is None:
                         if any(label == self.button for label, _ in self.buttons.values()):
