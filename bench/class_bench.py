@@ -108,10 +108,12 @@ class Session:
         self._drew = False
         self._messages = 0
         self._problem: str | None = None
+        self.page_hash = ""              # the page on screen (the last navigation message)
 
     def backmsg(self, widgets: list[WidgetState] = (), fragment: str = "",
                 timer: bool = False) -> bytes:
-        return rerun_message(self.url, self.page, self.query, widgets, fragment, timer)
+        return rerun_message(self.url, self.page, self.query, widgets, fragment, timer,
+                             self.page_hash)
 
     async def read(self) -> None:
         assert self.ws is not None
@@ -130,6 +132,8 @@ class Session:
                     self._stop(fragment)             # timer, the run sends them again
         elif kind == "page_info_changed":
             self.query = fwd.page_info_changed.query_string
+        elif kind == "navigation":
+            self.page_hash = fwd.navigation.page_script_hash
         elif kind == "auto_rerun":
             self._timer(fwd.auto_rerun.fragment_id, fwd.auto_rerun.interval)
         elif kind == "stop_auto_rerun":

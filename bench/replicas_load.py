@@ -102,9 +102,15 @@ def counting_faults(errors: Counter[str]) -> Iterator[None]:
 
 
 def rerun_message(url: str, page: str, query: str, widgets: list[WidgetState] = (),
-                  fragment: str = "", timer: bool = False) -> bytes:
+                  fragment: str = "", timer: bool = False, page_hash: str = "") -> bytes:
     """The message a browser tab sends to rerun ``page`` (with these widgets' values): the
-    whole script, or one ``fragment``; ``timer``: a poll timer's rerun, not a person's."""
+    whole script, or one ``fragment``; ``timer``: a poll timer's rerun, not a person's.
+
+    ``page_hash``: the page on screen, as the last ``navigation`` message named it (a browser
+    sends it with every rerun after the first). Without it Streamlit takes the rerun for a
+    change of page and drops the state of every widget the message does not carry: the
+    step-through element's state, so the first tap of a session found no value and moved
+    nothing."""
     msg = BackMsg()
     state = msg.rerun_script
     state.query_string = query
@@ -115,6 +121,8 @@ def rerun_message(url: str, page: str, query: str, widgets: list[WidgetState] = 
     state.widget_states.widgets.extend(widgets)
     if fragment:
         state.fragment_id = fragment
+    if page_hash:
+        state.page_script_hash = page_hash
     state.is_auto_rerun = timer
     return msg.SerializeToString()
 
@@ -128,10 +136,12 @@ class Visitor:
         #: the step-through's controls element of the last run: (its id, its fragment, its
         #: data as ui.stepper.controls_data made it), or None
         self.steps: tuple[str, str, dict] | None = None
+        self.page_hash = ""     # the page on screen (the last navigation message)
         self.ws: websockets.ClientConnection | None = None
 
     def rerun(self, widgets: list[WidgetState] = (), fragment: str = "") -> bytes:
-        return rerun_message(self.url, self.page, self.query, widgets, fragment)
+        return rerun_message(self.url, self.page, self.query, widgets, fragment,
+                             page_hash=self.page_hash)
 
     async def run_once(self, message: bytes) -> float:
         """Send ``message``; seconds until its run has finished successfully."""
@@ -149,6 +159,8 @@ class Visitor:
             kind = fwd.WhichOneof("type")
             if kind == "page_info_changed":
                 self.query = fwd.page_info_changed.query_string
+            elif kind == "navigation":
+                self.page_hash = fwd.navigation.page_script_hash
             elif kind == "delta" and fwd.delta.WhichOneof("type") == "new_element":
                 element = fwd.delta.new_element
                 what = element.WhichOneof("type")
