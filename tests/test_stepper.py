@@ -252,3 +252,16 @@ def test_a_replayed_record_is_found_again_by_its_name_without_reading_the_record
     first = stepper._replayed(game, name, watched_record(game, 1))
     again = stepper._replayed(game, name, scenarios(game)[0].record)   # not read: same name
     assert again is first and len(replays) == 1
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_jump_targets_are_the_nearest_steps_of_that_kind_before_and_after(game):
+    """Read from each kind's list of steps: the same as looking at every step."""
+    from ui.stepper import jump_targets
+    steps = reader_steps(game, scenarios(game)[0].record)[2]
+    for kind in set().union(*(s.kinds for s in steps)):
+        for index in range(len(steps) + 1):
+            earlier = [s.index for s in steps if s.index < index and kind in s.kinds]
+            later = [s.index for s in steps if s.index > index and kind in s.kinds]
+            assert jump_targets(steps, index, kind) == (earlier[-1] if earlier else None,
+                                                        later[0] if later else None)

@@ -271,7 +271,15 @@ CSS = """
  .jk-short .jk-l{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}}
 """
 
-_COMPONENT = st.components.v2.component("jokoak_step_controls", js=JS, css=CSS,
+def _compact(source: str) -> str:
+    """``source`` without its indentation and comment lines: the element sends its script and
+    style with every step."""
+    lines = (line.strip() for line in source.splitlines())
+    return "\n".join(line for line in lines if line and not line.startswith("//"))
+
+
+_COMPONENT = st.components.v2.component("jokoak_step_controls", js=_compact(JS),
+                                        css=_compact(CSS),
                                         isolate_styles=False)
 
 

@@ -19,6 +19,7 @@ next tap, once they have read the step, is never refused.
 
 from __future__ import annotations
 
+import bisect
 import time
 from functools import partial
 from types import ModuleType
@@ -149,7 +150,7 @@ STEP_CSS = """<style>
 @media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
  h1[lang="eu"]{font-size:2rem !important;padding:0 !important}
  .jokoak-board svg{max-height:calc(100vh - 380px)}}
-.st-key-jokoak_step_body{scroll-margin-top:4.2rem}
+[class*='st-key-jokoak_step_controls_']{scroll-margin-top:4.2rem}
 .jokoak-step-start{padding:1rem;border-radius:.5rem;background:rgba(28,131,225,.1);color:#004280}
 .jokoak-step-words{font-size:1.1rem;margin:.2rem 0 .4rem 0;padding-left:1.2rem}
 .jokoak-step-words li{margin:.1rem 0}
@@ -281,7 +282,8 @@ def _draw_panel(game: str, step_key: str, initial: GameState, steps: tuple[Reade
     # after a move, a step that does not fit (its picture or words cut) comes to the top:
     # on a phone or a laptop the page's header would push them under the fold
     moved = st.session_state.pop(SCROLL_KEY, None)
-    place = (place_mark(".st-key-jokoak_step_body", ".jokoak-board svg, .jokoak-step-text", moved)
+    controls_key = f"jokoak_step_controls_{game}"
+    place = (place_mark(f".st-key-{controls_key}", ".jokoak-board svg, .jokoak-step-text", moved)
              if moved else "")
     state = steps[index - 1].after if index else initial
     step = steps[index - 1] if index else None
@@ -294,27 +296,25 @@ def _draw_panel(game: str, step_key: str, initial: GameState, steps: tuple[Reade
     # One element draws the step (ui/step_controls.py): the picture beside the controls and
     # the words, the clauses under the words; on a phone the controls and the words come
     # first and the picture, sized to stay on screen, right under them, then the clauses.
-    with st.container(key="jokoak_step_body"):
-        offered = _offered(steps, index, module)
-        st.session_state[_offered_key(step_key)] = offered
-        controls_key = f"jokoak_step_controls_{game}"
-        data = controls_data(game, index, total, playing, module, steps,
-                             speech.can_say_any(listen), watched=WATCH_KEY in step_key)
-        data.update(
-            board=f'<div class="jokoak-board" data-step="{index}"{place}>'
-                  f'{_draw_state(game, state)}</div>',
-            text=_step_text(index, step, said, step_captions),
-            clauses=_clauses_html(game, cited), notes=_notes_html(game, cited),
-            listen_clauses=(speech.clause_listen_label(_translation_target())
-                            if speech.can_say_any(clause_parts) else None))
-        step_controls(controls_key, data,
-                      on_go=partial(_on_go, step_key, controls_key),
-                      on_play=partial(_on_play, game, step_key, controls_key, total),
-                      on_speed=partial(_on_speed, game, controls_key),
-                      on_listen=partial(speech.ask, listen_key),
-                      on_listen_clauses=partial(speech.ask, clause_key))
-        speech.speak_if_asked(listen_key, listen)
-        speech.speak_if_asked(clause_key, clause_parts)
+    offered = _offered(steps, index, module)
+    st.session_state[_offered_key(step_key)] = offered
+    data = controls_data(game, index, total, playing, module, steps,
+                         speech.can_say_any(listen), watched=WATCH_KEY in step_key)
+    data.update(
+        board=f'<div class="jokoak-board" data-step="{index}"{place}>'
+              f'{_draw_state(game, state)}</div>',
+        text=_step_text(index, step, said, step_captions),
+        clauses=_clauses_html(game, cited), notes=_notes_html(game, cited),
+        listen_clauses=(speech.clause_listen_label(_translation_target())
+                        if speech.can_say_any(clause_parts) else None))
+    step_controls(controls_key, data,
+                  on_go=partial(_on_go, step_key, controls_key),
+                  on_play=partial(_on_play, game, step_key, controls_key, total),
+                  on_speed=partial(_on_speed, game, controls_key),
+                  on_listen=partial(speech.ask, listen_key),
+                  on_listen_clauses=partial(speech.ask, clause_key))
+    speech.speak_if_asked(listen_key, listen)
+    speech.speak_if_asked(clause_key, clause_parts)
     st.query_params["step"] = str(index)
 
 
@@ -425,9 +425,32 @@ def jump_menu(steps: tuple[ReaderStep, ...], index: int, module: ModuleType, wat
 def jump_targets(steps: tuple[ReaderStep, ...], index: int, kind: str
                  ) -> tuple[int | None, int | None]:
     """The nearest reader step before and after ``index`` with an event of ``kind``."""
-    earlier = [s.index for s in steps if s.index < index and kind in s.kinds]
-    later = [s.index for s in steps if s.index > index and kind in s.kinds]
-    return (earlier[-1] if earlier else None), (later[0] if later else None)
+    where = _steps_by_kind(steps).get(kind, ())
+    at = bisect.bisect_left(where, index)
+    later = at + 1 if at < len(where) and where[at] == index else at
+    return (where[at - 1] if at else None), (where[later] if later < len(where) else None)
+
+
+#: The steps of each kind, by replay (the replay's tuple is kept alive by its cache; a few
+#: replays at most are in use at once).
+_BY_KIND: dict[int, tuple[tuple[ReaderStep, ...], dict[str, tuple[int, ...]]]] = {}
+
+
+def _steps_by_kind(steps: tuple[ReaderStep, ...]) -> dict[str, tuple[int, ...]]:
+    """For each kind of event, the indices of the steps that have it, in order: read once a
+    replay, not at every step (a scan of every step for each kind was a third of a step's run)."""
+    found = _BY_KIND.get(id(steps))
+    if found is not None and found[0] is steps:
+        return found[1]
+    by_kind: dict[str, list[int]] = {}
+    for step in steps:
+        for kind in step.kinds:
+            by_kind.setdefault(kind, []).append(step.index)
+    index = {kind: tuple(sorted(where)) for kind, where in by_kind.items()}
+    if len(_BY_KIND) >= 64:
+        _BY_KIND.clear()
+    _BY_KIND[id(steps)] = (steps, index)
+    return index
 
 
 def _step_text(index: int, step: ReaderStep | None, said: list[str],
