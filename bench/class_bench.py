@@ -264,7 +264,7 @@ async def connected(session: Session, work) -> None:
 # ---- the three kinds of visitor -------------------------------------------------------------
 async def next_presser(session: Session, start: float, end: float, think: tuple[float, float],
                        rng: random.Random, label: str = "Next") -> None:
-    """Press "Next" every ``think`` seconds; at the end (no "Next" offered), step 0 again.
+    """Press "Next" every ``think`` seconds; at the end (no "Next" offered), "Start".
     In the step-through "Next" is a control of its one element (ui/step_controls.py), on the
     bare app a Streamlit button."""
     first_query = session.query
@@ -274,13 +274,11 @@ async def next_presser(session: Session, start: float, end: float, think: tuple[
     while time.monotonic() + think[1] < end:
         await asyncio.sleep(rng.uniform(*think))
         if session.steps is not None:
-            to = next((move["to"] for move in session.steps[2]["moves"]
-                       if move["name"] == "next"), None)
-            if to is None:
-                session.query = first_query
-                await session.load()
-                continue
-            await session.go(to)
+            moves = {move["name"]: move["to"] for move in session.steps[2]["moves"]}
+            # at the end "Next" is off: "Start" (the step is kept by the session, so
+            # loading the page again would show the end again)
+            to = moves.get("next")
+            await session.go(to if to is not None else moves.get("first") or 0)
             continue
         button = next((wid for wid, (text, off, _f) in session.buttons.items()
                        if text == label and not off), None)
