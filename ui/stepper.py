@@ -6,15 +6,14 @@ steps* (:mod:`jokoak.render.reader_steps`: a throw is one step, a pass is said w
 pure renderer (``jokoak.render.<game>``) draws the state and words the events; this module
 wires the controls, the clause highlight and the interpretation notes.
 
-Every control that moves the step carries the step it leads to in its widget key (``…_goto<n>``):
-a tap reaches its callback only while a control that leads to that same step is on screen, so a
-tap sent for a screen that has moved on (where "Next" now leads elsewhere) changes nothing. A
-control whose target changed is drawn anew and takes taps only 0.6 s after it is drawn
-(STEP_CSS's animation; the double-tap tests tap again up to 500 ms later), so the second tap of
-a double tap, landing on the next step's "Next", changes nothing either. A control whose target
-did not change ("Start", "End", most of "Jump to…") is the same element from step to step, not
-drawn anew: a tap on it does what its label says, whatever step it was drawn at. A visitor's
-next tap, once they have read the step, is never refused.
+The step is one element (:mod:`ui.step_controls`): this module computes what it shows (the
+picture, the words, the clauses, every control's target) and decides what a tap does. A tap
+that moves the step carries the step it was drawn for and the step it leads to; it is taken only
+if the first is the step on screen and the second is where a control drawn for it leads
+(:func:`_on_go`), so a tap sent for a screen that has moved on changes nothing. In the browser
+a control whose target changed takes taps only 0.6 s after it is drawn, and a second tap before
+the next step is drawn is not sent: the second tap of a double tap changes nothing either. A
+visitor's next tap, once they have read the step, is never refused.
 """
 
 from __future__ import annotations
@@ -140,10 +139,10 @@ def step_through_view(game: str) -> None:
     _step_panel(game, rkey, record, step_captions)
 
 
-#: The step-through's style, sent once a page (outside the panel's fragment). The panel is one
-#: grid, not Streamlit columns, so the clauses are drawn once and placed by the screen: beside
-#: the picture, under the step's words, on a wide screen; after the picture on a phone or an
-#: upright kiosk, where the controls and the words come first and the picture right under them.
+#: The step-through's style for what the step's element draws from the server's HTML (the
+#: picture's size, the words, the notes), sent once a page (outside the panel's fragment). Where
+#: each part sits (one grid: the picture beside the controls and words on a wide screen, under
+#: them on a phone or an upright kiosk) is the element's own style (ui/step_controls.py).
 STEP_CSS = """<style>
 .jokoak-board svg{display:block;margin:0 auto;max-width:100%;height:auto;max-height:min(64vh,calc(100vh - 300px))}
 @media (orientation:portrait){.jokoak-board svg{max-height:40vh}}
