@@ -171,7 +171,7 @@ function tapped(box, event) {
   if (act === "kind") { m.kind = b.dataset.kind; draw(box, false); return; }
   if ((m.armed[b.dataset.fid] || 0) > now) { return; }
   if (act === "go" || act === "play") {
-    // one tap a step: a second tap before the next step is drawn is not sent
+    // one tap a step: a second tap before the server answers the first is not sent
     if (m.pending === d.step && now - m.sentAt < PENDING_MS) { return; }
     m.pending = d.step; m.sentAt = now;
   }
@@ -202,7 +202,7 @@ export default function ({parentElement, data, setTriggerValue}) {
   }
   const m = box.jk;
   const fresh = m.step !== data.step || m.playing !== data.playing || !m.data;
-  if (m.step !== data.step) { m.pending = null; }
+  m.pending = null;       // the server has answered: a tap it refused may be sent again
   m.speed = null;
   m.step = data.step; m.playing = data.playing; m.data = data; m.send = setTriggerValue;
   draw(box, fresh);
