@@ -244,3 +244,40 @@ def test_autoplay_plays_the_steps_until_paused(browser):
         assert step_in_url(page) == paused_at and server_errors(page) == 0
     finally:
         page.close()
+
+
+def test_a_double_tap_on_play_plays_and_one_on_jump_to_opens_it(browser):
+    """Tapped twice like a child: "Play the steps" starts autoplay and leaves "Pause" on
+    screen (the second tap does not stop it); "Jump to…" opens and stays open; a jump keeps
+    it open, with the kind of moment chosen, for the next step."""
+    server, chromium = browser
+    page = chromium.new_page(viewport={"width": 390, "height": 844})
+    try:
+        page.goto(f"{server.url}/zohn_ahl?lang=eu&view=step&scenario=__watch__&step=2")
+        wait_for_app(page)
+        page.wait_for_timeout(700)
+        double_tap(page, page.locator(".jk-steps .jk-toggle"), 90)
+        page.wait_for_timeout(300)
+        assert page.locator(".jk-steps .jk-jumps").count() == 1
+        chip = page.locator(".jk-steps .jk-chip").nth(1)
+        kind = chip.inner_text()
+        double_tap(page, chip, 90)
+        jump = page.locator(".jk-steps .jk-jump-on, .jk-steps .jk-jump-back").first
+        jump.scroll_into_view_if_needed()          # a finger taps what is on screen
+        before = step_in_url(page)
+        double_tap(page, jump, 90)
+        page.wait_for_function(f"() => !/[?&]step={before}(&|$)/.test(location.search)",
+                               timeout=15000)
+        settled(page)
+        assert page.locator(".jk-steps .jk-jumps").count() == 1
+        assert page.locator('.jk-steps .jk-chip[aria-pressed="true"]').inner_text() == kind
+        page.wait_for_timeout(700)
+        page.locator('.jk-steps button[data-act="play"]').scroll_into_view_if_needed()
+        double_tap(page, page.locator('.jk-steps button[data-act="play"]'), 90)
+        page.locator('.jk-steps button[data-act="pause"]').wait_for(timeout=15000)
+        page.wait_for_timeout(1500)
+        assert page.locator('.jk-steps button[data-act="pause"]').count() == 1
+        page.locator('.jk-steps button[data-act="pause"]').click()
+        assert server_errors(page) == 0
+    finally:
+        page.close()

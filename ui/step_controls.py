@@ -43,7 +43,7 @@ ICONS = {
 JS = """
 const ICONS = %(icons)s;
 const ARM_MS = %(arm)d;
-const PENDING_MS = 1500;
+const PENDING_MS = 1000;
 const esc = (s) => String(s ?? "").replace(/[&<>"']/g,
   (c) => ({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}[c]));
 const icon = (name) => `<svg class="jk-ic" viewBox="0 0 24 24" aria-hidden="true"
@@ -108,8 +108,9 @@ function draw(box, fresh) {
     for (const c of d.moves) { arm(m, c.name, c.to, now); }
     for (const k of d.jump.kinds) { arm(m, "jump-back-" + k.kind, k.back, now);
                                      arm(m, "jump-on-" + k.kind, k.on, now); }
+    // "Pause" takes taps 0.6 s after it replaces "Play" (the second tap of a double tap on
+    // "Play" does not stop what the first started), then at once from step to step
     arm(m, "play", d.playing ? "pause" : "play", now);
-    if (d.playing) { m.armed.play = 0; }   // "Pause" takes a tap at once
   }
   const kinds = d.jump.kinds, chosen = kinds.find((k) => k.kind === m.kind) ||
     kinds.find((k) => k.kind === d.jump.first) || kinds[0];
@@ -171,7 +172,7 @@ function tapped(box, event) {
   if (act === "kind") { m.kind = b.dataset.kind; draw(box, false); return; }
   if ((m.armed[b.dataset.fid] || 0) > now) { return; }
   if (act === "go" || act === "play") {
-    // one tap a step: a second tap before the server answers the first is not sent
+    // one tap a step: a second tap before the screen moves is not sent (for a second)
     if (m.pending === d.step && now - m.sentAt < PENDING_MS) { return; }
     m.pending = d.step; m.sentAt = now;
   }
@@ -202,7 +203,7 @@ export default function ({parentElement, data, setTriggerValue}) {
   }
   const m = box.jk;
   const fresh = m.step !== data.step || m.playing !== data.playing || !m.data;
-  m.pending = null;       // the server has answered: a tap it refused may be sent again
+  if (fresh) { m.pending = null; }      // the screen has moved: the next tap is sent
   m.speed = null;
   m.step = data.step; m.playing = data.playing; m.data = data; m.send = setTriggerValue;
   draw(box, fresh);
@@ -268,6 +269,7 @@ CSS = """
  .jk-steps{gap:.45rem}
  .jk-row{gap:.4rem}
  .jk-b{padding:0 .6rem}
+ .jk-jumps .jk-jump-row{order:-1}
  .jk-short .jk-l{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}}
 """
 
