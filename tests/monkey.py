@@ -34,7 +34,36 @@ def _widgets(at: AppTest) -> list:
         except Exception:
             continue
         out += [(kind, w) for w in found if not getattr(w, "disabled", False)]
+    out += [("step_element", e) for e in at.get("bidi_component")
+            if "jokoak_step_controls_" in str(e.proto.id)]
     return out
+
+
+def _tap_step_element(at: AppTest, element, rng: random.Random) -> None:
+    """A tap on the step-through's one element (ui/step_controls.py), sent as the browser
+    sends it: mostly a control it shows, sometimes a value no control sends."""
+    import json
+
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+    data = json.loads(element.proto.json)
+    targets = [m["to"] for m in data["moves"] if m["to"] is not None]
+    targets += [k[way] for k in data["jump"]["kinds"] for way in ("back", "on")
+                if k[way] is not None]
+    roll = rng.random()
+    if roll < 0.7 and targets:
+        event, value = "go", {"to": rng.choice(targets), "from": data["step"]}
+    elif roll < 0.8:
+        event, value = "go", rng.choice([{"to": rng.randint(-5, 10**6), "from": data["step"]},
+                                         {"to": "1", "from": None}, "next", None, [1, 2]])
+    elif roll < 0.9:
+        event, value = "play", rng.choice([True, False, "yes"])
+    else:
+        event, value = "speed", rng.choice([s for s, _label in data["speeds"]] + ["warp", 3])
+    states = at._tree.get_widget_states()
+    trigger = states.widgets.add()
+    trigger.id = _make_trigger_id(element.proto.id, "events")
+    trigger.json_trigger_value = json.dumps([{"event": event, "value": value}])
+    at._run(states)
 
 
 def _act(kind: str, widget, rng: random.Random) -> None:
@@ -140,8 +169,11 @@ def run_monkey(page: str, lang: str, interactions: int, seed: int,
         label = (f"{page} [{lang}] #{i}: {kind} "
                  f"{getattr(widget, 'key', None) or getattr(widget, 'label', '')}")
         try:
-            _act(kind, widget, rng)
-            at.run()
+            if kind == "step_element":
+                _tap_step_element(at, widget, rng)
+            else:
+                _act(kind, widget, rng)
+                at.run()
         except Exception as exc:
             report.failures.append(f"{label}: {type(exc).__name__}: {exc}")
             at = None
