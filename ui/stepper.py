@@ -199,10 +199,10 @@ def _go(step_key: str, target: int | None) -> None:
 
 
 def _set_playing(game: str, step_key: str, on: bool) -> None:
-    """Start (or stop) autoplay from the step on screen. "Play" keeps one key from step to
-    step (it is not drawn anew at each step); it is drawn anew, and armed 0.6 s later, only
-    where it takes the place of "Pause", so the second tap of a double tap on "Pause" does
-    nothing, and a second tap on "Play" asks again for what the first asked."""
+    """Start (or stop) autoplay from the step on screen. In the browser "Play" and "Pause"
+    take taps 0.6 s after one replaces the other (ui/step_controls.py), so the second tap of a
+    double tap on either does not undo the first; a second "play" asks again for what the
+    first asked."""
     st.session_state[_autoplay_key(game)] = on
     st.session_state[f"jokoak_stepmoved_{step_key}"] = time.monotonic()
     st.session_state[SCROLL_KEY] = time.monotonic_ns()
