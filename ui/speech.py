@@ -83,15 +83,14 @@ def speaker(key: str, parts: Parts, label: str = "", *, css: bool = True) -> Non
     """A button that reads ``parts`` ((text, language) pairs) one after the other; nothing
     where no voice says the first part's language. ``css=False`` leaves out SPEAKER_CSS, for
     a page that sends it once (the step-through: not once a step)."""
-    wanted = [(t, code) for t, code in parts if t and can_say(code)]
-    if not wanted:
+    if not can_say_any(parts):
         return
     if css:
         html(SPEAKER_CSS)
     key = f"jokoak_speak_{key}"
     st.button(label or _("Listen"), icon=":material/volume_up:", key=key, on_click=ask,
               args=(key,))
-    speak_if_asked(key, wanted)
+    speak_if_asked(key, parts)
 
 
 def can_say_any(parts: Parts) -> bool:

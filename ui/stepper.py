@@ -295,10 +295,9 @@ def _draw_panel(game: str, step_key: str, initial: GameState, steps: tuple[Reade
     # One element draws the step (ui/step_controls.py): the picture beside the controls and
     # the words, the clauses under the words; on a phone the controls and the words come
     # first and the picture, sized to stay on screen, right under them, then the clauses.
-    offered = _offered(steps, index, module)
-    st.session_state[_offered_key(step_key)] = offered
     data = controls_data(game, index, total, playing, module, steps,
                          speech.can_say_any(listen), watched=WATCH_KEY in step_key)
+    st.session_state[_offered_key(step_key)] = _offered(data)
     data.update(
         board=f'<div class="jokoak-board" data-step="{index}"{place}>'
               f'{_draw_state(game, state)}</div>',
@@ -321,14 +320,12 @@ def _offered_key(step_key: str) -> str:
     return f"{step_key}_offered"
 
 
-def _offered(steps: tuple[ReaderStep, ...], index: int, module: ModuleType) -> frozenset[int]:
-    """Every step a control drawn for ``index`` leads to: Start, Back, Next, End and the
-    jumps of every kind (a tap asking for another is refused)."""
-    total = len(steps)
-    targets = {0, total, max(index - 1, 0), min(index + 1, total)}
-    for kind in dict(module.event_kinds()):
-        targets.update(t for t in jump_targets(steps, index, kind) if t is not None)
-    return frozenset(targets)
+def _offered(data: dict[str, Any]) -> frozenset[int]:
+    """Every step a control of ``data`` (:func:`controls_data`) leads to: Start, Back, Next,
+    End and the jumps of every kind (a tap asking for another is refused)."""
+    targets = {move["to"] for move in data["moves"]}
+    targets |= {kind[way] for kind in data["jump"]["kinds"] for way in ("back", "on")}
+    return frozenset(t for t in targets if t is not None)
 
 
 def _on_go(step_key: str, controls_key: str) -> None:
