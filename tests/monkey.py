@@ -44,7 +44,7 @@ def _tap_step_element(at: AppTest, element, rng: random.Random) -> None:
     sends it: mostly a control it shows, sometimes a value no control sends."""
     import json
 
-    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+    from view_support import send_to_step_element
     data = json.loads(element.proto.json)
     targets = [m["to"] for m in data["moves"] if m["to"] is not None]
     targets += [k[way] for k in data["jump"]["kinds"] for way in ("back", "on")
@@ -59,11 +59,7 @@ def _tap_step_element(at: AppTest, element, rng: random.Random) -> None:
         event, value = "play", rng.choice([True, False, "yes"])
     else:
         event, value = "speed", rng.choice([s for s, _label in data["speeds"]] + ["warp", 3])
-    states = at._tree.get_widget_states()
-    trigger = states.widgets.add()
-    trigger.id = _make_trigger_id(element.proto.id, "events")
-    trigger.json_trigger_value = json.dumps([{"event": event, "value": value}])
-    at._run(states)
+    send_to_step_element(at, event, value)
 
 
 def _act(kind: str, widget, rng: random.Random) -> None:

@@ -7,14 +7,12 @@ scenario's step.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from jokoak import ROOT
 from ui.params import parse_choice, parse_number
-from view_support import switch_to
+from view_support import step_data, switch_to
 
 GAME = "zaldi_zuria"
 UNICODE_DIGITS = ["²", "①", "٣", "߁", "５"]
@@ -70,8 +68,7 @@ def test_a_step_in_unicode_digits_or_huge_opens_the_start_and_keeps_the_controls
     no_failure(at)
     assert list(step_of(at).values()) == [0]
     assert at.query_params["step"] == "0"
-    shown = json.loads(next(e for e in at.get("bidi_component")
-                            if "jokoak_step_controls_" in str(e.proto.id)).proto.json)
+    shown = step_data(at)
     assert [m["to"] for m in shown["moves"] if m["label"] == "Next"] == [1]
 
 

@@ -4,15 +4,13 @@ for and the step it leads to, and the server takes it only if a control drawn fo
 screen leads there. The step is one element (ui/step_controls.py): these tests read its data and
 send its taps as the browser does."""
 
-import json
-
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from jokoak import GAMES as SHIPPED, ROOT
 from jokoak.content.scenarios import scenarios
 from jokoak.render.reader_steps import reader_steps
-from view_support import switch_to
+from view_support import send_to_step_element, step_data, switch_to
 
 GAMES = [g for g in SHIPPED if scenarios(g)]
 
@@ -41,24 +39,13 @@ def current_step(at: AppTest, game: str, record: str = "") -> int:
 
 
 def controls(at: AppTest, game: str) -> dict:
-    """What the step's one element shows (ui/step_controls.py): its data, as the browser
-    gets it."""
-    element = next(e for e in at.get("bidi_component")
-                   if str(e.proto.id).endswith(f"jokoak_step_controls_{game}"))
-    return json.loads(element.proto.json)
+    """What the step's one element (ui/step_controls.py) shows."""
+    return step_data(at, game)
 
 
 def send(at: AppTest, game: str, event: str, value) -> AppTest:
-    """A tap on the step's element, sent as the browser sends it: the event and its value as
-    the element's trigger, with every other widget's state."""
-    from streamlit.components.v2.bidi_component.main import _make_trigger_id
-    element = next(e for e in at.get("bidi_component")
-                   if str(e.proto.id).endswith(f"jokoak_step_controls_{game}"))
-    states = at._tree.get_widget_states()
-    trigger = states.widgets.add()
-    trigger.id = _make_trigger_id(element.proto.id, "events")
-    trigger.json_trigger_value = json.dumps([{"event": event, "value": value}])
-    return at._run(states)
+    """A tap on the step's element, as the browser sends it."""
+    return send_to_step_element(at, event, value, game)
 
 
 def target(at: AppTest, game: str, name: str) -> int | None:

@@ -98,3 +98,28 @@ class ChosenFile:
     def getvalue(self) -> bytes:
         import streamlit as st
         return st.session_state["data"]
+
+
+def step_element(at: AppTest, game: str = ""):
+    """The step-through's one element (ui/step_controls.py) on screen, of ``game`` if given."""
+    return next(e for e in at.get("bidi_component")
+                if f"jokoak_step_controls_{game}" in str(e.proto.id))
+
+
+def step_data(at: AppTest, game: str = "") -> dict:
+    """What the step-through's element shows: its data, as the browser gets it."""
+    import json
+    return json.loads(step_element(at, game).proto.json)
+
+
+def send_to_step_element(at: AppTest, event: str, value, game: str = "") -> AppTest:
+    """A tap on the step-through's element, sent as the browser sends it: the event and its
+    value as the element's trigger, with every other widget's state."""
+    import json
+
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+    states = at._tree.get_widget_states()
+    trigger = states.widgets.add()
+    trigger.id = _make_trigger_id(step_element(at, game).proto.id, "events")
+    trigger.json_trigger_value = json.dumps([{"event": event, "value": value}])
+    return at._run(states)
