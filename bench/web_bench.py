@@ -3,6 +3,8 @@ the same run (bench/bare_app.py). Prints a table; never asserts.
 
     python bench/web_bench.py steps [N] # the step-through's Next, Back and a jump, N each
                                         # (15), from the tap to the page settled
+    python bench/web_bench.py phases [N]  # where a Next's time goes: the server's first and
+                                        # last message, React's last change, the element's draw
     python bench/web_bench.py load      # page load until the first chart is visible
     python bench/web_bench.py sliders [N]  # odds sliders and rule changes until settled
                                         # (from the input event to the last redraw)
@@ -145,6 +147,63 @@ def bench_steps(pw, n: int = 15) -> list[tuple[str, float, float]]:
             t = statistics.median(seen)
             base = base or t
             rows.append((f"{label} ({statistics.median(messages):.0f} msgs)", t, t / base))
+    return rows
+
+
+#: In the page: each server message's time, and each DOM change's time and whether it was
+#: inside the step-through's element (its own script's drawing) or elsewhere (React's).
+PHASES = """(() => {
+  const w = window.__jkPhases = {input: null, msgs: [], muts: []};
+  const Socket = window.WebSocket;
+  window.WebSocket = function (...args) { const ws = new Socket(...args);
+    ws.addEventListener('message', () => { w.msgs.push(performance.now()); }); return ws; };
+  window.WebSocket.prototype = Socket.prototype;
+  Object.assign(window.WebSocket, {CONNECTING: 0, OPEN: 1, CLOSING: 2, CLOSED: 3});
+  addEventListener('pointerdown', () => { if (w.input === null) { w.input = performance.now(); } }, true);
+  const observe = () => new MutationObserver((ms) => { const t = performance.now();
+    for (const m of ms) { const e = m.target.nodeType === 1 ? m.target : m.target.parentElement;
+      w.muts.push([t, !!(e && e.closest('.jk-steps'))]); } }).observe(document.documentElement,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+  if (document.documentElement) { observe(); } else { addEventListener('DOMContentLoaded', observe); }
+})();"""
+
+
+def bench_phases(pw, n: int = 9) -> list[tuple[str, float, float]]:
+    """Where a step-through Next's time goes, median ms from the tap (1366x768, step 14 of
+    each game's watched game): the server's first and last message, React's last change of
+    the page (elements marked stale and not), the element's own drawing (its script runs in
+    an effect after the browser paints)."""
+    rows = []
+    browser = launch_browser(pw)
+    booklet = Server()
+    try:
+        booklet.wait()
+        for game in GAMES:
+            page = browser.new_context(viewport={"width": 1366, "height": 768}).new_page()
+            page.add_init_script(PHASES)
+            page.goto(f"{booklet.url}/{game}?lang=en&view=step&scenario=__watch__&step=14")
+            page.wait_for_selector(NEXT_STEP, timeout=120000)
+            settle(page, 120000)
+            found: list[tuple[float, float, float, float]] = []
+            for _ in range(n):
+                page.wait_for_timeout(800)      # read the step; the controls take taps again
+                page.evaluate("() => { const w = window.__jkPhases; w.input = null;"
+                              " w.msgs = []; w.muts = []; }")
+                page.locator(NEXT_STEP).first.click()
+                page.wait_for_timeout(700)
+                w = page.evaluate("() => window.__jkPhases")
+                t0 = w["input"]
+                react = [t - t0 for t, mine in w["muts"] if not mine] or [0.0]
+                own = [t - t0 for t, mine in w["muts"] if mine] or [0.0]
+                found.append((w["msgs"][0] - t0, w["msgs"][-1] - t0, max(react), max(own)))
+            page.context.close()
+            for i, what in enumerate(("server's first message", "server's last message",
+                                      "React's last change", "the element drawn")):
+                ms = statistics.median(f[i] for f in found)
+                rows.append((f"{game}: {what} (ms)", ms, ms / statistics.median(f[3] for f in found)))
+    finally:
+        booklet.stop()
+        browser.close()
     return rows
 
 
@@ -421,6 +480,9 @@ def main(argv: list[str]) -> None:
             show(f"The step-through's controls, from the visitor's tap until the page has "
                  f"settled after its rerun (median of {clicks_each}, seconds, ratio to the "
                  "bare app's button)", bench_steps(pw, clicks_each))
+        if what == "phases":
+            show("Where a step-through Next's time goes (median ms from the tap; ratio to the "
+                 "element's drawing)", bench_phases(pw, int(argv[1]) if len(argv) > 1 else 9))
         if what in ("load", "all"):
             show("Page load until the first chart is visible (median seconds)", bench_load(pw))
         if what in ("sliders", "all"):
