@@ -234,12 +234,12 @@ CSS = """
  background:var(--st-background-color,#fff);color:var(--st-text-color,#31333f);font:inherit;
  font-size:1rem;line-height:1.6;cursor:pointer;user-select:none;touch-action:manipulation;
  -webkit-tap-highlight-color:transparent;white-space:nowrap}
-.jk-b:hover:not(:disabled){border-color:var(--st-primary-color,#174ea6);color:var(--st-primary-color,#174ea6)}
+@media (hover:hover){.jk-b:hover:not(:disabled){border-color:var(--st-primary-color,#174ea6);color:var(--st-primary-color,#174ea6)}}
 .jk-b:active:not(:disabled){background:var(--st-primary-color,#174ea6);color:#fff}
 .jk-b:focus-visible{outline:2px solid var(--st-primary-color,#174ea6);outline-offset:2px}
 .jk-b:disabled{cursor:not-allowed;color:rgba(49,51,63,.4);border-color:rgba(49,51,63,.1);background:transparent}
 .jk-b.jk-primary:not(:disabled){background:var(--st-primary-color,#174ea6);border-color:var(--st-primary-color,#174ea6);color:#fff}
-.jk-b.jk-primary:hover:not(:disabled){filter:brightness(1.15)}
+@media (hover:hover){.jk-b.jk-primary:hover:not(:disabled){filter:brightness(1.15)}}
 .jk-ic{width:1.25rem;height:1.25rem;fill:currentColor;flex:none}
 .jk-arm0{animation:jk-arm0 .6s linear}
 .jk-arm1{animation:jk-arm1 .6s linear}
