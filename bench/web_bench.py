@@ -87,25 +87,52 @@ def step_control(name: str) -> str:
     return f'.jk-steps button[data-act="go"][data-fid="{name}"]'
 
 
-def step_taps(url: str, control: str, prepare=None):
+def step_taps(url: str, control: str, prepare=None, fresh=None):
     """A tap on the step-through's ``control``, as soon as it takes taps: a control that leads
     elsewhere after a step takes taps 0.6 s after it is drawn (ui/step_controls.py, the second
     tap of a double tap lands on nothing), so this waits that long before it taps, and the
-    wait is no time a finger spends on a rerun (a reader reads the step first)."""
+    wait is no time a finger spends on a rerun (a reader reads the step first).
+
+    Before each tap, untimed (``ready(watched)``): ``prepare(page)`` (True when it found the
+    control), and where
+    the control is spent (Next at the watched game's end, Back at its start, no moment of any
+    kind left to jump to) the page opens ``url`` afresh, then ``fresh(page)`` (Back: End
+    first), so N taps work whatever the length of the game the booklet dealt."""
+    def ready(watched: Watched) -> None:
+        page = watched.page
+        for _ in range(2):
+            found = prepare(page) if prepare is not None else True
+            button = page.locator(control)
+            if found and button.count() and button.first.is_enabled():
+                return
+            watched.reopen(url, NEXT_STEP)
+            if fresh is not None:
+                fresh(page)
+        raise RuntimeError(f"{control} takes no tap on a fresh page either")
+
     def action(page, i):
         page.wait_for_timeout(650)
         page.locator(control).first.click()
-    return url, action, prepare
+    return url, action, ready
+
+
+def to_the_end(page) -> None:
+    """Tap End and wait until Back takes taps (untimed: a place to step back from)."""
+    page.wait_for_timeout(650)
+    page.locator(step_control("last")).first.click()
+    page.wait_for_function("(s) => { const b = document.querySelector(s); return b && !b.disabled; }",
+                           arg=step_control("back"), timeout=60000)
+    settle(page, 60000)
 
 
 #: The "later" button of "Jump to…" (the next step with an event of the kind looked for).
 JUMP_ON = ".jk-steps button.jk-jump-on"
 
 
-def open_jumps(page) -> None:
+def open_jumps(page) -> bool:
     """Open "Jump to…" if it is closed (its rows are drawn only while it is open; opening it
     and choosing a kind are the browser's alone), and if the kind of moment it looks for has
-    none later, choose the next kind that has."""
+    none later, choose the next kind that has; False if no kind has one."""
     jump = page.locator(JUMP_ON)
     chips = page.locator(".jk-steps .jk-chip")
     if not chips.count():
@@ -113,9 +140,9 @@ def open_jumps(page) -> None:
         chips.first.wait_for(timeout=60000)
     for i in range(chips.count()):
         if jump.count():
-            return
+            return True
         chips.nth(i).click()
-    jump.first.wait_for(timeout=60000)
+    return jump.count() > 0
 
 
 def bench_steps(pw, n: int = 15) -> list[tuple[str, float, float]]:
@@ -133,7 +160,7 @@ def bench_steps(pw, n: int = 15) -> list[tuple[str, float, float]]:
             url = f"{booklet.url}/{game}?lang=en&view=step&scenario=__watch__"
             cases += [(f"{game}: next step", step_taps(url, step_control("next"))),
                       (f"{game}: back", step_taps(f"{url}&step={n + 5}",
-                                                  step_control("back"))),
+                                                  step_control("back"), fresh=to_the_end)),
                       (f"{game}: jump to the next of a kind",
                        step_taps(url, JUMP_ON, open_jumps))]
         base = None
@@ -292,6 +319,16 @@ class Watched:
         settle(self.page, 120000)
         self.page.wait_for_timeout(QUIET_MS)
 
+    def reopen(self, url: str, ready: str) -> None:
+        """Open ``url`` afresh in the same page: the page's count of messages starts again,
+        and so does this one."""
+        self.page.wait_for_timeout(QUIET_MS)    # Playwright has handed over every frame
+        self.kinds.clear()
+        self.page.goto(url)
+        self.page.wait_for_selector(ready, timeout=120000)
+        settle(self.page, 120000)
+        self.page.wait_for_timeout(QUIET_MS)
+
     def run_end_after(self, count: int, timeout: float = 120) -> int:
         """The number of frames up to the first ``script_finished`` after the first ``count``."""
         deadline = time.monotonic() + timeout
@@ -307,7 +344,7 @@ class Watched:
 
 def keyed(watched: Watched, action, n: int, prepare=None,
           messages: list[int] | None = None) -> tuple[list[float], list[float]]:
-    """Per ``action(page, i)`` (after ``prepare(page)``, untimed): seconds from the visitor's input (its pointerdown or keydown, as
+    """Per ``action(page, i)`` (after ``prepare(watched)``, untimed): seconds from the visitor's input (its pointerdown or keydown, as
     the page saw it) until the page last changed after the rerun that input started, and the
     wall time of the same until this script saw it settled (Playwright's own work included).
 
@@ -321,7 +358,7 @@ def keyed(watched: Watched, action, n: int, prepare=None,
     seen, wall = [], []
     for i in range(n):
         if prepare is not None:
-            prepare(page)
+            prepare(watched)
         count = len(watched.kinds)
         page.evaluate(RESET)
         start = time.perf_counter()
