@@ -23,6 +23,7 @@ from jokoak.i18n.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from . import game_page as game_pages
+from . import heap
 from .kiosk import apply_kiosk_chrome, attract_screen, continue_on_phone, settings_warnings
 from .kiosk_mode import is_kiosk, settings
 from .lesson import LESSON_GOTO_KEY, entry_params
@@ -331,6 +332,7 @@ def run() -> None:
         st.html(TOUCH_CSS)      # the attract screen's controls too
         if attract_screen({spec.url for spec in page_specs(visit_profile(kiosk))}):
             set_document_language(lang())
+            heap.settle_once()
             return
     nav = st.navigation(pages(visit_profile(kiosk)), position="top")
     follow_lesson_entry()
@@ -350,3 +352,4 @@ def run() -> None:
         continue_on_phone(nav.url_path or "")
     settings_warnings()
     rerun_on_reconnect()
+    heap.settle_once()     # once per process: the long-lived heap out of full collections
