@@ -94,10 +94,9 @@ def step_taps(url: str, control: str, prepare=None, fresh=None):
     wait is no time a finger spends on a rerun (a reader reads the step first).
 
     Before each tap, untimed (``ready(watched)``): ``prepare(page)`` (True when it found the
-    control), and where
-    the control is spent (Next at the watched game's end, Back at its start, no moment of any
-    kind left to jump to) the page opens ``url`` afresh, then ``fresh(page)`` (Back: End
-    first), so N taps work whatever the length of the game the booklet dealt."""
+    control); where the control is spent (Next at the watched game's end, Back at its start,
+    no moment of any kind left to jump to) the page opens ``url`` afresh, then ``fresh(page)``
+    (Back: End first), so N taps work whatever the length of the game the booklet dealt."""
     def ready(watched: Watched) -> None:
         page = watched.page
         for _ in range(2):

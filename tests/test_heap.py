@@ -1,6 +1,6 @@
 """The server's long-lived heap is kept out of Python's full collections (ui/heap.py): once per
 process, after the first run, the pages' late imports are done, the garbage collected and what
-is alive frozen, so that a full collection no longer stops every visitor's run for 45–100 ms."""
+is alive frozen, so that a full collection no longer stops every visitor's run for about 100 ms."""
 
 from __future__ import annotations
 
