@@ -44,7 +44,7 @@ from jokoak.i18n.msgids import N_
 from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
-from . import counters, kiosk_mode, play, progress, sound, speech, tap_manners
+from . import counters, play, progress, sound, speech, tap_manners
 from .play import pace
 from .common import _, bring_into_view, esc, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
