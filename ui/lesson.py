@@ -75,7 +75,6 @@ LESSON_CSS = """<style>
  background:#fff;border-top:4px solid #1e7b34;box-shadow:0 -6px 18px rgba(0,0,0,.16);
  padding:.5rem max(1rem,calc((100vw - 1500px)/2)) calc(.6rem + env(safe-area-inset-bottom));
  max-height:62vh;overflow-y:auto;gap:.6rem !important}
-.st-key-jokoak_answer_bar_hint{border-top-color:#b36b00}
 [class*="st-key-jokoak_answer_bar_"] .jokoak-lesson-why,[class*="st-key-jokoak_answer_bar_"] .jokoak-lesson-hint{
  margin:0;border-left:0;background:transparent;padding:0}
 [class*="st-key-jokoak_answer_bar_"] .jokoak-said{font-size:1.3rem;margin:.1rem 0}
@@ -533,10 +532,10 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         if step.kind == "action":
             _controls(session, spec)
             if session.extra.get("hint"):
-                with st.container(key="jokoak_answer_bar_hint"):
-                    _note("hint", _(step.hint or DEFAULT_HINT), game, step.teaches)
-                    _read_once(session, f"{game}_{lesson.name}_{index}_hint",
-                               _(step.hint or DEFAULT_HINT))
+                # by the controls, which the child taps again (the bar would cover them)
+                _note("hint", _(step.hint or DEFAULT_HINT), game, step.teaches)
+                _read_once(session, f"{game}_{lesson.name}_{index}_hint",
+                           _(step.hint or DEFAULT_HINT))
         elif step.kind == "question":
             token = play.token(session)
             wrong = session.extra.get("wrong")
@@ -549,10 +548,8 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
                           type="secondary")
             if wrong is not None:
                 html(WRONG_CSS % {"game": game, "index": index, "n": wrong, "token": token})
-                with st.container(key="jokoak_answer_bar_hint"):
-                    _note("hint", _(NOT_QUITE), game, step.teaches)
-                    _read_once(session, f"{game}_{lesson.name}_{index}_wrong{wrong}",
-                               _(NOT_QUITE))
+                _note("hint", _(NOT_QUITE), game, step.teaches)
+                _read_once(session, f"{game}_{lesson.name}_{index}_wrong{wrong}", _(NOT_QUITE))
         # this step from its start again (one tap: the step's position, as first drawn)
         st.button(_("Again"), key=f"jokoak_lesson_redo_{game}_{index}", type="tertiary",
                   icon=":material/replay:", on_click=go_to, args=(game, lesson.name, index))
