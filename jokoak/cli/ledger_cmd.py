@@ -121,7 +121,8 @@ def run_prune(args: argparse.Namespace) -> int:
         try:
             dropped = prune(lang)
         except ValueError as exc:
-            raise CliError(f"the {lang} ledger has malformed lines; mend them first: {exc}")
+            raise CliError(f"the {lang} ledger has malformed lines; mend them first: {exc}") \
+                from None
         for r in dropped:
             print(f"{lang}: dropped {r.id} ({r.text})")
     return 0
