@@ -55,6 +55,9 @@ BUDGET_SECONDS = 2.0
 #: A room nobody moved in for two hours is gone (Redis expiry; SQLite rows are swept and
 #: never read back). An abandoned room costs nothing after that.
 IDLE_SECONDS = 2 * 3600
+#: A room nobody but its opener ever sat down in is gone ten minutes after it was opened,
+#: however its opener plays alone in it: opening rooms nobody joins fills no cap for long.
+UNJOINED_SECONDS = 10 * 60
 #: The longest room data a store accepts (a whole peruludo game is about 20 kB).
 MAX_ROOM_BYTES = 512_000
 #: The file's name in :func:`data_folder` when the setting names no store.
@@ -89,8 +92,9 @@ class RoomStore(Protocol):
     reached (never returns a made-up answer)."""
 
     def create(self, code: str, data: str, limit: int = 0) -> bool:
-        """Store a new room at version 0; False if ``code`` is taken. :class:`RoomsFull` if
-        ``limit`` (> 0) live rooms exist already."""
+        """Store a new room at version 0, not joined yet (it lives :data:`UNJOINED_SECONDS`
+        unless a :meth:`swap` says somebody joined); False if ``code`` is taken.
+        :class:`RoomsFull` if ``limit`` (> 0) live rooms exist already."""
 
     def read(self, code: str) -> tuple[int, str] | None:
         """The room's version and data, or None if there is no such live room."""
@@ -99,8 +103,10 @@ class RoomStore(Protocol):
         """Only the room's version (cheap: what a device polls to see whether anyone moved),
         or None if there is no such live room."""
 
-    def swap(self, code: str, version: int, data: str) -> bool:
-        """Replace the data if the room is still at ``version`` (it becomes version + 1)."""
+    def swap(self, code: str, version: int, data: str, joined: bool = True) -> bool:
+        """Replace the data if the room is still at ``version`` (it becomes version + 1).
+        ``joined``: somebody besides the opener sits in it (for good: a room once joined
+        stays joined), so it lives :data:`IDLE_SECONDS` from each write."""
 
     def delete(self, code: str, version: int) -> bool:
         """Remove the room if it is still at ``version`` (nobody changed it since it was read)."""
@@ -126,11 +132,31 @@ def _check_size(data: str) -> None:
 
 # ---- SQLite --------------------------------------------------------------------------------
 _SCHEMA = ("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, version INTEGER NOT NULL, "
-           "data TEXT NOT NULL, updated REAL NOT NULL)",
+           "data TEXT NOT NULL, updated REAL NOT NULL, joined INTEGER NOT NULL DEFAULT 1, "
+           "created REAL NOT NULL DEFAULT 0)",
            "CREATE TABLE IF NOT EXISTS tallies (name TEXT NOT NULL, slot INTEGER NOT NULL, "
            "count INTEGER NOT NULL, expires REAL NOT NULL, PRIMARY KEY (name, slot))")
 
 _T = TypeVar("_T")
+
+
+#: Columns a file written before issue 39 lacks (its rooms count as joined: none is swept
+#: early by an upgrade).
+_NEW_COLUMNS = {"joined": "INTEGER NOT NULL DEFAULT 1", "created": "REAL NOT NULL DEFAULT 0"}
+#: A live room: moved in lately, and joined or opened lately (parameters: oldest write,
+#: oldest opening of a room nobody joined).
+_LIVE = "updated >= ? AND (joined = 1 OR created >= ?)"
+
+
+def _add_columns(db: sqlite3.Connection) -> None:
+    have = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
+    for name, kind in _NEW_COLUMNS.items():
+        if name not in have:
+            try:
+                db.execute(f"ALTER TABLE rooms ADD COLUMN {name} {kind}")
+            except sqlite3.OperationalError as exc:  # another process added it first
+                if "duplicate column" not in str(exc):
+                    raise
 
 
 def _broken(exc: BaseException) -> bool:
@@ -153,9 +179,11 @@ class SqliteRoomStore:
     (:meth:`_recover`).
     """
 
-    def __init__(self, path: str | os.PathLike[str], idle_seconds: int = IDLE_SECONDS) -> None:
+    def __init__(self, path: str | os.PathLike[str], idle_seconds: int = IDLE_SECONDS,
+                 unjoined_seconds: int = UNJOINED_SECONDS) -> None:
         self.path = Path(path)
         self.idle_seconds = idle_seconds
+        self.unjoined_seconds = unjoined_seconds
         self._run(lambda db: None)  # a bad folder or file is reported (and mended) at once
 
     @contextmanager
@@ -167,6 +195,7 @@ class SqliteRoomStore:
                 db.execute("PRAGMA journal_mode=WAL")
             for statement in _SCHEMA:
                 db.execute(statement)
+            _add_columns(db)
             yield db
         finally:
             db.close()
@@ -221,18 +250,25 @@ class SqliteRoomStore:
     def _oldest(self) -> float:
         return time.time() - self.idle_seconds
 
+    def _live(self) -> tuple[float, float]:
+        """The parameters of :data:`_LIVE` now."""
+        now = time.time()
+        return now - self.idle_seconds, now - self.unjoined_seconds
+
     def create(self, code: str, data: str, limit: int = 0) -> bool:
         _check_size(data)
 
         def work(db: sqlite3.Connection) -> bool:
             db.execute("BEGIN IMMEDIATE")
             try:
-                db.execute("DELETE FROM rooms WHERE updated < ?", (self._oldest(),))
+                db.execute(f"DELETE FROM rooms WHERE NOT ({_LIVE})", self._live())
                 if db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone():
                     return False
                 if limit > 0 and db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0] >= limit:
                     raise RoomsFull(limit)
-                db.execute("INSERT INTO rooms VALUES (?, 0, ?, ?)", (code, data, time.time()))
+                now = time.time()
+                db.execute("INSERT INTO rooms (code, version, data, updated, joined, created) "
+                           "VALUES (?, 0, ?, ?, 0, ?)", (code, data, now, now))
                 return True
             finally:
                 db.execute("COMMIT")
@@ -240,22 +276,22 @@ class SqliteRoomStore:
 
     def read(self, code: str) -> tuple[int, str] | None:
         row = self._run(lambda db: db.execute(
-            "SELECT version, data FROM rooms WHERE code = ? AND updated >= ?",
-            (code, self._oldest())).fetchone())
+            f"SELECT version, data FROM rooms WHERE code = ? AND {_LIVE}",
+            (code, *self._live())).fetchone())
         return None if row is None else (int(row[0]), str(row[1]))
 
     def version(self, code: str) -> int | None:
         row = self._run(lambda db: db.execute(
-            "SELECT version FROM rooms WHERE code = ? AND updated >= ?",
-            (code, self._oldest())).fetchone())
+            f"SELECT version FROM rooms WHERE code = ? AND {_LIVE}",
+            (code, *self._live())).fetchone())
         return None if row is None else int(row[0])
 
-    def swap(self, code: str, version: int, data: str) -> bool:
+    def swap(self, code: str, version: int, data: str, joined: bool = True) -> bool:
         _check_size(data)
         return self._run(lambda db: db.execute(
-            "UPDATE rooms SET version = version + 1, data = ?, updated = ? "
-            "WHERE code = ? AND version = ? AND updated >= ?",
-            (data, time.time(), code, version, self._oldest())).rowcount == 1)
+            "UPDATE rooms SET version = version + 1, data = ?, updated = ?, "
+            f"joined = MAX(joined, ?) WHERE code = ? AND version = ? AND {_LIVE}",
+            (data, time.time(), int(joined), code, version, *self._live())).rowcount == 1)
 
     def delete(self, code: str, version: int) -> bool:
         return self._run(lambda db: db.execute(
@@ -263,7 +299,7 @@ class SqliteRoomStore:
 
     def count(self) -> int:
         return int(self._run(lambda db: db.execute(
-            "SELECT COUNT(*) FROM rooms WHERE updated >= ?", (self._oldest(),)).fetchone()[0]))
+            f"SELECT COUNT(*) FROM rooms WHERE {_LIVE}", self._live()).fetchone()[0]))
 
     def tally(self, name: str, seconds: int, by: int = 1) -> int:
         now = time.time()
@@ -282,26 +318,31 @@ class SqliteRoomStore:
 
 
 # ---- Redis ---------------------------------------------------------------------------------
-# KEYS[1] the room, KEYS[2] the live rooms' index (code -> last write, server time).
+# KEYS[1] the room, KEYS[2] the live rooms' index (code -> when it expires, server time).
+# A room not joined yet (field joined = 0) keeps the expiry it was opened with; a room
+# written before issue 39 has no such field and counts as joined.
 _NOW = "local t = redis.call('TIME') local now = tonumber(t[1]) + tonumber(t[2]) / 1e6 "
-_CREATE = _NOW + """redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - tonumber(ARGV[2]))
+_CREATE = _NOW + """redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local limit = tonumber(ARGV[3])
 if limit > 0 and redis.call('ZCARD', KEYS[2]) >= limit then return -1 end
-redis.call('HSET', KEYS[1], 'version', 0, 'data', ARGV[1])
+redis.call('HSET', KEYS[1], 'version', 0, 'data', ARGV[1], 'joined', 0)
 redis.call('EXPIRE', KEYS[1], ARGV[2])
-redis.call('ZADD', KEYS[2], now, ARGV[4])
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[4])
 return 1"""
 _SWAP = _NOW + """if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'version', tonumber(ARGV[1]) + 1, 'data', ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('ZADD', KEYS[2], now, ARGV[4])
+if ARGV[5] == '1' then redis.call('HSET', KEYS[1], 'joined', 1) end
+if redis.call('HGET', KEYS[1], 'joined') ~= '0' then
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[4])
+end
 return 1"""
 _DELETE = """if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[2])
 return 1"""
-_COUNT = _NOW + """redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
+_COUNT = _NOW + """redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 return redis.call('ZCARD', KEYS[1])"""
 
 
@@ -309,15 +350,18 @@ class RedisRoomStore:
     """Rooms in Redis, shared by every replica: each operation one server-side script, so the
     version check and the write cannot be split by another replica's write.
 
-    Keys: ``<prefix><code>`` (a hash: version, data; expires after :data:`IDLE_SECONDS`
-    without a write), ``<prefix>~live`` (the live rooms, for the cap) and
+    Keys: ``<prefix><code>`` (a hash: version, data, joined; expires after
+    :data:`IDLE_SECONDS` without a write, or :data:`UNJOINED_SECONDS` after it was opened
+    while nobody joined), ``<prefix>~expiry`` (the live rooms and when each expires, for the
+    cap) and
     ``<prefix>~tally:<name>:<window>`` (counters). Run Redis with append-only persistence
     (``deploy/compose.yaml``) so a restart keeps the rooms. A connection dropped by a restart
     is retried once; a server that does not answer within :data:`BUDGET_SECONDS` is an error.
     """
 
     def __init__(self, url: str, prefix: str = "jokoak:room:",
-                 idle_seconds: int = IDLE_SECONDS) -> None:
+                 idle_seconds: int = IDLE_SECONDS,
+                 unjoined_seconds: int = UNJOINED_SECONDS) -> None:
         import redis  # only where rooms live in Redis
         from redis.backoff import NoBackoff
         from redis.retry import Retry
@@ -328,7 +372,9 @@ class RedisRoomStore:
             decode_responses=True)
         self.prefix = prefix
         self.idle_seconds = idle_seconds
-        self._live = prefix + "~live"
+        self.unjoined_seconds = unjoined_seconds
+        # "~live" (scored by the last write) before issue 39: its rooms live on, uncounted
+        self._live = prefix + "~expiry"
         self._create: Callable[..., Any] = self.client.register_script(_CREATE)
         self._swap: Callable[..., Any] = self.client.register_script(_SWAP)
         self._delete: Callable[..., Any] = self.client.register_script(_DELETE)
@@ -337,7 +383,8 @@ class RedisRoomStore:
     def create(self, code: str, data: str, limit: int = 0) -> bool:
         _check_size(data)
         done = int(self._create(keys=[self.prefix + code, self._live],
-                                args=[data, self.idle_seconds, max(0, limit), code]))
+                                args=[data, min(self.unjoined_seconds, self.idle_seconds),
+                                      max(0, limit), code]))
         if done < 0:
             raise RoomsFull(limit)
         return done == 1
@@ -350,10 +397,10 @@ class RedisRoomStore:
         version = self.client.hget(self.prefix + code, "version")
         return None if version is None else int(version)
 
-    def swap(self, code: str, version: int, data: str) -> bool:
+    def swap(self, code: str, version: int, data: str, joined: bool = True) -> bool:
         _check_size(data)
         return bool(self._swap(keys=[self.prefix + code, self._live],
-                               args=[version, data, self.idle_seconds, code]))
+                               args=[version, data, self.idle_seconds, code, int(joined)]))
 
     def delete(self, code: str, version: int) -> bool:
         return bool(self._delete(keys=[self.prefix + code, self._live], args=[version, code]))
