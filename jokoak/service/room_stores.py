@@ -5,9 +5,13 @@ or a school meets, and to keep working through them by itself:
 
 * **The file goes** (a temporary-file cleaner, a tidy-up): every connection ensures the
   schema, so the next request starts a fresh file and new rooms open at once.
-* **The file is not a database any more** (overwritten, truncated): it is moved aside as
-  ``<name>.broken-<UTC time>`` (kept for a look, logged) and a fresh one is started; a lock
-  file makes sure only one process moves it, and only while it is still broken.
+* **The file is damaged** (overwritten, truncated, a garbled page or header): it is moved
+  aside as ``<name>.broken-<UTC time>`` (kept for a look), a fresh one is started, and every
+  room and counter row that still reads in the damaged file is copied into the fresh one, one
+  row at a time (:mod:`jokoak.service.salvage`); the log says how many were saved and about
+  how many lost. A lock file makes sure only one process does it, and only while the file is
+  still damaged. An integrity check (``PRAGMA quick_check``) runs every
+  :data:`CHECK_SECONDS` in the background, so damage is mended before a teacher's tap finds it.
 * **Something holds a lock, Redis is down or restarting**: every call waits at most
   :data:`BUDGET_SECONDS` and then raises one of :data:`STORE_ERRORS`; the page keeps what it
   has, says "Reconnecting…" or "Not saved — tap again", and tries again later. Nothing
@@ -29,7 +33,9 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import threading
 import time
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, Protocol, TypeVar
@@ -40,6 +46,7 @@ except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
 from ..errors import UnavailableError
+from .salvage import salvage
 
 try:  # redis is a dependency; guarded so a store on SQLite never needs it to import
     from redis import RedisError as _RedisError
@@ -60,6 +67,12 @@ IDLE_SECONDS = 2 * 3600
 UNJOINED_SECONDS = 10 * 60
 #: The longest room data a store accepts (a whole peruludo game is about 20 kB).
 MAX_ROOM_BYTES = 512_000
+#: How often each SQLite store checks its file in the background (``PRAGMA quick_check``:
+#: every page read once, about 10 ms for a full server's 300 rooms).
+CHECK_SECONDS = 300
+#: The counters' table (:mod:`jokoak.service.counters`), beside the rooms in the same file.
+COUNTERS_SCHEMA = ("CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, "
+                   "count INTEGER NOT NULL)")
 #: The file's name in :func:`data_folder` when the setting names no store.
 DEFAULT_FILE = "rooms.sqlite3"
 #: SQLite's result codes for a file that is not (or no longer) a database.
@@ -180,11 +193,36 @@ class SqliteRoomStore:
     """
 
     def __init__(self, path: str | os.PathLike[str], idle_seconds: int = IDLE_SECONDS,
-                 unjoined_seconds: int = UNJOINED_SECONDS) -> None:
+                 unjoined_seconds: int = UNJOINED_SECONDS,
+                 check_seconds: float = CHECK_SECONDS) -> None:
         self.path = Path(path)
         self.idle_seconds = idle_seconds
         self.unjoined_seconds = unjoined_seconds
+        self.check_seconds = check_seconds
         self._run(lambda db: None)  # a bad folder or file is reported (and mended) at once
+        if check_seconds > 0:
+            _CHECKS.watch(self)
+
+    def check(self) -> bool:
+        """Check the whole file (``PRAGMA quick_check``) and mend it if it is damaged, as a
+        request finding it damaged would. True if it was sound (or is not there yet)."""
+        if not self.path.exists():
+            return True
+        try:
+            db = sqlite3.connect(self.path, timeout=BUDGET_SECONDS, isolation_level=None)
+            try:
+                result = db.execute("PRAGMA quick_check").fetchone()[0]
+            finally:
+                db.close()
+        except sqlite3.DatabaseError as exc:
+            if not _broken(exc):
+                return True  # a lock, a busy disk: not damage
+            self._recover(exc)
+            return False
+        if result == "ok":
+            return True
+        self._recover(sqlite3.DatabaseError(str(result)))
+        return False
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -231,9 +269,39 @@ class SqliteRoomStore:
                         here.replace(Path(str(aside) + suffix))
                 log.error("the rooms' store %s is broken (%s): moved aside to %s, a fresh "
                           "one started", self.path, exc, aside)
+                self._restore(aside)
             finally:
                 if fcntl is not None:
                     fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def _restore(self, aside: Path) -> None:
+        """Copy every room and counter row that still reads in the damaged file ``aside``
+        into the fresh one, one row at a time, and log how many were saved and lost."""
+        try:
+            found = salvage(aside)
+        except (OSError, MemoryError) as exc:
+            log.error("nothing salvaged from %s: %s", aside, exc)
+            return
+        rooms = counters = 0
+        try:
+            with self._connection() as db:
+                db.execute(COUNTERS_SCHEMA)
+                db.execute("BEGIN IMMEDIATE")
+                for code, row in found.rooms.items():
+                    rooms += db.execute(
+                        "INSERT OR IGNORE INTO rooms (code, version, data, updated, joined, "
+                        "created) VALUES (?, ?, ?, ?, ?, ?)", (code, *row)).rowcount
+                for name, count in found.counters.items():
+                    counters += db.execute(
+                        "INSERT INTO counters VALUES (?, ?) ON CONFLICT (name) "
+                        "DO UPDATE SET count = count + excluded.count", (name, count)).rowcount
+                db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            log.error("the rows salvaged from %s could not be written: %s", aside, exc)
+            return
+        log.error("salvaged from %s: %s rooms and %s counters saved into the fresh file; about "
+                  "%s rooms and %s counters lost", aside, rooms, counters, found.rooms_lost,
+                  found.counters_lost)
 
     def _still_broken(self) -> bool:
         if not self.path.exists():
@@ -315,6 +383,45 @@ class SqliteRoomStore:
                              (name, window)).fetchone()
             return 0 if row is None else int(row[0])
         return self._run(work)
+
+
+class _Checks:
+    """One background thread per process checks every SQLite store's file in turn
+    (:meth:`SqliteRoomStore.check`), each every ``check_seconds``; a store that is gone is
+    forgotten."""
+
+    def __init__(self) -> None:
+        self._stores: weakref.WeakKeyDictionary[SqliteRoomStore, float] = \
+            weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def watch(self, store: SqliteRoomStore) -> None:
+        with self._lock:
+            self._stores[store] = time.monotonic() + store.check_seconds
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="jokoak-store-check",
+                                                daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            now = time.monotonic()
+            with self._lock:
+                due = [s for s, at in self._stores.items() if at <= now]
+                for store in due:
+                    self._stores[store] = now + store.check_seconds
+                upcoming = min(self._stores.values(), default=now + 60)
+            for store in due:
+                try:
+                    store.check()
+                except Exception as exc:  # a check never takes the server down
+                    log.warning("the rooms' store %s not checked: %s", store.path, exc)
+            del due
+            time.sleep(min(60.0, max(0.2, upcoming - time.monotonic())))
+
+
+_CHECKS = _Checks()
 
 
 # ---- Redis ---------------------------------------------------------------------------------
