@@ -110,8 +110,15 @@ class SpeechSettings:
     #: "best": AhoTTS for Basque and Spanish, espeak-ng for French and English (README,
     #: "Read-aloud"); "espeak-ng": espeak-ng for all four.
     voice: str = "best"
-    #: Bound of the audio cache on disk, in megabytes.
+    #: Bound of the audio cache on disk, in megabytes (the lessons' sentences in four
+    #: languages take about 11 MB: README, "Read-aloud").
     cache_mb: int = 64
+    #: The most sounds made at once on this machine (0: one per core). A tap past them waits
+    #: its turn, then is told the sound is on its way.
+    max_syntheses: int = 0
+    #: True: the lessons' sentences are made ahead, in the background, at the first visit
+    #: after a start, one at a time at the lowest priority, so a lesson's sound starts at once.
+    prewarm: bool = True
 
 
 @dataclass(frozen=True)
@@ -124,6 +131,8 @@ class CountersSettings:
 
 SPEECH_VOICES = ("best", "espeak-ng")
 MAX_CACHE_MB = 4096
+#: The largest ``[speech] max_syntheses`` (each sound keeps a core busy while it is made).
+MAX_SYNTHESES = 64
 
 
 def room_store(raw: object) -> str | None:
@@ -281,7 +290,10 @@ def _speech(raw: dict[str, Any], problems: list[SettingProblem]) -> SpeechSettin
     _flag(raw, "speech", "kiosk_reads_aloud", values, problems)
     _setting(raw, "speech", "voice", _one_of(SPEECH_VOICES), values, problems)
     _setting(raw, "speech", "cache_mb", _whole(1, MAX_CACHE_MB), values, problems)
-    _unknown(raw, "speech", {"enabled", "kiosk_reads_aloud", "voice", "cache_mb"}, problems)
+    _setting(raw, "speech", "max_syntheses", _whole(0, MAX_SYNTHESES), values, problems)
+    _flag(raw, "speech", "prewarm", values, problems)
+    _unknown(raw, "speech", {"enabled", "kiosk_reads_aloud", "voice", "cache_mb",
+                             "max_syntheses", "prewarm"}, problems)
     return SpeechSettings(**values)
 
 
