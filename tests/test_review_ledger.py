@@ -104,7 +104,7 @@ def test_a_malformed_ledger_line_names_file_and_line(tmp_path):
 def test_a_ledger_line_for_an_unknown_entry_is_an_error(tmp_path):
     r = replace(a_rendering(), id="ui:000000000000")
     write_ledger("fr", [review_of(r)], tmp_path)
-    problems = read_ledger("fr", tmp_path, rendering_map("fr")).problems
+    problems = read_ledger("fr", tmp_path, rendering_map("fr").keys()).problems
     assert len(problems) == 1 and problems[0].line == 1 and "unknown entry" in problems[0].reason
 
 
@@ -127,13 +127,13 @@ def test_qa_reports_a_malformed_ledger_line_as_an_error(tmp_path, monkeypatch, c
 
 # --- the gate ----------------------------------------------------------------------------
 
-def test_the_gate_is_an_error_per_rule_statement_not_reviewed(monkeypatch):
+def test_the_gate_is_an_error_per_rule_statement_not_reviewed(monkeypatch, tmp_path):
     monkeypatch.setattr(ledger_module, "RULE_STATEMENTS_MUST_BE_REVIEWED", True)
-    r = a_rendering("es", "lesson-feedback")
-    found, _ = statuses("es")
+    found, _ = statuses("es", tmp_path)          # an empty ledger: nothing reviewed
     problems = gate_problems("es", found)
-    assert any(r.id in p.reason for p in problems)
-    assert all("interface" not in p.reason.split("(")[1] for p in problems)
+    rules = [s.rendering for s in found if s.rendering.is_rule]
+    assert rules and len(problems) == len(rules)
+    assert all(r.id in p.reason for r, p in zip(rules, problems))
 
 
 def test_with_the_gate_on_a_reviewed_rule_statement_passes(monkeypatch, tmp_path):
@@ -144,11 +144,36 @@ def test_with_the_gate_on_a_reviewed_rule_statement_passes(monkeypatch, tmp_path
     assert problems == [] and gate_problems("eu", found) == []
 
 
-def test_with_the_gate_off_unreviewed_rule_statements_are_only_counted():
-    found, _ = statuses("fr")
-    assert ledger_module.RULE_STATEMENTS_MUST_BE_REVIEWED in (True, False)
-    if not ledger_module.RULE_STATEMENTS_MUST_BE_REVIEWED:
-        assert gate_problems("fr", found) == []
+def test_with_the_gate_off_unreviewed_rule_statements_are_only_counted(monkeypatch, tmp_path):
+    monkeypatch.setattr(ledger_module, "RULE_STATEMENTS_MUST_BE_REVIEWED", False)
+    found, _ = statuses("fr", tmp_path)
+    assert any(s.rendering.is_rule for s in found) and gate_problems("fr", found) == []
+
+
+def test_the_gate_makes_qa_fail_naming_the_rule_statement(monkeypatch, tmp_path, capsys):
+    monkeypatch.setattr(ledger_module, "RULE_STATEMENTS_MUST_BE_REVIEWED", True)
+    monkeypatch.setattr(ledger_module, "LEDGER_DIR", tmp_path)
+    assert main(["qa", "--only", "ledger", "--lang", "fr"]) == 1
+    assert "is not reviewed" in capsys.readouterr().out
+
+
+def test_a_line_for_a_translation_gone_fuzzy_is_not_unknown(monkeypatch, tmp_path):
+    """The entry still exists (its msgid is in the template) though no rendering is shown."""
+    gone_fuzzy = a_rendering("eu")
+    shown = tuple(r for r in renderings("eu") if r.id != gone_fuzzy.id)
+    monkeypatch.setattr(ledger_module, "renderings", lambda lang: shown)
+    write_ledger("eu", [review_of(gone_fuzzy)], tmp_path)
+    found, problems = statuses("eu", tmp_path)
+    assert problems == [] and gone_fuzzy.id not in {s.rendering.id for s in found}
+
+
+def test_prune_drops_only_the_lines_of_entries_that_are_gone(tmp_path):
+    from jokoak.review.ledger import prune
+    kept = a_rendering()
+    gone = replace(kept, id="ui:000000000000")
+    write_ledger("fr", [review_of(kept), review_of(gone)], tmp_path)
+    assert [r.id for r in prune("fr", tmp_path)] == [gone.id]
+    assert list(read_ledger("fr", tmp_path).reviews) == [kept.id]
 
 
 # --- the reader's export -----------------------------------------------------------------

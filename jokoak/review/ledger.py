@@ -30,11 +30,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Collection, Iterable
 
 from .. import ROOT
 from ..i18n import LANGUAGES
-from .renderings import Rendering, renderings
+from .renderings import Rendering, entry_ids, renderings
 
 #: The gate: when True, ``python -m jokoak qa`` fails while a rule statement (a card line, a
 #: lesson instruction, feedback or why, a refusal, an event sentence) is not reviewed in
@@ -156,9 +156,9 @@ class Ledger:
 
 
 def read_ledger(lang: str, folder: Path | None = None,
-                known: Mapping[str, Rendering] | None = None) -> Ledger:
-    """Parse ``lang``'s ledger; with ``known`` (id -> rendering), a line whose entry no
-    rendering has is a problem too."""
+                known: Collection[str] | None = None) -> Ledger:
+    """Parse ``lang``'s ledger; with ``known`` (the ids of the entries that exist), a line
+    for another entry is a problem too."""
     path = ledger_path(lang, folder)
     ledger = Ledger(lang, path)
     if not path.exists():
@@ -183,8 +183,9 @@ def read_ledger(lang: str, folder: Path | None = None,
             continue
         if known is not None and review.id not in known:
             ledger.problems.append(LedgerProblem(
-                where, n, f"unknown entry {review.id}: no {lang} rendering has this id now "
-                          "(its msgid reworded or gone?); `python -m jokoak qa prune` drops it"))
+                where, n, f"unknown entry {review.id}: no {lang} entry has this id now (its "
+                          "msgid reworded or gone? `python -m jokoak catalogs` or "
+                          "`python -m jokoak qa prune` drops the line)"))
             continue
         ledger.reviews[review.id] = review
         ledger.lines[review.id] = n
@@ -219,10 +220,9 @@ class Status:
 
 def statuses(lang: str, folder: Path | None = None) -> tuple[list[Status], list[LedgerProblem]]:
     """Every rendering of ``lang`` with its state, and the ledger's problems."""
-    known = {r.id: r for r in renderings(lang)}
-    ledger = read_ledger(lang, folder, known)
+    ledger = read_ledger(lang, folder, entry_ids(lang))
     out = [Status(r, state_of(r, ledger.reviews.get(r.id)), ledger.reviews.get(r.id))
-           for r in known.values()]
+           for r in renderings(lang)]
     return out, ledger.problems
 
 
@@ -253,8 +253,8 @@ def gate_problems(lang: str, found: Iterable[Status]) -> list[LedgerProblem]:
 
 
 def prune(lang: str, folder: Path | None = None) -> list[Review]:
-    """Drop the lines of entries no rendering has now; returns the dropped reviews."""
-    known = {r.id for r in renderings(lang)}
+    """Drop the lines of entries that no longer exist; returns the dropped reviews."""
+    known = entry_ids(lang)
     ledger = read_ledger(lang, folder)
     if ledger.problems:
         raise ValueError("; ".join(str(p) for p in ledger.problems))

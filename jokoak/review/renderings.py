@@ -290,6 +290,17 @@ def rendering_map(lang: str) -> dict[str, Rendering]:
     return {r.id: r for r in renderings(lang)}
 
 
+@lru_cache(maxsize=None)
+def entry_ids(lang: str) -> frozenset[str]:
+    """Every entry that exists now for ``lang``, shown to a visitor or not (an entry whose
+    translation is fuzzy or missing still exists: its ledger line is not unknown)."""
+    ids = {ui_id(_forms(msg.id)[0], msg.context) for msg in _template() if msg.id}
+    if lang in TARGET_LANGUAGES:
+        ids |= {clause_id(game, seg.id) for game in GAMES for seg in segments(game)
+                if seg.translatable}
+    return frozenset(ids)
+
+
 def basque_clauses(rendering: Rendering) -> list[tuple[str, str]]:
     """(clause id, Basque text) of the clauses a rendering cites."""
     if not rendering.game:
@@ -301,5 +312,6 @@ def basque_clauses(rendering: Rendering) -> list[tuple[str, str]]:
 def clear_caches() -> None:
     """Forget what was read (tests that rewrite catalogs or content)."""
     msgid_uses.cache_clear()
+    entry_ids.cache_clear()
     interface_renderings.cache_clear()
     clause_renderings.cache_clear()
