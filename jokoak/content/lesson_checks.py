@@ -47,7 +47,7 @@ from .schema import check_schema
 from ..engine.core import Event, make_rules, refusal
 from ..engine.record import unplayable
 from ..games import get_game
-from .glossary import Term, find_terms
+from .glossary import Quantifier, Term, clause_quantifiers, find_terms
 from .lessons import Lesson, choice_is_right, lesson_dir, lessons
 from .notes import Note, notes
 from .segments import content_dir, segment_map
@@ -325,6 +325,33 @@ def sentences(game: str) -> list[tuple[str, str, tuple[str, ...]]]:
         out += [(f"{game}/{lesson.name} step {n}", step.why, step.teaches)
                 for n, step in enumerate(lesson.steps, start=1)]
     return out
+
+
+def rule_sentences(game: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(where, English msgid, cited clauses) of every card line and of each lesson step's
+    feedback and why: the sentences that state the rule a step teaches. (An instruction
+    says what to do, "Throw the sticks.", not the rule it leads to.)"""
+    from .howto import card, has_card
+
+    out = []
+    if has_card(game):
+        out += [(f"{game} card {key}", line.msgid, line.clauses)
+                for key, lines in card(game).sections for line in lines]
+    for lesson in lessons(game):
+        for n, step in enumerate(lesson.steps, start=1):
+            for field_name in ("feedback", "why"):
+                text = getattr(step, field_name, None)
+                if text:
+                    out.append((f"{game}/{lesson.name} step {n} {field_name}", text,
+                                step.teaches))
+    return out
+
+
+def cited_quantifiers(game: str, clauses: Iterable[str]) -> list[tuple[str, Quantifier, str]]:
+    """(clause, quantifier, Basque word) of each quantifier the cited clauses state."""
+    known = segment_map(game)
+    return [(c, q, word) for c in clauses if c in known
+            for q, word in clause_quantifiers(known[c].text)]
 
 
 def cited_roles(game: str, clauses: Iterable[str]) -> list[Term]:
