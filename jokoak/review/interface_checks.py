@@ -293,25 +293,31 @@ def clause_term_flags(lang: str, targets: dict[str, str] | None = None) -> list[
 
 # --- the quantifiers of the clauses a rule sentence cites -----------------------------------
 
-def quantifier_flags(lang: str, targets: dict[str, str] | None = None) -> list[Flag]:
+RuleSentence = tuple[str, str, tuple[str, ...]]
+
+
+def quantifier_flags(lang: str, targets: dict[str, str] | None = None,
+                     said: Iterable[tuple[str, RuleSentence]] | None = None) -> list[Flag]:
     """Rule sentences (card lines; lesson steps' feedback and whys) whose cited clause
     has a quantifier (*gutxienez* "at least", *bakarrik* / *soilik* "only", *gehienez* "at
     most": the glossary's ``quantifiers``) and whose text has none of its expressions in
-    ``lang``: in the English msgid (``lang="en"``) or in its translation (``targets``)."""
+    ``lang``: in the English msgid (``lang="en"``) or in its translation (``targets``).
+    ``said``: (game, (where, msgid, clauses)) of the sentences to check, default every
+    card line and lesson step of the shipped games."""
     from ..content.lesson_checks import cited_quantifiers, rule_sentences
 
+    if said is None:
+        said = [(game, sentence) for game in GAMES for sentence in rule_sentences(game)]
     out = []
-    for game in GAMES:
-        for _where, msgid, clauses in rule_sentences(game):
-            text = msgid if lang == "en" else (targets or {}).get(msgid, "")
-            if not text:
-                continue
-            for clause, quantifier, word in cited_quantifiers(game, clauses):
-                expected = quantifier.rendering.get(lang, ())
-                if expected and has_expression(_PLACEHOLDER.sub(" ", text), expected) is None:
-                    out.append(_flag("quantifiers", Entry(msgid, msgid, "", ""), lang,
-                                     clause=clause, word=word,
-                                     expected=" / ".join(expected)))
+    for game, (_where, msgid, clauses) in said:
+        text = msgid if lang == "en" else (targets or {}).get(msgid, "")
+        if not text:
+            continue
+        for clause, quantifier, word in cited_quantifiers(game, clauses):
+            expected = quantifier.rendering.get(lang, ())
+            if expected and has_expression(_PLACEHOLDER.sub(" ", text), expected) is None:
+                out.append(_flag("quantifiers", Entry(msgid, msgid, "", ""), lang,
+                                 clause=clause, word=word, expected=" / ".join(expected)))
     return _dedupe(out)
 
 
