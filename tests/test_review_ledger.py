@@ -380,3 +380,34 @@ def test_the_translators_page_shows_the_state_and_filters_by_it(ledger_of):
     at.run()
     markup = " ".join(m.value for m in at.markdown)
     assert markup.count('data-review="') == 1 and 'data-review="reviewed"' in markup
+
+
+# --- the command line and the seed --------------------------------------------------------
+
+def test_qa_unreviewed_lists_each_rendering_not_reviewed_with_its_state(tmp_path, monkeypatch,
+                                                                       capsys):
+    monkeypatch.setattr(ledger_module, "LEDGER_DIR", tmp_path)
+    r = a_rendering("es", "card-line")
+    write_ledger("es", [review_of(r, "flawed", "meaning")], tmp_path)
+    assert main(["qa", "unreviewed", "--lang", "es", "--kind", "card-line"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    cards = [r.id for r in renderings("es") if r.kind == "card-line"]
+    assert len(lines) == len(cards)
+    assert f"es\tflawed\tcard-line\t{r.id}\t" in "\n".join(lines)
+    assert sum(line.startswith("es\tnever\tcard-line\t") for line in lines) == len(cards) - 1
+
+
+def test_every_finding_of_the_seed_names_a_review_languages_and_a_severity():
+    import yaml
+
+    from jokoak import ROOT
+    from jokoak.i18n import LANGUAGES
+    from jokoak.review.ledger import SEVERITIES
+    findings = yaml.safe_load((ROOT / "review" / "seed_2026_12_findings.yaml").read_text(
+        encoding="utf-8"))
+    reviews = {"translations-2026-12", "lessons-and-cards-2026-12",
+               "lessons-cards-play-2026-12-07"}
+    assert findings and all(f["review"] in reviews and f["severity"] in SEVERITIES
+                            and set(f["langs"]) <= set(LANGUAGES) and f["note"]
+                            for f in findings)
+    assert all({"msgid", "exact", "note_id", "clause", "where"} & set(f) for f in findings)

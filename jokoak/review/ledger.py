@@ -89,7 +89,8 @@ class LedgerProblem:
     severity: str = "error"
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.reason}"
+        return f"{self.path}:{self.line}: {self.reason}" if self.line else \
+            f"{self.path}: {self.reason}"
 
 
 def ledger_path(lang: str, folder: Path | None = None) -> Path:
