@@ -86,10 +86,13 @@ LESSON_CSS = """<style>
 [class*="st-key-jokoak_answer_bar_"]>[class*="st-key-jokoak_lesson_next_"]{flex:0 0 clamp(12rem,28vw,26rem)}
 @media (max-width:640px){[class*="st-key-jokoak_answer_bar_"]{flex-wrap:wrap}
  [class*="st-key-jokoak_answer_bar_"]>[class*="st-key-jokoak_lesson_next_"]{flex:1 1 100%}
- [class*="st-key-jokoak_answer_bar_"] .jokoak-said{font-size:1.1rem}}
+ [class*="st-key-jokoak_answer_bar_"] .jokoak-said{font-size:1.05rem;margin:0}
+ [class*="st-key-jokoak_answer_bar_"]{padding:.35rem .8rem .5rem;gap:.3rem !important}
+ [class*="st-key-jokoak_answer_bar_"] [class*="_clauses"]{display:none}
+ [class*="st-key-jokoak_answer_bar_"] [data-testid="stVerticalBlock"]{gap:.2rem}}
 [data-testid="stMainBlockContainer"]:has(.jokoak-lesson-instruction){padding-bottom:12rem}
 body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{bottom:auto;top:4.5rem}
-.jokoak-wrong-mark{color:#b3261e;font-weight:700}
+.jk-lesson-picture p{display:none}
 @keyframes jk-next-glow{0%,100%{box-shadow:0 0 0 0 rgba(26,95,180,.55)}50%{box-shadow:0 0 0 10px rgba(26,95,180,0)}}
 @media (prefers-reduced-motion:no-preference){
  [class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_next_"] button,
@@ -512,8 +515,9 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         sound.read_aloud(f"{game}_{lesson.name}_{index}", [(_(step.instruction), lang())])
     table, side = st.columns([3, 2], vertical_alignment="top")
     with side:
-        if picture:
-            html(picture)
+        if picture:   # the throw's own caption waits: the answer bar says the throw in words
+            kind = "jk-lesson-picture" if step.kind == "action" else "jk-lesson-asked"
+            html(f'<div class="{kind}">{picture}</div>')
         if step.kind == "guess":   # the answer stays on screen beside the why
             done = _guess(game, session, step, index) or done
         if done:
@@ -622,6 +626,8 @@ def lesson_view(game: str) -> None:
 
     tap_manners.install()
     kiosk_fold()
+    if sound.reads_aloud():   # what a lesson says besides its steps, made ahead too
+        speech.prewarm_lessons((NOT_QUITE, WELL_DONE))
 
     @st.fragment
     def area() -> None:

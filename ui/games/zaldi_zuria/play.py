@@ -207,7 +207,8 @@ def _why_bidders(state: ZaldiState, people: tuple[int, ...]) -> None:
 def _throw_controls(game: Game, state: ZaldiState, seat: int, spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     why = throw_reasoning(state, seat, POLICIES["careful"])
-    play.turn_line(_("Your turn: throw the eight dice, or pass."))
+    if not spec.lesson:   # a lesson's instruction says it (and offers no Pass)
+        play.turn_line(_("Your turn: throw the eight dice, or pass."))
     row = st.container(horizontal=True)
     row.button(_("Throw the dice"), key=play.action_key(spec, "throw", game), type="primary",
                icon=":material/casino:", on_click=play.tap, disabled=play.locked(game),
