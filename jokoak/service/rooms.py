@@ -49,7 +49,7 @@ __all__ = ["BUDGET_SECONDS", "CODE_ALPHABET", "CODE_LENGTH", "CODE_SPACE", "IDLE
            "RoomStore", "RoomsFull", "SqliteRoomStore", "close_unplayed", "data_folder",
            "default_sqlite_path", "join", "new_code", "new_device", "normalise_code",
            "count_unknown", "open_room", "parse_device", "read_room", "rejoin", "server_guess_allowed",
-           "store_from_setting", "update"]
+           "rewrite", "store_from_setting", "update"]
 
 #: Letters and digits no one misreads or mistypes (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -64,6 +64,8 @@ FREE_MISSES = 5
 MAX_WAIT_SECONDS = 120.0
 #: The tally (:meth:`RoomStore.tally`) of unknown codes typed on the whole server a minute.
 UNKNOWN_CODES = "unknown-codes"
+#: The choices' key of a closed table (:attr:`Room.closed`).
+CLOSED = "closed"
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,12 @@ class Room:
 
     def free_seats(self) -> tuple[int, ...]:
         return tuple(s for s in self.people if s not in self.seats)
+
+    @property
+    def closed(self) -> bool:
+        """A class's table closed from the class screen: kept (its code says "closed" and
+        names the class's other tables), nobody sits or moves there any more."""
+        return bool(self.choices.get(CLOSED))
 
 
 def normalise_code(text: object) -> str | None:
@@ -133,13 +141,14 @@ def _load(code: str, version: int, data: str, games: Mapping[str, Game]) -> Room
     return Room(code, version, record, choices, seats, moved_at)
 
 
-def open_room(store: RoomStore, record: Record, choices: Mapping[str, Any], device: str,
+def open_room(store: RoomStore, record: Record, choices: Mapping[str, Any], device: str | None,
               now: float | None = None, tries: int = 20, limit: int = 0) -> Room:
     """A new room for ``record`` (which says the seats people play); the device that opens
-    it sits at the first of them. A code already taken is never overwritten.
+    it sits at the first of them (``device=None``: nobody, a class's table opened from the
+    class screen). A code already taken is never overwritten.
     :class:`RoomsFull` when ``limit`` (> 0) rooms are live on the server already."""
     now = time.time() if now is None else now
-    first = (record.people or ())[:1]
+    first = (record.people or ())[:1] if device is not None else ()
     for _ in range(tries):
         room = Room(new_code(), 0, record, dict(choices), {s: device for s in first}, now)
         if store.create(room.code, _dump(room), limit):
@@ -213,7 +222,7 @@ def join(store: RoomStore, code: str, games: Mapping[str, Game], device: str,
         if room is None:
             return None
         seat = room.seat_of(device)
-        if seat is not None or not room.free_seats():
+        if seat is not None or not room.free_seats() or room.closed:
             return room, seat
         seat = room.free_seats()[0]
         taken = replace(room, seats={**room.seats, seat: device})
@@ -240,4 +249,18 @@ def update(store: RoomStore, room: Room, record: Record, now: float | None = Non
     moved = replace(room, record=record, moved_at=time.time() if now is None else now)
     if store.swap(room.code, room.version, _dump(moved)):
         return replace(moved, version=room.version + 1)
+    return None
+
+
+def rewrite(store: RoomStore, room: Room, *, record: Record | None = None,
+            choices: Mapping[str, Any] | None = None, seats: Mapping[int, str] | None = None,
+            now: float | None = None) -> Room | None:
+    """The room with a new record, choices or seats (a class's table restarted or closed),
+    if nobody changed it since ``room`` was read (else None: read it again)."""
+    changed = replace(room, record=room.record if record is None else record,
+                      choices=dict(room.choices if choices is None else choices),
+                      seats=dict(room.seats if seats is None else seats),
+                      moved_at=time.time() if now is None else now)
+    if store.swap(room.code, room.version, _dump(changed)):
+        return replace(changed, version=room.version + 1)
     return None
