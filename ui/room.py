@@ -52,7 +52,7 @@ from jokoak.service.rooms import (STORE_ERRORS, JoinGuard, Room, RoomsFull, Room
                           count_unknown, join, new_device, normalise_code, open_room,
                           parse_device, read_room, rejoin, server_guess_allowed,
                           store_from_setting, update)
-from jokoak.service.classes import other_tables as class_tables
+from jokoak.service.classes import other_tables as class_tables, parse_class_id, read_class
 from jokoak.service.seat_secret import cookie_script, device_from_cookies, legacy_seat
 from jokoak.service.settings import RoomSettings, load_settings, settings_path
 
@@ -75,6 +75,8 @@ GUARD = "jokoak_join_guard"    # session: its unknown codes (:class:`jokoak.serv
 ROOM_PARAM = "room"
 SEAT_PARAM = "seat"
 WATCH_PARAM = "watch"
+#: A class screen's join link also names its class (``?class=<id>``, read once).
+CLASS_PARAM = "class"
 #: session: the token whose cookie this session has written (:func:`keep_secret`)
 SECRET_WRITTEN = "jokoak_seat_cookie"
 #: The seat a spectator's table is drawn for: no seat, so no hidden die is drawn.
@@ -170,6 +172,12 @@ def other_tables(room: Room) -> tuple[str, ...]:
     except STORE_ERRORS as exc:
         log.warning("class of room %s unreadable: %s", room.code, exc)
         return ()
+
+
+def registry_key(spec: PlaySpec) -> str | None:
+    """The registry's key of the spec's game (its page's address)."""
+    from jokoak import registry
+    return next((e.key for e in registry.games() if e.game() is spec.game), None)
 
 
 def _note_key(spec: PlaySpec) -> str:
@@ -347,7 +355,9 @@ def restore(spec: PlaySpec) -> None:
     visitor can still join by it)."""
     raw_code, raw_token = st.query_params.get(ROOM_PARAM), st.query_params.get(SEAT_PARAM)
     wants_watch = st.query_params.get(WATCH_PARAM) == "1"
+    raw_class = st.query_params.get(CLASS_PARAM)  # a class screen's join link names its class
     drop(SEAT_PARAM)  # the seat's secret never stays in an address
+    drop(CLASS_PARAM)
     if (raw_code is None and raw_token is None) or in_room(spec):
         return
     note = _note_key(spec)
@@ -386,11 +396,23 @@ def restore(spec: PlaySpec) -> None:
             return
         elif room is not None and not room.free_seats():
             found = ("full", code)
+        elif room is None and raw_class is not None and not _class_here(raw_class):
+            found = ("elsewhere", code)  # a QR code of another server's booklet
         else:  # no room and a free seat read alike: a link tells nobody which codes are live
             found = ("invited", code)
     st.session_state[note] = found
     drop(ROOM_PARAM)
     drop(WATCH_PARAM)
+
+
+def _class_here(raw: object) -> bool:
+    """Whether a join link's class is one of this booklet's (else the link was made by
+    another server's class screen)."""
+    class_id = parse_class_id(raw)
+    try:
+        return class_id is not None and read_class(store(), class_id) is not None
+    except STORE_ERRORS:
+        return True  # cannot tell: say no more than for any unknown code
 
 
 def write_address(spec: PlaySpec) -> None:
@@ -450,7 +472,9 @@ def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None
     room in one step, or join one by its code (an empty field: nothing that looks like a
     code someone could be in)."""
     note = st.session_state.get(_note_key(spec))
-    with st.expander(_("Play together on several devices"), expanded=note is not None):
+    invited = isinstance(note, tuple) and note[0] in INVITED  # answered at the top
+    with st.expander(_("Play together on several devices"),
+                     expanded=note is not None and not invited):
         st.caption(_("Each person plays on their own phone or computer and sees only their "
                      "own hand. One opens a room; the others type its code."))
         choices = room_choices(spec, chosen, names)
@@ -467,7 +491,30 @@ def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None
         row.button(_("Watch"), key=f"{spec.key}_room_watch", on_click=watch_typed,
                    args=(spec,), icon=":material/visibility:",
                    help=_("Watch the table without a seat: you see no hidden dice."))
+        if not invited:
+            _panel_note(note)
+        from .class_screen import class_screen_button
+        class_screen_button(registry_key(spec), f"{spec.key}_class_screen")
+
+
+#: The notes a followed link leaves that the top of the page answers (a shared link, a QR code).
+INVITED = ("invited", "full")
+
+
+def invitation(spec: PlaySpec) -> None:
+    """A room's link opened on a device with no seat there (a shared link, a QR code): at
+    the top of the page, a free seat in one tap, or watching (a full table: watching)."""
+    note = st.session_state.get(_note_key(spec))
+    if not (isinstance(note, tuple) and note[0] in INVITED):
+        return
+    with st.container(border=True, key=f"{spec.key}_invitation"):
         _panel_note(note)
+        row = st.container(horizontal=True)
+        if note[0] == "invited":
+            row.button(_("Join the room"), key=f"{spec.key}_invite_join", type="primary",
+                       on_click=join_typed, args=(spec,), icon=":material/login:")
+        row.button(_("Watch"), key=f"{spec.key}_invite_watch", on_click=watch_typed,
+                   args=(spec,), icon=":material/visibility:")
 
 
 def _panel_note(note: Any) -> None:
@@ -496,6 +543,10 @@ def _panel_note(note: Any) -> None:
     elif isinstance(note, tuple) and note[0] == "invited":
         st.info(_("Press “Join the room” to sit at the next free seat in room %(code)s, "
                   "or “Watch” to follow the table without a seat.") % {"code": note[1]})
+    elif isinstance(note, tuple) and note[0] == "elsewhere":
+        st.warning(_("Code %(code)s is not a table of this booklet: the link or QR code was "
+                     "made by another server. Ask your teacher for the class screen's "
+                     "address.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "closed":
         others = ", ".join(note[2]) if len(note) > 2 else ""
         st.warning(_("Table %(code)s was closed by the teacher.") % {"code": note[1]}
@@ -830,6 +881,7 @@ def play_page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
         keep_secret()
         room_area(spec, seat_view, names)
         return
+    invitation(spec)
     seen: dict[str, Any] = {}
 
     def remembered() -> dict[str, Any]:
