@@ -17,6 +17,9 @@ if str(ROOT) not in sys.path:
 if "JOKOAK_DATA" not in os.environ:
     import tempfile
     os.environ["JOKOAK_DATA"] = tempfile.mkdtemp(prefix="jokoak-test-data-")
+# The lessons' sentences are not made ahead in the test processes and the servers they start
+# (each would make the same 436 sounds in the background): tests/test_speech.py makes some.
+os.environ.setdefault("JOKOAK_PREWARM", "0")
 
 
 # Shared by the real-browser tests (tests/test_browser*.py and the others marked `browser`),

@@ -21,8 +21,7 @@ from jokoak.games.peruludo.engine import GAME
 from jokoak.service.rooms import (BUDGET_SECONDS, CODE_SPACE, FREE_MISSES, IDLE_SECONDS,
                           MAX_WAIT_SECONDS, STORE_ERRORS, JoinGuard, RedisRoomStore, RoomsFull,
                           SqliteRoomStore, close_unplayed, count_unknown, data_folder,
-                          default_sqlite_path, join, open_room, read_room, server_guess_allowed,
-                          update)
+                          default_sqlite_path, guess_wait, join, open_room, read_room, update)
 
 GAMES = {GAME.name: GAME}
 SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [20, 23, 26], "bag": 0}
@@ -119,7 +118,7 @@ def test_a_file_with_pages_overwritten_in_its_middle_mends_on_the_running_server
     store = SqliteRoomStore(path)
     db = sqlite3.connect(path)
     with db:  # a file of many pages
-        db.executemany("INSERT INTO rooms VALUES (?, 0, ?, ?)",
+        db.executemany("INSERT INTO rooms (code, version, data, updated) VALUES (?, 0, ?, ?)",
                        [(f"A{n:04d}", "x" * 3000, time.time()) for n in range(300)])
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     db.close()
@@ -291,13 +290,14 @@ def test_a_sessions_wait_never_grows_past_its_ceiling():
     assert guard.wait(0.0) == MAX_WAIT_SECONDS
 
 
-def test_the_server_takes_only_so_many_unknown_codes_a_minute_from_everyone(store):
+def test_a_client_past_its_minutes_unknown_codes_waits_and_no_other_client_does(store):
     for _ in range(3):
-        assert server_guess_allowed(store, 3)
-        count_unknown(store)
-    assert not server_guess_allowed(store, 3)
-    assert server_guess_allowed(store, 0)  # 0: no limit
+        assert guess_wait(store, "guesser", 3) == 0
+        count_unknown(store, "guesser")
+    assert 0 < guess_wait(store, "guesser", 3) <= 60
+    assert guess_wait(store, "pupil", 3) == 0  # the guesser's codes are the guesser's own
+    assert guess_wait(store, "guesser", 0) == 0  # 0: no limit
 
 
-def test_the_code_space_is_thirty_one_to_the_fifth():
-    assert CODE_SPACE == 31 ** 5 == 28_629_151
+def test_the_code_space_is_thirty_one_to_the_seventh():
+    assert CODE_SPACE == 31 ** 7 == 27_512_614_111

@@ -73,7 +73,7 @@ def test_the_opener_and_the_joiner_sit_at_the_two_peoples_seats():
     assert f"Room {code}: you are Player 2." in page_text(second)
 
 
-@pytest.mark.parametrize("typed,warning", [("K0Q", "five letters"), ("ZZZZZ", "no room")])
+@pytest.mark.parametrize("typed,warning", [("K0Q", "seven characters"), ("ZZZZZZZ", "no room")])
 def test_a_bad_or_unknown_code_says_so_and_changes_nothing(typed, warning):
     at = open_view("games.peruludo.play", "play_view")
     at.text_input(key=f"{PERULUDO}_room_code").input(typed).run()
@@ -497,16 +497,39 @@ def test_after_five_unknown_codes_a_session_waits_and_the_store_is_not_asked(mon
     assert "jokoak_room" not in at.session_state
 
 
-def test_the_server_takes_only_so_many_unknown_codes_a_minute_from_all_sessions(
+def test_a_client_past_its_minutes_unknown_codes_waits_in_every_session_it_opens(
         monkeypatch, tmp_path):
     with_settings(monkeypatch, tmp_path, "unknown_codes_per_minute = 2")
-    for n in range(2):
-        type_code(open_view("games.peruludo.play", "play_view"), f"ZZZZ{n + 2}")
+    for n in range(2):  # two fresh sessions (a new websocket each) of one client
+        type_code(open_view("games.peruludo.play", "play_view"), f"ZZZZZZ{n + 2}")
     _first, code = opened()
     late = open_view("games.peruludo.play", "play_view")
     type_code(late, code)  # a live code too: past the limit nothing is looked up
-    assert any("Too many wrong room codes" in w.value for w in late.warning)
+    assert any("Wait" in w.value and "seconds" in w.value for w in late.warning)
     assert "jokoak_room" not in late.session_state
+
+
+def test_a_client_past_its_hours_rooms_is_told_how_many_minutes_to_wait(monkeypatch, tmp_path):
+    with_settings(monkeypatch, tmp_path, "rooms_per_client_hour = 1")
+    opened()
+    again = open_view("games.peruludo.play", "play_view")  # a new session of the same client
+    again.button(key=f"{PERULUDO}_room_open").click().run()
+    assert "jokoak_room" not in again.session_state
+    assert any(re.search(r"opened from this network\. Try again in \d+ minutes?\.", w.value)
+               for w in again.warning)
+
+
+def test_a_pupil_joins_with_the_right_code_while_another_client_guesses(monkeypatch, tmp_path):
+    import ui.room
+    with_settings(monkeypatch, tmp_path, "unknown_codes_per_minute = 2")
+    monkeypatch.setattr(ui.room, "client", lambda: "guesser")
+    for n in range(4):
+        type_code(open_view("games.peruludo.play", "play_view"), f"ZZZZZZ{n + 2}")
+    _first, code = opened()
+    monkeypatch.setattr(ui.room, "client", lambda: "pupil")
+    pupil = open_view("games.peruludo.play", "play_view")
+    type_code(pupil, code)
+    assert pupil.session_state["jokoak_room"]["code"] == code
 
 
 def test_a_link_followed_while_the_store_is_away_waits_at_its_seat(monkeypatch):

@@ -136,9 +136,11 @@ def test_anything_but_a_token_is_refused_as_a_device(raw):
     assert parse_device(raw) is None
 
 
-@pytest.mark.parametrize("typed,code", [("k7qf2", "K7QF2"), (" K7 QF2 ", "K7QF2"),
-                                        ("K7QF", None), ("K0QF2", None), ("K7QF2X", None),
-                                        ("<b>x</b>", None), (None, None), ("K7QF2" * 20, None)])
+@pytest.mark.parametrize("typed,code", [("k7qf2m9", "K7QF2M9"), (" K7Q F2M 9", "K7QF2M9"),
+                                        ("k7q-f2m9", "K7QF2M9"), ("k7qf2", "K7QF2"),
+                                        ("K7QF", None), ("K0QF2M9", None), ("K7QF2X", None),
+                                        ("K7QF2M9X", None), ("<b>x</b>", None), (None, None),
+                                        ("K7QF2" * 20, None)])
 def test_a_typed_code_is_read_leniently_and_anything_else_refused(typed, code):
     assert normalise_code(typed) == code
 

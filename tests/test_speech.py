@@ -9,6 +9,9 @@ import os
 import re
 import shutil
 import subprocess
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -178,13 +181,18 @@ def test_ahotts_library_is_made_loadable_on_an_older_glibc():
 
 def test_speech_settings_are_read_and_bad_values_refused():
     conf = parse_settings('[speech]\nenabled = false\nkiosk_reads_aloud = true\n'
-                          'voice = "espeak-ng"\ncache_mb = 8\n')
+                          'voice = "espeak-ng"\ncache_mb = 8\nmax_syntheses = 3\n'
+                          'prewarm = false\n')
     assert conf.speech == SpeechSettings(enabled=False, kiosk_reads_aloud=True,
-                                         voice="espeak-ng", cache_mb=8)
-    bad = parse_settings('[speech]\nvoice = "piper"\ncache_mb = 0\nenabled = "yes"\nx = 1\n')
+                                         voice="espeak-ng", cache_mb=8, max_syntheses=3,
+                                         prewarm=False)
+    bad = parse_settings('[speech]\nvoice = "piper"\ncache_mb = 0\nenabled = "yes"\nx = 1\n'
+                         'max_syntheses = -1\nprewarm = 1\n')
     assert bad.speech == SpeechSettings()
     assert {p.params.get("key") for p in bad.problems} == {
-        "speech.voice", "speech.cache_mb", "speech.enabled", "speech.x"}
+        "speech.voice", "speech.cache_mb", "speech.enabled", "speech.x",
+        "speech.max_syntheses", "speech.prewarm"}
+    assert parse_settings('[speech]\nmax_syntheses = 65\n').speech.max_syntheses == 0
 
 
 SPEAKER_APP = """
@@ -230,9 +238,9 @@ def test_the_read_view_reads_every_clause_in_basque_then_in_the_translation(monk
     asked = []
     real = speech.say_in_turn
 
-    def spy(parts, cache, choice="best"):
+    def spy(parts, cache, choice="best", **limits):
         asked.append(list(parts))
-        return real(parts, cache, choice)
+        return real(parts, cache, choice, **limits)
     monkeypatch.setattr(speech, "say_in_turn", spy)
     app = ("from ui.common import LANG_KEY\nimport streamlit as st\n"
            "from ui.speech import clause_reader\nclause_reader('zaldi_zuria', 'fr')\n")
@@ -262,3 +270,187 @@ def test_the_kiosk_setting_reads_a_new_lesson_instruction_without_a_tap(monkeypa
     monkeypatch.setattr(ui.speech, "settings", lambda: Settings())
     quiet = AppTest.from_string(app, default_timeout=TIMEOUT).run()
     assert not any("<audio" in m.value for m in quiet.markdown)
+
+
+# ---- within the machine (issue 39): a limit, one flight per sentence, overload is not failure
+
+@pytest.fixture
+def fake_voices(monkeypatch):
+    """Both engines present and quick: each "sound" is its text, made in ``delay`` seconds;
+    ``made`` lists what was synthesised, ``most`` the most made at once. A fresh synthesizer
+    (two at once) and no failure remembered."""
+    class Voices:
+        delay = 0.2
+        made: list[str] = []
+        now = most = 0
+        lock = threading.Lock()
+
+    def synthesize(engine, text, language):
+        with Voices.lock:
+            Voices.made.append(text)
+            Voices.now += 1
+            Voices.most = max(Voices.most, Voices.now)
+        time.sleep(Voices.delay)
+        with Voices.lock:
+            Voices.now -= 1
+        return b"OggS" + f"{engine}:{text}".encode()
+    monkeypatch.setattr(speech, "_synthesize", synthesize)
+    monkeypatch.setattr(speech, "engine_status", lambda e: speech.EngineStatus(e, True))
+    monkeypatch.setattr(speech, "_failed", lambda store={}: store)
+    monkeypatch.setattr(speech, "_synthesizer", speech.Synthesizer(2))
+    return Voices
+
+
+def _at_once(count: int, work) -> list:
+    with ThreadPoolExecutor(count) as pool:
+        return list(pool.map(work, range(count)))
+
+
+def test_at_most_the_synthesis_limit_of_sounds_are_made_at_once_and_every_tap_gets_its_own(
+        cache, fake_voices):
+    said = _at_once(8, lambda n: speech.say(f"Sentence {n}.", "fr", cache, slots=2))
+    assert fake_voices.most == 2 and speech.synthesizer().peak == 2
+    assert said == [b"OggS" + f"espeak-ng:Sentence {n}.".encode() for n in range(8)]
+
+
+def test_the_limit_follows_the_setting_and_defaults_to_one_per_core(cache, fake_voices):
+    _at_once(6, lambda n: speech.say(f"Sentence {n}.", "fr", cache, slots=3))
+    assert fake_voices.most == 3
+    assert speech.default_slots() == os.cpu_count()
+
+
+def test_the_same_sentence_asked_at_once_by_many_is_made_once(cache, fake_voices):
+    said = _at_once(10, lambda n: speech.say("Bat, bi, hiru.", "eu", cache))
+    assert fake_voices.made == ["Bat, bi, hiru."]
+    assert len(set(said)) == 1 and said[0].startswith(b"OggS")
+
+
+def test_a_tap_not_served_in_time_is_told_its_sound_is_coming_and_a_second_tap_plays_it(
+        cache, fake_voices):
+    fake_voices.delay = 0.5
+    with pytest.raises(speech.SpeechBusy) as busy:
+        speech.say("Bat, bi, hiru.", "eu", cache, wait=0.05)
+    assert busy.value.coming
+    assert speech.say("Bat, bi, hiru.", "eu", cache, wait=5) == b"OggS" + "ahotts:Bat, bi, hiru.".encode()
+    assert fake_voices.made == ["Bat, bi, hiru."]   # the second tap waited for the first one's
+
+
+def test_past_the_queue_a_tap_is_told_the_machine_is_busy_at_once(cache, fake_voices,
+                                                                  monkeypatch):
+    monkeypatch.setattr(speech, "_synthesizer", speech.Synthesizer(1, max_queue=1))
+    fake_voices.delay = 0.5
+    with pytest.raises(speech.SpeechBusy):   # one being made
+        speech.say("Sentence 0.", "fr", cache, wait=0)
+    while speech.synthesizer().waiting():   # (taken by the worker)
+        time.sleep(0.01)
+    with pytest.raises(speech.SpeechBusy):   # one waiting
+        speech.say("Sentence 1.", "fr", cache, wait=0)
+    began = time.monotonic()
+    with pytest.raises(speech.SpeechBusy) as busy:
+        speech.say("One too many.", "fr", cache, wait=5)
+    assert not busy.value.coming and time.monotonic() - began < 0.1
+
+
+def test_a_synthesis_that_runs_out_of_time_is_overload_not_a_broken_voice(cache, fake_voices,
+                                                                         monkeypatch):
+    def slow(engine, text, language):
+        raise subprocess.TimeoutExpired("ahotts", speech.SYNTH_TIMEOUT)
+    monkeypatch.setattr(speech, "_synthesize", slow)
+    with pytest.raises(speech.SpeechBusy) as busy:
+        speech.say("Bat, bi, hiru.", "eu", cache)
+    assert not busy.value.coming
+    assert speech.failures() == {} and speech.voice_for("eu") == speech.AHOTTS
+
+
+def test_a_failed_voice_is_tried_again_after_a_few_minutes(cache, fake_voices, monkeypatch):
+    clock = [1000.0]
+    monkeypatch.setattr(speech, "_now", lambda: clock[0])
+    real = speech._synthesize
+    broken = [True]
+
+    def flaky(engine, text, language):
+        if engine == speech.AHOTTS and broken[0]:
+            raise speech.SpeechError("AhoTTS failed (-11)")
+        return real(engine, text, language)
+    monkeypatch.setattr(speech, "_synthesize", flaky)
+    assert speech.say("Kaixo.", "eu", cache) == b"OggS" + "espeak-ng:Kaixo.".encode()
+    broken[0] = False
+    clock[0] += speech.FAILURE_MEMORY - 1
+    assert speech.voice_for("eu") == speech.ESPEAK
+    clock[0] += 2
+    assert speech.voice_for("eu") == speech.AHOTTS and speech.failures() == {}
+    assert speech.say("Agur.", "eu", cache) == b"OggS" + "ahotts:Agur.".encode()
+
+
+def test_a_visitors_tap_is_made_before_sentences_made_ahead_and_at_a_lower_cpu_priority(
+        monkeypatch):
+    monkeypatch.setattr(speech, "_which", lambda name: "/usr/bin/" + name)
+    gate = speech.Synthesizer(1)
+    order: list[str] = []
+    release = threading.Event()
+
+    def job(name):
+        def make():
+            if name == "first":
+                release.wait(5)
+            order.append(f"{name} {' '.join(speech._niced(['sox']))}")
+            return b""
+        return make
+    first = gate.submit("k0", job("first"), speech.TAP)
+    ahead = gate.submit("k1", job("ahead"), speech.AHEAD)
+    tap = gate.submit("k2", job("tap"), speech.TAP)
+    release.set()
+    for future in (first, ahead, tap):
+        future.result(timeout=5)
+    assert order == ["first nice -n 10 sox", "tap nice -n 10 sox", "ahead nice -n 19 sox"]
+
+
+# ---- sentences made ahead (issue 37): the lessons' sentences, in the four languages
+
+def test_the_lessons_sentences_are_what_a_visitor_hears_in_each_language():
+    from jokoak.content.lessons import lessons
+    from jokoak.i18n import translator
+    step = lessons("peruludo")[0].steps[0]
+    for code in ("eu", "es", "fr", "en"):
+        said = speech.lesson_sentences("peruludo", code, extra=("Not quite.",))
+        tr = translator(code)
+        assert said[:2] == [tr.gettext(step.instruction), tr.gettext(step.said)]
+        assert said[-1] == tr.gettext("Not quite.") and len(said) == len(set(said))
+    assert speech.lesson_sentences("peruludo", "fr")[0] != speech.lesson_sentences(
+        "peruludo", "en")[0]
+
+
+def test_sentences_made_ahead_are_made_once_in_the_background_and_then_found(cache,
+                                                                            fake_voices):
+    fake_voices.delay = 0.01
+    wanted = [("Bat.", "eu"), ("Un.", "fr"), ("Bat.", "eu"), ("One.", "en")]
+    first = speech.prewarm(wanted, cache)
+    assert first.done.wait(10) and (first.total, first.made, first.found) == (3, 3, 0)
+    assert fake_voices.made == ["Bat.", "Un.", "One."] and fake_voices.most == 1
+    assert all(speech.is_ready(t, code, cache) for t, code in wanted)
+    again = speech.prewarm(wanted, cache)
+    assert again.done.wait(10) and (again.made, again.found) == (0, 3)
+    assert again.bytes == first.bytes > 0
+
+
+def test_a_tap_on_a_busy_machine_says_in_the_visitors_language_that_the_sound_is_coming(
+        monkeypatch, fake_voices, cache):
+    """Not an error: a short translated line; the next tap plays the sound made meanwhile."""
+    import ui.speech
+    from jokoak.i18n import translator
+    monkeypatch.setattr(ui.speech, "_cache", lambda: cache)
+    monkeypatch.setattr(speech, "TAP_WAIT", 0.05)
+    fake_voices.delay = 0.5
+    at = AppTest.from_string(SPEAKER_APP, default_timeout=TIMEOUT)
+    at.query_params["lang"] = "es"
+    at.run()
+    at.button(key="jokoak_speak_t").click().run()
+    said = [m.value for m in at.markdown if "<p class=\"jokoak-speech-busy" in m.value]
+    assert len(said) == 1 and 'lang="es"' in said[0] and 'data-coming="1"' in said[0]
+    assert translator("es").gettext(ui.speech.COMING) in said[0]
+    assert not at.error and not at.exception
+    time.sleep(0.6)
+    at.button(key="jokoak_speak_t").click().run()
+    assert any('src="data:audio/ogg;base64,' in m.value for m in at.markdown)
+    assert not any("<p class=\"jokoak-speech-busy" in m.value for m in at.markdown)
+    assert len(fake_voices.made) == 1

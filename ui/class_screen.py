@@ -32,7 +32,8 @@ from jokoak.render.class_sheet import SheetTable, class_sheet_pdf
 from jokoak.service.classes import (MAX_TABLES, SchoolClass, close_table, open_class,
                                     parse_class_id, read_class, restart_table)
 from jokoak.service.phone_link import qr_svg
-from jokoak.service.rooms import STORE_ERRORS, Room, RoomsFull, read_room
+from jokoak.service.rooms import (STORE_ERRORS, BudgetSpent, Room, RoomsFull, read_room,
+                                  refund_budget, spend_budget)
 from jokoak.engine.driver import resume
 
 from . import play, room, speech
@@ -116,15 +117,27 @@ def _open(setup: int, key: str, seats: int, people: int, tables: int) -> None:
     for _n in range(max(1, min(MAX_TABLES, tables))):
         fresh = play.fresh_session(game.spec, ruleset, choices)
         made.append((fresh.position.record, fresh.choices))
-    try:
-        school = open_class(_store(), game.spec.game.name, made, room.device(),
-                            limit=room.settings().max_rooms)
-    except RoomsFull:
-        st.session_state[NOTE_KEY] = "server_full"
+    conf, who = room.settings(), room.client()
+    try:  # a class's tables come from the class budget, not a stranger's "Open a room"
+        spend_budget(_store(), who, "class", conf.class_tables_per_client_hour, len(made))
+    except BudgetSpent as spent:
+        st.session_state[NOTE_KEY] = ("budget", spent.wait_seconds)
         return
     except STORE_ERRORS as exc:
         log.warning("no class opened: %s", exc)
         st.session_state[NOTE_KEY] = "unavailable"
+        return
+    try:
+        school = open_class(_store(), game.spec.game.name, made, room.device(),
+                            limit=conf.max_rooms)
+    except (RoomsFull, *STORE_ERRORS) as exc:
+        log.warning("no class opened: %s", exc)
+        try:
+            refund_budget(_store(), who, "class", conf.class_tables_per_client_hour, len(made))
+        except STORE_ERRORS:
+            pass
+        st.session_state[NOTE_KEY] = ("server_full" if isinstance(exc, RoomsFull)
+                                      else "unavailable")
         return
     st.session_state.pop(NOTE_KEY, None)
     st.session_state.pop(SETUP_KEY, None)  # another class needs another set-up's tap
@@ -169,7 +182,9 @@ def set_up() -> None:
 
 def _note() -> None:
     note = st.session_state.get(NOTE_KEY)
-    if note == "server_full":
+    if isinstance(note, tuple) and note[0] == "budget":
+        room.panel_note(note)
+    elif note == "server_full":
         st.warning(_("This server has as many rooms open as it can hold. Try again in a "
                      "few minutes."))
     elif note == "unavailable":

@@ -64,7 +64,10 @@ def settings_status() -> None:
             # the default store named by where it is: the data folder (JOKOAK_DATA, ...)
             ("rooms.store", conf.rooms.store or f"sqlite:{default_sqlite_path()}"),
             ("rooms.max_rooms", conf.rooms.max_rooms),
-            ("rooms.unknown_codes_per_minute", conf.rooms.unknown_codes_per_minute)]
+            ("rooms.unknown_codes_per_minute", conf.rooms.unknown_codes_per_minute),
+            ("rooms.rooms_per_client_hour", conf.rooms.rooms_per_client_hour),
+            ("rooms.class_tables_per_client_hour", conf.rooms.class_tables_per_client_hour),
+            ("rooms.trusted_proxies", ", ".join(conf.rooms.trusted_proxies) or "—")]
     html(f'<table lang="{lang()}"><thead><tr><th>{esc(_("Setting"))}</th>'
          f'<th>{esc(_("Value in use"))}</th></tr></thead><tbody>'
          + "".join(f'<tr><td><code lang="zxx">{esc(k)}</code></td>'

@@ -32,14 +32,17 @@ for a room that is gone. The seated device keeps its table on screen under "Reco
 and the next poll tries again; a tap it cannot save says "Not saved — tap again" (the write
 is one compare-and-set: whole or not at all); a link followed meanwhile waits at its seat.
 The room panel chooses who plays on their own device itself (one step), opening a room
-closes this session's unplayed one, a full server says so, and a session that typed too many
-unknown codes, or a server that took its minute's share of them, waits before looking again
-(:class:`jokoak.service.rooms.JoinGuard`, ``[rooms] unknown_codes_per_minute``).
+closes this session's unplayed one, a full server says so, a client (its address,
+:func:`client`) that opened its hour's rooms is told how long to wait, and a session that
+typed too many unknown codes, or a client that typed its minute's share of them, waits
+before looking again (:class:`jokoak.service.rooms.JoinGuard`, ``[rooms]
+unknown_codes_per_minute``): only the guesser waits.
 """
 
 from __future__ import annotations
 
 import logging
+import math
 import time
 from dataclasses import replace
 from typing import Any, Callable, NoReturn
@@ -48,14 +51,15 @@ import streamlit as st
 
 from jokoak.engine.core import make_rules
 from jokoak.engine.driver import Position, Seating, advance, pending, resume, start
-from jokoak.service.rooms import (STORE_ERRORS, JoinGuard, Room, RoomsFull, RoomStore, close_unplayed,
-                          count_unknown, join, new_device, normalise_code, open_room,
-                          parse_device, read_room, rejoin, server_guess_allowed,
-                          store_from_setting, update)
+from jokoak.service.rooms import (STORE_ERRORS, BudgetSpent, JoinGuard, Room, RoomsFull,
+                                  RoomStore, close_unplayed, count_unknown, guess_wait, join,
+                                  new_device, normalise_code, open_room, parse_device,
+                                  read_room, rejoin, store_from_setting, update)
 from jokoak.service.classes import other_tables as class_tables, parse_class_id, read_class
 from jokoak.service.seat_secret import cookie_script, device_from_cookies, legacy_seat
 from jokoak.service.settings import RoomSettings, load_settings, settings_path
 
+from .clients import client as _client
 from .common import _, esc, html, in_this_language, lang, ngettext
 from . import play
 from .play import link as game_link, pace
@@ -124,6 +128,12 @@ def settings() -> RoomSettings:
 
 def store() -> RoomStore:
     return _store(settings().store)
+
+
+def client() -> str:
+    """This session's client (:mod:`jokoak.service.clients`): what its budgets of opened
+    rooms and of unknown codes are counted by (pass it to ``open_room(..., client=)``)."""
+    return _client(settings().trusted_proxies)
 
 
 def _cookie_device() -> str | None:
@@ -236,9 +246,13 @@ def open_new(spec: PlaySpec, choices: dict[str, Any]) -> None:
     try:
         _close_opened()
         room = open_room(store(), fresh.position.record, fresh.choices, device(),
-                         limit=settings().max_rooms)
+                         limit=settings().max_rooms, client=client(), purpose="table",
+                         budget=settings().rooms_per_client_hour)
     except RoomsFull:
         st.session_state[_note_key(spec)] = "server_full"
+        return
+    except BudgetSpent as spent:
+        st.session_state[_note_key(spec)] = ("budget", spent.wait_seconds)
         return
     except STORE_ERRORS as exc:
         log.warning("no room opened: %s", exc)
@@ -273,12 +287,14 @@ def join_typed(spec: PlaySpec) -> None:
         st.session_state[note] = ("wait", guard.wait(now))
         return
     try:
-        if not server_guess_allowed(store(), settings().unknown_codes_per_minute):
-            st.session_state[note] = "busy"
+        who = client()
+        wait = guess_wait(store(), who, settings().unknown_codes_per_minute, now)
+        if wait > 0:  # this client guessed too often: every code waits, known or not
+            st.session_state[note] = ("wait", wait)
             return
         found = join(store(), code, _games(spec), device())
         if found is None:
-            count_unknown(store())
+            count_unknown(store(), who)
     except STORE_ERRORS as exc:
         log.warning("room %s not joined: %s", code, exc)
         st.session_state[note] = "unavailable"
@@ -313,12 +329,14 @@ def watch_typed(spec: PlaySpec) -> None:
         st.session_state[note] = ("wait", guard.wait(now))
         return
     try:
-        if not server_guess_allowed(store(), settings().unknown_codes_per_minute):
-            st.session_state[note] = "busy"
+        who = client()
+        wait = guess_wait(store(), who, settings().unknown_codes_per_minute, now)
+        if wait > 0:  # this client guessed too often: every code waits, known or not
+            st.session_state[note] = ("wait", wait)
             return
         room = read_room(store(), code, _games(spec))
         if room is None:
-            count_unknown(store())
+            count_unknown(store(), who)
     except STORE_ERRORS as exc:
         log.warning("room %s not watched: %s", code, exc)
         st.session_state[note] = "unavailable"
@@ -372,7 +390,7 @@ def restore(spec: PlaySpec) -> None:
         try:
             room, seat = rejoin(store(), code, _games(spec), token)
             if room is None:
-                count_unknown(store())
+                count_unknown(store(), client())
         except STORE_ERRORS as exc:
             # the store cannot be reached: sit where the link says, "Reconnecting…" until
             # it answers (then the seat is checked, :func:`room_area`)
@@ -517,18 +535,26 @@ def invitation(spec: PlaySpec) -> None:
                    args=(spec,), icon=":material/visibility:")
 
 
+def panel_note(note: Any) -> None:
+    """:func:`_panel_note`, for the class screen (the same words for the same faults)."""
+    _panel_note(note)
+
+
 def _panel_note(note: Any) -> None:
     """What the last open, join or link did, when it did not seat this device."""
     if note == "bad":
-        st.warning(_("A room code has five letters and digits."))
+        st.warning(_("A room code has seven characters, letters or digits."))
     elif note == "unavailable":
         st.warning(_("Rooms are not available on this server just now."))
     elif note == "server_full":
         st.warning(_("This server has as many rooms open as it can hold. Try again in a "
                      "few minutes."))
-    elif note == "busy":
-        st.warning(_("Too many wrong room codes were typed on this server. Try again in a "
-                     "minute."))
+    elif isinstance(note, tuple) and note[0] == "budget":
+        minutes = max(1, math.ceil(float(note[1]) / 60))
+        st.warning(ngettext("Too many rooms were opened from this network. Try again in "
+                            "%(count)s minute.",
+                            "Too many rooms were opened from this network. Try again in "
+                            "%(count)s minutes.", minutes) % {"count": minutes})
     elif note == "bad_link":
         st.warning(_("This room link is not valid. You can still join a room with its "
                      "code."))

@@ -24,6 +24,7 @@ from jokoak.i18n.msgids import N_
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from . import game_page as game_pages
 from . import heap
+from . import speech
 from .kiosk import apply_kiosk_chrome, attract_screen, continue_on_phone, settings_warnings
 from .kiosk_mode import is_kiosk, settings
 from .lesson import LESSON_GOTO_KEY, entry_params
@@ -338,6 +339,7 @@ def run() -> None:
     if st.query_params.get("lang") != code:
         st.query_params["lang"] = code
     kiosk = is_kiosk()
+    speech.prewarm_lessons()   # once per process: the lessons' sentences made ahead
     if kiosk:
         st.query_params["kiosk"] = "1"
         apply_kiosk_chrome()

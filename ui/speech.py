@@ -5,24 +5,33 @@ the sound then goes into the page inline, as a ``data:`` URI in an ``<audio>`` e
 plays once, so any replica can answer. Where speech is off (``[speech] enabled = false``)
 or no voice of this machine speaks the language, no button is drawn; the operator page
 says why (:func:`status`).
+
+A tap waits at most :data:`jokoak.service.speech.TAP_WAIT` seconds for a sound not made yet
+(the machine makes a few at once: ``[speech] max_syntheses``); past it the visitor reads that
+the sound is on its way (or that the machine is busy), never an error, and a second tap
+plays it. The lessons' sentences are made ahead at the first visit after a start
+(:func:`prewarm_lessons`), so a kiosk reads them at once.
 """
 
 from __future__ import annotations
 
 import itertools
+import os
 from typing import Sequence
 
 import streamlit as st
 from streamlit.delta_generator import DeltaGenerator
 
 from jokoak.service import speech
-from jokoak.i18n import TARGET_LANGUAGES, language_name
+from jokoak.i18n import LANGUAGES, TARGET_LANGUAGES, language_name
+from jokoak.i18n.msgids import N_
+from jokoak.registry import GAMES
 from jokoak.content.segments import segment_map
 from jokoak.service.settings import Settings
 from jokoak.i18n.source_translations import translation_map
 
 from . import kiosk_mode
-from .common import _, esc, html
+from .common import _, esc, fmt_num, html, lang, ngettext
 
 #: Session key of the sound asked for and not yet played: (button key, tap number).
 ASKED_KEY = "jokoak_speak_asked"
@@ -31,7 +40,14 @@ _taps = itertools.count(1)
 SPEAKER_CSS = """<style>
 [class*="st-key-jokoak_speak_"] button{min-height:44px;min-width:44px}
 .jokoak-speech{height:0;overflow:hidden}
+.jokoak-speech-busy{margin:.2rem 0;padding:.2rem .6rem;border-left:4px solid #1c6fb8;
+background:#eef5fc}
 </style>"""
+
+#: What a tap says when its sound is not ready in time: being made (a second tap plays it),
+#: or not taken (too many waiting, or its synthesis ran out of time).
+COMING = N_("The sound is nearly ready: tap again in a moment.")
+BUSY = N_("Many sounds are being made right now: tap again in a moment.")
 
 Parts = Sequence[tuple[str, str]]
 
@@ -54,6 +70,10 @@ def enabled() -> bool:
     return settings().speech.enabled
 
 
+def _slots() -> int:
+    return settings().speech.max_syntheses
+
+
 def can_say(language: str) -> bool:
     return enabled() and speech.voice_for(language, settings().speech.voice) is not None
 
@@ -62,9 +82,22 @@ def ask(key: str) -> None:
     st.session_state[ASKED_KEY] = (key, next(_taps))
 
 
-def _audio(key: str, parts: Parts, tap: int) -> None:
-    with st.spinner(_("Making the sound…"), show_time=False):
-        audio = speech.say_in_turn(parts, _cache(), settings().speech.voice)
+def _audio(key: str, parts: Parts, tap: int, wait: float | None = None,
+           quiet: bool = False) -> None:
+    """The sound of ``parts`` put in the page to play at once; waits at most ``wait``
+    seconds for it (None: :data:`jokoak.service.speech.TAP_WAIT`), then says it is on its
+    way (``quiet``: says nothing)."""
+    try:
+        with st.spinner(_("Making the sound…"), show_time=False):
+            audio = speech.say_in_turn(parts, _cache(), settings().speech.voice,
+                                       wait=speech.TAP_WAIT if wait is None else wait,
+                                       slots=_slots())
+    except speech.SpeechBusy as busy:
+        if not quiet:
+            html(f'<p class="jokoak-speech-busy" role="status" lang="{lang()}" '
+                 f'data-speech="{esc(key)}" data-coming="{int(busy.coming)}">'
+                 f'{esc(_(COMING if busy.coming else BUSY))}</p>')
+        return
     if audio is None:
         st.caption(_("This sentence cannot be read aloud here."))
         return
@@ -116,8 +149,31 @@ def read_now(key: str, parts: Parts) -> None:
     if not (conf.enabled and conf.kiosk_reads_aloud and is_kiosk()):
         return
     wanted = [(t, code) for t, code in parts if t and can_say(code)]
-    if wanted:
-        _audio(f"jokoak_speak_auto_{key}", wanted, next(_taps))
+    if wanted:   # a sentence made ahead is read at once; a busy machine says nothing
+        _audio(f"jokoak_speak_auto_{key}", wanted, next(_taps), wait=speech.AUTO_WAIT,
+               quiet=True)
+
+
+#: Set to "0" in the environment, nothing is made ahead whatever the settings: the test
+#: suite's processes (tests/conftest.py) would each make the same sentences.
+PREWARM_ENV = "JOKOAK_PREWARM"
+
+
+@st.cache_resource(show_spinner=False)
+def _prewarmed(extra: tuple[str, ...]) -> speech.Prewarm | None:
+    conf = settings().speech
+    if not (conf.enabled and conf.prewarm) or os.environ.get(PREWARM_ENV) == "0":
+        return None
+    sentences = [(text, code) for code in LANGUAGES if can_say(code) for game in GAMES
+                 for text in speech.lesson_sentences(game, code, extra)]
+    return speech.prewarm(sentences, _cache(), conf.voice, conf.max_syntheses)
+
+
+def prewarm_lessons(extra: Sequence[str] = ()) -> speech.Prewarm | None:
+    """Make every game's lesson sentences ahead, in the four languages, in the background
+    (once per process and ``extra``: the msgids a lesson page says besides its steps'); None
+    where read-aloud or ``[speech] prewarm`` is off. Cheap on every rerun."""
+    return _prewarmed(tuple(extra))
 
 
 def clause_parts(game: str, clause_ids: Sequence[str], target: str | None) -> list[tuple[str, str]]:
@@ -196,6 +252,11 @@ def status() -> None:
     html(f'<table><thead><tr><th>{esc(_("Language"))}</th><th>{esc(_("Voice"))}</th></tr>'
          "</thead><tbody>" + "".join(f"<tr><td>{esc(a)}</td><td>{esc(b)}</td></tr>"
                                      for a, b in rows) + "</tbody></table>")
+    ahead = prewarm_lessons()
+    if ahead is not None:
+        st.caption(ngettext("%(done)s of %(total)s lesson sentence made ahead.",
+                            "%(done)s of %(total)s lesson sentences made ahead.", ahead.total)
+                   % {"done": fmt_num(ahead.found + ahead.made), "total": fmt_num(ahead.total)})
     for engine in speech.ENGINES:
         found = speech.engine_status(engine)
         reason = speech.failures().get(engine) or ("" if found.ok else found.reason)
@@ -206,4 +267,4 @@ def status() -> None:
 
 @st.cache_resource(show_spinner=False, ttl=3600)
 def _probe() -> dict[str, str]:
-    return speech.probe(_cache())
+    return speech.probe(_cache(), _slots())

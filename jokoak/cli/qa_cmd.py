@@ -9,7 +9,12 @@ Three parts, all by default:
 * ``spelling`` — every catalog and note through Hunspell (:mod:`jokoak.review.spelling`);
 * ``lessons`` — every lesson step replayed with its rule switched off and under the other
   readings of the notes about it, and each guess against its position
-  (:mod:`jokoak.content.lesson_checks`).
+  (:mod:`jokoak.content.lesson_checks`);
+* ``ledger`` — the review ledger (``review/ledger/``): how many renderings are reviewed,
+  flawed, changed since their review or never reviewed, by language and kind; its malformed
+  or unknown lines are errors, and, with the gate on, every rule statement not reviewed
+  (:mod:`jokoak.review.ledger`). Its actions (``qa unreviewed``, ``qa backread-export``,
+  ``qa record``, ``qa prune``) are in :mod:`jokoak.cli.ledger_cmd`.
 
 Prints every error (and with ``--warnings`` every warning) as ``where [lang] check: reason``.
 Exits 1 if any error was found, so CI can run it beside pytest. A false positive is silenced
@@ -24,7 +29,7 @@ from .. import GAMES
 from ..i18n import TARGET_LANGUAGES
 from . import CliError
 
-PARTS = ("sources", "interface", "spelling", "lessons")
+PARTS = ("sources", "interface", "spelling", "lessons", "ledger")
 INTERFACE_LANGUAGES = ("eu", "es", "fr", "en")
 
 
@@ -36,6 +41,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--only", choices=PARTS, help="only this part of the checks")
     p.add_argument("--warnings", action="store_true", help="also list warnings")
     p.set_defaults(run=run)
+    from .ledger_cmd import register_actions
+    register_actions(p)
 
 
 def _short(text: str, width: int = 60) -> str:
@@ -89,6 +96,9 @@ def run(args: argparse.Namespace) -> int:
     if "lessons" in parts and args.lang is None:
         from ..content.lesson_checks import lesson_problems
         problems.extend((str(p), p) for p in lesson_problems())
+    if "ledger" in parts:
+        from .ledger_cmd import ledger_part
+        problems.extend(ledger_part(args.lang))  # type: ignore[arg-type]
     n_errors = sum(1 for _, f in problems if f.severity == ERROR)
     for text, flag in problems:
         if flag.severity == ERROR or args.warnings:

@@ -99,12 +99,24 @@ def open_class(store: RoomStore, game: str, tables: Sequence[tuple[Record, Mappi
     if not 1 <= len(tables) <= MAX_TABLES:
         raise ValueError(f"a class has 1 to {MAX_TABLES} tables")
     class_id = new_class_id()
-    codes = tuple(open_room(store, record, {**choices, CLASS: class_id}, None, limit=limit).code
-                  for record, choices in tables)
-    school = SchoolClass(class_id, game, codes, teacher)
+    codes = []
+    for record, choices in tables:
+        code = open_room(store, record, {**choices, CLASS: class_id}, None, limit=limit).code
+        _keep(store, code)
+        codes.append(code)
+    school = SchoolClass(class_id, game, tuple(codes), teacher)
     if not store.create(class_key(class_id), _dump(school)):
         raise RoomError("class id taken")  # 31^10 ids: never, in practice
+    _keep(store, class_key(class_id))
     return school
+
+
+def _keep(store: RoomStore, key: str) -> None:
+    """Mark a class's entry (a table, the class) as joined: it lives its two idle hours,
+    not the ten minutes of a room nobody joined (the pupils come when the lesson starts)."""
+    found = store.read(key)
+    if found is not None:
+        store.swap(key, found[0], found[1], joined=True)
 
 
 def class_of(room: Room) -> str | None:

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Protocol
 
 from ..i18n.msgids import N_
-from .room_stores import BUDGET_SECONDS, default_sqlite_path
+from .room_stores import BUDGET_SECONDS, COUNTERS_SCHEMA, default_sqlite_path
 
 log = logging.getLogger("jokoak")
 
@@ -77,7 +77,7 @@ class CounterStore(Protocol):
         """Every counter."""
 
 
-_SCHEMA = "CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, count INTEGER NOT NULL)"
+_SCHEMA = COUNTERS_SCHEMA
 
 
 class SqliteCounters:

@@ -5,9 +5,13 @@ or a school meets, and to keep working through them by itself:
 
 * **The file goes** (a temporary-file cleaner, a tidy-up): every connection ensures the
   schema, so the next request starts a fresh file and new rooms open at once.
-* **The file is not a database any more** (overwritten, truncated): it is moved aside as
-  ``<name>.broken-<UTC time>`` (kept for a look, logged) and a fresh one is started; a lock
-  file makes sure only one process moves it, and only while it is still broken.
+* **The file is damaged** (overwritten, truncated, a garbled page or header): it is moved
+  aside as ``<name>.broken-<UTC time>`` (kept for a look), a fresh one is started, and every
+  room and counter row that still reads in the damaged file is copied into the fresh one, one
+  row at a time (:mod:`jokoak.service.salvage`); the log says how many were saved and about
+  how many lost. A lock file makes sure only one process does it, and only while the file is
+  still damaged. An integrity check (``PRAGMA quick_check``) runs every
+  :data:`CHECK_SECONDS` in the background, so damage is mended before a teacher's tap finds it.
 * **Something holds a lock, Redis is down or restarting**: every call waits at most
   :data:`BUDGET_SECONDS` and then raises one of :data:`STORE_ERRORS`; the page keeps what it
   has, says "Reconnecting…" or "Not saved — tap again", and tries again later. Nothing
@@ -29,7 +33,9 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+import threading
 import time
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, Protocol, TypeVar
@@ -40,6 +46,7 @@ except ImportError:  # pragma: no cover
     fcntl = None  # type: ignore[assignment]
 
 from ..errors import UnavailableError
+from .salvage import salvage
 
 try:  # redis is a dependency; guarded so a store on SQLite never needs it to import
     from redis import RedisError as _RedisError
@@ -55,8 +62,17 @@ BUDGET_SECONDS = 2.0
 #: A room nobody moved in for two hours is gone (Redis expiry; SQLite rows are swept and
 #: never read back). An abandoned room costs nothing after that.
 IDLE_SECONDS = 2 * 3600
+#: A room nobody but its opener ever sat down in is gone ten minutes after it was opened,
+#: however its opener plays alone in it: opening rooms nobody joins fills no cap for long.
+UNJOINED_SECONDS = 10 * 60
 #: The longest room data a store accepts (a whole peruludo game is about 20 kB).
 MAX_ROOM_BYTES = 512_000
+#: How often each SQLite store checks its file in the background (``PRAGMA quick_check``:
+#: every page read once, about 10 ms for a full server's 300 rooms).
+CHECK_SECONDS = 300
+#: The counters' table (:mod:`jokoak.service.counters`), beside the rooms in the same file.
+COUNTERS_SCHEMA = ("CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, "
+                   "count INTEGER NOT NULL)")
 #: The file's name in :func:`data_folder` when the setting names no store.
 DEFAULT_FILE = "rooms.sqlite3"
 #: SQLite's result codes for a file that is not (or no longer) a database.
@@ -89,8 +105,9 @@ class RoomStore(Protocol):
     reached (never returns a made-up answer)."""
 
     def create(self, code: str, data: str, limit: int = 0) -> bool:
-        """Store a new room at version 0; False if ``code`` is taken. :class:`RoomsFull` if
-        ``limit`` (> 0) live rooms exist already."""
+        """Store a new room at version 0, not joined yet (it lives :data:`UNJOINED_SECONDS`
+        unless a :meth:`swap` says somebody joined); False if ``code`` is taken.
+        :class:`RoomsFull` if ``limit`` (> 0) live rooms exist already."""
 
     def read(self, code: str) -> tuple[int, str] | None:
         """The room's version and data, or None if there is no such live room."""
@@ -99,8 +116,10 @@ class RoomStore(Protocol):
         """Only the room's version (cheap: what a device polls to see whether anyone moved),
         or None if there is no such live room."""
 
-    def swap(self, code: str, version: int, data: str) -> bool:
-        """Replace the data if the room is still at ``version`` (it becomes version + 1)."""
+    def swap(self, code: str, version: int, data: str, joined: bool = True) -> bool:
+        """Replace the data if the room is still at ``version`` (it becomes version + 1).
+        ``joined``: somebody besides the opener sits in it (for good: a room once joined
+        stays joined), so it lives :data:`IDLE_SECONDS` from each write."""
 
     def delete(self, code: str, version: int) -> bool:
         """Remove the room if it is still at ``version`` (nobody changed it since it was read)."""
@@ -126,11 +145,31 @@ def _check_size(data: str) -> None:
 
 # ---- SQLite --------------------------------------------------------------------------------
 _SCHEMA = ("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, version INTEGER NOT NULL, "
-           "data TEXT NOT NULL, updated REAL NOT NULL)",
+           "data TEXT NOT NULL, updated REAL NOT NULL, joined INTEGER NOT NULL DEFAULT 1, "
+           "created REAL NOT NULL DEFAULT 0)",
            "CREATE TABLE IF NOT EXISTS tallies (name TEXT NOT NULL, slot INTEGER NOT NULL, "
            "count INTEGER NOT NULL, expires REAL NOT NULL, PRIMARY KEY (name, slot))")
 
 _T = TypeVar("_T")
+
+
+#: Columns a file written before issue 39 lacks (its rooms count as joined: none is swept
+#: early by an upgrade).
+_NEW_COLUMNS = {"joined": "INTEGER NOT NULL DEFAULT 1", "created": "REAL NOT NULL DEFAULT 0"}
+#: A live room: moved in lately, and joined or opened lately (parameters: oldest write,
+#: oldest opening of a room nobody joined).
+_LIVE = "updated >= ? AND (joined = 1 OR created >= ?)"
+
+
+def _add_columns(db: sqlite3.Connection) -> None:
+    have = {row[1] for row in db.execute("PRAGMA table_info(rooms)")}
+    for name, kind in _NEW_COLUMNS.items():
+        if name not in have:
+            try:
+                db.execute(f"ALTER TABLE rooms ADD COLUMN {name} {kind}")
+            except sqlite3.OperationalError as exc:  # another process added it first
+                if "duplicate column" not in str(exc):
+                    raise
 
 
 def _broken(exc: BaseException) -> bool:
@@ -153,10 +192,37 @@ class SqliteRoomStore:
     (:meth:`_recover`).
     """
 
-    def __init__(self, path: str | os.PathLike[str], idle_seconds: int = IDLE_SECONDS) -> None:
+    def __init__(self, path: str | os.PathLike[str], idle_seconds: int = IDLE_SECONDS,
+                 unjoined_seconds: int = UNJOINED_SECONDS,
+                 check_seconds: float = CHECK_SECONDS) -> None:
         self.path = Path(path)
         self.idle_seconds = idle_seconds
+        self.unjoined_seconds = unjoined_seconds
+        self.check_seconds = check_seconds
         self._run(lambda db: None)  # a bad folder or file is reported (and mended) at once
+        if check_seconds > 0:
+            _CHECKS.watch(self)
+
+    def check(self) -> bool:
+        """Check the whole file (``PRAGMA quick_check``) and mend it if it is damaged, as a
+        request finding it damaged would. True if it was sound (or is not there yet)."""
+        if not self.path.exists():
+            return True
+        try:
+            db = sqlite3.connect(self.path, timeout=BUDGET_SECONDS, isolation_level=None)
+            try:
+                result = db.execute("PRAGMA quick_check").fetchone()[0]
+            finally:
+                db.close()
+        except sqlite3.DatabaseError as exc:
+            if not _broken(exc):
+                return True  # a lock, a busy disk: not damage
+            self._recover(exc)
+            return False
+        if result == "ok":
+            return True
+        self._recover(sqlite3.DatabaseError(str(result)))
+        return False
 
     @contextmanager
     def _connection(self) -> Iterator[sqlite3.Connection]:
@@ -167,6 +233,7 @@ class SqliteRoomStore:
                 db.execute("PRAGMA journal_mode=WAL")
             for statement in _SCHEMA:
                 db.execute(statement)
+            _add_columns(db)
             yield db
         finally:
             db.close()
@@ -202,9 +269,39 @@ class SqliteRoomStore:
                         here.replace(Path(str(aside) + suffix))
                 log.error("the rooms' store %s is broken (%s): moved aside to %s, a fresh "
                           "one started", self.path, exc, aside)
+                self._restore(aside)
             finally:
                 if fcntl is not None:
                     fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def _restore(self, aside: Path) -> None:
+        """Copy every room and counter row that still reads in the damaged file ``aside``
+        into the fresh one, one row at a time, and log how many were saved and lost."""
+        try:
+            found = salvage(aside)
+        except (OSError, MemoryError) as exc:
+            log.error("nothing salvaged from %s: %s", aside, exc)
+            return
+        rooms = counters = 0
+        try:
+            with self._connection() as db:
+                db.execute(COUNTERS_SCHEMA)
+                db.execute("BEGIN IMMEDIATE")
+                for code, row in found.rooms.items():
+                    rooms += db.execute(
+                        "INSERT OR IGNORE INTO rooms (code, version, data, updated, joined, "
+                        "created) VALUES (?, ?, ?, ?, ?, ?)", (code, *row)).rowcount
+                for name, count in found.counters.items():
+                    counters += db.execute(
+                        "INSERT INTO counters VALUES (?, ?) ON CONFLICT (name) "
+                        "DO UPDATE SET count = count + excluded.count", (name, count)).rowcount
+                db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            log.error("the rows salvaged from %s could not be written: %s", aside, exc)
+            return
+        log.error("salvaged from %s: %s rooms and %s counters saved into the fresh file; about "
+                  "%s rooms and %s counters lost", aside, rooms, counters, found.rooms_lost,
+                  found.counters_lost)
 
     def _still_broken(self) -> bool:
         if not self.path.exists():
@@ -221,18 +318,25 @@ class SqliteRoomStore:
     def _oldest(self) -> float:
         return time.time() - self.idle_seconds
 
+    def _live(self) -> tuple[float, float]:
+        """The parameters of :data:`_LIVE` now."""
+        now = time.time()
+        return now - self.idle_seconds, now - self.unjoined_seconds
+
     def create(self, code: str, data: str, limit: int = 0) -> bool:
         _check_size(data)
 
         def work(db: sqlite3.Connection) -> bool:
             db.execute("BEGIN IMMEDIATE")
             try:
-                db.execute("DELETE FROM rooms WHERE updated < ?", (self._oldest(),))
+                db.execute(f"DELETE FROM rooms WHERE NOT ({_LIVE})", self._live())
                 if db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone():
                     return False
                 if limit > 0 and db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0] >= limit:
                     raise RoomsFull(limit)
-                db.execute("INSERT INTO rooms VALUES (?, 0, ?, ?)", (code, data, time.time()))
+                now = time.time()
+                db.execute("INSERT INTO rooms (code, version, data, updated, joined, created) "
+                           "VALUES (?, 0, ?, ?, 0, ?)", (code, data, now, now))
                 return True
             finally:
                 db.execute("COMMIT")
@@ -240,22 +344,22 @@ class SqliteRoomStore:
 
     def read(self, code: str) -> tuple[int, str] | None:
         row = self._run(lambda db: db.execute(
-            "SELECT version, data FROM rooms WHERE code = ? AND updated >= ?",
-            (code, self._oldest())).fetchone())
+            f"SELECT version, data FROM rooms WHERE code = ? AND {_LIVE}",
+            (code, *self._live())).fetchone())
         return None if row is None else (int(row[0]), str(row[1]))
 
     def version(self, code: str) -> int | None:
         row = self._run(lambda db: db.execute(
-            "SELECT version FROM rooms WHERE code = ? AND updated >= ?",
-            (code, self._oldest())).fetchone())
+            f"SELECT version FROM rooms WHERE code = ? AND {_LIVE}",
+            (code, *self._live())).fetchone())
         return None if row is None else int(row[0])
 
-    def swap(self, code: str, version: int, data: str) -> bool:
+    def swap(self, code: str, version: int, data: str, joined: bool = True) -> bool:
         _check_size(data)
         return self._run(lambda db: db.execute(
-            "UPDATE rooms SET version = version + 1, data = ?, updated = ? "
-            "WHERE code = ? AND version = ? AND updated >= ?",
-            (data, time.time(), code, version, self._oldest())).rowcount == 1)
+            "UPDATE rooms SET version = version + 1, data = ?, updated = ?, "
+            f"joined = MAX(joined, ?) WHERE code = ? AND version = ? AND {_LIVE}",
+            (data, time.time(), int(joined), code, version, *self._live())).rowcount == 1)
 
     def delete(self, code: str, version: int) -> bool:
         return self._run(lambda db: db.execute(
@@ -263,7 +367,7 @@ class SqliteRoomStore:
 
     def count(self) -> int:
         return int(self._run(lambda db: db.execute(
-            "SELECT COUNT(*) FROM rooms WHERE updated >= ?", (self._oldest(),)).fetchone()[0]))
+            f"SELECT COUNT(*) FROM rooms WHERE {_LIVE}", self._live()).fetchone()[0]))
 
     def tally(self, name: str, seconds: int, by: int = 1) -> int:
         now = time.time()
@@ -281,27 +385,71 @@ class SqliteRoomStore:
         return self._run(work)
 
 
+class _Checks:
+    """One background thread per process checks every SQLite store's file in turn
+    (:meth:`SqliteRoomStore.check`), each every ``check_seconds``; a store that is gone is
+    forgotten."""
+
+    def __init__(self) -> None:
+        self._stores: weakref.WeakKeyDictionary[SqliteRoomStore, float] = \
+            weakref.WeakKeyDictionary()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+
+    def watch(self, store: SqliteRoomStore) -> None:
+        with self._lock:
+            self._stores[store] = time.monotonic() + store.check_seconds
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._run, name="jokoak-store-check",
+                                                daemon=True)
+                self._thread.start()
+
+    def _run(self) -> None:
+        while True:
+            now = time.monotonic()
+            with self._lock:
+                due = [s for s, at in self._stores.items() if at <= now]
+                for store in due:
+                    self._stores[store] = now + store.check_seconds
+                upcoming = min(self._stores.values(), default=now + 60)
+            for store in due:
+                try:
+                    store.check()
+                except Exception as exc:  # a check never takes the server down
+                    log.warning("the rooms' store %s not checked: %s", store.path, exc)
+            del due
+            time.sleep(min(60.0, max(0.2, upcoming - time.monotonic())))
+
+
+_CHECKS = _Checks()
+
+
 # ---- Redis ---------------------------------------------------------------------------------
-# KEYS[1] the room, KEYS[2] the live rooms' index (code -> last write, server time).
+# KEYS[1] the room, KEYS[2] the live rooms' index (code -> when it expires, server time).
+# A room not joined yet (field joined = 0) keeps the expiry it was opened with; a room
+# written before issue 39 has no such field and counts as joined.
 _NOW = "local t = redis.call('TIME') local now = tonumber(t[1]) + tonumber(t[2]) / 1e6 "
-_CREATE = _NOW + """redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - tonumber(ARGV[2]))
+_CREATE = _NOW + """redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now)
 if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
 local limit = tonumber(ARGV[3])
 if limit > 0 and redis.call('ZCARD', KEYS[2]) >= limit then return -1 end
-redis.call('HSET', KEYS[1], 'version', 0, 'data', ARGV[1])
+redis.call('HSET', KEYS[1], 'version', 0, 'data', ARGV[1], 'joined', 0)
 redis.call('EXPIRE', KEYS[1], ARGV[2])
-redis.call('ZADD', KEYS[2], now, ARGV[4])
+redis.call('ZADD', KEYS[2], now + tonumber(ARGV[2]), ARGV[4])
 return 1"""
 _SWAP = _NOW + """if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
 redis.call('HSET', KEYS[1], 'version', tonumber(ARGV[1]) + 1, 'data', ARGV[2])
-redis.call('EXPIRE', KEYS[1], ARGV[3])
-redis.call('ZADD', KEYS[2], now, ARGV[4])
+if ARGV[5] == '1' then redis.call('HSET', KEYS[1], 'joined', 1) end
+if redis.call('HGET', KEYS[1], 'joined') ~= '0' then
+  redis.call('EXPIRE', KEYS[1], ARGV[3])
+  redis.call('ZADD', KEYS[2], now + tonumber(ARGV[3]), ARGV[4])
+end
 return 1"""
 _DELETE = """if redis.call('HGET', KEYS[1], 'version') ~= ARGV[1] then return 0 end
 redis.call('DEL', KEYS[1])
 redis.call('ZREM', KEYS[2], ARGV[2])
 return 1"""
-_COUNT = _NOW + """redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[1]))
+_COUNT = _NOW + """redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 return redis.call('ZCARD', KEYS[1])"""
 
 
@@ -309,15 +457,18 @@ class RedisRoomStore:
     """Rooms in Redis, shared by every replica: each operation one server-side script, so the
     version check and the write cannot be split by another replica's write.
 
-    Keys: ``<prefix><code>`` (a hash: version, data; expires after :data:`IDLE_SECONDS`
-    without a write), ``<prefix>~live`` (the live rooms, for the cap) and
+    Keys: ``<prefix><code>`` (a hash: version, data, joined; expires after
+    :data:`IDLE_SECONDS` without a write, or :data:`UNJOINED_SECONDS` after it was opened
+    while nobody joined), ``<prefix>~expiry`` (the live rooms and when each expires, for the
+    cap) and
     ``<prefix>~tally:<name>:<window>`` (counters). Run Redis with append-only persistence
     (``deploy/compose.yaml``) so a restart keeps the rooms. A connection dropped by a restart
     is retried once; a server that does not answer within :data:`BUDGET_SECONDS` is an error.
     """
 
     def __init__(self, url: str, prefix: str = "jokoak:room:",
-                 idle_seconds: int = IDLE_SECONDS) -> None:
+                 idle_seconds: int = IDLE_SECONDS,
+                 unjoined_seconds: int = UNJOINED_SECONDS) -> None:
         import redis  # only where rooms live in Redis
         from redis.backoff import NoBackoff
         from redis.retry import Retry
@@ -328,7 +479,9 @@ class RedisRoomStore:
             decode_responses=True)
         self.prefix = prefix
         self.idle_seconds = idle_seconds
-        self._live = prefix + "~live"
+        self.unjoined_seconds = unjoined_seconds
+        # "~live" (scored by the last write) before issue 39: its rooms live on, uncounted
+        self._live = prefix + "~expiry"
         self._create: Callable[..., Any] = self.client.register_script(_CREATE)
         self._swap: Callable[..., Any] = self.client.register_script(_SWAP)
         self._delete: Callable[..., Any] = self.client.register_script(_DELETE)
@@ -337,7 +490,8 @@ class RedisRoomStore:
     def create(self, code: str, data: str, limit: int = 0) -> bool:
         _check_size(data)
         done = int(self._create(keys=[self.prefix + code, self._live],
-                                args=[data, self.idle_seconds, max(0, limit), code]))
+                                args=[data, min(self.unjoined_seconds, self.idle_seconds),
+                                      max(0, limit), code]))
         if done < 0:
             raise RoomsFull(limit)
         return done == 1
@@ -350,10 +504,10 @@ class RedisRoomStore:
         version = self.client.hget(self.prefix + code, "version")
         return None if version is None else int(version)
 
-    def swap(self, code: str, version: int, data: str) -> bool:
+    def swap(self, code: str, version: int, data: str, joined: bool = True) -> bool:
         _check_size(data)
         return bool(self._swap(keys=[self.prefix + code, self._live],
-                               args=[version, data, self.idle_seconds, code]))
+                               args=[version, data, self.idle_seconds, code, int(joined)]))
 
     def delete(self, code: str, version: int) -> bool:
         return bool(self._delete(keys=[self.prefix + code, self._live], args=[version, code]))

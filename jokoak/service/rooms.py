@@ -19,14 +19,24 @@ its seat. The page puts the room's code and that token in its address, so a relo
 opened again or a restarted server finds the seat again (:func:`rejoin`); nobody takes a
 seat by editing an address, as nobody can guess another device's token.
 
-Rooms are bounded (issue: a loop of opens made 95,000 rooms a day): opening another room
-closes the session's unplayed one (:func:`close_unplayed`), a server holds at most its
-``[rooms] max_rooms`` (:class:`RoomsFull`), and a room nobody moved in for two hours is swept
-(:data:`IDLE_SECONDS`). Codes cannot be guessed by trying (31^5 codes, :data:`CODE_SPACE`):
-a session that typed :data:`FREE_MISSES` unknown codes waits longer and longer
-(:class:`JoinGuard`), and the whole server takes at most ``[rooms]
-unknown_codes_per_minute`` of them (:func:`server_guess_allowed`). The stores, and how they
-survive a removed or broken file, a lock or a restarting Redis: :mod:`jokoak.service.room_stores`.
+Rooms are bounded (issue: a loop of opens made 95,000 rooms a day; issue 39: 320 fresh
+sessions filled a 300-room cap in 54 s): opening another room closes the session's unplayed
+one (:func:`close_unplayed`), a server holds at most its ``[rooms] max_rooms``
+(:class:`RoomsFull`), a room nobody joined is swept ten minutes after it was opened
+(:data:`UNJOINED_SECONDS`) and a room nobody moved in for two hours
+(:data:`IDLE_SECONDS`), and each client (its address, :mod:`jokoak.service.clients`) opens at
+most ``[rooms] rooms_per_client_hour`` rooms an hour (:class:`BudgetSpent`, which says how
+long to wait). A class screen's tables (``purpose="class"``) spend a budget of their own,
+``class_tables_per_client_hour``: nobody's "Open a room" ever uses it up.
+
+Codes cannot be guessed by trying (31^7 codes, :data:`CODE_SPACE`; the README works out why
+seven): a client that typed ``[rooms] unknown_codes_per_minute`` unknown codes this minute
+has every code wait for the next minute, known or not (:func:`guess_wait`), and a session
+that typed :data:`FREE_MISSES` of them waits longer and longer (:class:`JoinGuard`). Both
+are the guesser's own: a pupil elsewhere with the right code joins at once. Rooms opened
+before codes grew to seven characters keep their five-character codes until they are swept
+(:data:`OLD_CODE_LENGTH`). The stores, and how they survive a removed or broken file, a lock
+or a restarting Redis: :mod:`jokoak.service.room_stores`.
 """
 
 from __future__ import annotations
@@ -40,30 +50,57 @@ from typing import Any, Mapping
 
 from ..engine.core import Game
 from ..engine.record import Record
+from ..errors import UnavailableError
 from .room_stores import (BUDGET_SECONDS, IDLE_SECONDS, MAX_ROOM_BYTES, STORE_ERRORS,
-                          RedisRoomStore, RoomError, RoomsFull, RoomStore, SqliteRoomStore,
-                          data_folder, default_sqlite_path, store_from_setting)
+                          UNJOINED_SECONDS, RedisRoomStore, RoomError, RoomsFull, RoomStore,
+                          SqliteRoomStore, data_folder, default_sqlite_path, store_from_setting)
 
-__all__ = ["BUDGET_SECONDS", "CODE_ALPHABET", "CODE_LENGTH", "CODE_SPACE", "IDLE_SECONDS",
-           "MAX_ROOM_BYTES", "STORE_ERRORS", "JoinGuard", "RedisRoomStore", "Room", "RoomError",
-           "RoomStore", "RoomsFull", "SqliteRoomStore", "close_unplayed", "data_folder",
-           "default_sqlite_path", "join", "new_code", "new_device", "normalise_code",
-           "count_unknown", "open_room", "parse_device", "read_room", "rejoin", "server_guess_allowed",
-           "rewrite", "store_from_setting", "update"]
+__all__ = ["BUDGET_SECONDS", "BUDGET_WINDOW", "CLOSED", "CODE_ALPHABET", "CODE_LENGTH", "CODE_SPACE",
+           "IDLE_SECONDS", "MAX_ROOM_BYTES", "OLD_CODE_LENGTH", "PURPOSES", "STORE_ERRORS",
+           "UNJOINED_SECONDS", "BudgetSpent", "JoinGuard", "RedisRoomStore", "Room", "RoomError",
+           "RoomStore", "RoomsFull", "SqliteRoomStore", "budget_left", "close_unplayed",
+           "count_unknown", "data_folder", "default_sqlite_path", "guess_wait", "join",
+           "new_code", "new_device", "normalise_code", "open_room", "parse_device", "read_room",
+           "rejoin", "rewrite", "spend_budget", "store_from_setting", "update"]
 
 #: Letters and digits no one misreads or mistypes (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH = 5
-#: How many codes there are: 31^5 = 28,629,151 (the README's odds of guessing one).
+#: Seven: a guesser at the per-client limit of unknown codes (20 a minute) among a full
+#: server's 300 rooms needs about 8.7 years on average to find one (README, "Room codes").
+CODE_LENGTH = 7
+#: The codes' length before issue 39: a link to such a room still finds it until the room
+#: is swept (two hours after its last move at most); no new room gets one.
+OLD_CODE_LENGTH = 5
+#: How many codes there are: 31^7 = 27,512,614,111 (the README's odds of guessing one).
 CODE_SPACE = len(CODE_ALPHABET) ** CODE_LENGTH
+#: What a client's budgets of opened rooms are counted over (an hour, from the full hour).
+BUDGET_WINDOW = 3600
+#: What a room is opened for: ``"table"`` (anyone's "Open a room") or ``"class"`` (a class
+#: screen's tables, each purpose with its own budget per client).
+PURPOSES = ("table", "class")
 #: What :func:`new_device` makes (``secrets.token_urlsafe``'s alphabet), with room to spare.
 _DEVICE_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 #: Unknown codes a session may type before it has to wait (:class:`JoinGuard`).
 FREE_MISSES = 5
 #: The longest a session waits between two guesses, however many it got wrong.
 MAX_WAIT_SECONDS = 120.0
-#: The tally (:meth:`RoomStore.tally`) of unknown codes typed on the whole server a minute.
+#: The tally (:meth:`RoomStore.tally`) of unknown codes one client typed a minute
+#: (``unknown-codes:<client key>``).
 UNKNOWN_CODES = "unknown-codes"
+#: The window of that tally.
+GUESS_WINDOW = 60
+
+
+class BudgetSpent(UnavailableError):
+    """This client opened as many rooms (of this purpose) as its hour allows; the page says
+    how long to wait (:attr:`wait_seconds`, until the next full hour)."""
+
+    def __init__(self, purpose: str, budget: int, wait_seconds: float) -> None:
+        super().__init__("%(budget)s %(purpose)s rooms opened by one client this hour",
+                         budget=budget, purpose=purpose)
+        self.purpose = purpose
+        self.budget = budget
+        self.wait_seconds = wait_seconds
 #: The choices' key of a closed table (:attr:`Room.closed`).
 CLOSED = "closed"
 
@@ -100,11 +137,13 @@ class Room:
 
 
 def normalise_code(text: object) -> str | None:
-    """A typed code in the store's form ("k7 qf2" -> "K7QF2"), or None if it cannot be one."""
+    """A typed code in the store's form ("k7q f2m9" -> "K7QF2M9"), or None if it cannot be
+    one (seven characters; five for a room opened before codes grew)."""
     if not isinstance(text, str) or len(text) > 40:
         return None
-    code = "".join(text.split()).upper()
-    if len(code) != CODE_LENGTH or any(c not in CODE_ALPHABET for c in code):
+    code = "".join(text.split()).upper().replace("-", "")
+    if len(code) not in (CODE_LENGTH, OLD_CODE_LENGTH) or any(c not in CODE_ALPHABET
+                                                              for c in code):
         return None
     return code
 
@@ -141,19 +180,73 @@ def _load(code: str, version: int, data: str, games: Mapping[str, Game]) -> Room
     return Room(code, version, record, choices, seats, moved_at)
 
 
+def _budget_name(purpose: str, client: str) -> str:
+    if purpose not in PURPOSES:
+        raise ValueError(f"a room is opened for one of {PURPOSES}, not {purpose!r}")
+    return f"opened:{purpose}:{client}"
+
+
+def _wait_for_window(window: int, now: float) -> float:
+    return window - now % window
+
+
+def budget_left(store: RoomStore, client: str, purpose: str, budget: int,
+                now: float | None = None) -> int | None:
+    """How many more rooms of ``purpose`` ``client`` may open this hour (None: no budget,
+    ``budget`` <= 0). Only reads."""
+    if budget <= 0:
+        return None
+    return max(0, budget - store.tally(_budget_name(purpose, client), BUDGET_WINDOW, by=0))
+
+
+def spend_budget(store: RoomStore, client: str, purpose: str, budget: int, rooms: int = 1,
+                 now: float | None = None) -> None:
+    """Take ``rooms`` from ``client``'s hourly budget of ``purpose`` (``budget`` <= 0: no
+    budget), all or nothing: :class:`BudgetSpent` (nothing taken) when fewer are left. For a
+    class screen opening several tables in one tap; :func:`open_room` takes one itself."""
+    if budget <= 0 or rooms <= 0:
+        return
+    name = _budget_name(purpose, client)
+    if store.tally(name, BUDGET_WINDOW, by=rooms) > budget:
+        store.tally(name, BUDGET_WINDOW, by=-rooms)
+        now = time.time() if now is None else now
+        raise BudgetSpent(purpose, budget, _wait_for_window(BUDGET_WINDOW, now))
+
+
+def refund_budget(store: RoomStore, client: str, purpose: str, budget: int,
+                  rooms: int = 1) -> None:
+    """Give back rooms taken by :func:`spend_budget` that were not opened after all."""
+    if budget > 0 and rooms > 0:
+        store.tally(_budget_name(purpose, client), BUDGET_WINDOW, by=-rooms)
+
+
 def open_room(store: RoomStore, record: Record, choices: Mapping[str, Any], device: str | None,
-              now: float | None = None, tries: int = 20, limit: int = 0) -> Room:
+              now: float | None = None, tries: int = 20, limit: int = 0, *,
+              client: str = "", purpose: str = "table", budget: int = 0) -> Room:
     """A new room for ``record`` (which says the seats people play); the device that opens
     it sits at the first of them (``device=None``: nobody, a class's table opened from the
     class screen). A code already taken is never overwritten.
-    :class:`RoomsFull` when ``limit`` (> 0) rooms are live on the server already."""
+    :class:`RoomsFull` when ``limit`` (> 0) rooms are live on the server already.
+
+    ``client`` (:func:`jokoak.service.clients.client_key`) opens it from its hourly
+    ``budget`` (> 0) of ``purpose`` rooms: ``"table"`` for anyone's "Open a room", ``"class"``
+    for a class screen's tables (a budget of its own). :class:`BudgetSpent` when it is
+    spent; a room refused for another reason costs nothing."""
     now = time.time() if now is None else now
+    spend_budget(store, client, purpose, budget, 1, now)
     first = (record.people or ())[:1] if device is not None else ()
-    for _ in range(tries):
-        room = Room(new_code(), 0, record, dict(choices), {s: device for s in first}, now)
-        if store.create(room.code, _dump(room), limit):
-            return room
-    raise RoomError("no free room code found")
+    try:
+        for _ in range(tries):
+            room = Room(new_code(), 0, record, dict(choices), {s: device for s in first}, now)
+            if store.create(room.code, _dump(room), limit):
+                return room
+        raise RoomError("no free room code found")
+    except BaseException:
+        try:
+            refund_budget(store, client, purpose, budget)
+        except STORE_ERRORS:
+            pass
+        raise
 
 
 def close_unplayed(store: RoomStore, code: str, device: str) -> bool:
@@ -196,16 +289,27 @@ class JoinGuard:
         return JoinGuard(misses, now + delay)
 
 
-def server_guess_allowed(store: RoomStore, per_minute: int) -> bool:
-    """Whether the server takes another code this minute: at most ``per_minute`` unknown
-    codes a minute from everyone together (0: no limit). Past it every code waits for the
-    next minute, known or not, so a guesser learns nothing."""
-    return per_minute <= 0 or store.tally(UNKNOWN_CODES, 60, by=0) < per_minute
+def guess_wait(store: RoomStore, client: str, per_minute: int,
+               now: float | None = None) -> float:
+    """Seconds ``client`` waits before it may try any code (0: try now): once it typed
+    ``per_minute`` unknown codes this minute (0: no limit), every code it types waits for
+    the next minute, known or not, so a guesser learns nothing. Only that client's own
+    unknown codes count: a pupil elsewhere with the right code is never held up."""
+    if per_minute <= 0 or store.tally(f"{UNKNOWN_CODES}:{client}", GUESS_WINDOW,
+                                       by=0) < per_minute:
+        return 0.0
+    return _wait_for_window(GUESS_WINDOW, time.time() if now is None else now)
 
 
-def count_unknown(store: RoomStore) -> int:
-    """Count one unknown code typed on this server this minute."""
-    return store.tally(UNKNOWN_CODES, 60)
+def count_unknown(store: RoomStore, client: str) -> int:
+    """Count one unknown code ``client`` typed this minute."""
+    return store.tally(f"{UNKNOWN_CODES}:{client}", GUESS_WINDOW)
+
+
+def _joined(room: Room) -> bool:
+    """Somebody besides the opener sits in the room (it lives its two hours, not ten
+    minutes: :data:`UNJOINED_SECONDS`)."""
+    return len(set(room.seats.values())) > 1
 
 
 def read_room(store: RoomStore, code: str, games: Mapping[str, Game]) -> Room | None:
@@ -226,7 +330,7 @@ def join(store: RoomStore, code: str, games: Mapping[str, Game], device: str,
             return room, seat
         seat = room.free_seats()[0]
         taken = replace(room, seats={**room.seats, seat: device})
-        if store.swap(code, room.version, _dump(taken)):
+        if store.swap(code, room.version, _dump(taken), joined=_joined(taken)):
             return replace(taken, version=room.version + 1), seat
     return None
 
@@ -247,7 +351,7 @@ def update(store: RoomStore, room: Room, record: Record, now: float | None = Non
     """The room with ``record``, if nobody changed it since ``room`` was read (else None:
     another device moved first)."""
     moved = replace(room, record=record, moved_at=time.time() if now is None else now)
-    if store.swap(room.code, room.version, _dump(moved)):
+    if store.swap(room.code, room.version, _dump(moved), joined=_joined(moved)):
         return replace(moved, version=room.version + 1)
     return None
 

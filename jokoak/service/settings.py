@@ -7,6 +7,7 @@ visitor's language.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -76,13 +77,25 @@ class RoomSettings:
     #: The most rooms open at once on the server (0: no cap). A new room past it is refused
     #: with a message until one closes (or is swept after two hours without a move).
     max_rooms: int = 300
-    #: The most unknown room codes the whole server takes a minute, from everyone together
-    #: (0: no limit): past it, joining by code waits for the next minute.
-    unknown_codes_per_minute: int = 30
+    #: The most unknown room codes one client (one address, :mod:`jokoak.service.clients`)
+    #: may type a minute (0: no limit): past it, that client's codes wait for the next
+    #: minute, known or not; every other client joins as before.
+    unknown_codes_per_minute: int = 20
+    #: The rooms one client may open an hour with "Open a room" (0: no limit).
+    rooms_per_client_hour: int = 30
+    #: The tables one client may open an hour from a class screen (0: no limit): a budget of
+    #: its own, never spent by anybody's "Open a room".
+    class_tables_per_client_hour: int = 60
+    #: The direct peers whose ``X-Real-IP`` / ``X-Forwarded-For`` is believed (the booklet's
+    #: own nginx): addresses or networks. Anyone else is known by their own address.
+    trusted_proxies: tuple[str, ...] = ("127.0.0.1", "::1")
 
 
-#: The largest value either count of ``[rooms]`` takes.
+#: The largest value any count of ``[rooms]`` takes.
 MAX_ROOM_COUNT = 1_000_000
+#: The counts of ``[rooms]``.
+ROOM_COUNTS = ("max_rooms", "unknown_codes_per_minute", "rooms_per_client_hour",
+               "class_tables_per_client_hour")
 
 
 @dataclass(frozen=True)
@@ -97,8 +110,15 @@ class SpeechSettings:
     #: "best": AhoTTS for Basque and Spanish, espeak-ng for French and English (README,
     #: "Read-aloud"); "espeak-ng": espeak-ng for all four.
     voice: str = "best"
-    #: Bound of the audio cache on disk, in megabytes.
+    #: Bound of the audio cache on disk, in megabytes (the lessons' sentences in four
+    #: languages take about 11 MB: README, "Read-aloud").
     cache_mb: int = 64
+    #: The most sounds made at once on this machine (0: one per core). A tap past them waits
+    #: its turn, then is told the sound is on its way.
+    max_syntheses: int = 0
+    #: True: the lessons' sentences are made ahead, in the background, at the first visit
+    #: after a start, one at a time at the lowest priority, so a lesson's sound starts at once.
+    prewarm: bool = True
 
 
 @dataclass(frozen=True)
@@ -111,6 +131,8 @@ class CountersSettings:
 
 SPEECH_VOICES = ("best", "espeak-ng")
 MAX_CACHE_MB = 4096
+#: The largest ``[speech] max_syntheses`` (each sound keeps a core busy while it is made).
+MAX_SYNTHESES = 64
 
 
 def room_store(raw: object) -> str | None:
@@ -120,6 +142,18 @@ def room_store(raw: object) -> str | None:
     if raw == "" or raw.startswith(("sqlite:", "redis://", "rediss://")):
         return raw
     return None
+
+
+def proxies(raw: object) -> tuple[str, ...] | None:
+    """``raw`` if it is a list of addresses or networks (``"127.0.0.1"``, ``"172.30.39.0/24"``),
+    else None."""
+    if not isinstance(raw, list) or len(raw) > 64 or not all(isinstance(i, str) for i in raw):
+        return None
+    try:
+        return tuple(str(ipaddress.ip_network(item, strict=False)) if "/" in item
+                     else str(ipaddress.ip_address(item)) for item in raw)
+    except (TypeError, ValueError):
+        return None
 
 
 @dataclass(frozen=True)
@@ -233,9 +267,10 @@ def parse_settings(text: str) -> Settings:
     rooms: dict[str, Any] = {}
     raw_rooms = _section(data, "rooms", problems)
     _setting(raw_rooms, "rooms", "store", room_store, rooms, problems)
-    for key in ("max_rooms", "unknown_codes_per_minute"):
+    for key in ROOM_COUNTS:
         _setting(raw_rooms, "rooms", key, _whole(0, MAX_ROOM_COUNT), rooms, problems)
-    _unknown(raw_rooms, "rooms", {"store", "max_rooms", "unknown_codes_per_minute"}, problems)
+    _setting(raw_rooms, "rooms", "trusted_proxies", proxies, rooms, problems)
+    _unknown(raw_rooms, "rooms", {"store", "trusted_proxies", *ROOM_COUNTS}, problems)
     speech = _speech(_section(data, "speech", problems), problems)
     counters: dict[str, Any] = {}
     raw_counters = _section(data, "counters", problems)
@@ -255,7 +290,10 @@ def _speech(raw: dict[str, Any], problems: list[SettingProblem]) -> SpeechSettin
     _flag(raw, "speech", "kiosk_reads_aloud", values, problems)
     _setting(raw, "speech", "voice", _one_of(SPEECH_VOICES), values, problems)
     _setting(raw, "speech", "cache_mb", _whole(1, MAX_CACHE_MB), values, problems)
-    _unknown(raw, "speech", {"enabled", "kiosk_reads_aloud", "voice", "cache_mb"}, problems)
+    _setting(raw, "speech", "max_syntheses", _whole(0, MAX_SYNTHESES), values, problems)
+    _flag(raw, "speech", "prewarm", values, problems)
+    _unknown(raw, "speech", {"enabled", "kiosk_reads_aloud", "voice", "cache_mb",
+                             "max_syntheses", "prewarm"}, problems)
     return SpeechSettings(**values)
 
 

@@ -18,6 +18,15 @@ Audio is made once per sentence, language and voice and kept in a bounded folder
 (:class:`AudioCache`, the oldest files go first); pages put it inline in the page as a
 ``data:`` URI, so replicas behind a load balancer share no files. Nothing here imports
 Streamlit: ``ui/speech.py`` draws the buttons.
+
+Within the machine (issue 39): at most a few sounds are made at once (:class:`Synthesizer`,
+``[speech] max_syntheses``, by default one per core), by worker threads whose child processes
+run at a low CPU priority, so the visitors' own taps go first; the same sentence asked twice
+at once is made once; a tap waits a bounded time and is then told the sound is on its way
+(:class:`SpeechBusy`), and a synthesis that runs out of time is overload, not a broken voice.
+An engine that fails is left aside for :data:`FAILURE_MEMORY` seconds, then tried again.
+The lessons' sentences are made ahead, one at a time at the lowest priority
+(:func:`prewarm`, :func:`lesson_sentences`), so a kiosk reads them from the disk.
 """
 
 from __future__ import annotations
@@ -25,19 +34,25 @@ from __future__ import annotations
 import base64
 import ctypes
 import hashlib
+import itertools
 import os
+import queue
 import re
 import shutil
 import struct
 import subprocess
 import sys
 import tempfile
+import threading
+import time
 import unicodedata
-from dataclasses import dataclass
-from functools import lru_cache
+from concurrent.futures import Future
+from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass, field
+from functools import lru_cache, partial
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Sequence
 
 from ..errors import UnavailableError
 AHOTTS = "ahotts"
@@ -50,8 +65,27 @@ PREFERRED = {"eu": (AHOTTS, ESPEAK), "es": (AHOTTS, ESPEAK), "fr": (ESPEAK,),
              "en": (ESPEAK,)}
 #: A sentence longer than this is not read (the booklet's longest clause is under 400).
 MAX_CHARS = 1200
-#: Seconds an engine may take for one sentence before it counts as failing.
+#: Seconds an engine may take for one sentence: past it the machine is overloaded (the
+#: sentence is not made this time; the voice is not counted as failing).
 SYNTH_TIMEOUT = 30.0
+#: Seconds an engine that failed is left aside before it is tried again (a crash under a
+#: storm, a full disk: passing troubles must not switch Basque to espeak-ng for good).
+FAILURE_MEMORY = 300.0
+#: Seconds a tap waits for a sound not made yet before it says the sound is on its way.
+TAP_WAIT = 15.0
+#: Seconds a kiosk's reading without a tap waits (a sentence made ahead is read at once).
+AUTO_WAIT = 2.0
+#: Sounds waiting to be made past which a new one is refused at once ("busy"), not queued:
+#: the booklet's sentences are bounded, so only a storm reaches it.
+MAX_QUEUE = 200
+#: CPU priority (``nice``) of the child processes that make a tap's sound, and of those that
+#: make sentences ahead: every visitor's page (the booklet's own process) goes first.
+TAP_NICE = 10
+PREWARM_NICE = 19
+#: Seconds sentences made ahead wait after the machine said it was busy.
+PREWARM_BACKOFF = 10.0
+#: Queue priorities: a visitor's tap before a sentence made ahead.
+TAP, AHEAD = 0, 1
 #: Bumped when the sound of a voice changes, so cached audio of the old sound is not reused.
 AUDIO_VERSION = "1"
 #: Silence between the Basque and its translation when both are read in one go.
@@ -61,6 +95,16 @@ AHOTTS_RATE = 16000
 
 class SpeechError(UnavailableError):
     """An engine could not say a sentence (the reason, in English, for the operator page)."""
+
+
+class SpeechBusy(Exception):
+    """The sound is not ready: the machine is busy making others (never a broken voice).
+    ``coming``: it is being made and will be ready in a moment (a second tap plays it);
+    else it was not taken (too many waiting, or its synthesis ran out of time)."""
+
+    def __init__(self, coming: bool) -> None:
+        super().__init__("on its way" if coming else "busy")
+        self.coming = coming
 
 
 # ---- which voices this machine has ---------------------------------------------------------
@@ -95,27 +139,53 @@ def engine_status(engine: str) -> EngineStatus:
 
 
 @lru_cache(maxsize=None)
-def _failed() -> dict[str, str]:
-    """Engines that failed in this process, with why (a failing voice is not tried again)."""
+def _failed() -> dict[str, tuple[str, float]]:
+    """Engines that failed in this process: why, and when (:func:`_now`)."""
     return {}
 
 
+def _now() -> float:
+    return time.monotonic()
+
+
+def _note_failure(engine: str, exc: BaseException) -> None:
+    _failed()[engine] = (str(exc)[:300] or type(exc).__name__, _now())
+
+
+def failures() -> dict[str, str]:
+    """The engines that failed in the last :data:`FAILURE_MEMORY` seconds, with the reason
+    (an older failure is forgotten: the engine is tried again)."""
+    found = _failed()
+    for engine, (_reason, at) in list(found.items()):
+        if _now() - at > FAILURE_MEMORY:
+            found.pop(engine, None)
+    return {engine: reason for engine, (reason, _at) in found.items()}
+
+
 def voice_for(language: str, choice: str = "best") -> str | None:
-    """The engine that reads ``language``: the best installed one that has not failed
+    """The engine that reads ``language``: the best installed one that has not failed lately
     (``choice`` ``"espeak-ng"``: espeak-ng for every language); None: no voice."""
     order = (ESPEAK,) if choice == ESPEAK else PREFERRED.get(language, ())
+    failed = failures()
     for engine in order:
-        if engine not in _failed() and engine_status(engine).ok:
+        if engine not in failed and engine_status(engine).ok:
             return engine
     return None
 
 
-def failures() -> dict[str, str]:
-    """The engines that failed in this process, with the reason."""
-    return dict(_failed())
-
-
 # ---- the engines (each in a child process) -------------------------------------------------
+
+_worker = threading.local()
+
+
+def _niced(command: list[str]) -> list[str]:
+    """``command`` run at the CPU priority of the job under way on this thread (a tap's, or
+    lower for a sentence made ahead); as it is outside the synthesis workers."""
+    level = getattr(_worker, "nice", 0)
+    if level and _which("nice") is not None:
+        return ["nice", "-n", str(level), *command]
+    return command
+
 
 def clean_text(text: str) -> str:
     """``text`` as a voice should get it: one line, no markup characters, bounded."""
@@ -132,7 +202,7 @@ def ahotts_bytes(text: str) -> bytes:
 
 def _espeak_samples(text: str, language: str) -> tuple[bytes, int]:
     """espeak-ng's WAV for ``text``."""
-    done = subprocess.run(["espeak-ng", "-v", language, "--stdin", "--stdout"],
+    done = subprocess.run(_niced(["espeak-ng", "-v", language, "--stdin", "--stdout"]),
                           input=text.encode("utf-8"), capture_output=True,
                           timeout=SYNTH_TIMEOUT, check=False)
     if done.returncode != 0 or len(done.stdout) < 1000:
@@ -146,12 +216,10 @@ def _ahotts_samples(text: str, language: str) -> tuple[bytes, int]:
     project = Path(__file__).resolve().parents[2]   # the folder that holds the jokoak package
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         [str(project)] + [p for p in sys.path if p]))
-    try:
-        done = subprocess.run([sys.executable, "-m", "jokoak.service.speech", AHOTTS, language],
-                              input=ahotts_bytes(text), capture_output=True,
-                              timeout=SYNTH_TIMEOUT, check=False, env=env)
-    except subprocess.TimeoutExpired as exc:
-        raise SpeechError(f"AhoTTS took longer than {SYNTH_TIMEOUT:.0f} s") from exc
+    done = subprocess.run(_niced([sys.executable, "-m", "jokoak.service.speech", AHOTTS,
+                                  language]),
+                          input=ahotts_bytes(text), capture_output=True,
+                          timeout=SYNTH_TIMEOUT, check=False, env=env)
     if done.returncode != 0 or len(done.stdout) < 1000:
         raise SpeechError(f"AhoTTS failed ({done.returncode}): "
                           f"{done.stderr.decode('utf-8', 'replace').strip()[-300:]}")
@@ -163,7 +231,7 @@ def to_ogg(samples: bytes, rate: int) -> bytes:
     Vorbis, peaks at -3 dBFS (the voices' levels differ by 5 dB)."""
     source = ["-t", "wav", "-"] if rate == 0 else [
         "-t", "raw", "-r", str(rate), "-e", "signed", "-b", "16", "-c", "1", "-"]
-    done = subprocess.run(["sox", *source, "-t", "ogg", "-C", "3", "-", "norm", "-3"],
+    done = subprocess.run(_niced(["sox", *source, "-t", "ogg", "-C", "3", "-", "norm", "-3"]),
                           input=samples, capture_output=True, timeout=SYNTH_TIMEOUT,
                           check=False)
     if done.returncode != 0 or not done.stdout:
@@ -190,7 +258,7 @@ def join_ogg(parts: Sequence[bytes], gap: float = GAP_SECONDS) -> bytes:
 
 
 def _sox(args: list[str]) -> None:
-    done = subprocess.run(["sox", *args], capture_output=True, timeout=SYNTH_TIMEOUT,
+    done = subprocess.run(_niced(["sox", *args]), capture_output=True, timeout=SYNTH_TIMEOUT,
                           check=False)
     if done.returncode != 0:
         raise SpeechError(f"sox failed: {done.stderr.decode('utf-8', 'replace')[:200]}")
@@ -213,14 +281,22 @@ class AudioCache:
     def _path(self, key: str) -> Path:
         return self.folder / f"{key}.ogg"
 
-    def get(self, key: str) -> bytes | None:
+    def get(self, key: str, touch: bool = True) -> bytes | None:
+        """The sound kept under ``key`` (None: not made); ``touch``: counts as used now."""
         path = self._path(key)
         try:
             data = path.read_bytes()
-            os.utime(path)   # recently used
+            if touch:
+                os.utime(path)   # recently used
         except OSError:
             return None
         return data or None
+
+    def has(self, key: str) -> bool:
+        try:
+            return self._path(key).stat().st_size > 0
+        except OSError:
+            return False
 
     def put(self, key: str, data: bytes) -> None:
         try:
@@ -267,6 +343,89 @@ def cache_key(engine: str, language: str, text: str) -> str:
     return hashlib.sha256(raw.encode("utf-8")).hexdigest()[:40]
 
 
+# ---- making sounds within the machine --------------------------------------------------------
+
+class Synthesizer:
+    """At most ``slots`` sounds made at once, by worker threads; the others wait in a queue,
+    a visitor's tap (:data:`TAP`) before a sentence made ahead (:data:`AHEAD`), and past
+    ``max_queue`` waiting a new one is refused (:class:`SpeechBusy`). A sound already being
+    made or waiting is not queued again: who asks for it gets the same :class:`Future`
+    (single flight per cache key)."""
+
+    def __init__(self, slots: int, max_queue: int = MAX_QUEUE) -> None:
+        self.slots = max(1, slots)
+        self.max_queue = max_queue
+        self._lock = threading.Lock()
+        self._queue: queue.PriorityQueue[tuple[int, int, str, Callable[[], bytes],
+                                               Future[bytes]]] = queue.PriorityQueue()
+        self._flights: dict[str, Future[bytes]] = {}
+        self._order = itertools.count()
+        self._workers = 0
+        #: sounds being made now, and the most at once since this synthesizer began
+        self.running = 0
+        self.peak = 0
+
+    def submit(self, key: str, make: Callable[[], bytes], priority: int = TAP) -> Future[bytes]:
+        """The sound of ``key``, made by ``make`` in a worker (or the one already asked for)."""
+        with self._lock:
+            found = self._flights.get(key)
+            if found is not None:
+                return found
+            if self._queue.qsize() >= self.max_queue:
+                raise SpeechBusy(coming=False)
+            future: Future[bytes] = Future()
+            self._flights[key] = future
+            self._queue.put((priority, next(self._order), key, make, future))
+            if self._workers < self.slots:
+                self._workers += 1
+                threading.Thread(target=self._work, name="jokoak-speech", daemon=True).start()
+            return future
+
+    def waiting(self) -> int:
+        return self._queue.qsize()
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                if self._workers > self.slots or self._queue.empty():
+                    self._workers -= 1       # fewer slots now, or nothing to do: end
+                    return
+                priority, _n, key, make, future = self._queue.get_nowait()
+                self.running += 1
+                self.peak = max(self.peak, self.running)
+            _worker.nice = PREWARM_NICE if priority == AHEAD else TAP_NICE
+            try:
+                future.set_result(make())
+            except BaseException as exc:   # handed to whoever waits for the sound
+                future.set_exception(exc)
+            finally:
+                with self._lock:
+                    self.running -= 1
+                    self._flights.pop(key, None)
+
+
+_synthesizer_lock = threading.Lock()
+_synthesizer: Synthesizer | None = None
+
+
+def default_slots() -> int:
+    """One synthesis per core (AhoTTS keeps one core busy while it speaks)."""
+    return max(1, os.cpu_count() or 1)
+
+
+def synthesizer(slots: int = 0) -> Synthesizer:
+    """The process's one :class:`Synthesizer`; ``slots`` (``[speech] max_syntheses``, 0: one
+    per core) sets how many sounds it makes at once, from the next sound on."""
+    global _synthesizer
+    wanted = slots if slots > 0 else default_slots()
+    with _synthesizer_lock:
+        if _synthesizer is None:
+            _synthesizer = Synthesizer(wanted)
+        elif _synthesizer.slots != wanted and slots > 0:
+            _synthesizer.slots = wanted
+        return _synthesizer
+
+
 # ---- saying things -------------------------------------------------------------------------
 
 def _synthesize(engine: str, text: str, language: str) -> bytes:
@@ -279,10 +438,31 @@ def _synthesize(engine: str, text: str, language: str) -> bytes:
     return to_ogg(samples, rate)
 
 
-def say(text: str, language: str, cache: AudioCache, choice: str = "best") -> bytes | None:
+class _EngineFailed(Exception):
+    """Inside :func:`say`: the engine failed (noted in :func:`failures`); try the next."""
+
+
+def _make(engine: str, text: str, language: str, cache: AudioCache, key: str) -> bytes:
+    """A worker's job: the sound made and kept. Running out of time is overload
+    (:class:`SpeechBusy`), any other trouble the engine's failure."""
+    try:
+        audio = _synthesize(engine, text, language)
+    except subprocess.TimeoutExpired as exc:
+        raise SpeechBusy(coming=False) from exc
+    except (SpeechError, OSError, subprocess.SubprocessError) as exc:
+        _note_failure(engine, exc)
+        raise _EngineFailed(engine) from exc
+    cache.put(key, audio)
+    return audio
+
+
+def say(text: str, language: str, cache: AudioCache, choice: str = "best", *,
+        wait: float | None = TAP_WAIT, priority: int = TAP, slots: int = 0) -> bytes | None:
     """Ogg audio of ``text`` read in ``language`` (from the cache when made before); None when
-    no voice can say it (the engine that failed is remembered with why, and the next one
-    tried)."""
+    no voice can say it (an engine that fails is noted with why, and the next one tried).
+    Waits at most ``wait`` seconds (None: until made) for a sound not made yet, then raises
+    :class:`SpeechBusy` (it stays on its way: asked again, it is found made or still
+    coming). ``slots``: ``[speech] max_syntheses``."""
     text = clean_text(text)
     if not text:
         return None
@@ -291,20 +471,31 @@ def say(text: str, language: str, cache: AudioCache, choice: str = "best") -> by
         found = cache.get(key)
         if found is not None:
             return found
+        future = synthesizer(slots).submit(
+            key, partial(_make, engine, text, language, cache, key), priority)
         try:
-            audio = _synthesize(engine, text, language)
-        except (SpeechError, OSError, subprocess.SubprocessError) as exc:
-            _failed()[engine] = str(exc)[:300] or type(exc).__name__
+            return future.result(timeout=wait)
+        except FutureTimeout:
+            raise SpeechBusy(coming=True) from None
+        except _EngineFailed:
             continue
-        cache.put(key, audio)
-        return audio
     return None
 
 
+def is_ready(text: str, language: str, cache: AudioCache, choice: str = "best") -> bool:
+    """Whether the sound of ``text`` is made already (nothing is synthesised)."""
+    text = clean_text(text)
+    engine = voice_for(language, choice)
+    return bool(text) and engine is not None and cache.has(cache_key(engine, language, text))
+
+
 def say_in_turn(parts: Iterable[tuple[str, str]], cache: AudioCache,
-                choice: str = "best") -> bytes | None:
+                choice: str = "best", *, wait: float | None = TAP_WAIT,
+                slots: int = 0) -> bytes | None:
     """One recording of several (text, language) parts read one after the other (a clause
-    in Basque, then its translation); parts no voice can say are left out."""
+    in Basque, then its translation); parts no voice can say are left out. Raises
+    :class:`SpeechBusy` as :func:`say` does (every part is asked for before waiting, so the
+    parts are made side by side)."""
     wanted = [(clean_text(t), lang) for t, lang in parts]
     wanted = [(t, lang) for t, lang in wanted if t]
     if not wanted:
@@ -314,7 +505,19 @@ def say_in_turn(parts: Iterable[tuple[str, str]], cache: AudioCache,
     found = cache.get(key)
     if found is not None:
         return found
-    audio = [a for t, lang in wanted if (a := say(t, lang, cache, choice)) is not None]
+    if len(wanted) > 1:   # every part on its way before waiting for the first
+        for t, lang in wanted:
+            try:
+                say(t, lang, cache, choice, wait=0, slots=slots)
+            except SpeechBusy:
+                pass
+    deadline = None if wait is None else time.monotonic() + wait
+    audio = []
+    for t, lang in wanted:
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        made = say(t, lang, cache, choice, wait=left, slots=slots)
+        if made is not None:
+            audio.append(made)
     if not audio:
         return None
     try:
@@ -329,23 +532,123 @@ def data_uri(audio: bytes) -> str:
     return "data:audio/ogg;base64," + base64.b64encode(audio).decode("ascii")
 
 
-def probe(cache: AudioCache) -> dict[str, str]:
+def probe(cache: AudioCache, slots: int = 0) -> dict[str, str]:
     """Each language's voice, tried on one short sentence: ``{language: engine}`` for those
-    that spoke (failures land in :func:`failures`)."""
+    that spoke (failures land in :func:`failures`; made within the synthesis limit)."""
     spoken = {}
     for language, text in PROBE_SENTENCES.items():
         for engine in PREFERRED[language]:
-            if engine in _failed() or not engine_status(engine).ok:
+            if engine in failures() or not engine_status(engine).ok:
                 continue
+            key = cache_key(engine, language, clean_text(text))
+            if cache.has(key):
+                spoken[language] = engine
+                break
+            future = synthesizer(slots).submit(
+                key, partial(_make, engine, clean_text(text), language, cache, key))
             try:
-                audio = _synthesize(engine, text, language)
-            except (SpeechError, OSError, subprocess.SubprocessError) as exc:
-                _failed()[engine] = str(exc)[:300] or type(exc).__name__
+                future.result(timeout=SYNTH_TIMEOUT * 2)
+            except (_EngineFailed, SpeechBusy, FutureTimeout):
                 continue
-            cache.put(cache_key(engine, language, clean_text(text)), audio)
             spoken[language] = engine
             break
     return spoken
+
+
+# ---- sentences made ahead ---------------------------------------------------------------------
+
+def lesson_sentences(game: str, lang: str, extra: Iterable[str] = ()) -> list[str]:
+    """What a visitor of ``game``'s lessons hears in ``lang``: each step's instruction, the
+    sentence said when it is done, its hint where a step has one (else the default hint,
+    for a step the visitor plays), then the msgids ``extra`` (the pages' own: "Not quite",
+    the celebration), each translated, in order, once."""
+    from ..content.lessons import DEFAULT_HINT, lessons
+    from ..i18n import translator
+
+    tr = translator(lang)
+    msgids: list[str] = []
+    for lesson in lessons(game):
+        for step in lesson.steps:
+            msgids += [step.instruction, step.said]
+            if step.hint:
+                msgids.append(step.hint)
+            elif step.kind == "action":
+                msgids.append(DEFAULT_HINT)
+    msgids += list(extra)
+    return list(dict.fromkeys(t for m in msgids if m and (t := tr.gettext(m).strip())))
+
+
+@dataclass
+class Prewarm:
+    """Sentences made ahead, one at a time at the lowest priority, in a background thread:
+    what it found made, made, could not make, and how long it took."""
+
+    total: int
+    found: int = 0
+    made: int = 0
+    failed: int = 0
+    busy: int = 0
+    bytes: int = 0
+    seconds: float = 0.0
+    done: threading.Event = field(default_factory=threading.Event)
+
+
+def prewarm(sentences: Iterable[tuple[str, str]], cache: AudioCache, choice: str = "best",
+            slots: int = 0) -> Prewarm:
+    """Make the sound of each (text, language) not made yet, in a background thread: one
+    at a time, behind every visitor's tap in the queue, its child processes at
+    :data:`PREWARM_NICE`. Returns at once; the :class:`Prewarm` fills in as it goes."""
+    wanted = list(dict.fromkeys((clean_text(t), lang) for t, lang in sentences))
+    wanted = [(t, lang) for t, lang in wanted if t]
+    state = Prewarm(total=len(wanted))
+    threading.Thread(target=_prewarm_all, args=(wanted, cache, choice, slots, state),
+                     name="jokoak-speech-ahead", daemon=True).start()
+    return state
+
+
+#: One list of sentences made ahead at a time (a second waits for the first).
+_prewarm_lock = threading.Lock()
+
+
+def _prewarm_all(wanted: list[tuple[str, str]], cache: AudioCache, choice: str, slots: int,
+                 state: Prewarm) -> None:
+    began = time.monotonic()
+    try:
+        with _prewarm_lock:
+            _prewarm_each(wanted, cache, choice, slots, state, began)
+    finally:
+        state.seconds = time.monotonic() - began
+        state.done.set()
+
+
+def _prewarm_each(wanted: list[tuple[str, str]], cache: AudioCache, choice: str, slots: int,
+                  state: Prewarm, began: float) -> None:
+    for text, language in wanted:
+        engine = voice_for(language, choice)
+        if engine is None:
+            state.failed += 1
+            continue
+        found = cache.get(cache_key(engine, language, text), touch=False)
+        if found is not None:
+            state.found += 1
+            state.bytes += len(found)
+            continue
+        for _attempt in range(3):
+            try:
+                audio = say(text, language, cache, choice, wait=None, priority=AHEAD,
+                            slots=slots)
+            except SpeechBusy:   # a storm of taps: let it pass, then try again
+                time.sleep(PREWARM_BACKOFF)
+                continue
+            if audio is None:
+                state.failed += 1
+            else:
+                state.made += 1
+                state.bytes += len(audio)
+            break
+        else:
+            state.busy += 1
+        state.seconds = time.monotonic() - began
 
 
 #: One short sentence per language (the probe and the tests).

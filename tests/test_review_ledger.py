@@ -1,0 +1,253 @@
+"""The review ledger (issue 40): every rendering's review state, the reader's export and the
+recording of their results."""
+
+import json
+from dataclasses import replace
+
+import pytest
+
+from jokoak.__main__ import main
+from jokoak.review import ledger as ledger_module
+from jokoak.review.backread import export_rows, export_text, record
+from jokoak.review.ledger import (CHANGED, FLAWED, NEVER, REVIEWED, Review, gate_problems,
+                                  read_ledger, state_of, statuses, write_ledger)
+from jokoak.review.renderings import (RULE_KINDS, clause_id, renderings, rendering_map,
+                                      text_hash, ui_id)
+
+
+def a_rendering(lang="fr", kind="card-line"):
+    return next(r for r in renderings(lang) if r.kind == kind)
+
+
+def review_of(rendering, verdict="ok", severity="", **kw):
+    return Review(id=rendering.id, hash=rendering.hash, verdict=verdict,
+                  checks=("back-translation", "grammar"), reviewer="reader", date="2026-12-07",
+                  severity=severity, **kw)
+
+
+def results_line(rendering, **kw):
+    data = {"id": rendering.id, "lang": rendering.lang, "hash": rendering.hash,
+            "checks": "back-translation, grammar", "verdict": "ok", "reviewer": "reader",
+            "date": "2026-12-07"}
+    data.update(kw)
+    return json.dumps(data, ensure_ascii=False)
+
+
+# --- what a rendering is -----------------------------------------------------------------
+
+def test_every_language_has_interface_entries_and_three_have_clause_translations():
+    for lang in ("eu", "es", "fr", "en"):
+        ids = {r.id.split(":")[0] for r in renderings(lang)}
+        assert ids == ({"ui"} if lang == "eu" else {"ui", "clause"})
+
+
+def test_a_translations_hash_covers_its_source_too():
+    r = next(r for r in renderings("es") if r.kind == "clause")
+    assert r.hash == text_hash(r.source, r.text)
+    assert text_hash(r.source + " ", r.text) != r.hash
+
+
+def test_an_interface_id_is_the_msgids_and_a_clause_id_names_game_and_segment():
+    assert ui_id("Again") == ui_id("Again") != ui_id("Again!")
+    assert clause_id("peruludo", "round.throw") == "clause:peruludo:round.throw"
+
+
+def test_card_lines_lesson_texts_refusals_and_events_are_rule_statements():
+    kinds = {r.kind for r in renderings("en")}
+    assert RULE_KINDS <= kinds
+    card = next(r for r in renderings("en") if r.kind == "card-line")
+    assert card.game and card.clauses
+
+
+# --- states ------------------------------------------------------------------------------
+
+def test_a_rendering_read_as_it_is_now_and_found_ok_is_reviewed():
+    r = a_rendering()
+    assert state_of(r, review_of(r)) == REVIEWED
+
+
+def test_a_flawed_reading_is_not_an_approval():
+    r = a_rendering()
+    assert state_of(r, review_of(r, "flawed", "meaning")) == FLAWED
+
+
+def test_a_changed_text_is_unreviewed_again():
+    r = a_rendering()
+    old = review_of(r)
+    changed = replace(r, text=r.text + " !", hash=text_hash(r.source, r.text + " !"))
+    assert state_of(changed, old) == CHANGED
+
+
+def test_a_rendering_nobody_read_is_never_reviewed():
+    assert state_of(a_rendering(), None) == NEVER
+
+
+def test_the_ledger_file_gives_each_rendering_its_state(tmp_path):
+    r = a_rendering()
+    write_ledger("fr", [review_of(r)], tmp_path)
+    found, problems = statuses("fr", tmp_path)
+    states = {s.rendering.id: s.state for s in found}
+    assert problems == [] and states[r.id] == REVIEWED
+    assert sum(1 for s in states.values() if s == NEVER) == len(states) - 1
+
+
+# --- bad input to the ledger -------------------------------------------------------------
+
+def test_a_malformed_ledger_line_names_file_and_line(tmp_path):
+    r = a_rendering()
+    (tmp_path / "fr.jsonl").write_text(review_of(r).line() + "\n{not json\n", encoding="utf-8")
+    problems = read_ledger("fr", tmp_path).problems
+    assert [(p.path.endswith("fr.jsonl"), p.line) for p in problems] == [(True, 2)]
+    assert "not JSON" in problems[0].reason
+
+
+def test_a_ledger_line_for_an_unknown_entry_is_an_error(tmp_path):
+    r = replace(a_rendering(), id="ui:000000000000")
+    write_ledger("fr", [review_of(r)], tmp_path)
+    problems = read_ledger("fr", tmp_path, rendering_map("fr")).problems
+    assert len(problems) == 1 and problems[0].line == 1 and "unknown entry" in problems[0].reason
+
+
+def test_a_flawed_line_without_severity_is_refused(tmp_path):
+    r = a_rendering()
+    line = json.loads(review_of(r).line())
+    line["verdict"] = "flawed"
+    (tmp_path / "fr.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    problem, = read_ledger("fr", tmp_path).problems
+    assert problem.line == 1 and "severity" in problem.reason
+
+
+def test_qa_reports_a_malformed_ledger_line_as_an_error(tmp_path, monkeypatch, capsys):
+    (tmp_path / "eu.jsonl").write_text('{"id": "ui:1"}\n', encoding="utf-8")
+    monkeypatch.setattr(ledger_module, "LEDGER_DIR", tmp_path)
+    assert main(["qa", "--only", "ledger", "--lang", "eu"]) == 1
+    out = capsys.readouterr().out
+    assert "eu.jsonl:1: missing hash" in out
+
+
+# --- the gate ----------------------------------------------------------------------------
+
+def test_the_gate_is_an_error_per_rule_statement_not_reviewed(monkeypatch):
+    monkeypatch.setattr(ledger_module, "RULE_STATEMENTS_MUST_BE_REVIEWED", True)
+    r = a_rendering("es", "lesson-feedback")
+    found, _ = statuses("es")
+    problems = gate_problems("es", found)
+    assert any(r.id in p.reason for p in problems)
+    assert all("interface" not in p.reason.split("(")[1] for p in problems)
+
+
+def test_with_the_gate_on_a_reviewed_rule_statement_passes(monkeypatch, tmp_path):
+    monkeypatch.setattr(ledger_module, "RULE_STATEMENTS_MUST_BE_REVIEWED", True)
+    rules = [r for r in renderings("eu") if r.is_rule]
+    write_ledger("eu", [review_of(r) for r in rules], tmp_path)
+    found, problems = statuses("eu", tmp_path)
+    assert problems == [] and gate_problems("eu", found) == []
+
+
+def test_with_the_gate_off_unreviewed_rule_statements_are_only_counted():
+    found, _ = statuses("fr")
+    assert ledger_module.RULE_STATEMENTS_MUST_BE_REVIEWED in (True, False)
+    if not ledger_module.RULE_STATEMENTS_MUST_BE_REVIEWED:
+        assert gate_problems("fr", found) == []
+
+
+# --- the reader's export -----------------------------------------------------------------
+
+@pytest.mark.parametrize("lang", ["eu", "es", "fr"])
+def test_the_back_reading_export_never_shows_the_english(lang, tmp_path):
+    """Only the rendering of ``lang`` and the Basque: no field carries the English msgid."""
+    own = rendering_map(lang)
+    rows = export_rows(lang, only_unreviewed=True, folder=tmp_path)
+    assert rows and all(set(row) == {"id", "lang", "hash", "kind", "state", "text", "basque"}
+                        for row in rows)
+    assert all(row["text"] == own[row["id"]].text for row in rows)
+    english = rendering_map("en")
+    differs = [row for row in rows if row["id"] in english
+               and english[row["id"]].text not in row["text"]]
+    assert differs and all(english[row["id"]].text not in json.dumps(
+        {k: v for k, v in row.items() if k != "basque"}, ensure_ascii=False) for row in differs)
+
+
+def test_a_clause_translation_comes_with_its_basque_clause(tmp_path):
+    row = next(row for row in export_rows("fr", folder=tmp_path) if row["kind"] == "clause")
+    game, segment = row["id"].split(":")[1:]
+    assert [b["clause"] for b in row["basque"]] == [f"{game}:{segment}"]
+
+
+def test_the_english_export_brings_the_basque_clauses_a_card_line_cites(tmp_path):
+    row = next(row for row in export_rows("en", folder=tmp_path, kinds=["card-line"]))
+    assert row["basque"] and all(b["text"] for b in row["basque"])
+
+
+def test_only_unreviewed_leaves_out_the_reviewed(tmp_path):
+    r = a_rendering()
+    write_ledger("fr", [review_of(r)], tmp_path)
+    ids = {row["id"] for row in export_rows("fr", True, folder=tmp_path)}
+    assert r.id not in ids and ids
+    assert r.id in {row["id"] for row in export_rows("fr", False, folder=tmp_path)}
+
+
+def test_the_tsv_export_keeps_one_line_per_rendering(tmp_path):
+    rows = export_rows("fr", kinds=["note"], folder=tmp_path)
+    assert len(export_text(rows, "tsv").splitlines()) == len(rows) + 1
+
+
+# --- recording a reader's results --------------------------------------------------------
+
+def test_recorded_results_enter_the_ledger(tmp_path):
+    r, flawed = [r for r in renderings("fr") if r.kind == "card-line"][:2]
+    results = tmp_path / "results.jsonl"
+    results.write_text(results_line(r) + "\n" + results_line(
+        flawed, verdict="flawed", severity="meaning", note="reads 32 per turn") + "\n",
+        encoding="utf-8")
+    written, problems = record(results, folder=tmp_path / "ledger")
+    assert problems == [] and written == {"fr": 2}
+    found, _ = statuses("fr", tmp_path / "ledger")
+    states = {s.rendering.id: s.state for s in found}
+    assert states[r.id] == REVIEWED and states[flawed.id] == FLAWED
+
+
+def test_a_stale_hash_is_refused_and_nothing_is_written(tmp_path):
+    good, other = [r for r in renderings("es") if r.kind == "lesson-why"][:2]
+    results = tmp_path / "results.jsonl"
+    results.write_text(results_line(good) + "\n" + results_line(other, hash="0" * 16) + "\n",
+                       encoding="utf-8")
+    written, problems = record(results, folder=tmp_path / "ledger")
+    assert written == {} and not (tmp_path / "ledger" / "es.jsonl").exists()
+    assert [p.line for p in problems] == [2] and "stale hash" in problems[0].reason
+    assert problems[0].path.endswith("results.jsonl")
+
+
+def test_a_result_for_an_unknown_entry_is_refused(tmp_path):
+    r = replace(a_rendering(), id="ui:ffffffffffff")
+    results = tmp_path / "results.jsonl"
+    results.write_text(results_line(r) + "\n", encoding="utf-8")
+    _, problems = record(results, folder=tmp_path)
+    assert "unknown entry" in problems[0].reason and problems[0].line == 1
+
+
+def test_a_tab_separated_results_file_names_its_malformed_line(tmp_path):
+    r = a_rendering("eu", "lesson-instruction")
+    results = tmp_path / "results.tsv"
+    results.write_text("id\tlang\thash\tchecks\tverdict\tseverity\tnote\treviewer\tdate\n"
+                       f"{r.id}\teu\t{r.hash}\tgrammar\tok\t\t\treader\t2026-12-07\n"
+                       f"{r.id}\teu\t{r.hash}\tgrammar\tmaybe\t\t\treader\t2026-12-07\n",
+                       encoding="utf-8")
+    _, problems = record(results, folder=tmp_path)
+    assert [(p.line, "verdict" in p.reason) for p in problems] == [(3, True)]
+
+
+def test_qa_record_on_the_command_line_reports_file_and_line(tmp_path, capsys):
+    results = tmp_path / "results.jsonl"
+    results.write_text("[1, 2]\n", encoding="utf-8")
+    assert main(["qa", "record", str(results)]) == 1
+    assert "results.jsonl:1: not a JSON object" in capsys.readouterr().out
+
+
+def test_qa_backread_export_writes_the_template(tmp_path, capsys):
+    out, template = tmp_path / "fr.jsonl", tmp_path / "fr-results.tsv"
+    assert main(["qa", "backread-export", "--lang", "fr", "--only-unreviewed", "--kind",
+                 "card-line", "--output", str(out), "--template", str(template)]) == 0
+    rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
+    assert rows and all(row["kind"] == "card-line" for row in rows)
+    assert len(template.read_text(encoding="utf-8").splitlines()) == len(rows) + 1
