@@ -589,3 +589,62 @@ def test_the_operators_settings_say_where_the_default_rooms_file_is_and_the_caps
     table = " ".join(m.value for m in at.markdown)
     assert f"sqlite:{tmp_path / 'data' / 'rooms.sqlite3'}" in table
     assert "rooms.max_rooms" in table and "rooms.unknown_codes_per_minute" in table
+
+
+# ---- a class's tables (ui/class_screen.py) -------------------------------------------------
+def class_opened(tables=2):
+    from jokoak.games.peruludo.engine import GAME
+    from jokoak.service.classes import open_class
+    from jokoak.service.rooms import new_device
+    from ui import play
+    from ui.games.peruludo.play import SPEC
+    from ui.room import store
+    made = []
+    for _ in range(tables):
+        fresh = play.fresh_session(SPEC, GAME.rulesets[0].name,
+                                   {"players": 3, "people": [0, 1], "level": "medium"})
+        made.append((fresh.position.record, fresh.choices))
+    return open_class(store(), GAME.name, made, new_device())
+
+
+def test_a_closed_tables_code_says_so_and_offers_the_classs_other_tables():
+    from jokoak.service.classes import close_table
+    from ui.room import store
+    school = class_opened(3)
+    close_table(store(), stored_room(school.tables[0]))
+    at = open_view("games.peruludo.play", "play_view")
+    type_code(at, school.tables[0])
+    said = " ".join(w.value for w in at.warning)
+    assert "was closed by the teacher" in said
+    assert school.tables[1] in said and school.tables[2] in said
+    assert "jokoak_room" not in at.session_state
+
+
+def test_a_seated_device_at_a_table_closed_meanwhile_is_stood_up_and_told():
+    from jokoak.service.classes import close_table
+    from ui.room import store
+    school = class_opened(2)
+    at = joined(school.tables[0])
+    assert seat_of(at) == 0
+    close_table(store(), stored_room(school.tables[0]))
+    at.run()
+    assert "jokoak_room" not in at.session_state
+    assert any("was closed by the teacher" in w.value and school.tables[1] in w.value
+               for w in at.warning)
+
+
+def test_a_join_link_of_another_servers_class_is_refused_cleanly():
+    at = open_view("games.peruludo.play", "play_view")
+    at.query_params.update({"room": "ZZZZZZZ", "class": "ABCDEFGH23"})
+    at = reloaded(at, cookie=False)
+    assert "jokoak_room" not in at.session_state and "class" not in at.query_params
+    assert any("not a table of this booklet" in w.value for w in at.warning)
+
+
+def test_a_join_link_of_this_servers_class_invites_to_a_free_seat():
+    school = class_opened(1)
+    at = open_view("games.peruludo.play", "play_view")
+    at.query_params.update({"room": school.tables[0], "class": school.id})
+    at = reloaded(at, cookie=False)
+    at.button(key=f"{PERULUDO}_invite_join").click().run()
+    assert seat_of(at) == 0 and stored_room(school.tables[0]).seats.keys() == {0}
