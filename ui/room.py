@@ -9,7 +9,11 @@ fragments poll the store for the room's version alone, every second while the ta
 lively and every three while it waits on a person who is thinking (:func:`poll_seconds`,
 :func:`_watch`), and draw the page again only when the version moved on or a computer seat's
 beat is due: that drawing plays the computer seats at the table's pace (whichever device's
-write lands first, the others' are refused by the store's version check). A tap carries the record's length it was drawn at:
+write lands first, the others' are refused by the store's version check). A device whose
+person is not to act holds its poll open up to :data:`HOLD_SECONDS`, woken the moment a move
+is written in this process (:mod:`jokoak.service.room_wakeups`; another replica's move is
+seen within half a second): a move reaches the table's other devices within a second, where
+a device waiting on a thinking person saw it up to three seconds late. A tap carries the record's length it was drawn at:
 a double tap, or a tap on a table that has moved on, changes nothing. A poll replays the
 room's record only when another device changed it (its version moved on and the record is
 not the one drawn); otherwise the position drawn last is kept.
@@ -57,6 +61,7 @@ from jokoak.service.rooms import (STORE_ERRORS, BudgetSpent, JoinGuard, Room, Ro
                                   read_room, rejoin, store_from_setting, update)
 from jokoak.service.classes import other_tables as class_tables, parse_class_id, read_class
 from jokoak.service.seat_secret import cookie_script, device_from_cookies, legacy_seat
+from jokoak.service.room_wakeups import moved as wake, wait_for_move
 from jokoak.service.settings import RoomSettings, load_settings, settings_path
 
 from .clients import client as _client
@@ -96,6 +101,10 @@ POLL_SECONDS = 1.0
 #: ... and while it waits on a person who has been thinking longer than that.
 SLOW_POLL_SECONDS = 3.0
 LIVELY_SECONDS = 15.0
+#: The longest a poll waits for the others' move before it ends (woken at once by a move
+#: written in this process, :mod:`jokoak.service.room_wakeups`): shorter than the slow
+#: poll's period, so the next poll starts a moment after.
+HOLD_SECONDS = 2.2
 #: ``session_state`` key suffix: what the area last drew (:func:`_drawn_key`).
 _DRAWN = "_drawn"
 #: ``session_state`` key: the polls run inside the area's own run (which has just read the
@@ -620,6 +629,7 @@ def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str
         game.position = game.good = position
         game.extra[_VERSION] = written.version
         game.extra.pop("lost", None)
+        wake(room.code)  # the other devices' held polls wake at once
         return True
 
     return play.accept_tap(spec, game, token, seat, action, now, source=source, keep=keep)
@@ -657,6 +667,7 @@ def _tick(spec: PlaySpec, room: Room, game: PlaySession) -> Room:
         return room
     game.position = game.good = moved
     game.extra[_VERSION] = written.version
+    wake(room.code)
     return written
 
 
@@ -750,16 +761,41 @@ def _poll(spec: PlaySpec, code: str) -> None:
     no table, no element sent."""
     if st.session_state.get(_INLINE):
         return
+    if _changed(spec, code):
+        _draw_area_again()
+    hold = _hold_seconds(spec)
+    if hold > 0 and wait_for_move(code, hold, lambda: _changed(spec, code)):
+        _draw_area_again()
+
+
+def _changed(spec: PlaySpec, code: str) -> bool:
+    """The room is not the one drawn (another version, the store came back or went away),
+    or a computer's beat is due."""
     drawn = st.session_state.get(_drawn_key(spec))
     version = _version_now(code)
     if isinstance(drawn, tuple):
         game = st.session_state.get(spec.key)
-        if version == drawn[0] and not (isinstance(game, PlaySession)
-                                        and _beat_due(spec, game, drawn[1])):
-            return
-    elif version == drawn:  # still gone, or still away
-        return
-    _draw_area_again()
+        return version != drawn[0] or (isinstance(game, PlaySession)
+                                       and _beat_due(spec, game, drawn[1]))
+    return version != drawn  # gone or away: changed when it is back
+
+
+def _hold_seconds(spec: PlaySpec) -> float:
+    """How long a poll may wait for the others' move (:data:`HOLD_SECONDS`, less when a
+    computer's beat comes sooner): never while this device's own person is to act (a tap
+    of theirs would wait behind the held poll), nor before a table is drawn."""
+    game = st.session_state.get(spec.key)
+    drawn = st.session_state.get(_drawn_key(spec))
+    if not isinstance(game, PlaySession) or not isinstance(drawn, tuple):
+        return 0.0
+    seat = game.extra.get(_SEAT)
+    if seat is not None and seat != SPECTATOR and play.person_to_act(spec, game) == seat:
+        return 0.0
+    hold = HOLD_SECONDS
+    if pending(game.position, spec.table(game.choices)):
+        due = drawn[1] + 0.9 * spec.pace * pace.PACE_SCALE - time.time()
+        hold = min(hold, max(0.0, due))
+    return hold
 
 
 def _watch(spec: PlaySpec, code: str) -> None:
