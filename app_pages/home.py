@@ -8,7 +8,7 @@ from jokoak import registry
 from ui.common import _, esc, html, lang
 from ui.shell import game_page
 from ui.views import VIEW_LABELS, available_views
-from ui.class_screen import class_screen_button
+from ui.room import class_screen_button
 
 #: At most this many cards a row; rows are balanced (four games: two rows of two).
 MOST_A_ROW = 3

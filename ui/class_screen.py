@@ -45,8 +45,8 @@ from .params import drop
 log = logging.getLogger("jokoak")
 
 CLASS_PARAM = "class"
-#: session: the game a play view's "Class screen" link chose
-GAME_KEY = "jokoak_class_game"
+#: session: the game a play view's "Class screen" button chose
+GAME_KEY = room.CLASS_GAME_KEY
 #: session: this set-up's own number (the Open button carries it)
 SETUP_KEY = "jokoak_class_setup"
 #: session: the number of the set-up whose Open was taken (a second tap opens nothing)
@@ -130,7 +130,7 @@ def _open(setup: int, key: str, seats: int, people: int, tables: int) -> None:
     try:
         school = open_class(_store(), game.spec.game.name, made, room.device(),
                             limit=conf.max_rooms)
-    except (RoomsFull, *STORE_ERRORS) as exc:
+    except STORE_ERRORS + (RoomsFull,) as exc:
         log.warning("no class opened: %s", exc)
         try:
             refund_budget(_store(), who, "class", conf.class_tables_per_client_hour, len(made))
@@ -201,8 +201,8 @@ def _summary(game: ClassGame, table: Room) -> tuple[TableSummary, Any]:
     key = (table.code, table.version, lang())
     if key not in cache:
         position = resume(game.spec.game, table.record, game.spec.table(table.choices))
-        session = play.PlaySession(position=position, choices=dict(table.choices),
-                                   good=position)
+        session: play.PlaySession[Any] = play.PlaySession(
+            position=position, choices=dict(table.choices), good=position)
         for old in [k for k in cache if k[0] == table.code]:
             del cache[old]
         cache[key] = (game.summary(session), session)
@@ -360,13 +360,3 @@ def class_page() -> None:
     st.write(_("Open a table for each group of pupils in one tap. Each pupil plays on their "
                "own phone; this screen shows every table's code, QR code and moves."))
     set_up()
-
-
-def class_screen_button(game_key: str | None, key: str) -> None:
-    """The way to the class screen from Home or a game's play view (its game chosen)."""
-    if st.button(_("Class screen: open tables for a class"), key=key,
-                 icon=":material/co_present:"):
-        if game_key is not None:
-            st.session_state[GAME_KEY] = game_key
-        from .shell import class_screen_page
-        st.switch_page(class_screen_page())

@@ -57,8 +57,8 @@ from jokoak.engine.core import make_rules
 from jokoak.engine.driver import Position, Seating, advance, pending, resume, start
 from jokoak.service.rooms import (STORE_ERRORS, BudgetSpent, JoinGuard, Room, RoomsFull,
                                   RoomStore, close_unplayed, count_unknown, guess_wait, join,
-                                  new_device, normalise_code, open_room, parse_device,
-                                  read_room, rejoin, store_from_setting, update)
+                                  new_device, normalise_code, open_room, read_room, rejoin,
+                                  store_from_setting, update)
 from jokoak.service.classes import other_tables as class_tables, parse_class_id, read_class
 from jokoak.service.seat_secret import cookie_script, device_from_cookies, legacy_seat
 from jokoak.service.room_wakeups import moved as wake, wait_for_move
@@ -191,6 +191,21 @@ def other_tables(room: Room) -> tuple[str, ...]:
     except STORE_ERRORS as exc:
         log.warning("class of room %s unreadable: %s", room.code, exc)
         return ()
+
+
+#: session: the game a "Class screen" button chose for the class screen's set-up
+CLASS_GAME_KEY = "jokoak_class_game"
+#: The class screen's page (ui/class_screen.py), as the router lists it.
+CLASS_SCREEN_SCRIPT = "app_pages/class_screen.py"
+
+
+def class_screen_button(game_key: str | None, key: str) -> None:
+    """The way to the class screen from Home or a game's play view (its game chosen)."""
+    if st.button(_("Class screen: open tables for a class"), key=key,
+                 icon=":material/co_present:"):
+        if game_key is not None:
+            st.session_state[CLASS_GAME_KEY] = game_key
+        st.switch_page(CLASS_SCREEN_SCRIPT)
 
 
 def registry_key(spec: PlaySpec) -> str | None:
@@ -520,7 +535,6 @@ def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None
                    help=_("Watch the table without a seat: you see no hidden dice."))
         if not invited:
             _panel_note(note)
-        from .class_screen import class_screen_button
         class_screen_button(registry_key(spec), f"{spec.key}_class_screen")
 
 

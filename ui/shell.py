@@ -293,11 +293,6 @@ CLASS_SCREEN = PageSpec(PAGES / "class_screen.py", N_("Class screen"), ":materia
                         "class", True)
 
 
-def class_screen_page() -> StreamlitPage:
-    """The router's class screen page, for ``st.switch_page``."""
-    return _page(CLASS_SCREEN, CLASS_SCREEN.title)
-
-
 def game_page(key: str) -> StreamlitPage:
     """The router's page of game ``key``, for ``st.switch_page`` (same URL path, same page)."""
     spec = next(s for s in page_specs() if s.url == key)

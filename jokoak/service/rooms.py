@@ -234,10 +234,10 @@ def open_room(store: RoomStore, record: Record, choices: Mapping[str, Any], devi
     spent; a room refused for another reason costs nothing."""
     now = time.time() if now is None else now
     spend_budget(store, client, purpose, budget, 1, now)
-    first = (record.people or ())[:1] if device is not None else ()
+    seats = {s: device for s in (record.people or ())[:1]} if device is not None else {}
     try:
         for _ in range(tries):
-            room = Room(new_code(), 0, record, dict(choices), {s: device for s in first}, now)
+            room = Room(new_code(), 0, record, dict(choices), dict(seats), now)
             if store.create(room.code, _dump(room), limit):
                 return room
         raise RoomError("no free room code found")
