@@ -147,14 +147,57 @@ def test_the_kiosks_left_step_is_read_only_when_it_names_a_lesson_step(raw, foun
     assert ui.counters.parse_left(raw) == found
 
 
+LEFT_APP = ("from ui.counters import note_left, left_token\nnote_left()\n"
+            "import streamlit as st\nst.session_state['token'] = left_token()\n")
+GAVE_UP = Key("zaldi_zuria", "gave_up", "01_first_throws", 2)
+
+
+def a_kiosk_sessions_token():
+    """The token a kiosk session's idle watcher carries (ui/kiosk.py puts it in its reset)."""
+    kiosk = AppTest.from_string(LEFT_APP, default_timeout=TIMEOUT).run()
+    return kiosk.session_state["token"]
+
+
+def load(left, token=None):
+    at = AppTest.from_string(LEFT_APP, default_timeout=TIMEOUT)
+    at.query_params["left"] = left
+    if token is not None:
+        at.query_params["leftkey"] = token
+    return at.run()
+
+
 def test_the_kiosk_reset_counts_the_step_left_as_gave_up_once(store):
-    app = "from ui.counters import note_left\nnote_left()\n"
-    at = AppTest.from_string(app, default_timeout=TIMEOUT)
-    at.query_params["left"] = "zaldi_zuria.01_first_throws.2"
+    at = load("zaldi_zuria.01_first_throws.2", a_kiosk_sessions_token())
+    assert "left" not in at.query_params and "leftkey" not in at.query_params
     at.run()
-    assert "left" not in at.query_params
-    at.run()
-    assert counted(store) == {Key("zaldi_zuria", "gave_up", "01_first_throws", 2): 1}
+    assert counted(store) == {GAVE_UP: 1}
+
+
+def test_fifty_ordinary_loads_with_left_in_the_address_count_nothing(store):
+    for _ in range(50):
+        at = load("zaldi_zuria.01_first_throws.2")
+        assert "left" not in at.query_params
+    assert counted(store) == {}
+
+
+def test_a_kiosk_reset_address_loaded_again_counts_once(store):
+    token = a_kiosk_sessions_token()
+    for _ in range(5):
+        load("zaldi_zuria.01_first_throws.2", token)
+    assert counted(store) == {GAVE_UP: 1}
+
+
+def test_a_token_not_issued_by_this_server_counts_nothing(store):
+    nonce, mac = a_kiosk_sessions_token().split(".")
+    for forged in (f"{nonce}x.{mac}", f"{nonce}.{'0' * len(mac)}", "x.y", "", "a.b.c"):
+        load("zaldi_zuria.01_first_throws.2", forged)
+    assert counted(store) == {}
+
+
+def test_the_kiosks_idle_reset_carries_its_sessions_token():
+    from ui.kiosk import idle_script
+    script = idle_script(60, 30, "./?kiosk=1&lang=eu", "abc.def")
+    assert '"leftkey": "abc.def"' in script and "'&leftkey='" in script
 
 
 def test_the_operator_tab_shows_a_table_and_a_chart_per_game_and_a_csv(store):

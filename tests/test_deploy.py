@@ -75,3 +75,31 @@ def test_the_one_machine_replicas_share_a_file_in_the_units_state_folder():
     from jokoak.service.settings import parse_settings
     conf = parse_settings((NGINX_CONF.parent / "replica.toml").read_text(encoding="utf-8"))
     assert conf.rooms.store.startswith("sqlite:/var/lib/jokoak/")
+
+
+def test_the_operator_instance_and_the_replicas_never_share_a_port():
+    readme = (NGINX_CONF.parent.parent / "README.md").read_text(encoding="utf-8")
+    operator = {int(p) for p in re.findall(r"operator\.toml[^\n]*--server\.port (\d+)", readme)}
+    operator |= {int(p.split(":")[1]) for p in compose()["services"]["operator"]["ports"]}
+    upstream = {int(p) for p in re.findall(
+        r"^server 127\.0\.0\.1:(\d+);", (NGINX_CONF.parent / "jokoak-upstream.conf").read_text(
+            encoding="utf-8"), re.M)}
+    unit = (NGINX_CONF.parent / "jokoak@.service").read_text(encoding="utf-8")
+    for replicas in ({int(p) for p in re.findall(r"jokoak@(\d+)", readme)},
+                     {int(p) for p in re.findall(r"jokoak@(\d+)", unit)}):
+        assert replicas == upstream
+    assert operator == {8502} and upstream and not upstream & operator
+
+
+def test_only_the_own_nginx_is_believed_about_a_visitors_address():
+    from jokoak.service.settings import parse_settings
+    text = NGINX_CONF.read_text(encoding="utf-8")
+    stream = text[text.index("location /_stcore/stream"):].split("}")[0]
+    for where in (text[:text.index("location")], stream):  # a location's own headers drop
+        assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in where
+        assert "proxy_set_header X-Real-IP $remote_addr;" in where
+    nginx = compose()["services"]["nginx"]["networks"]["default"]["ipv4_address"]
+    conf = parse_settings((NGINX_CONF.parent / "compose-replica.toml").read_text(encoding="utf-8"))
+    assert conf.rooms.trusted_proxies == (nginx,)
+    local = parse_settings((NGINX_CONF.parent / "replica.toml").read_text(encoding="utf-8"))
+    assert set(local.rooms.trusted_proxies) == {"127.0.0.1", "::1"}  # nginx on the loopback

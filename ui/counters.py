@@ -25,8 +25,14 @@ from .common import _, category_axis, esc, fmt_num, html, lang, number_axis, sho
     wrapped_legend
 
 #: ``?left=<game>.<lesson>.<step>``: the kiosk's idle reset names the lesson step it left
-#: unfinished (ui/kiosk.py); counted once as "gave up", then dropped.
+#: unfinished (ui/kiosk.py); counted once as "gave up", then dropped ...
 LEFT_PARAM = "left"
+#: ... if ``&leftkey=`` carries the token the kiosk session was given
+#: (:class:`jokoak.service.counters.LeftTokens`): any other ``?left=`` counts nothing.
+LEFT_KEY_PARAM = "leftkey"
+#: ``session_state``: this session's token (for its own reset), and whether it counted one.
+_LEFT_TOKEN = "jokoak_left_token"
+_LEFT_COUNTED = "jokoak_left_counted"
 
 
 def _settings() -> Settings:
@@ -76,14 +82,33 @@ def parse_left(raw: object) -> tuple[str, str, int] | None:
     return game, lesson, int(step)
 
 
+@st.cache_resource(show_spinner=False)
+def _left_tokens() -> counters.LeftTokens:
+    return counters.LeftTokens()
+
+
+def left_token() -> str:
+    """The token this kiosk session's idle reset carries (made once per session)."""
+    token = st.session_state.get(_LEFT_TOKEN)
+    if not isinstance(token, str):
+        token = st.session_state[_LEFT_TOKEN] = _left_tokens().issue()
+    return token
+
+
 def note_left() -> None:
-    """The kiosk started again on a visitor who left a lesson step unfinished: "gave up"."""
+    """The kiosk started again on a visitor who left a lesson step unfinished: "gave up",
+    counted only from a kiosk's own reset (its session's token, never redeemed before) and
+    once per session; ``?left=`` and its token are dropped from the address either way."""
     raw = st.query_params.get(LEFT_PARAM)
-    if raw is None:
+    token = st.query_params.get(LEFT_KEY_PARAM)
+    for name in (LEFT_PARAM, LEFT_KEY_PARAM):
+        if name in st.query_params:
+            del st.query_params[name]
+    if raw is None or st.session_state.get(_LEFT_COUNTED):
         return
-    del st.query_params[LEFT_PARAM]
     found = parse_left(raw)
-    if found is not None:
+    if found is not None and _left_tokens().redeem(token):
+        st.session_state[_LEFT_COUNTED] = True
         game, lesson, step = found
         count(game, "gave_up", lesson, step)
 
@@ -92,7 +117,8 @@ def note_left() -> None:
 LEFT_JS = ("function leftAt(){var q=new URLSearchParams(w.location.search),l=q.get('lesson'),"
            "s=q.get('lstep');if(q.get('view')!=='learn'||!l||!s){return '';}"
            "var g=w.location.pathname.split('/').filter(Boolean).pop()||'';"
-           "return '&left='+encodeURIComponent(g+'.'+l+'.'+s);}")
+           "return '&left='+encodeURIComponent(g+'.'+l+'.'+s)"
+           "+'&leftkey='+encodeURIComponent(w.__jk.cfg.leftkey||'');}")
 
 
 # ---- the operator page --------------------------------------------------------------------

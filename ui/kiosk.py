@@ -45,10 +45,10 @@ footer{display:none !important}
 </style>"""
 
 
-def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
+def idle_script(seconds: int, countdown: int, reset_url: str, left_key: str = "") -> str:
     """The idle watcher; texts go in as JSON (with ``</`` broken) and out as textContent.
     Its reset names the lesson step left unfinished, if any (``&left=``, counted as "gave
-    up" by :func:`ui.counters.note_left`)."""
+    up" by :func:`ui.counters.note_left`, only with this session's ``left_key``)."""
     from .counters import LEFT_JS
     cfg = json.dumps({
         "idle": seconds, "countdown": countdown, "url": reset_url,
@@ -61,6 +61,7 @@ def idle_script(seconds: int, countdown: int, reset_url: str) -> str:
                           "second.", "The booklet will start again for the next visitor in "
                           "%(seconds)s seconds.", 2),
         "button": _("Continue"),
+        "leftkey": left_key,
     }).replace("</", "<\\/")
     return ("<script>(function(){var w=window;w.__jk=w.__jk||{};w.__jk.cfg=" + cfg + ";"
             "if(w.__jk.installed){return;}w.__jk.installed=true;var last=Date.now(),ov=null;"
@@ -104,7 +105,8 @@ def apply_kiosk_chrome() -> None:
     conf = kiosk_mode.settings().kiosk
     st.html(KIOSK_CSS)
     reset = f"./?kiosk=1&lang={conf.language}"
-    st.html(idle_script(conf.idle_seconds, conf.countdown_seconds, reset),
+    from .counters import left_token
+    st.html(idle_script(conf.idle_seconds, conf.countdown_seconds, reset, left_token()),
             unsafe_allow_javascript=True)
 
 

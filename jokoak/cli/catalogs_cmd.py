@@ -1,4 +1,5 @@
-"""``jokoak catalogs [--check]``: extract UI strings and segments, update every catalog."""
+"""``jokoak catalogs [--check]``: extract UI strings and segments, update every catalog, and
+drop the review ledger's lines of entries that are gone (:func:`jokoak.review.ledger.prune`)."""
 
 from __future__ import annotations
 
@@ -23,4 +24,22 @@ def run(args: argparse.Namespace) -> int:
         return 1 if stale else 0
     for path in update_catalogs(args.domain):
         print(f"wrote {path.relative_to(ROOT)}")
+    prune_ledgers()
     return 0
+
+
+def prune_ledgers() -> None:
+    """The review ledger follows the catalogs, as a catalog drops its obsolete entries: the
+    lines of entries that are gone (a reworded msgid, a removed clause) are dropped."""
+    from ..i18n import LANGUAGES
+    from ..review import ledger, renderings
+    renderings.clear_caches()
+    for lang in LANGUAGES:
+        try:
+            dropped = ledger.prune(lang)
+        except ValueError as exc:  # a malformed line: qa names it; the catalogs are written
+            print(f"review ledger {lang} not pruned: {exc}")
+            continue
+        for review in dropped:
+            print(f"review ledger {lang}: dropped {review.id} ({review.text})")
+    ledger.clear_caches()

@@ -30,11 +30,11 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Collection, Iterable
 
 from .. import ROOT
 from ..i18n import LANGUAGES
-from .renderings import Rendering, renderings
+from .renderings import Rendering, entry_ids, renderings, text_hash
 
 #: The gate: when True, ``python -m jokoak qa`` fails while a rule statement (a card line, a
 #: lesson instruction, feedback or why, a refusal, an event sentence) is not reviewed in
@@ -89,7 +89,8 @@ class LedgerProblem:
     severity: str = "error"
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.reason}"
+        return f"{self.path}:{self.line}: {self.reason}" if self.line else \
+            f"{self.path}: {self.reason}"
 
 
 def ledger_path(lang: str, folder: Path | None = None) -> Path:
@@ -156,9 +157,9 @@ class Ledger:
 
 
 def read_ledger(lang: str, folder: Path | None = None,
-                known: Mapping[str, Rendering] | None = None) -> Ledger:
-    """Parse ``lang``'s ledger; with ``known`` (id -> rendering), a line whose entry no
-    rendering has is a problem too."""
+                known: Collection[str] | None = None) -> Ledger:
+    """Parse ``lang``'s ledger; with ``known`` (the ids of the entries that exist), a line
+    for another entry is a problem too."""
     path = ledger_path(lang, folder)
     ledger = Ledger(lang, path)
     if not path.exists():
@@ -183,8 +184,9 @@ def read_ledger(lang: str, folder: Path | None = None,
             continue
         if known is not None and review.id not in known:
             ledger.problems.append(LedgerProblem(
-                where, n, f"unknown entry {review.id}: no {lang} rendering has this id now "
-                          "(its msgid reworded or gone?); `python -m jokoak qa prune` drops it"))
+                where, n, f"unknown entry {review.id}: no {lang} entry has this id now (its "
+                          "msgid reworded or gone? `python -m jokoak catalogs` or "
+                          "`python -m jokoak qa prune` drops the line)"))
             continue
         ledger.reviews[review.id] = review
         ledger.lines[review.id] = n
@@ -219,10 +221,9 @@ class Status:
 
 def statuses(lang: str, folder: Path | None = None) -> tuple[list[Status], list[LedgerProblem]]:
     """Every rendering of ``lang`` with its state, and the ledger's problems."""
-    known = {r.id: r for r in renderings(lang)}
-    ledger = read_ledger(lang, folder, known)
+    ledger = read_ledger(lang, folder, entry_ids(lang))
     out = [Status(r, state_of(r, ledger.reviews.get(r.id)), ledger.reviews.get(r.id))
-           for r in known.values()]
+           for r in renderings(lang)]
     return out, ledger.problems
 
 
@@ -231,6 +232,24 @@ def shipped_states(lang: str) -> dict[str, str]:
     """id -> state of every rendering of ``lang`` in the shipped ledger (pages, exports)."""
     found, _problems = statuses(lang)
     return {s.rendering.id: s.state for s in found}
+
+
+@lru_cache(maxsize=None)
+def _shipped_reviews(lang: str) -> dict[str, Review]:
+    """The shipped ledger's reviews of ``lang`` (its problems are ``qa``'s to report)."""
+    return read_ledger(lang).reviews
+
+
+def review_state(entry_id: str, lang: str, *parts: str) -> str:
+    """The state of a text in the shipped ledger: ``parts`` are what its hash covers (for a
+    clause translation, the Basque clause and the translation), so an uploaded or edited
+    text that differs from what was read is "changed" (or "never")."""
+    review = _shipped_reviews(lang).get(entry_id)
+    if review is None:
+        return NEVER
+    if review.hash != text_hash(*parts):
+        return CHANGED
+    return REVIEWED if review.verdict == OK else FLAWED
 
 
 def counts(found: Iterable[Status]) -> dict[str, dict[str, int]]:
@@ -253,8 +272,8 @@ def gate_problems(lang: str, found: Iterable[Status]) -> list[LedgerProblem]:
 
 
 def prune(lang: str, folder: Path | None = None) -> list[Review]:
-    """Drop the lines of entries no rendering has now; returns the dropped reviews."""
-    known = {r.id for r in renderings(lang)}
+    """Drop the lines of entries that no longer exist; returns the dropped reviews."""
+    known = entry_ids(lang)
     ledger = read_ledger(lang, folder)
     if ledger.problems:
         raise ValueError("; ".join(str(p) for p in ledger.problems))
@@ -276,6 +295,7 @@ def reminder(text: str) -> str:
 
 def clear_caches() -> None:
     shipped_states.cache_clear()
+    _shipped_reviews.cache_clear()
 
 
 __all__ = ["CHECKS", "LANGUAGES", "Ledger", "LedgerProblem", "Review", "STATES", "Status",

@@ -16,13 +16,16 @@ background thread writes them in batches; a store that cannot be reached loses t
 from __future__ import annotations
 
 import csv
+import hashlib
+import hmac
 import io
 import logging
 import queue
+import secrets
 import sqlite3
 import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Protocol
@@ -204,6 +207,47 @@ class Recorder:
     def flush(self) -> None:
         """Wait until every queued count has been written or lost (tests, shutdown)."""
         self._queue.join()
+
+
+class LeftTokens:
+    """What makes a kiosk's own idle reset the only ``?left=`` that counts as "gave up"
+    (issue 39: 50 ordinary loads of an address with ``?left=`` added 50).
+
+    The kiosk's idle watcher carries a token this process issued to its session
+    (:meth:`issue`: a random nonce and its HMAC under a key only this process knows); the
+    visit the reset starts counts the step left only if the token is genuine and was never
+    redeemed before (:meth:`redeem`): one count per kiosk session, however often its reset
+    address is loaded again. A reset that reaches another process (a restart, another
+    replica) is not counted: a count lost, never a count made up."""
+
+    def __init__(self, key: bytes | None = None, remember: int = 100_000) -> None:
+        self._key = key if key is not None else secrets.token_bytes(32)
+        self._used: OrderedDict[str, None] = OrderedDict()
+        self._remember = remember
+        self._lock = threading.Lock()
+
+    def _mac(self, nonce: str) -> str:
+        return hmac.new(self._key, nonce.encode(), hashlib.sha256).hexdigest()[:24]
+
+    def issue(self) -> str:
+        nonce = secrets.token_urlsafe(12)
+        return f"{nonce}.{self._mac(nonce)}"
+
+    def redeem(self, token: object) -> bool:
+        """True the first time a genuine token is shown, False ever after (and for any
+        other text)."""
+        if not isinstance(token, str) or len(token) > 80 or token.count(".") != 1:
+            return False
+        nonce, mac = token.split(".")
+        if not hmac.compare_digest(mac.encode(), self._mac(nonce).encode()):
+            return False
+        with self._lock:
+            if nonce in self._used:
+                return False
+            self._used[nonce] = None
+            while len(self._used) > self._remember:
+                self._used.popitem(last=False)
+        return True
 
 
 # ---- for the operator page ------------------------------------------------------------------

@@ -394,11 +394,13 @@ class _Checks:
         self._stores: weakref.WeakKeyDictionary[SqliteRoomStore, float] = \
             weakref.WeakKeyDictionary()
         self._lock = threading.Lock()
+        self._wake = threading.Event()  # a store added: its first check may be due sooner
         self._thread: threading.Thread | None = None
 
     def watch(self, store: SqliteRoomStore) -> None:
         with self._lock:
             self._stores[store] = time.monotonic() + store.check_seconds
+            self._wake.set()
             if self._thread is None or not self._thread.is_alive():
                 self._thread = threading.Thread(target=self._run, name="jokoak-store-check",
                                                 daemon=True)
@@ -418,7 +420,8 @@ class _Checks:
                 except Exception as exc:  # a check never takes the server down
                     log.warning("the rooms' store %s not checked: %s", store.path, exc)
             del due
-            time.sleep(min(60.0, max(0.2, upcoming - time.monotonic())))
+            self._wake.wait(min(60.0, max(0.2, upcoming - time.monotonic())))
+            self._wake.clear()
 
 
 _CHECKS = _Checks()
