@@ -454,3 +454,25 @@ def test_a_tap_on_a_busy_machine_says_in_the_visitors_language_that_the_sound_is
     assert any('src="data:audio/ogg;base64,' in m.value for m in at.markdown)
     assert not any("<p class=\"jokoak-speech-busy" in m.value for m in at.markdown)
     assert len(fake_voices.made) == 1
+
+
+def test_a_kiosk_reading_without_a_tap_says_nothing_when_the_machine_is_busy(
+        monkeypatch, fake_voices, cache):
+    """A sentence not made ahead and not made within AUTO_WAIT: no sound, no message (the
+    speaker button stays); once made, the same reading plays it."""
+    from jokoak.service.settings import Settings
+    import ui.speech
+    monkeypatch.setattr(ui.speech, "_cache", lambda: cache)
+    monkeypatch.setattr(ui.speech, "settings",
+                        lambda: Settings(speech=SpeechSettings(kiosk_reads_aloud=True)))
+    monkeypatch.setattr(ui.speech, "is_kiosk", lambda: True)
+    monkeypatch.setattr(speech, "AUTO_WAIT", 0.05)
+    fake_voices.delay = 0.5
+    app = ("import streamlit as st\nfrom ui import speech\n"
+           "speech.read_now('k', [('Bat, bi, hiru.', 'eu')])\n")
+    at = AppTest.from_string(app, default_timeout=TIMEOUT).run()
+    assert not any("<audio" in m.value or "jokoak-speech-busy" in m.value for m in at.markdown)
+    assert not at.error and not at.exception
+    time.sleep(0.6)
+    at = AppTest.from_string(app, default_timeout=TIMEOUT).run()
+    assert any("<audio autoplay" in m.value for m in at.markdown)
