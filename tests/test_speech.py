@@ -476,3 +476,25 @@ def test_a_kiosk_reading_without_a_tap_says_nothing_when_the_machine_is_busy(
     time.sleep(0.6)
     at = AppTest.from_string(app, default_timeout=TIMEOUT).run()
     assert any("<audio autoplay" in m.value for m in at.markdown)
+
+
+def test_every_games_lesson_sentences_are_made_ahead_in_the_four_languages_unless_turned_off(
+        monkeypatch, fake_voices, cache):
+    import ui.speech
+    from jokoak.registry import GAMES
+    from jokoak.service.settings import Settings
+    monkeypatch.setattr(ui.speech, "_cache", lambda: cache)
+    fake_voices.delay = 0.0
+    ui.speech._prewarmed.clear()
+    monkeypatch.setenv(ui.speech.PREWARM_ENV, "1")
+    ahead = ui.speech.prewarm_lessons(("Not quite.",))
+    assert ahead is not None and ahead.done.wait(60)
+    wanted = {(speech.clean_text(t), code) for code in ("eu", "es", "fr", "en") for game in GAMES
+              for t in speech.lesson_sentences(game, code, ("Not quite.",))}
+    assert ahead.total == ahead.made == len(wanted) and ahead.failed == 0
+    assert all(speech.is_ready(t, code, cache) for t, code in wanted)
+    ui.speech._prewarmed.clear()
+    monkeypatch.setattr(ui.speech, "settings",
+                        lambda: Settings(speech=SpeechSettings(prewarm=False)))
+    assert ui.speech.prewarm_lessons() is None
+    ui.speech._prewarmed.clear()
