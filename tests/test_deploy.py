@@ -94,8 +94,10 @@ def test_the_operator_instance_and_the_replicas_never_share_a_port():
 def test_only_the_own_nginx_is_believed_about_a_visitors_address():
     from jokoak.service.settings import parse_settings
     text = NGINX_CONF.read_text(encoding="utf-8")
-    assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in text
-    assert "proxy_set_header X-Real-IP $remote_addr;" in text
+    stream = text[text.index("location /_stcore/stream"):].split("}")[0]
+    for where in (text[:text.index("location")], stream):  # a location's own headers drop
+        assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in where
+        assert "proxy_set_header X-Real-IP $remote_addr;" in where
     nginx = compose()["services"]["nginx"]["networks"]["default"]["ipv4_address"]
     conf = parse_settings((NGINX_CONF.parent / "compose-replica.toml").read_text(encoding="utf-8"))
     assert conf.rooms.trusted_proxies == (nginx,)

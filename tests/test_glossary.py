@@ -199,3 +199,25 @@ def test_the_glossary_table_escapes_every_text():
         glossary_table.glossary = original
     assert "<b>" not in out and "<script>" not in out and "<i>" not in out
     assert "&lt;b&gt;chip&lt;/b&gt;" in out
+
+
+def test_a_quantifier_needs_its_expressions_in_every_language():
+    from jokoak.content.glossary import GlossaryError, parse_quantifiers
+    good = {"quantifiers": [{"id": "at_least", "basque": ["gutxienez"],
+                             "rendering": {"eu": ["gutxienez"], "es": ["al menos"],
+                                           "fr": ["au moins"], "en": ["at least"]}}]}
+    assert [q.id for q in parse_quantifiers(good)] == ["at_least"]
+    del good["quantifiers"][0]["rendering"]["en"]
+    with pytest.raises(GlossaryError, match="quantifiers"):
+        parse_quantifiers(good)
+
+
+def test_the_texts_at_least_and_only_are_found_in_the_clauses_that_state_them():
+    from jokoak.content.glossary import clause_quantifiers
+    from jokoak.content.segments import segment_map
+    def ids(game, clause):
+        return [q.id for q, _w in clause_quantifiers(segment_map(game)[clause].text)]
+    assert ids("peruludo", "raise.to_wild") == ["at_least"]
+    assert ids("peruludo", "arrastatze.fixed_face") == ["only"]
+    assert ids("zohn_ahl", "throw.white") == ["only"]
+    assert ids("peruludo", "raise.higher") == []

@@ -435,3 +435,44 @@ def test_starter_after_elimination_the_next_player_to_the_left():
                   starter=2, bag=9, arrastatze=[0])
     other, _ = play(other, "bid:2:5", "palero", "lift")
     assert other.starter == 2
+
+
+# --- the rule switches of the lesson replay (rule_switches.yaml) --------------------------
+NO_WILDS = make_rules(GAME, None, wild_sixes=False)
+FREE_NUMBER = make_rules(GAME, None, arrastatze_fixed_face=False)
+
+
+def bids(state, *actions):
+    """Play the bids, then answer the doia question with no_doia: the next player's turn."""
+    state, _ = play(state, *actions)
+    while state.phase == "doia":
+        state, _ = state.apply("no_doia")
+    return state
+
+
+def test_wild_sixes_off_a_six_no_longer_counts_for_another_face():
+    state = three([[6, 6, 1], [2, 3, 4], [5, 5, 5]], NO_WILDS, starter=0)
+    state, events = play(state, "bid:3:1", "palero", "lift")
+    lifted = [e for e in events if e.kind == "cup_lifted"]
+    assert lifted[0].amount("matched") == 1          # with the text's rules: 3 (test above)
+
+
+def test_wild_sixes_off_sixes_are_an_ordinary_face_to_open_and_raise_on():
+    state = three([[6, 6, 1], [2, 3, 4], [5, 5, 5]], NO_WILDS, starter=0)
+    assert "bid:1:6" in state.legal_actions()
+    state = bids(state, "bid:3:5")
+    assert "bid:3:6" in state.legal_actions() and "bid:2:6" not in state.legal_actions()
+
+
+def test_fixed_number_off_the_arrastatu_who_starts_may_move_to_a_higher_face():
+    cups = [[3], [5]]
+    setup = {"players": 2, "dice": [1, 1], "ages": [1, 2], "bag": 28, "arrastatze": [0, 1],
+             "starter": 1}
+    fixed = bids(dealt(BASQUE, setup, cups), "bid:1:3")
+    free = bids(dealt(FREE_NUMBER, setup, cups), "bid:1:3")
+    # seat 0 is an arrastatu who did not start: it may switch either way (others_switch)
+    assert "bid:1:4" in fixed.legal_actions() and "bid:1:4" in free.legal_actions()
+    back_fixed = bids(fixed, "bid:2:3")
+    back_free = bids(free, "bid:2:3")
+    assert "bid:2:4" not in back_fixed.legal_actions()   # the starter keeps the number
+    assert "bid:2:4" in back_free.legal_actions()

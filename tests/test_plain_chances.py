@@ -35,3 +35,12 @@ def test_ordinary_chances_stay_percents_and_small_ones_become_one_in_n():
 def test_one_in_refuses_an_impossible_chance():
     with pytest.raises(ValueError):
         one_in(Fraction(0), translator("en"))
+
+
+def test_one_in_rounds_to_the_nearest_whole_number_and_never_truncates():
+    # 1/p = 4.6 is "about 1 in 5", not "about 1 in 4"
+    assert rounded_count(Fraction(23, 5)) == 5
+    assert rounded_count(4.6) == 5
+    assert rounded_count(Fraction(43, 10)) == 4
+    assert rounded_count(Fraction(9, 2)) == 5               # halves go up
+    assert one_in(Fraction(5, 23), translator("en")) == "about 1 in 5"

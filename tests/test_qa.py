@@ -415,3 +415,114 @@ def test_premise_a_guess_about_five_dice_asked_when_the_visitor_has_four_fails()
 def test_the_shipped_lessons_show_their_rules_mark_their_choices_and_keep_their_premises():
     from jokoak.content.lesson_checks import lesson_problems
     assert [str(p) for p in lesson_problems()] == []
+
+
+# checks that would have caught the lessons-cards-play review (issue 40) ----------------------
+
+def test_choice_mark_a_note_citing_a_sibling_clause_still_asks_for_the_mark():
+    # zaldi zuria lesson 2 step 6 ("4 chips each") teaches phase2.throw3.both; the note
+    # symbol-sum was about phase2.throw3.pay only, so the check never looked at the step
+    from jokoak.content.lesson_checks import choice_mark_problems
+    data = _lesson_file("zaldi_zuria", "02_auction_and_endings")
+    assert choice_mark_problems("zaldi_zuria", [("02", data)]) == []
+    del data["steps"][5]["choice"]                          # the step as the review read it
+    found = choice_mark_problems("zaldi_zuria", [("02", data)])
+    assert [(p.where, "symbol-sum" in p.text) for p in found] == [("zaldi_zuria/02 step 6", True)]
+
+
+def test_choice_mark_a_note_covers_the_parts_of_its_rule_but_not_the_next_rule():
+    from jokoak.content.lesson_checks import note_covers
+    from jokoak.content.notes import Note
+    symbol_sum = Note("zaldi_zuria", "symbol-sum", ("phase2.throw3.pay",), "t", "b", "symbol_payout")
+    assert note_covers(symbol_sum, "phase2.throw3.both")
+    assert note_covers(symbol_sum, "phase2.throw3")
+    assert not note_covers(symbol_sum, "phase2.throw4.a")
+    who_starts = Note("zohn_ahl", "who-starts", ("start.left_edge", "move.west_east"), "t", "b", "first_team")
+    assert not note_covers(who_starts, "move.distance")   # a section, not one numbered rule
+
+
+def test_choice_mark_a_step_marked_with_a_note_that_cites_none_of_its_clauses_fails(monkeypatch):
+    from jokoak.content import lesson_checks
+    from jokoak.content.notes import Note
+    data = _lesson_file("zaldi_zuria", "02_auction_and_endings")
+    narrow = [Note("zaldi_zuria", "symbol-sum", ("phase2.throw3.pay",), "t", "b", "symbol_payout")]
+    monkeypatch.setattr(lesson_checks, "notes", lambda game: narrow)  # the note before the fix
+    found = lesson_checks.choice_mark_problems("zaldi_zuria", [("02", data)])
+    assert [p.where for p in found] == ["zaldi_zuria/02 step 6"]
+    assert "add one to the note's clauses" in found[0].text
+
+
+def test_rule_shown_wild_sixes_taught_at_the_first_raise_of_the_first_round_fails():
+    from jokoak.content.lesson_checks import rule_shown_problems
+    data = _lesson_file("peruludo", "01_first_round")
+    assert rule_shown_problems("peruludo", [("01", data)]) == []
+    for step in data["steps"]:                               # the lesson as the review read it
+        step["teaches"] = [c for c in step["teaches"] if "wild" not in c]
+    data["steps"][0]["teaches"] += ["setup.wild", "round.facts.wild"]
+    found = rule_shown_problems("peruludo", [("01", data)])
+    assert sorted((p.where, p.text.split(",")[0]) for p in found) == [
+        ("peruludo/01 step 1", "teaches round.facts.wild"),
+        ("peruludo/01 step 1", "teaches setup.wild")]
+
+
+def test_rule_shown_the_doia_of_the_first_round_counts_player_2s_six():
+    # the step that now teaches wild sixes: with sixes not wild the same doia is wrong
+    from jokoak.content.lesson_checks import rule_switches
+    from jokoak.engine.core import make_rules
+    from jokoak.games import get_game
+    data = _lesson_file("peruludo", "01_first_round")
+    engine = get_game("peruludo")
+    setup = {"players": 3, "dice": [5, 5, 4], "ages": [30, 40, 12], "bag": 1, "starter": 2}
+    actions = [*data["steps"][3]["play"], data["steps"][3]["expect"], *data["steps"][3]["then"],
+               *data["steps"][4]["play"], data["steps"][4]["expect"]]
+    kinds = {}
+    for name, options in (("text", {}), ("switched", rule_switches("peruludo")["setup.wild"].options)):
+        state = engine.new_initial_state(make_rules(engine, None, **options), setup)
+        for action in actions:
+            state, events = state.apply(action)
+        kinds[name] = [e.kind for e in events]
+    assert "doia_right" in kinds["text"] and "doia_wrong" in kinds["switched"]
+
+
+def test_rule_shown_the_fixed_number_cannot_be_shown_by_an_allowed_opening():
+    from jokoak.content.lesson_checks import rule_shown_problems
+    data = _lesson_file("peruludo", "03_arrastatze_and_the_win")
+    data["steps"][0]["teaches"] = ["arrastatze.fixed_face"]  # the step as the review read it
+    found = rule_shown_problems("peruludo", [("03", data)])
+    assert [(p.where, "arrastatze.fixed_face" in p.text) for p in found] == [
+        ("peruludo/03 step 1", True)]
+
+
+def test_avoid_list_french_tour_for_a_circuit_fails_and_circuit_passes():
+    where = ("content/zohn_ahl/howto.yaml",)
+    msgid = "Move that many sites, eight a side, 32 a circuit; a 5 or a 10 gives another throw."
+    wrong = _ui_checks(msgid, "Avancez d’autant d’emplacements, huit par côté, 32 par tour\u202f; "
+                       "un 5 ou un 10 donne un autre lancer.", "fr", where)
+    assert "drift" in wrong and "tour" in wrong["drift"].message()
+    assert "drift" not in _ui_checks(msgid, "Avancez d’autant d’emplacements, huit par côté, 32 "
+                                     "par circuit\u202f; un 5 ou un 10 donne un autre lancer.",
+                                     "fr", where)
+
+
+def test_avoid_list_french_tour_stays_right_for_a_turn():
+    where = ("content/peruludo/lessons/01_first_round.yaml",)
+    assert "drift" not in _ui_checks("Anyone may call doia when it is not their turn.",
+                                     "Chacun peut annoncer doia quand ce n’est pas son tour.",
+                                     "fr", where)
+
+
+def test_avoid_list_basque_aukeratik_for_one_in_n_fails():
+    where = ("jokoak/odds/plain.py",)
+    wrong = _ui_checks("about 1 in %(n)s", "%(n)s aukeratik 1 inguru", "eu", where)
+    assert "drift" in wrong and "aukera" in wrong["drift"].message()
+    assert "drift" not in _ui_checks("about 1 in %(n)s", "%(n)s alditik 1 inguru", "eu", where)
+
+
+def test_avoid_list_spanish_tirar_for_throw_fails_in_zohn_ahl_too():
+    where = ("content/zohn_ahl/howto.yaml",)
+    msgid = "The team at the left edge starts; all the players of a team throw before the other team."
+    assert "drift" in _ui_checks(msgid, "Empieza el equipo del borde izquierdo; todos los "
+                                 "jugadores de un equipo tiran antes que el otro equipo.", "es", where)
+    assert "drift" not in _ui_checks(msgid, "Empieza el equipo del borde izquierdo; todos los "
+                                     "jugadores de un equipo lanzan antes que el otro equipo.",
+                                     "es", where)

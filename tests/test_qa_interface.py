@@ -199,3 +199,77 @@ def test_the_old_source_drift_fails_the_glossary(game, lang, check, segment):
     entries = catalog_entries(read_po(io.BytesIO(data), locale=lang), game)
     flags = check_entries(entries, lang, game)
     assert any(f.check == check and f.segment_id == segment for f in flags)
+
+
+# quantifiers of the cited clauses (issue 40) ---------------------------------------------------
+
+TO_WILD = ("peruludo", ("p/01 step 2 feedback",
+                        "Sixes need at least half as many dice: half of five, rounded up, is three.",
+                        ("raise.to_wild",)))
+FROM_WILD = ("peruludo", ("p/02 step 2 feedback",
+                          "After sixes: more sixes, or another number with at least twice as many dice.",
+                          ("raise.from_wild", "raise.from_wild.more", "raise.from_wild.switch")))
+
+
+def _quantifier_checks(lang, sentence, text):
+    from jokoak.review.interface_checks import quantifier_flags
+    game, (where, msgid, clauses) = sentence
+    said = [(game, (where, text if lang == "en" else msgid, clauses))]
+    return quantifier_flags(lang, {msgid: text}, said)
+
+
+def test_quantifiers_the_english_feedback_that_drops_at_least_fails():
+    found = _quantifier_checks("en", TO_WILD, "A bid on sixes needs half the last quantity, "
+                               "rounded up: three.")
+    assert [(f.check, f.lang) for f in found] == [("quantifiers", "en")]
+    assert "gutxienez" in found[0].message() and "raise.to_wild" in found[0].message()
+    assert _quantifier_checks("en", TO_WILD, TO_WILD[1][1]) == []
+
+
+@pytest.mark.parametrize("lang, old, new", [
+    ("fr", "Un pari sur les 6 demande la moitié de la quantité précédente, arrondie au-dessus\u00a0: "
+           "trois.",
+     "Sur les 6, il faut au moins la moitié des dés\u00a0: la moitié de cinq, arrondie à l’unité "
+     "supérieure, fait trois."),
+    ("es", "Una apuesta a los 6 necesita la mitad de la cantidad anterior: tres.",
+     "Los 6 necesitan al menos la mitad de dados: la mitad de cinco, redondeando hacia arriba, es tres."),
+    ("eu", "6koen aldeko apustuak aurreko kopuruaren erdia behar du: hiru.",
+     "6koek gutxienez erdia adina dado behar dituzte: bosten erdia, goitik biribilduta, hiru da."),
+])
+def test_quantifiers_a_translation_that_drops_at_least_fails(lang, old, new):
+    assert [f.check for f in _quantifier_checks(lang, TO_WILD, old)] == ["quantifiers"]
+    assert _quantifier_checks(lang, TO_WILD, new) == []
+
+
+@pytest.mark.parametrize("lang, old, new", [
+    ("en", "After sixes: more sixes, or another number with twice as many dice.",
+     "After sixes: more sixes, or another number with at least twice as many dice."),
+    ("es", "Tras los 6: más 6, u otro número con el doble de dados.",
+     "Tras los 6: más 6, u otro número con al menos el doble de dados."),
+    ("eu", "6koen ondoren: 6ko gehiago, edo beste zenbaki bat dado-kopuru bikoitzarekin.",
+     "6koen ondoren: 6ko gehiago, edo beste zenbaki bat gutxienez dado-kopuru bikoitzarekin."),
+])
+def test_quantifiers_twice_as_many_without_at_least_fails(lang, old, new):
+    assert [f.check for f in _quantifier_checks(lang, FROM_WILD, old)] == ["quantifiers"]
+    assert _quantifier_checks(lang, FROM_WILD, new) == []
+
+
+def test_quantifiers_french_ne_que_renders_only_and_nobody_opens_does_not():
+    # notes.six_opening: «Txanda bat arrastatze egoeran soilik has daiteke 6koen alde …»
+    line = ("peruludo", ("card", "…; only in arrastatze may a round open on 6s.",
+                         ("notes.six_opening",)))
+    assert _quantifier_checks("fr", line, "…\u202f; une manche ne peut s’ouvrir sur les 6 "
+                              "qu’en arrastatze.") == []
+    assert [f.check for f in _quantifier_checks("fr", line, "…\u202f; personne n’ouvre sur "
+                                                "les 6.")] == ["quantifiers"]
+    assert [f.check for f in _quantifier_checks("en", line, "…; nobody opens on 6s.")] == [
+        "quantifiers"]
+
+
+def test_quantifiers_gutxienez_punturen_bat_is_some_pips_not_a_bound():
+    from jokoak.content.glossary import clause_quantifiers
+    from jokoak.content.segments import segment_map
+    text = segment_map("zaldi_zuria")["phase2.throw3"].text
+    assert "gutxienez punturen bat" in text and clause_quantifiers(text) == []
+    assert [q.id for q, _w in clause_quantifiers(segment_map("zaldi_zuria")["setup.players"].text)] == [
+        "at_least"]

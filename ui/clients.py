@@ -22,8 +22,13 @@ def _peer_and_headers() -> tuple[str | None, Mapping[str, str]]:
         return None, {}
 
 
+def address(proxies: Iterable[str]) -> str:
+    """This session's client's address (``proxies``: ``[rooms] trusted_proxies``)."""
+    peer, headers = _peer_and_headers()
+    return client_address(peer, headers, proxies)
+
+
 def client(proxies: Iterable[str]) -> str:
     """The key of this session's client (a hash of its address): what its rate counters go
-    by. ``proxies``: ``[rooms] trusted_proxies``."""
-    peer, headers = _peer_and_headers()
-    return client_key(client_address(peer, headers, proxies))
+    by."""
+    return client_key(address(proxies))

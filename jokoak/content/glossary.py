@@ -249,3 +249,71 @@ def read_tbx(data: bytes) -> list[tuple[str, str]]:
 
     store = tbxfile.parsestring(data)
     return [(u.source, u.target) for u in store.units]
+
+
+# ---- quantifiers of the rules -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Quantifier:
+    """A quantifier of the rules (*gutxienez* "at least"): the Basque words that put it in a
+    clause, phrases where those words are no quantifier (*gutxienez punturen bat*, "with some
+    pips"), and the expressions that render it in each language (``…`` stands for the words
+    in between: French "n’… qu’")."""
+
+    id: str
+    basque: tuple[str, ...]
+    not_in: tuple[str, ...]
+    rendering: dict[str, tuple[str, ...]] = field(hash=False, compare=False)
+
+
+def parse_quantifiers(data: Any, where: str = "glossary.yaml") -> tuple[Quantifier, ...]:
+    """The ``quantifiers:`` of the glossary file (validated with the glossary's schema)."""
+    check_schema("glossary", data, where, GlossaryError)
+    out = []
+    for raw in (data or {}).get("quantifiers") or []:
+        out.append(Quantifier(
+            id=str(raw["id"]), basque=_as_tuple(raw["basque"]),
+            not_in=_as_tuple(raw.get("not_in")),
+            rendering={k: _as_tuple(v) for k, v in raw["rendering"].items()}))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def quantifiers(path: Path = GLOSSARY_PATH) -> tuple[Quantifier, ...]:
+    """Every quantifier of the project glossary, in file order."""
+    return parse_quantifiers(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, path.name)
+
+
+def _quantifier_text(text: str) -> str:
+    return _normalise(text.replace("’", "'"))
+
+
+@lru_cache(maxsize=None)
+def _expression_pattern(expression: str) -> re.Pattern[str]:
+    parts = [_quantifier_text(p).strip() for p in expression.split("…")]
+    pieces = []
+    for part in parts:
+        start = r"(?<!\w)" + re.escape(part)
+        pieces.append(start if part.endswith("'") else start + r"(?!\w)")
+    return re.compile(r"[^.;:!?]{0,60}?".join(pieces))
+
+
+def has_expression(text: str, expressions: Iterable[str]) -> str | None:
+    """The first of ``expressions`` found in ``text`` (whole words; ``…``: words between)."""
+    norm = _quantifier_text(text)
+    return next((e for e in expressions if _expression_pattern(e).search(norm)), None)
+
+
+def clause_quantifiers(text: str, found: Iterable[Quantifier] | None = None
+                       ) -> list[tuple[Quantifier, str]]:
+    """The quantifiers of a Basque clause, each with the Basque word that puts it there."""
+    norm = _quantifier_text(text)
+    out = []
+    for q in quantifiers() if found is None else found:
+        bare = norm
+        for phrase in q.not_in:
+            bare = bare.replace(_quantifier_text(phrase), " ")
+        word = has_expression(bare, q.basque)
+        if word is not None:
+            out.append((q, word))
+    return out

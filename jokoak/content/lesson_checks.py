@@ -9,10 +9,11 @@ step is replayed again under other rules (a counterfactual replay):
   the engine options and setup fields under which the same moves play as if the clause did
   not hold), must change how the step comes out. An arrastatze round with no six on the
   table comes out the same with wild sixes: the step cannot show that sixes are not wild.
-* ``choice_mark``: where an interpretation note about a clause the step teaches has an engine
-  option and is the booklet's reading (``reading: choice``, :mod:`jokoak.content.notes`), and another
-  value of that option changes how the step comes out, the step is teaching that reading: it
-  must say so with ``choice: <note id>``, shown as the how-to cards show it.
+* ``choice_mark``: where an interpretation note has an engine option and is the booklet's
+  reading (``reading: choice``, :mod:`jokoak.content.notes`), and another value of that option
+  changes how the step comes out, the step is teaching that reading: it must say so with
+  ``choice: <note id>``, shown as the how-to cards show it, and the note must cover one of the
+  clauses the step teaches. Every such note is tried on every step, whatever clauses it cites.
 * ``premise``: a guess step asks its question in a position the question is about (the
   question's ``premise``: the visitor's five dice, wild sixes, zohn ahl's sticks).
 
@@ -46,9 +47,9 @@ from .schema import check_schema
 from ..engine.core import Event, make_rules, refusal
 from ..engine.record import unplayable
 from ..games import get_game
-from .glossary import Term, find_terms
+from .glossary import Quantifier, Term, clause_quantifiers, find_terms
 from .lessons import Lesson, choice_is_right, lesson_dir, lessons
-from .notes import notes
+from .notes import Note, notes
 from .segments import content_dir, segment_map
 
 ERROR = "error"
@@ -217,29 +218,65 @@ def rule_shown_problems(game: str, files: LessonData | None = None,
     return out
 
 
+def _rule_of(clause: str) -> str | None:
+    """The numbered rule a sub-clause belongs to (``phase2.throw3.pay`` -> ``phase2.throw3``);
+    None for a clause of a section only (``move.west_east``), whose siblings are other rules."""
+    parts = clause.split(".")
+    return ".".join(parts[:-1]) if len(parts) > 2 else None
+
+
+def note_covers(note: Note, clause: str, justification: str = "") -> bool:
+    """Whether an interpretation note is about ``clause``: it cites it, cites the rule it is
+    part of or another part of the same rule (``phase2.throw3.pay`` covers
+    ``phase2.throw3.both``: the same numbered rule), or its option is justified by it."""
+    cited = set(note.clauses) | ({justification} if justification else set())
+    for c in cited:
+        if clause == c or clause.startswith(c + "."):
+            return True
+        rule = _rule_of(c)
+        if rule is not None and (clause == rule or clause.startswith(rule + ".")):
+            return True
+    return False
+
+
 def choice_mark_problems(game: str, files: LessonData | None = None) -> list[Problem]:
-    """Steps whose outcome hangs on a reading the booklet chose and that do not mark it."""
+    """Steps whose outcome hangs on a reading the booklet chose and that do not mark it.
+
+    Every clause a step teaches is looked at, with every choice note that covers it
+    (:func:`note_covers`), not only the notes that cite it word for word: the note
+    ``symbol-sum`` cites ``phase2.throw3.pay`` while a step teaching ``phase2.throw3.both``
+    states its reading ("4 chips each") all the same."""
+    engine = get_game(game)
+    justified = {o.name: o.justification for o in engine.options}
     choice_notes = [n for n in notes(game) if n.option and n.is_choice]
     out = []
     for name, data in _lesson_data(game) if files is None else files:
         base = outcomes(game, data)
         for note in choice_notes:
+            option = note.option or ""
             steps = [n for n, item in enumerate(data["steps"])
-                     if set(note.clauses) & set(item.get("teaches") or [])]
+                     if any(note_covers(note, c, justified.get(option, ""))
+                            for c in item.get("teaches") or [])]
             if not steps:
                 continue
-            option = note.option or ""
             changed: set[int] = set()
             for value in _alternatives(game, data, option):
                 other = outcomes(game, data, {option: value})
                 changed |= {n for n in steps if _changed(base[n], other[n])}
             for n in sorted(changed):
-                if data["steps"][n].get("choice") != note.id:
-                    out.append(Problem(
-                        "choice_mark", f"{game}/{name} step {n + 1}",
-                        f"comes out otherwise under another value of option {note.option}: "
-                        f"it teaches the booklet's reading (note {note.id}) and must say so "
-                        f"with 'choice: {note.id}'"))
+                step = data["steps"][n]
+                if step.get("choice") == note.id:
+                    if not set(note.clauses) & set(step.get("teaches") or []):
+                        out.append(Problem(
+                            "choice_mark", f"{game}/{name} step {n + 1}",
+                            f"is marked 'choice: {note.id}', but the note cites none of the "
+                            f"clauses the step teaches: add one to the note's clauses"))
+                    continue
+                out.append(Problem(
+                    "choice_mark", f"{game}/{name} step {n + 1}",
+                    f"comes out otherwise under another value of option {note.option}: "
+                    f"it teaches the booklet's reading (note {note.id}) and must say so "
+                    f"with 'choice: {note.id}'"))
     return out
 
 
@@ -288,6 +325,33 @@ def sentences(game: str) -> list[tuple[str, str, tuple[str, ...]]]:
         out += [(f"{game}/{lesson.name} step {n}", step.why, step.teaches)
                 for n, step in enumerate(lesson.steps, start=1)]
     return out
+
+
+def rule_sentences(game: str) -> list[tuple[str, str, tuple[str, ...]]]:
+    """(where, English msgid, cited clauses) of every card line and of each lesson step's
+    feedback and why: the sentences that state the rule a step teaches. (An instruction
+    says what to do, "Throw the sticks.", not the rule it leads to.)"""
+    from .howto import card, has_card
+
+    out = []
+    if has_card(game):
+        out += [(f"{game} card {key}", line.msgid, line.clauses)
+                for key, lines in card(game).sections for line in lines]
+    for lesson in lessons(game):
+        for n, step in enumerate(lesson.steps, start=1):
+            for field_name in ("feedback", "why"):
+                text = getattr(step, field_name, None)
+                if text:
+                    out.append((f"{game}/{lesson.name} step {n} {field_name}", text,
+                                step.teaches))
+    return out
+
+
+def cited_quantifiers(game: str, clauses: Iterable[str]) -> list[tuple[str, Quantifier, str]]:
+    """(clause, quantifier, Basque word) of each quantifier the cited clauses state."""
+    known = segment_map(game)
+    return [(c, q, word) for c in clauses if c in known
+            for q, word in clause_quantifiers(known[c].text)]
 
 
 def cited_roles(game: str, clauses: Iterable[str]) -> list[Term]:

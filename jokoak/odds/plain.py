@@ -18,12 +18,14 @@ PLAIN_BELOW = Fraction(1, 100)
 
 
 def rounded_count(n: Fraction | float, figures: int = 2) -> int:
-    """``n`` rounded to ``figures`` significant figures (66,667 -> 67,000), at least 1."""
+    """``n`` rounded to a whole number of at most ``figures`` significant figures, halves up
+    (66,667 -> 67,000; 4.6 -> 5, never truncated to 4), at least 1."""
     if n < 1:
         return 1
-    value = float(n)
-    places = figures - 1 - math.floor(math.log10(value))
-    return max(1, int(round(value, places)))
+    exact = Fraction(n)
+    places = min(figures - 1 - math.floor(math.log10(float(exact))), 0)
+    unit = 10 ** -places
+    return max(1, math.floor(exact / unit + Fraction(1, 2)) * unit)
 
 
 def one_in(p: Fraction, tr: Translator) -> str:

@@ -19,10 +19,10 @@ from .source import clause_anchor
 
 Gettext = Callable[[str], str]
 
-#: Marks a line whose content is the booklet's choice (the Basque text is silent there).
+#: Marks a line whose content is the booklet's choice (the Basque text is silent or unclear there).
 CHOICE_MARK = "\u2731"
-CHOICE_LEGEND = N_("The Basque text is silent here: this is the booklet's choice, explained "
-                   "in a note beside the clause.")
+CHOICE_LEGEND = N_("The Basque text is silent or unclear here: this is the booklet's choice, "
+                   "explained in a note beside the clause.")
 CHOICE_LABEL = N_("The booklet's choice")
 #: The card's title; the game's name stays in Basque.
 TITLE = N_("How to play: %(game)s")

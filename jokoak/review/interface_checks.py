@@ -31,7 +31,7 @@ from babel.messages.pofile import read_po
 
 from .. import GAMES
 from ..i18n.catalogs import UI_DOMAIN
-from ..content.glossary import Term, contains_phrase, glossary
+from ..content.glossary import Term, contains_phrase, glossary, has_expression
 from ..i18n import LOCALES
 from ..content.notes import notes
 from .source_checks import (Entry, Flag, _flag, _pofilter, drift_words, ignored_checks,
@@ -291,6 +291,36 @@ def clause_term_flags(lang: str, targets: dict[str, str] | None = None) -> list[
     return _dedupe(out)
 
 
+# --- the quantifiers of the clauses a rule sentence cites -----------------------------------
+
+RuleSentence = tuple[str, str, tuple[str, ...]]
+
+
+def quantifier_flags(lang: str, targets: dict[str, str] | None = None,
+                     said: Iterable[tuple[str, RuleSentence]] | None = None) -> list[Flag]:
+    """Rule sentences (card lines; lesson steps' feedback and whys) whose cited clause
+    has a quantifier (*gutxienez* "at least", *bakarrik* / *soilik* "only", *gehienez* "at
+    most": the glossary's ``quantifiers``) and whose text has none of its expressions in
+    ``lang``: in the English msgid (``lang="en"``) or in its translation (``targets``).
+    ``said``: (game, (where, msgid, clauses)) of the sentences to check, default every
+    card line and lesson step of the shipped games."""
+    from ..content.lesson_checks import cited_quantifiers, rule_sentences
+
+    if said is None:
+        said = [(game, sentence) for game in GAMES for sentence in rule_sentences(game)]
+    out = []
+    for game, (_where, msgid, clauses) in said:
+        text = msgid if lang == "en" else (targets or {}).get(msgid, "")
+        if not text:
+            continue
+        for clause, quantifier, word in cited_quantifiers(game, clauses):
+            expected = quantifier.rendering.get(lang, ())
+            if expected and has_expression(_PLACEHOLDER.sub(" ", text), expected) is None:
+                out.append(_flag("quantifiers", Entry(msgid, msgid, "", ""), lang,
+                                 clause=clause, word=word, expected=" / ".join(expected)))
+    return _dedupe(out)
+
+
 # --- notes: quotations of the text -----------------------------------------------------------
 
 def _norm_quote(text: str) -> str:
@@ -364,6 +394,8 @@ def check_ui_catalog(lang: str, entries: Iterable[UiEntry] | None = None) -> lis
     flags += [f for f in check_note_quotes(lang, mine, basque) if f.segment_id not in skip]
     silenced = {e.msgid for e in entries if "clause_terms" in ignored_checks(e.flags)}
     flags += [f for f in clause_term_flags(lang, mine) if f.segment_id not in silenced]
+    unbound = {e.msgid for e in entries if "quantifiers" in ignored_checks(e.flags)}
+    flags += [f for f in quantifier_flags(lang, mine) if f.segment_id not in unbound]
     return flags
 
 
@@ -373,6 +405,8 @@ def check_english_catalog() -> list[Flag]:
     basque = {e.msgid: (e.targets[0] if e.targets else "") for e in entries}
     skip = {e.msgid for e in entries if "note_quote" in ignored_checks(e.flags)}
     silenced = {e.msgid for e in entries if "clause_terms" in ignored_checks(e.flags)}
+    unbound = {e.msgid for e in entries if "quantifiers" in ignored_checks(e.flags)}
     return check_english_msgids(entries) + [
         f for f in check_note_quotes("en", {}, basque) if f.segment_id not in skip] + [
-        f for f in clause_term_flags("en") if f.segment_id not in silenced]
+        f for f in clause_term_flags("en") if f.segment_id not in silenced] + [
+        f for f in quantifier_flags("en") if f.segment_id not in unbound]

@@ -163,6 +163,13 @@ CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
                  "next game” may not become “auctions the next game”."),
               N_("“%(term)s” of clause %(clause)s is not named; the glossary says: "
                  "%(expected)s"), ERROR, "jokoak"),
+    CheckInfo("quantifiers", N_("Quantifiers of the cited rule"),
+              N_("A card line or a lesson sentence that cites a clause with a quantifier "
+                 "(`gutxienez` “at least”, `bakarrik` or `soilik` “only”, `gehienez` “at "
+                 "most”) keeps it, in English and in every translation: “at least half” may "
+                 "not become “half”."),
+              N_("clause %(clause)s says “%(word)s”; the sentence has none of: %(expected)s"),
+              ERROR, "jokoak"),
     CheckInfo("list_placeholder", N_("A list in a placeholder"),
               N_("A placeholder that the program fills with a list of names, one or several, "
                  "stands after a colon, where no verb has to agree with it in number."),

@@ -10,7 +10,12 @@ otherwise be 2^64 clients. Nobody is stored or logged by address: the key is a s
 used only as the name of a rate counter that vanishes with its window.
 
 Pure: the page passes what Streamlit knows (``st.context.ip_address``, which is None for a
-loopback peer, and ``st.context.headers``).
+loopback peer, and ``st.context.headers``). Streamlit's own server (uvicorn, in 1.67) already
+takes the address from ``X-Forwarded-For`` when the peer is 127.0.0.1, so behind a loopback
+nginx ``ip_address`` is the visitor's already; for a proxy elsewhere (compose's nginx) this
+module reads the header itself. Either way the header must be the proxy's own work:
+``deploy/nginx.conf`` sets it in every location, the websocket's too (tests/test_client_address.py
+spoofs it through nginx).
 """
 
 from __future__ import annotations

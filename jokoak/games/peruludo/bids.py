@@ -57,18 +57,34 @@ def bid_kind(previous: Bid | None, bid: Bid, ctx: BidContext) -> str | None:
     if ctx.forbid_repeated and bid in ctx.earlier_bids:
         return None
     if previous is None:
-        if ctx.arrastatze_round or face != WILD_FACE:
+        if not ctx.wild or face != WILD_FACE:
             return "opening"
         return None  # round.no_six_opening
     pq, pf = previous
     if ctx.arrastatze_round:
         return _arrastatze_kind(pq, pf, quantity, face, ctx)
+    if not ctx.wild:
+        return _plain_kind(pq, pf, quantity, face, ctx)
     if pf == WILD_FACE:
         if face == WILD_FACE:
             return "more_wild" if quantity > pq else None
         return "from_wild" if quantity >= from_wild_minimum(pq, ctx.from_wild_rule) else None
     if face == WILD_FACE:
         return "to_wild" if quantity >= half_up(pq) else None
+    if face == pf:
+        return "more" if quantity > pq else None
+    if face > pf and quantity == pq:
+        return "higher_face"
+    if ctx.raise_rule == "both_may_rise" and face > pf and quantity > pq:
+        return "both"
+    if ctx.raise_rule == "any_face_with_more" and quantity > pq:
+        return "any_face"
+    return None
+
+
+def _plain_kind(pq: int, pf: int, quantity: int, face: int, ctx: BidContext) -> str | None:
+    """Sixes not wild outside arrastatze (option ``wild_sixes`` off): a six is an ordinary
+    face, the highest, and the raise rule applies to it as to the others."""
     if face == pf:
         return "more" if quantity > pq else None
     if face > pf and quantity == pq:

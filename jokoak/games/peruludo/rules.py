@@ -37,6 +37,12 @@ OPTIONS: tuple[Option, ...] = (
            choices=("double", "double_plus_one"),
            choice_labels=(N_("At least double the sixes"),
                           N_("At least double the sixes plus one (common Perudo)"))),
+    Option("wild_sixes",
+           N_("Sixes are wild outside an arrastatze round"),
+           True, "setup.wild"),
+    Option("arrastatze_fixed_face",
+           N_("In a round an arrastatu starts, the number cannot change"),
+           True, "arrastatze.fixed_face"),
     Option("forbid_repeated_bids",
            N_("A bid already made in the round may not be made again"),
            True, "raise.from_wild.switch"),
@@ -98,6 +104,8 @@ class PeruludoOptions:
 
     raise_rule: RaiseRule
     from_wild_rule: FromWildRule
+    wild_sixes: bool
+    arrastatze_fixed_face: bool
     forbid_repeated_bids: bool
     reveal: Literal["partial", "full"]
     doia_die_source: Literal["bag_else_outside", "bag_only"]

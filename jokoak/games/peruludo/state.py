@@ -103,8 +103,9 @@ class PeruludoPosition:
 
     @property
     def wild(self) -> bool:
-        """Sixes are wild, except in an arrastatze round (clause ``arrastatze.no_wilds``)."""
-        return not self.arrastatze_round
+        """Sixes are wild (clause ``setup.wild``), except in an arrastatze round (clause
+        ``arrastatze.no_wilds``) or with the option ``wild_sixes`` switched off."""
+        return not self.arrastatze_round and self.options.wild_sixes
 
     def alive(self) -> list[int]:
         return [s for s in range(self.players) if self.counts[s] > 0]
@@ -303,9 +304,10 @@ def with_changes(state: P, *, phase: Phase | None = None, **changes: Any) -> P:
 def bid_context_for(rules: Rules, total: int, arrastatze_round: bool, may_switch: bool,
                     earlier: list[Bid]) -> BidContext:
     chosen = options(rules)
-    return BidContext(total_dice=total, wild=not arrastatze_round,
+    return BidContext(total_dice=total, wild=not arrastatze_round and chosen.wild_sixes,
                       arrastatze_round=arrastatze_round,
-                      may_switch_face=arrastatze_round and may_switch,
+                      may_switch_face=arrastatze_round and (
+                          may_switch or not chosen.arrastatze_fixed_face),
                       raise_rule=chosen.raise_rule, from_wild_rule=chosen.from_wild_rule,
                       earlier_bids=frozenset(earlier),
                       forbid_repeated=chosen.forbid_repeated_bids)

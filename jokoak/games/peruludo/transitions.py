@@ -123,7 +123,9 @@ def _doia(state: P) -> tuple[P, list[Event]]:
     counted = sum(count_face(state.cups[s], face, state.wild) for s in state.alive())
     events = [event("doia", "doia.call", (caller, state.bidder), {"turn": state.turn},
                     quantity=quantity, face=face),
-              event("doia_count", "doia.right", tuple(state.alive()),
+              event("doia_count", ["doia.right"] + (
+                        ["arrastatze.no_wilds"] if state.arrastatze_round
+                        else ["setup.wild", "round.facts.wild"]), tuple(state.alive()),
                     {"wild": state.wild, "cups": {str(s): list(state.cups[s])
                                                   for s in state.alive()}},
                     count=counted, quantity=quantity, face=face)]
@@ -175,8 +177,8 @@ def _lift(state: P) -> tuple[P, list[Event]]:
     matched = count_face(state.cups[seat], face, state.wild)
     running = state.running + matched
     state = with_changes(state, revealed=state.revealed + (seat,), running=running)
-    clauses = ["palero.reveal"] + (["setup.wild", "round.facts.wild"] if state.wild
-                                   else ["arrastatze.no_wilds"])
+    clauses = ["palero.reveal"] + (["arrastatze.no_wilds"] if state.arrastatze_round
+                                   else ["setup.wild", "round.facts.wild"])
     events = [event("cup_lifted", clauses, (seat,),
                     {"dice": list(state.cups[seat]), "wild": state.wild},
                     matched=matched, count=running, quantity=quantity, face=face,

@@ -114,10 +114,10 @@ def explain(obs: dict[str, Any], rules: Rules, rng: random.Random) -> tuple[Acti
         exact = chance_exact(obs, bid)
         action: Call = "doia" if exact > DOIA_ABOVE else "no_doia"
         msgid = (N_("I call doia: with my dice and the bids so far, %(quantity)s × %(face)s "
-                    "is exactly right with chance %(chance)s %%; I call above %(threshold)s %%.")
+                    "is exactly right with chance %(chance)s%%; I call above %(threshold)s%%.")
                  if action == "doia" else
                  N_("No doia: %(quantity)s × %(face)s is exactly right only with chance "
-                    "%(chance)s %%; I call above %(threshold)s %%."))
+                    "%(chance)s%%; I call above %(threshold)s%%."))
         return action, Reason(msgid, (("quantity", bid[0]), ("face", bid[1]),
                                       ("chance", _percent(exact)),
                                       ("threshold", _percent(DOIA_ABOVE))), ("doia.call",))
@@ -134,7 +134,7 @@ def explain(obs: dict[str, Any], rules: Rules, rng: random.Random) -> tuple[Acti
         if not scored or current < CHALLENGE_BELOW:
             return "palero", Reason(
                 N_("I call palero: with my dice and the bids so far, %(quantity)s × %(face)s "
-                   "is true with chance %(chance)s %%; I call below %(threshold)s %%."),
+                   "is true with chance %(chance)s%%; I call below %(threshold)s%%."),
                 (("quantity", bid[0]), ("face", bid[1]), ("chance", _percent(current)),
                  ("threshold", _percent(CHALLENGE_BELOW))), ("palero.option",))
     best_p = scored[0][0]
@@ -147,12 +147,12 @@ def explain(obs: dict[str, Any], rules: Rules, rng: random.Random) -> tuple[Acti
                                                -pb[0], pb[1]))
         return bid_action(bluff), Reason(
             N_("I bluff with %(quantity)s × %(face)s: it is still true with chance "
-               "%(chance)s %%, and a face I hold few of hides my hand."),
+               "%(chance)s%%, and a face I hold few of hides my hand."),
             (("quantity", bluff[0]), ("face", bluff[1]), ("chance", _percent(p))),
             ("raise.option",))
     return bid_action(choice), Reason(
         N_("I bid %(quantity)s × %(face)s: with my dice and the bids so far it is true with "
-           "chance %(chance)s %%, the likeliest of my raises."),
+           "chance %(chance)s%%, the likeliest of my raises."),
         (("quantity", choice[0]), ("face", choice[1]), ("chance", _percent(best_p))),
         ("raise.option",))
 
