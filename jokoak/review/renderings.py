@@ -199,10 +199,10 @@ def _keyed_clauses(tree: ast.Module, known: set[str]) -> dict[str, tuple[str, ..
             else:
                 msgids_of.setdefault(key.value, []).extend(_msgids_in(value))
     out: dict[str, list[str]] = {}
-    for key, msgids in msgids_of.items():
-        if key in clause_of:
+    for name, msgids in msgids_of.items():
+        if name in clause_of:
             for msgid in msgids:
-                out.setdefault(msgid, []).append(clause_of[key])
+                out.setdefault(msgid, []).append(clause_of[name])
     return {m: tuple(dict.fromkeys(c)) for m, c in out.items()}
 
 
