@@ -137,13 +137,13 @@ def test_a_bid_the_rules_refuse_is_said_in_words_with_the_clause_it_breaks_behin
 
 def test_a_legal_move_that_is_not_the_lessons_gets_the_hint_with_its_clause_behind_why(
         server, chromium_browser):
-    page = open_lesson(server, chromium_browser, "zaldi_zuria", "01_first_throws", "fr")
+    page = open_lesson(server, chromium_browser, "peruludo", "01_first_round", "fr")
     page.wait_for_timeout(READ)
-    page.locator(control("zaldi_zuria", "pass")).first.click()
+    page.locator(control("peruludo", "bid:3:3")).first.click()   # legal; the step asks 4 × 2
     page.wait_for_selector(".jokoak-lesson-hint", timeout=30000)
     hint = page.locator(".jokoak-lesson-hint").first
-    assert "lancer" in hint.inner_text()
-    opens_behind_why(hint, "phase2.throw1")
+    assert "quatre 2" in hint.inner_text()
+    opens_behind_why(hint, "raise.higher")
     assert page.locator('[data-lesson-step="1"][data-done="0"]').count() == 1
-    do_step(page, "zaldi_zuria", 0, lessons("zaldi_zuria")[0].steps[0])  # the second try
+    do_step(page, "peruludo", 0, lessons("peruludo")[0].steps[0])  # the second try
     page.close()

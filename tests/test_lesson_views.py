@@ -122,15 +122,23 @@ def behind_why(text):
 
 
 def test_a_legal_move_that_is_not_the_lessons_gets_the_hint_and_a_second_try():
-    at = open_lesson("zaldi_zuria")
-    click(at, "jokoak_lesson_zaldi_zuria_pass")
-    now = session(at, "zaldi_zuria")
-    assert not now.extra["done"] and now.position.length == 0  # nothing was played
+    at = open_lesson("peruludo", lesson="01_first_round", lstep="1")
+    before = session(at, "peruludo").position.length
+    click(at, "jokoak_lesson_peruludo_quick3")           # legal, but the step asks for 4 × 2
+    now = session(at, "peruludo")
+    assert not now.extra["done"] and now.position.length == before  # nothing was played
     text = " ".join(m.value for m in at.markdown)
-    assert "this lesson wants to see you throw" in text
-    assert 'data-segment="phase2.throw1"' in behind_why(text) and 'class="jk-id"' not in text
-    click(at, "jokoak_lesson_zaldi_zuria_throw")
-    assert session(at, "zaldi_zuria").extra["done"]
+    assert "this step asks for four 2s" in text
+    assert 'class="jokoak-why"' in text and 'class="jk-id"' not in text
+    tap_action(at, "peruludo", "bid:4:2")
+    assert session(at, "peruludo").extra["done"]
+
+
+def test_a_lesson_offers_no_control_its_step_does_not_teach():
+    """The first zaldi zuria throw: Throw alone, no Pass beside it (no step teaches it)."""
+    at = open_lesson("zaldi_zuria")
+    assert "jokoak_lesson_zaldi_zuria_throw" in buttons(at)
+    assert "jokoak_lesson_zaldi_zuria_pass" not in buttons(at)
 
 
 def test_a_bid_the_rules_refuse_says_why_in_words_with_its_clause_behind_why_and_cannot_be_tapped():

@@ -276,3 +276,138 @@ def test_qa_backread_export_writes_the_template(tmp_path, capsys):
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]
     assert rows and all(row["kind"] == "card-line" for row in rows)
     assert len(template.read_text(encoding="utf-8").splitlines()) == len(rows) + 1
+
+
+# --- the translators' page and the exports carry the state --------------------------------
+
+@pytest.fixture
+def ledger_of(monkeypatch, tmp_path):
+    """A ledger of one's own in place of the shipped one (its caches cleared around)."""
+    monkeypatch.setattr(ledger_module, "LEDGER_DIR", tmp_path)
+    ledger_module.clear_caches()
+
+    def write(lang, reviews):
+        write_ledger(lang, reviews, tmp_path)
+        ledger_module.clear_caches()
+    yield write
+    ledger_module.clear_caches()
+
+
+def clause_renderings_of(game, lang, n=2):
+    return [r for r in renderings(lang) if r.id.startswith(f"clause:{game}:")][:n]
+
+
+def test_the_po_export_flags_each_translation_with_its_review_state(ledger_of):
+    import io as _io
+
+    from babel.messages.pofile import read_po
+
+    from jokoak.review.exports import catalog_po
+    read, changed = clause_renderings_of("peruludo", "fr")
+    ledger_of("fr", [review_of(read), replace(review_of(changed), hash="0" * 16)])
+    catalog = read_po(_io.BytesIO(catalog_po("peruludo", "fr")))
+    flags = {m.context: m.flags for m in catalog if m.context}
+    segment = {r.id.rsplit(":", 1)[1] for r in (read, changed)}
+    assert "reviewed" in flags[read.id.rsplit(":", 1)[1]]
+    assert "review-changed" in flags[changed.id.rsplit(":", 1)[1]]
+    assert all("unreviewed" in f for ctx, f in flags.items() if ctx not in segment
+               and "fuzzy" not in f)
+
+
+def test_the_xliff_export_gives_each_target_its_state(ledger_of):
+    from lxml import etree
+
+    from jokoak.review.exports import catalog_xliff
+    from jokoak.review.uploads import XLIFF_12
+    read, flawed = clause_renderings_of("zohn_ahl", "es")
+    ledger_of("es", [review_of(read), review_of(flawed, "flawed", "meaning")])
+    root = etree.fromstring(catalog_xliff("zohn_ahl", "es"))
+    units = {u.get("id"): u for u in root.iter(f"{{{XLIFF_12}}}trans-unit")}
+
+    def state(rendering):
+        unit = units[rendering.id.rsplit(":", 1)[1]]
+        return unit.find(f"{{{XLIFF_12}}}target").get("state")
+    assert state(read) == "final"
+    assert state(flawed) == "needs-review-translation"
+    others = [u.find(f"{{{XLIFF_12}}}target").get("state") for k, u in units.items()
+              if k not in {read.id.rsplit(":", 1)[1], flawed.id.rsplit(":", 1)[1]}]
+    assert others and set(others) <= {"translated", "needs-review-translation"}
+
+
+def test_the_review_rows_filter_by_review_state(ledger_of):
+    from jokoak.review.rows import filter_rows, review_rows
+    read, = clause_renderings_of("zaldi_zuria", "en", 1)
+    ledger_of("en", [review_of(read)])
+    rows = review_rows("zaldi_zuria", ("en",))
+    shown = filter_rows(rows, review="reviewed")
+    assert [row.segment.id for row in shown] == [read.id.rsplit(":", 1)[1]]
+    assert len(filter_rows(rows, review="never")) == len(rows) - 1
+
+
+def test_an_uploaded_translation_unlike_the_one_read_is_changed_since(ledger_of):
+    from jokoak.review.rows import review_rows
+    from jokoak.review.uploads import parse_upload
+    from view_support import replace_translation
+
+    from jokoak.review.exports import catalog_po
+    read, = clause_renderings_of("peruludo", "fr", 1)
+    segment = read.id.rsplit(":", 1)[1]
+    ledger_of("fr", [review_of(read)])
+    data = replace_translation(catalog_po("peruludo", "fr"), segment, read.text + " (bis)")
+    upload = parse_upload(data, "peruludo.fr.po", "peruludo", "fr")
+    row = next(r for r in review_rows("peruludo", ("fr",), upload) if r.segment.id == segment)
+    assert row.cells[0].review == "changed"
+
+
+def test_the_translators_page_shows_the_state_and_filters_by_it(ledger_of):
+    from streamlit.testing.v1 import AppTest
+
+    from jokoak import ROOT
+    from jokoak.i18n import translator
+    from ui.common import LANG_KEY
+    read, = clause_renderings_of("zaldi_zuria", "fr", 1)
+    ledger_of("fr", [review_of(read)])
+    at = AppTest.from_file(str(ROOT / "app_pages" / "translators.py"), default_timeout=60)
+    at.session_state[LANG_KEY] = "fr"
+    at.session_state["jokoak_translators_game"] = "zaldi_zuria"
+    at.session_state["jokoak_translators_lang"] = "fr"
+    at.run()
+    assert not at.exception
+    markup = " ".join(m.value for m in at.markdown)
+    assert 'data-review="reviewed"' in markup and 'data-review="never"' in markup
+    assert translator("fr").gettext("never reviewed") in markup
+    at.session_state["jokoak_review_review"] = "reviewed"
+    at.run()
+    markup = " ".join(m.value for m in at.markdown)
+    assert markup.count('data-review="') == 1 and 'data-review="reviewed"' in markup
+
+
+# --- the command line and the seed --------------------------------------------------------
+
+def test_qa_unreviewed_lists_each_rendering_not_reviewed_with_its_state(tmp_path, monkeypatch,
+                                                                       capsys):
+    monkeypatch.setattr(ledger_module, "LEDGER_DIR", tmp_path)
+    r = a_rendering("es", "card-line")
+    write_ledger("es", [review_of(r, "flawed", "meaning")], tmp_path)
+    assert main(["qa", "unreviewed", "--lang", "es", "--kind", "card-line"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    cards = [r.id for r in renderings("es") if r.kind == "card-line"]
+    assert len(lines) == len(cards)
+    assert f"es\tflawed\tcard-line\t{r.id}\t" in "\n".join(lines)
+    assert sum(line.startswith("es\tnever\tcard-line\t") for line in lines) == len(cards) - 1
+
+
+def test_every_finding_of_the_seed_names_a_review_languages_and_a_severity():
+    import yaml
+
+    from jokoak import ROOT
+    from jokoak.i18n import LANGUAGES
+    from jokoak.review.ledger import SEVERITIES
+    findings = yaml.safe_load((ROOT / "review" / "seed_2026_12_findings.yaml").read_text(
+        encoding="utf-8"))
+    reviews = {"translations-2026-12", "lessons-and-cards-2026-12",
+               "lessons-cards-play-2026-12-07"}
+    assert findings and all(f["review"] in reviews and f["severity"] in SEVERITIES
+                            and set(f["langs"]) <= set(LANGUAGES) and f["note"]
+                            for f in findings)
+    assert all({"msgid", "exact", "note_id", "clause", "where"} & set(f) for f in findings)

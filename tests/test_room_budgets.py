@@ -70,6 +70,19 @@ def test_a_redis_room_nobody_joined_expires_in_ten_minutes_and_a_joined_one_live
     assert store.client.ttl(store.prefix + played.code) > UNJOINED_SECONDS
 
 
+def test_a_room_without_an_opener_is_joined_by_its_first_pupil(store):
+    from jokoak.service import rooms
+    table = rooms.Room("K7QF2M9", 0, a_record(), {}, {}, time.time())  # a class screen's
+    assert store.create(table.code, rooms._dump(table))               # table: nobody seated
+    join(store, table.code, GAMES, "pupil-1")
+    if isinstance(store, RedisRoomStore):
+        assert store.client.ttl(store.prefix + table.code) > UNJOINED_SECONDS
+    else:
+        with store._connection() as db:
+            assert db.execute("SELECT joined FROM rooms WHERE code = ?",
+                              (table.code,)).fetchone()[0] == 1
+
+
 def test_rooms_nobody_joined_leave_the_cap_when_they_are_swept(store, monkeypatch):
     for n in range(3):
         open_room(store, a_record(), {}, f"device-{n}", limit=3)

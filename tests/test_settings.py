@@ -16,7 +16,7 @@ def test_valid_kiosk_settings_are_read():
 
 def test_countdown_shorter_than_twenty_seconds_is_refused_wcag_2_2_1():
     s = parse_settings("[kiosk]\ncountdown_seconds = 5\n")
-    assert s.kiosk.countdown_seconds == 30
+    assert s.kiosk.countdown_seconds == 20
     assert s.problems[0].params == {"key": "kiosk.countdown_seconds"}
 
 

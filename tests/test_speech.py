@@ -267,7 +267,8 @@ def test_the_kiosk_setting_reads_a_new_lesson_instruction_without_a_tap(monkeypa
     app = "from ui.lesson import lesson_view\nlesson_view('zaldi_zuria')\n"
     at = AppTest.from_string(app, default_timeout=TIMEOUT).run()
     assert any("<audio autoplay" in m.value for m in at.markdown)
-    monkeypatch.setattr(ui.speech, "settings", lambda: Settings())
+    off = Settings(speech=SpeechSettings(kiosk_reads_aloud=False))
+    monkeypatch.setattr(ui.speech, "settings", lambda: off)
     quiet = AppTest.from_string(app, default_timeout=TIMEOUT).run()
     assert not any("<audio" in m.value for m in quiet.markdown)
 

@@ -16,7 +16,7 @@ from jokoak.i18n import TARGET_LANGUAGES, language_name, translator
 from jokoak.render.source import source_html
 
 from .common import _, esc, html, in_this_language, lang, remember, remembered_widget_key
-from .params import ECHO_SECONDS, echo_of_old, query_choice, write
+from .params import ECHO_SECONDS, drop, echo_of_old, query_choice, write
 from .lesson import lesson_view
 from . import speech
 from .reading import howto_card, self_test_toggle, self_test_view
@@ -63,6 +63,9 @@ def render(game: str) -> None:
          f'<p lang="{lang()}" style="font-size:1.15rem">{esc(_(entry.tagline))}</p>')
     views = available_views(game)
     view = _choose_view(game, views)
+    if view != "learn":   # a lesson's place is no part of another view's address
+        drop("lesson")
+        drop("lstep")
     if view == "read":
         read_view(game)
     elif view == "step":

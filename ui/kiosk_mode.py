@@ -34,3 +34,23 @@ def is_kiosk() -> bool:
         st.session_state[KIOSK_KEY] = (query_choice("kiosk", ("1",)) == "1"
                                        or settings().kiosk.enabled)
     return bool(st.session_state[KIOSK_KEY])
+
+
+#: A kiosk's lesson or play view: the booklet's chrome (the language switch, the game's
+#: title and tagline, the view tabs, the list of lessons) folds away, so the board, the
+#: sentence and the control to press fill the first screen (the board takes what is left).
+#: A visitor changes language on the attract screen; the idle reset brings it back.
+KIOSK_FOLD_CSS = """<style>
+.st-key-jokoak_lang_switch, [class*="st-key-jokoak_view_"], .st-key-jokoak_lesson_list,
+*:has(> h1[lang="eu"]) > p[lang], [data-testid="stMainBlockContainer"] h1[lang="eu"]{display:none !important}
+[data-testid="stElementContainer"]:has(> [data-testid="stMarkdown"] h1[lang="eu"]),
+[data-testid="stElementContainer"]:has(.st-key-jokoak_lang_switch){display:none !important}
+[data-testid="stMainBlockContainer"]{padding-top:3.6rem !important}
+@media (orientation:landscape){[data-testid="stMain"]{--jokoak-board-h:max(320px,calc(100vh - 190px))}}
+</style>"""
+
+
+def kiosk_fold() -> None:
+    """At a kiosk, fold the booklet's chrome away from this view (:data:`KIOSK_FOLD_CSS`)."""
+    if is_kiosk():
+        st.html(KIOSK_FOLD_CSS)

@@ -44,11 +44,12 @@ from jokoak.i18n.msgids import N_
 from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
-from . import counters, play, progress, speech
+from . import counters, play, progress, sound, speech, tap_manners
 from .play import pace
 from .common import _, bring_into_view, esc, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
+from .kiosk_mode import kiosk_fold
 from .why import sentence_html
 
 log = logging.getLogger("jokoak")
@@ -57,7 +58,12 @@ log = logging.getLogger("jokoak")
 LEARN_LABEL = N_("Learn it in 2 minutes")
 #: A wrong answer: one sentence; the rule waits behind "Why?".
 NOT_QUITE = N_("Not quite. Try again, or tap “Why?” to read the rule.")
+#: The end of a lesson, said (and read aloud at a kiosk) with the star.
+WELL_DONE = N_("Well done: you have finished this lesson.")
 VIEW = "learn"
+#: Session key: the game whose "Play a real game" was just tapped (the lesson's fragment
+#: then reruns the whole page, which opens the play view).
+HANDOFF_KEY = "jokoak_lesson_handoff"
 
 LESSON_CSS = """<style>
 .jokoak-lesson-why{border-left:4px solid #1e7b34;padding:.2rem .8rem;margin:.3rem 0;background:#eef8f0}
@@ -65,6 +71,29 @@ LESSON_CSS = """<style>
 .jokoak-lesson-instruction{font-size:1.35rem;font-weight:600;margin:.2rem 0 .4rem}
 @media (max-width:640px){.jokoak-lesson-instruction{font-size:1.15rem}}
 [class*="st-key-jokoak_lesson_redo_"] button{min-height:44px}
+[class*="st-key-jokoak_answer_bar_"]{position:fixed;left:0;right:0;bottom:0;z-index:990;
+ background:#fff;border-top:4px solid #1e7b34;box-shadow:0 -6px 18px rgba(0,0,0,.16);
+ padding:.5rem max(1rem,calc((100vw - 1500px)/2)) calc(.6rem + env(safe-area-inset-bottom));
+ max-height:62vh;overflow-y:auto;gap:.6rem !important}
+[class*="st-key-jokoak_answer_bar_"] .jokoak-lesson-why,[class*="st-key-jokoak_answer_bar_"] .jokoak-lesson-hint{
+ margin:0;border-left:0;background:transparent;padding:0}
+[class*="st-key-jokoak_answer_bar_"] .jokoak-said{font-size:1.3rem;margin:.1rem 0}
+[class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_next_"] button,
+[class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_real_"] button{min-height:3.6rem;font-size:1.3rem}
+[class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_real_"] button p,
+[class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_next_"] button p{font-size:1.35rem;font-weight:700}
+[class*="st-key-jokoak_answer_bar_"]>.st-key-jokoak_answer_said{flex:1 1 24rem;min-width:0}
+[class*="st-key-jokoak_answer_bar_"]>[class*="st-key-jokoak_lesson_next_"]{flex:0 0 clamp(12rem,28vw,26rem)}
+@media (max-width:640px){[class*="st-key-jokoak_answer_bar_"]{flex-wrap:wrap}
+ [class*="st-key-jokoak_answer_bar_"]>[class*="st-key-jokoak_lesson_next_"]{flex:1 1 100%}
+ [class*="st-key-jokoak_answer_bar_"] .jokoak-said{font-size:1.1rem}}
+[data-testid="stMainBlockContainer"]:has(.jokoak-lesson-instruction){padding-bottom:12rem}
+body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{bottom:auto;top:4.5rem}
+.jokoak-wrong-mark{color:#b3261e;font-weight:700}
+@keyframes jk-next-glow{0%,100%{box-shadow:0 0 0 0 rgba(26,95,180,.55)}50%{box-shadow:0 0 0 10px rgba(26,95,180,0)}}
+@media (prefers-reduced-motion:no-preference){
+ [class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_next_"] button,
+ [class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_real_"] button{animation:jk-next-glow 1.6s 1s ease-in-out 3}}
 </style>"""
 
 
@@ -108,10 +137,11 @@ def _spec(game: str, seat: int) -> PlaySpec:
     no computer nor beat (the lesson plays the others' moves), and taps checked first."""
     return dataclasses.replace(play.game_spec(game), key=f"jokoak_lesson_{game}",
                                table=lambda choices: Seating(humans=frozenset({seat})),
-                               beat=None, accept=lesson_tap)
+                               beat=None, accept=lesson_tap, lesson=True)
 
 
-def _board(game: str, session: PlaySession, shown: GameState, seat: int) -> None:
+def _board(game: str, session: PlaySession, shown: GameState, seat: int,
+           step: LessonStep | None = None) -> None:
     """The table or board for ``shown`` (a state), drawn like the play view's, from the
     lesson's seat (the visitor's own dice and nobody else's)."""
     markup = registry.entry(game).draw_state(shown, _, lang(), viewer=seat) or ""
@@ -125,7 +155,7 @@ def _board(game: str, session: PlaySession, shown: GameState, seat: int) -> None
 #: px, drew zohn ahl's and peruludo's labels at 9–10 px), with the control beside it.
 #: Portrait screens and phones keep the play view's sizes.
 LESSON_BOARD_CSS = ("<style>[data-testid='stMain']{--jokoak-board-h:"
-                    "max(240px,calc(100vh - 330px))}</style>")
+                    "max(240px,calc(100vh - 420px))}</style>")
 
 
 def _asked_picture(game: str, before: Position, after: Position) -> tuple[GameState, str]:
@@ -325,18 +355,35 @@ def go_to(game: str, name: str, index: int) -> None:
 
 def play_real_game(game: str) -> None:
     """Leave the lesson for the play view, with a new game under way (the same seat: the
-    play views seat the visitor as Player 1, like the lessons)."""
+    play views seat the visitor as Player 1, like the lessons). The button sits in the
+    lesson's fragment, whose rerun alone would draw the lesson again: this callback notes
+    the handoff, and the fragment then reruns the whole page (:func:`_hand_over`)."""
     lesson_session = st.session_state.get(_key(game))
     if isinstance(lesson_session, PlaySession) and _too_soon(lesson_session, time.monotonic()):
         return  # the second half of a double tap on the last "Next"
+    if not isinstance(lesson_session, PlaySession) or not lesson_session.extra.get("done"):
+        return  # a stale tap: the lesson is not at its end
     spec = play.game_spec(game)
     current = play.session(spec)
     play.new_game(spec, spec.game.rulesets[0].name, {},
                   current.position.record.seed if current is not None else None)
+    game_now = play.session(spec)
+    if game_now is not None:   # its controls wait a moment: a double tap's second tap
+        game_now.last_tap = time.monotonic()
     st.session_state[f"jokoak_view_{game}"] = "play"
     write("view", "play", scope=f"jokoak_view_{game}")
     drop("lesson")
     drop("lstep")
+    st.session_state.pop(_key(game), None)   # the lesson is left: a way back starts it anew
+    st.session_state[HANDOFF_KEY] = game
+
+
+def _hand_over(game: str) -> None:
+    """After "Play a real game": the whole page runs again (not only the lesson's
+    fragment), and the game page, whose address now says ``view=play``, draws the game."""
+    if st.session_state.get(HANDOFF_KEY) == game:
+        del st.session_state[HANDOFF_KEY]
+        st.rerun(scope="app")
 
 
 # ---- drawing -------------------------------------------------------------------------------
@@ -378,7 +425,8 @@ def _header(game: str, lesson: Lesson, index: int) -> None:
     if len(found) > 1:
         # folded: on a phone the step's instruction and controls stay near the top
         earned = progress.stars(game, len(found))
-        with st.expander(_("All the lessons of this game"), icon=":material/school:"):
+        with st.container(key="jokoak_lesson_list"), st.expander(
+                _("All the lessons of this game"), icon=":material/school:"):
             for number, other in enumerate(found, 1):
                 st.button(("★ " if number in earned else "☆ ") + _(other.title),
                           key=f"jokoak_lesson_pick_{game}_{other.name}",
@@ -408,23 +456,30 @@ def _star_line(game: str) -> str:
             f'white-space:nowrap">{progress.star_line(earned, len(found))}</span>')
 
 
-def _finished(game: str, lesson: Lesson) -> None:
-    html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-over="1">'
-         f'<span aria-hidden="true" style="color:#b36b00">★</span> '
-         f'{esc(_("Well done: you have finished this lesson."))}</p>')
-    st.button(_("Play a real game"), type="primary", key=f"jokoak_lesson_real_{game}",
-              width="stretch", icon=":material/play_arrow:", on_click=play_real_game,
-              args=(game,))
+def _finished(game: str, lesson: Lesson, session: PlaySession) -> None:
+    """The lesson's end as a moment: a star that flies in (a glow under reduced motion), a
+    chime, the sentence read aloud at a kiosk; then, in the answer bar under the thumb,
+    "Play a real game" (the lesson built toward it), the next lesson, this one again."""
+    first = not session.extra.get("celebrated")
+    session.extra["celebrated"] = True
+    sound.celebration(_(WELL_DONE), f"{lesson.name}{session.epoch}",
+                      chime=first and not sound.muted())
+    if first:
+        sound.read_aloud(f"{game}_{lesson.name}_done", [(_(WELL_DONE), lang())])
     found = _lessons(game)
     names = [x.name for x in found]
     at = names.index(lesson.name)
-    row = st.container(horizontal=True)
-    if at + 1 < len(found):
-        row.button(_("Next lesson: %(title)s") % {"title": _(found[at + 1].title)},
-                   key=f"jokoak_lesson_nextlesson_{game}", on_click=go_to,
-                   args=(game, names[at + 1], 0), icon=":material/school:")
-    row.button(_("Start this lesson again"), key=f"jokoak_lesson_again_{game}",
-               on_click=go_to, args=(game, lesson.name, 0), icon=":material/replay:")
+    with st.container(key=f"jokoak_answer_bar_{game}"):
+        st.button(_("Play a real game"), type="primary", key=f"jokoak_lesson_real_{game}",
+                  width="stretch", icon=":material/play_arrow:", on_click=play_real_game,
+                  args=(game,))
+        row = st.container(horizontal=True)
+        if at + 1 < len(found):
+            row.button(_("Next lesson: %(title)s") % {"title": _(found[at + 1].title)},
+                       key=f"jokoak_lesson_nextlesson_{game}", on_click=go_to,
+                       args=(game, names[at + 1], 0), icon=":material/school:")
+        row.button(_("Start this lesson again"), key=f"jokoak_lesson_again_{game}",
+                   on_click=go_to, args=(game, lesson.name, 0), icon=":material/replay:")
 
 
 def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) -> None:
@@ -454,7 +509,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
     bring_into_view(".jokoak-lesson-instruction", ".jokoak-board svg", f"{lesson.name}{index}",
                     when=new_step)
     if new_step:
-        speech.read_now(f"{game}_{lesson.name}_{index}", [(_(step.instruction), lang())])
+        sound.read_aloud(f"{game}_{lesson.name}_{index}", [(_(step.instruction), lang())])
     table, side = st.columns([3, 2], vertical_alignment="top")
     with side:
         if picture:
@@ -462,28 +517,63 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         if step.kind == "guess":   # the answer stays on screen beside the why
             done = _guess(game, session, step, index) or done
         if done:
-            _note("why", _(step.said), game, step.teaches,
-                  _(step.behind_why) if step.behind_why else "", step.choice)
-            st.button(_("Next"), type="primary", key=f"jokoak_lesson_next_{game}_{index}",
-                      width="stretch", icon=":material/arrow_forward:", on_click=next_step,
-                      args=(game, lesson.name, index))
-        elif step.kind == "action":
+            # in the answer bar at the bottom, away from the control just tapped; nothing
+            # tappable is drawn in that control's place
+            with st.container(key=f"jokoak_answer_bar_{game}", horizontal=True,
+                              vertical_alignment="center"):
+                with st.container(key="jokoak_answer_said"):
+                    _note("why", _(step.said), game, step.teaches,
+                          _(step.behind_why) if step.behind_why else "", step.choice)
+                    _read_once(session, f"{game}_{lesson.name}_{index}_said", _(step.said))
+                st.button(_("Next"), type="primary", key=f"jokoak_lesson_next_{game}_{index}",
+                          width="stretch", icon=":material/arrow_forward:",
+                          on_click=next_step, args=(game, lesson.name, index))
+            return _board_beside(table, game, session, shown, lesson.seat, step)
+        if step.kind == "action":
             _controls(session, spec)
             if session.extra.get("hint"):
+                # by the controls, which the child taps again (the bar would cover them)
                 _note("hint", _(step.hint or DEFAULT_HINT), game, step.teaches)
+                _read_once(session, f"{game}_{lesson.name}_{index}_hint",
+                           _(step.hint or DEFAULT_HINT))
         elif step.kind == "question":
             token = play.token(session)
-            for n, choice in enumerate(step.choices):
-                st.button(_(choice.label), key=f"jokoak_lesson_choice_{game}_{index}_{n}_t{token}",
-                          width="stretch", on_click=answer, args=(game, token, index, n))
             wrong = session.extra.get("wrong")
+            for n, choice in enumerate(step.choices):
+                label = _(choice.label)
+                if n == wrong:   # the wrong choice marked, in words for a screen reader too
+                    label = "✗ " + label
+                st.button(label, key=f"jokoak_lesson_choice_{game}_{index}_{n}_t{token}",
+                          width="stretch", on_click=answer, args=(game, token, index, n),
+                          type="secondary")
             if wrong is not None:
+                html(WRONG_CSS % {"game": game, "index": index, "n": wrong, "token": token})
                 _note("hint", _(NOT_QUITE), game, step.teaches)
+                _read_once(session, f"{game}_{lesson.name}_{index}_wrong{wrong}", _(NOT_QUITE))
         # this step from its start again (one tap: the step's position, as first drawn)
         st.button(_("Again"), key=f"jokoak_lesson_redo_{game}_{index}", type="tertiary",
                   icon=":material/replay:", on_click=go_to, args=(game, lesson.name, index))
+    _board_beside(table, game, session, shown, lesson.seat, step)
+
+
+def _read_once(session: PlaySession, key: str, text: str) -> None:
+    """At a kiosk that reads aloud: ``text`` read as it first appears (not at each rerun)."""
+    read: set[str] = session.extra.setdefault("read", set())
+    if key not in read:
+        read.add(key)
+        sound.read_aloud(key, [(text, lang())])
+
+
+#: The wrong choice tapped: red, crossed (its label starts with ✗).
+WRONG_CSS = ("<style>.st-key-jokoak_lesson_choice_%(game)s_%(index)s_%(n)s_t%(token)s button"
+             "{border:2px solid #b3261e !important;background:#fdf0ef !important;"
+             "color:#8c1d18 !important}</style>")
+
+
+def _board_beside(table: Any, game: str, session: PlaySession, shown: GameState, seat: int,
+                  step: LessonStep) -> None:
     with table:
-        _board(game, session, shown, lesson.seat)
+        _board(game, session, shown, seat, step)
 
 
 def _guess_key(game: str, index: int) -> str:
@@ -530,8 +620,12 @@ def lesson_view(game: str) -> None:
     lesson, _session = found
     spec = _spec(game, lesson.seat)
 
+    tap_manners.install()
+    kiosk_fold()
+
     @st.fragment
     def area() -> None:
+        _hand_over(game)
         current = _current(game)
         if current is None:
             return
@@ -539,7 +633,7 @@ def lesson_view(game: str) -> None:
         _mark_drawn(session)
         _header(game, lesson, session.extra["index"])
         if session.extra["index"] >= len(lesson.steps):
-            _finished(game, lesson)
+            _finished(game, lesson, session)
             return
         try:
             _step_view(game, lesson, session, spec)

@@ -28,6 +28,7 @@ from . import speech
 from .kiosk import apply_kiosk_chrome, attract_screen, continue_on_phone, settings_warnings
 from .kiosk_mode import is_kiosk, settings
 from .lesson import LESSON_GOTO_KEY, entry_params
+from .sound import mute_button
 from .counters import note_left
 from .params import drop_unknown
 
@@ -352,6 +353,7 @@ def run() -> None:
                    "language; the booklet itself is fine."))
     if kiosk:   # after the page: the code carries the position it has just put in the URL
         continue_on_phone(nav.url_path or "")
+        mute_button()   # at a kiosk that reads aloud: "Sound off" in the corner
     settings_warnings()
     rerun_on_reconnect()
     heap.settle_once()     # once per process: the long-lived heap out of full collections

@@ -25,8 +25,8 @@ from jokoak import registry
 from jokoak.content.glossary import export_csv, export_tbx
 from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path, translator
 from jokoak.render.glossary_table import glossary_table_html
-from jokoak.render.review import (checks_legend_html, report_html, review_row_html,
-                                  review_table_of, statistics_html)
+from jokoak.render.review import (REVIEW_LABELS, checks_legend_html, report_html,
+                                  review_row_html, review_table_of, statistics_html)
 from jokoak.i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED
 from jokoak.review.exports import catalog_po, catalog_tmx, catalog_xliff, report_csv
 from jokoak.review.rows import Row, UploadReview, filter_rows, play_link, review_rows, review_upload, statistics_of
@@ -175,23 +175,29 @@ class Filters(TypedDict):
     status: str | None
     search: str
     changed_only: bool
+    review: str | None
 
 
 def _filters(prefix: str, with_changes: bool = False) -> tuple[Filters, DeltaGenerator]:
     """The filters in one row, and the place at its end for the count of rows shown."""
-    cols = st.columns([2, 2, 3] + ([2] if with_changes else []) + [2],
+    cols = st.columns([2, 2, 2, 3] + ([2] if with_changes else []) + [2],
                       vertical_alignment="bottom")
     only_problems = cols[0].toggle(_("Only problems"), key=f"{prefix}_problems")
     status = cols[1].selectbox(_("Status"), [None, TRANSLATED, FUZZY, UNTRANSLATED],
                                key=f"{prefix}_status",
                                format_func=in_this_language(lambda s: _("any status") if s is None
                                else _(STATUS_LABELS[s])))
-    search = cols[2].text_input(_("Search in the Basque or the translation"),
+    review = cols[2].selectbox(_("Review state"), [None, *REVIEW_LABELS],
+                               key=f"{prefix}_review",
+                               format_func=in_this_language(lambda s: _("any review state")
+                                                            if s is None
+                                                            else _(REVIEW_LABELS[s])))
+    search = cols[3].text_input(_("Search in the Basque or the translation"),
                                 key=f"{prefix}_search", max_chars=200)
-    changed = cols[3].toggle(_("Only what changed"), key=f"{prefix}_changed") \
+    changed = cols[4].toggle(_("Only what changed"), key=f"{prefix}_changed") \
         if with_changes else False
     return (Filters(only_problems=only_problems, status=status, search=search or "",
-                    changed_only=changed), cols[-1])
+                    changed_only=changed, review=review), cols[-1])
 
 
 def _show_rows(game: str, rows: Sequence[Row], langs: tuple[str, ...], prefix: str,

@@ -23,6 +23,11 @@ Gettext = Callable[[str], str]
 STATUS_LABELS = {TRANSLATED: N_("translated"), FUZZY: N_("fuzzy"),
                  UNTRANSLATED: N_("untranslated")}
 STATUS_COLOURS = {TRANSLATED: "#1b6e2a", FUZZY: "#8a5a00", UNTRANSLATED: "#a11d1d"}
+#: The review ledger's states (:mod:`jokoak.review.ledger`), as a translator reads them.
+REVIEW_LABELS = {"reviewed": N_("reviewed"), "flawed": N_("reviewed: flawed"),
+                 "changed": N_("changed since its review"), "never": N_("never reviewed")}
+REVIEW_COLOURS = {"reviewed": "#1b6e2a", "flawed": "#a11d1d", "changed": "#8a5a00",
+                  "never": "#4a4d57"}
 CHANGE_LABELS = {"same": N_("unchanged"), "changed": N_("changed"),
                  "added": N_("newly translated"), "emptied": N_("translation removed")}
 
@@ -31,6 +36,7 @@ CSS = """<style>
 .jk-review th,.jk-review td{border:1px solid #ccc;padding:.3rem .45rem;vertical-align:top;text-align:left}
 .jk-review th{background:#f1f1f1}
 .jk-review .jk-status{font-size:.8rem;font-weight:700}
+.jk-review .jk-reviewed{font-size:.8rem}
 .jk-review .jk-change{font-size:.8rem;font-style:italic;color:#2a4f8a}
 .jk-review code{font-size:.8rem}
 .jk-review th:first-child{width:8.5rem}
@@ -117,6 +123,10 @@ def _cell_html(cell: Cell, row: Row, _: Gettext, ui_lang: str) -> str:
     parts.append(f'<div class="jk-status" lang="{ui_lang}" style="color:'
                  f'{STATUS_COLOURS.get(e.status, "#444")}">'
                  f'{escape(_(STATUS_LABELS.get(e.status, e.status)))}</div>')
+    if cell.review in REVIEW_LABELS:
+        parts.append(f'<div class="jk-reviewed" data-review="{cell.review}" lang="{ui_lang}" '
+                     f'style="color:{REVIEW_COLOURS[cell.review]}">'
+                     f'{escape(_(REVIEW_LABELS[cell.review]))}</div>')
     if cell.change and cell.change != "same":
         parts.append(f'<div class="jk-change" lang="{ui_lang}">'
                      f'{escape(_(CHANGE_LABELS[cell.change]))}</div>')

@@ -1,5 +1,12 @@
 """The translations exported for translators' tools: the shipped PO, XLIFF 1.2 and TMX (written
 with Babel and translate-toolkit, the libraries those tools read) and the review as CSV.
+
+Each exported translation carries its state in the review ledger (:mod:`.ledger`), as
+Weblate's approved state travels: in the PO a flag (``reviewed``, ``review-flawed``,
+``review-changed``, ``unreviewed``), in the XLIFF the target's ``state`` (``final`` for a
+reviewed one; ``needs-review-translation`` for a flawed or changed one, or a fuzzy one;
+``translated`` for one never reviewed). The unit's ``approved`` stays translate-toolkit's
+"not fuzzy" (an upload reads ``approved="no"`` as fuzzy).
 """
 
 from __future__ import annotations
@@ -12,12 +19,44 @@ from typing import Sequence
 from ..i18n import po_path
 from .rows import Row
 from .uploads import XLIFF_12
-from .source_checks import shipped_entries
+from .source_checks import Entry, shipped_entries
 from ..i18n.source_translations import FUZZY, TRANSLATED
+from .ledger import CHANGED, FLAWED, NEVER, REVIEWED, review_state
+from .renderings import clause_id
+
+#: The PO flag of each review state.
+REVIEW_FLAGS = {REVIEWED: "reviewed", FLAWED: "review-flawed", CHANGED: "review-changed",
+                NEVER: "unreviewed"}
+#: The XLIFF 1.2 ``state`` of each review state (a fuzzy entry: needs-review-translation).
+XLIFF_STATES = {REVIEWED: "final", FLAWED: "needs-review-translation",
+                CHANGED: "needs-review-translation", NEVER: "translated"}
+
+
+def _review_of(game: str, lang: str, e: Entry) -> str | None:
+    """The ledger's state of a shipped translation (None: no translation a visitor sees)."""
+    if e.status != TRANSLATED or not e.target:
+        return None
+    return review_state(clause_id(game, e.segment_id), lang, e.source, e.target)
+
 
 def catalog_po(game: str, lang: str) -> bytes:
-    """The shipped catalog, byte for byte as in the repository."""
-    return po_path(lang, game).read_bytes()
+    """The shipped catalog as in the repository, each translation flagged with its review
+    state (:data:`REVIEW_FLAGS`); written as ``python -m jokoak catalogs`` writes catalogs."""
+    from babel.messages.pofile import read_po, write_po
+    with po_path(lang, game).open("rb") as fh:
+        catalog = read_po(fh, locale=lang, domain=game)
+    by_id = {e.segment_id: e for e in shipped_entries(game, lang)}
+    for msg in catalog:
+        entry = by_id.get(msg.context or "")
+        if entry is None:
+            continue
+        state = _review_of(game, lang, entry)
+        if state is not None:
+            msg.flags.add(REVIEW_FLAGS[state])
+    buf = io.BytesIO()
+    write_po(buf, catalog, width=100, sort_output=False, include_previous=True,
+             include_lineno=False)
+    return buf.getvalue()
 
 
 def catalog_xliff(game: str, lang: str) -> bytes:
@@ -36,6 +75,10 @@ def catalog_xliff(game: str, lang: str) -> bytes:
             unit.settarget(e.target)
         if e.status == FUZZY:
             unit.markfuzzy(True)
+        target = unit.xmlelement.find(f"{{{XLIFF_12}}}target")
+        state = _review_of(game, lang, e)
+        if target is not None and (state is not None or e.status == FUZZY):
+            target.set("state", XLIFF_STATES.get(state or "", "needs-review-translation"))
     etree.cleanup_namespaces(store.document)
     return bytes(store)
 

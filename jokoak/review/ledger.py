@@ -34,7 +34,7 @@ from typing import Collection, Iterable
 
 from .. import ROOT
 from ..i18n import LANGUAGES
-from .renderings import Rendering, entry_ids, renderings
+from .renderings import Rendering, entry_ids, renderings, text_hash
 
 #: The gate: when True, ``python -m jokoak qa`` fails while a rule statement (a card line, a
 #: lesson instruction, feedback or why, a refusal, an event sentence) is not reviewed in
@@ -89,7 +89,8 @@ class LedgerProblem:
     severity: str = "error"
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.reason}"
+        return f"{self.path}:{self.line}: {self.reason}" if self.line else \
+            f"{self.path}: {self.reason}"
 
 
 def ledger_path(lang: str, folder: Path | None = None) -> Path:
@@ -233,6 +234,24 @@ def shipped_states(lang: str) -> dict[str, str]:
     return {s.rendering.id: s.state for s in found}
 
 
+@lru_cache(maxsize=None)
+def _shipped_reviews(lang: str) -> dict[str, Review]:
+    """The shipped ledger's reviews of ``lang`` (its problems are ``qa``'s to report)."""
+    return read_ledger(lang).reviews
+
+
+def review_state(entry_id: str, lang: str, *parts: str) -> str:
+    """The state of a text in the shipped ledger: ``parts`` are what its hash covers (for a
+    clause translation, the Basque clause and the translation), so an uploaded or edited
+    text that differs from what was read is "changed" (or "never")."""
+    review = _shipped_reviews(lang).get(entry_id)
+    if review is None:
+        return NEVER
+    if review.hash != text_hash(*parts):
+        return CHANGED
+    return REVIEWED if review.verdict == OK else FLAWED
+
+
 def counts(found: Iterable[Status]) -> dict[str, dict[str, int]]:
     """kind -> state -> number of renderings."""
     out: dict[str, dict[str, int]] = {}
@@ -276,6 +295,7 @@ def reminder(text: str) -> str:
 
 def clear_caches() -> None:
     shipped_states.cache_clear()
+    _shipped_reviews.cache_clear()
 
 
 __all__ = ["CHECKS", "LANGUAGES", "Ledger", "LedgerProblem", "Review", "STATES", "Status",

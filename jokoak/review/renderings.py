@@ -18,8 +18,9 @@ translation unreviewed too; the English source's hash covers the msgid and its p
 The kind says what the entry is, read off where the msgid stands: the key of a lesson step
 (``instruction``, ``feedback``, ``why``, ``hint``, an answer's ``label``), a how-to card
 line, a note, a refusal (a msgid in an engine's ``reason(...)`` or in a ``refusals`` module),
-an event sentence (a msgid of a game's ``render.py``: its sentences, the parts they are made
-of and the names of the kinds of event). A msgid used in
+an event sentence (a msgid of the ``describe*`` functions of a game's ``render.py``, of the
+functions they call and of the constants they read), with the clauses the engine cites when
+it emits that kind of event. A msgid used in
 several places takes the first kind of :data:`KINDS` it has. Pure: reads files, no Streamlit.
 """
 
@@ -59,7 +60,8 @@ LESSON_KEYS = {"instruction": "lesson-instruction", "feedback": "lesson-feedback
 #: The gettext calls and the positions of their msgids.
 GETTEXT_CALLS = {"_": (0,), "N_": (0,), "Nn_": (0, 1), "gettext": (0,), "ngettext": (0, 1),
                  "pgettext": (1,)}
-REFUSAL_CALLS = {"reason", "Reason", "not_legal", "IllegalAction", "RulesError"}
+#: The engine's refusals of a move (not its refusals of a setup or an option's value).
+REFUSAL_CALLS = {"reason", "Reason", "not_legal", "IllegalAction"}
 
 
 @dataclass(frozen=True)
@@ -181,6 +183,115 @@ def _clause_args(call: ast.Call, known: set[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def _keyed_clauses(tree: ast.Module, known: set[str]) -> dict[str, tuple[str, ...]]:
+    """msgid -> clauses, where one dict of the module maps keys to msgids and another the same
+    keys to clause ids (``AT_LEAST["more"]`` and ``DECIDING_CLAUSE["more"]``)."""
+    clause_of: dict[str, str] = {}
+    msgids_of: dict[str, list[str]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Dict):
+            continue
+        for key, value in zip(node.keys, node.values):
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                continue
+            if isinstance(value, ast.Constant) and value.value in known:
+                clause_of[key.value] = value.value
+            else:
+                msgids_of.setdefault(key.value, []).extend(_msgids_in(value))
+    out: dict[str, list[str]] = {}
+    for name, msgids in msgids_of.items():
+        if name in clause_of:
+            for msgid in msgids:
+                out.setdefault(msgid, []).append(clause_of[name])
+    return {m: tuple(dict.fromkeys(c)) for m, c in out.items()}
+
+
+def _constants(tree: ast.Module) -> dict[str, ast.AST]:
+    """The module's top-level assignments by name (``_DOIA_ON_TURN = N_("...")``)."""
+    return {t.id: n.value for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign))
+            and n.value is not None
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            if isinstance(t, ast.Name)}
+
+
+def _msgids_with_constants(node: ast.AST, constants: dict[str, ast.AST]) -> Iterator[str]:
+    """The msgids under ``node`` and in the module constants it names."""
+    yield from _msgids_in(node)
+    for name in ast.walk(node):
+        if isinstance(name, ast.Name) and name.id in constants:
+            yield from _msgids_in(constants[name.id])
+
+
+def _event_clauses(folder: Path, known: set[str]) -> dict[str, tuple[str, ...]]:
+    """Event kind -> the clauses the game's engine cites when it emits it
+    (``event("kind", clauses, ...)`` in the game's modules)."""
+    out: dict[str, list[str]] = {}
+    for path in sorted(folder.glob("*.py")):
+        if path.name in ("render.py", "bots.py"):
+            continue
+        for call in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not (isinstance(call, ast.Call) and _call_name(call) == "event" and call.args
+                    and isinstance(call.args[0], ast.Constant)
+                    and isinstance(call.args[0].value, str)):
+                continue
+            found = out.setdefault(call.args[0].value, [])
+            for arg in call.args[1:2]:
+                for node in ast.walk(arg):
+                    if isinstance(node, ast.Constant) and node.value in known \
+                            and node.value not in found:
+                        found.append(node.value)
+    return {kind: tuple(clauses) for kind, clauses in out.items()}
+
+
+def _sentence_msgids(tree: ast.Module) -> Iterator[str]:
+    """The msgids of a ``render.py``'s event sentences: those in its ``describe*`` functions,
+    in the functions they call and in the module's constants they read (the table's pictures
+    and the jump list's labels are interface)."""
+    functions = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    constants = {t.id: n for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign))
+                 for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                 if isinstance(t, ast.Name)}
+    todo = [name for name in functions if name.startswith("describe")]
+    seen: set[str] = set()
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        node = functions.get(name) or constants.get(name)
+        if node is None:
+            continue
+        yield from _msgids_in(node)
+        for used in ast.walk(node):
+            if isinstance(used, ast.Name) and (used.id in functions or used.id in constants):
+                todo.append(used.id)
+
+
+def _kinds_of_msgids(tree: ast.AST, kinds: set[str]) -> dict[str, set[str]]:
+    """msgid -> the event kinds it describes in a ``render.py``: the msgids under
+    ``if k == "kind":`` (or ``in (...)``), the values of dicts keyed by kind and the labels of
+    ``("kind", label)`` pairs."""
+    out: dict[str, set[str]] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Compare):
+            named = {c.value for c in ast.walk(node.test)
+                     if isinstance(c, ast.Constant) and c.value in kinds}
+            for stmt in node.body:
+                for msgid in _msgids_in(stmt):
+                    out.setdefault(msgid, set()).update(named)
+        elif isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if isinstance(key, ast.Constant) and key.value in kinds:
+                    for msgid in _msgids_in(value):
+                        out.setdefault(msgid, set()).add(key.value)
+        elif isinstance(node, ast.Tuple) and node.elts and isinstance(node.elts[0], ast.Constant) \
+                and node.elts[0].value in kinds:
+            for value in node.elts[1:]:
+                for msgid in _msgids_in(value):
+                    out.setdefault(msgid, set()).add(node.elts[0].value)
+    return out
+
+
 def _python_uses(root: Path) -> Iterator[tuple[str, Use]]:
     """Refusals and event sentences in the engines (the kinds only code can tell)."""
     for path in sorted((root / "jokoak").rglob("*.py")):
@@ -191,18 +302,23 @@ def _python_uses(root: Path) -> Iterator[tuple[str, Use]]:
         known = set(segment_map(game)) if game in GAMES else set()
         tree = ast.parse(path.read_text(encoding="utf-8"))
         if path.name == "refusals.py":
+            keyed = _keyed_clauses(tree, known)
             for msgid in _msgids_in(tree):
-                yield msgid, Use("refusal", game)
+                yield msgid, Use("refusal", game, keyed.get(msgid, ()))
+        constants = _constants(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name in REFUSAL_CALLS | {"refusal"}:
-                for msgid in _msgids_in(node):
+                for msgid in _msgids_with_constants(node, constants):
                     yield msgid, Use("refusal", game)
             if isinstance(node, ast.Call) and _call_name(node) in REFUSAL_CALLS:
-                for msgid in _msgids_in(node):
+                for msgid in _msgids_with_constants(node, constants):
                     yield msgid, Use("refusal", game, _clause_args(node, known))
         if path.name == "render.py" and game:
-            for msgid in _msgids_in(tree):
-                yield msgid, Use("event", game)
+            emitted = _event_clauses(path.parent, known)
+            kinds = _kinds_of_msgids(tree, set(emitted))
+            for msgid in _sentence_msgids(tree):
+                clauses = [c for kind in sorted(kinds.get(msgid, ())) for c in emitted[kind]]
+                yield msgid, Use("event", game, tuple(dict.fromkeys(clauses)))
 
 
 @lru_cache(maxsize=None)

@@ -25,6 +25,8 @@ from ..content.glossary import Term, terms_in
 from ..content.notes import Note, notes_for
 from .uploads import Upload, UploadError, identify_upload, parse_upload
 from .source_checks import Entry, Flag, check_entries, shipped_entries
+from .ledger import review_state
+from .renderings import clause_id
 from ..content.segments import Segment, segments
 from ..i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED
 from ..i18n.msgids import N_
@@ -111,6 +113,9 @@ class Cell:
     flags: tuple[Flag, ...]
     change: str | None = None       # against the shipped catalog, for an upload
     shipped: Entry | None = None
+    #: the review ledger's state of this very text (reviewed, flawed, changed, never), or
+    #: None when there is no translation a visitor sees
+    review: str | None = None
 
     @property
     def has_problem(self) -> bool:
@@ -170,10 +175,17 @@ def review_rows(game: str, langs: tuple[str, ...], upload: Upload | None = None,
             old = shipped[lg].get(seg.id)
             cells.append(Cell(lg, entry, tuple(flags[lg].get(seg.id, ())),
                               change_of(entry, old) if is_upload else None,
-                              old if is_upload else None))
+                              old if is_upload else None, review_of(game, lg, seg.text, entry)))
         rows.append(Row(seg, tuple(cells), tuple(terms_in(seg.text, game, seg.id)),
                         _safe_notes(game, seg.id), steps.get(seg.id)))
     return rows
+
+
+def review_of(game: str, lang: str, basque: str, entry: Entry) -> str | None:
+    """The ledger's state of a translation (:func:`jokoak.review.ledger.review_state`)."""
+    if entry.status != TRANSLATED or not entry.target:
+        return None
+    return review_state(clause_id(game, entry.segment_id), lang, basque, entry.target)
 
 
 @dataclass(frozen=True)
@@ -223,8 +235,10 @@ def review_upload(data: bytes, filename: str, game: str, lang: str,
 
 
 def filter_rows(rows: Sequence[Row], *, only_problems: bool = False, status: str | None = None,
-                search: str = "", changed_only: bool = False) -> list[Row]:
-    """The rows a translator asked for: problems, one status, a search in any column."""
+                search: str = "", changed_only: bool = False,
+                review: str | None = None) -> list[Row]:
+    """The rows a translator asked for: problems, one status, one review state (of the
+    ledger), a search in any column."""
     needle = search.strip().casefold()
     out = []
     for row in rows:
@@ -233,6 +247,8 @@ def filter_rows(rows: Sequence[Row], *, only_problems: bool = False, status: str
         if status and not any(c.entry.status == status for c in row.cells):
             continue
         if changed_only and not any(c.change not in (None, SAME) for c in row.cells):
+            continue
+        if review and not any(c.review == review for c in row.cells):
             continue
         if needle and needle not in row.segment.text.casefold() and not any(
                 needle in c.entry.target.casefold() for c in row.cells) \

@@ -298,8 +298,8 @@ def count_unknown(store: RoomStore, client: str) -> int:
 
 
 def _joined(room: Room) -> bool:
-    """Somebody besides the opener sits in the room (it lives its two hours, not ten
-    minutes: :data:`UNJOINED_SECONDS`)."""
+    """Two devices sit in the room: somebody besides the opener (it lives its two hours, not
+    ten minutes: :data:`UNJOINED_SECONDS`). :func:`join` marks a room joined by itself."""
     return len(set(room.seats.values())) > 1
 
 
@@ -321,7 +321,9 @@ def join(store: RoomStore, code: str, games: Mapping[str, Game], device: str,
             return room, seat
         seat = room.free_seats()[0]
         taken = replace(room, seats={**room.seats, seat: device})
-        if store.swap(code, room.version, _dump(taken), joined=_joined(taken)):
+        # somebody who was not seated at the opening sat down: joined (a class screen's
+        # table has no opener, its first pupil joins it)
+        if store.swap(code, room.version, _dump(taken), joined=True):
             return replace(taken, version=room.version + 1), seat
     return None
 

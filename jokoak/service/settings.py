@@ -34,8 +34,10 @@ class SettingProblem:
 @dataclass(frozen=True)
 class KioskSettings:
     enabled: bool = False
-    idle_seconds: int = 120
-    countdown_seconds: int = 30
+    #: 60 s + a 20 s countdown: a busy floor's usual reset (the previous visitor's half-done
+    #: lesson does not stay on screen for minutes).
+    idle_seconds: int = 60
+    countdown_seconds: int = 20
     language: str = "eu"
     #: The booklet's public address (``https://jokoak.example.org/``) for the "continue on
     #: your phone" QR code; empty: no QR code.
@@ -105,8 +107,9 @@ class SpeechSettings:
 
     #: False: no speaker button anywhere (nothing is synthesised).
     enabled: bool = True
-    #: In kiosk mode, read each new lesson instruction aloud without a tap.
-    kiosk_reads_aloud: bool = False
+    #: In kiosk mode, read each new lesson instruction and feedback aloud without a tap
+    #: (a visitor turns it off for their visit with the "Sound off" button).
+    kiosk_reads_aloud: bool = True
     #: "best": AhoTTS for Basque and Spanish, espeak-ng for French and English (README,
     #: "Read-aloud"); "espeak-ng": espeak-ng for all four.
     voice: str = "best"

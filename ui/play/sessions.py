@@ -58,6 +58,9 @@ class PlaySpec(Generic[S]):
     #: Whether ``controls`` show why the last tap was refused themselves (next to the control
     #: refused); if not, the view shows :func:`refusal_note` after them.
     controls_show_refusals: bool = False
+    #: A lesson's spec: its controls offer only what a step teaches (no Pass beside a
+    #: lesson's Throw), and say no averages or percentages (:func:`for_child`).
+    lesson: bool = False
 
 
 _EPOCHS = itertools.count(1)
@@ -105,6 +108,13 @@ def game_spec(key: str) -> PlaySpec[Any]:
     if not isinstance(spec, PlaySpec):
         raise LookupError(f"ui/games/{key}/play.py has no PlaySpec called SPEC")
     return spec
+
+
+def for_child(spec: PlaySpec[Any]) -> bool:
+    """Is this view a child's (a lesson, or any play view at a kiosk)? Its controls then say
+    bids in words and no averages or percentages: those stay in the odds views."""
+    from ..kiosk_mode import is_kiosk
+    return spec.lesson or is_kiosk()
 
 
 def session(spec: PlaySpec[S]) -> PlaySession[S] | None:

@@ -19,7 +19,8 @@ from typing import Any, Callable
 
 import streamlit as st
 
-from ..kiosk_mode import is_kiosk
+from .. import tap_manners
+from ..kiosk_mode import is_kiosk, kiosk_fold
 from . import coach, link, pace
 from .controller import tick, ticking
 from .sessions import PlaySession, PlaySpec, locked, note_drawn, session
@@ -82,6 +83,9 @@ def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
     link.restore(spec)  # a game the URL carries, when this session has none
     link.refusal_notice(spec)
     kiosk = is_kiosk()
+    if kiosk:   # a child's taps, and the screen for the game alone
+        tap_manners.install()
+        kiosk_fold()
     if kiosk and session(spec) is None:
         kiosk_start(spec)      # a kiosk starts at once; the choices wait behind it
     new_game_panel(spec, choices, kiosk=kiosk)

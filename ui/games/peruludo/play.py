@@ -297,7 +297,7 @@ def _doia_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
     own_bid = alone and state.bidder == seat
     play.turn_line(_("You bid %(bid)s.") % {"bid": said(*bid)} if own_bid
                    else _standing_bid(state))
-    if alone:
+    if alone and not play.for_child(spec):   # no percentages in a child's view
         # the chance comes from the person's own dice: said only to a screen of their own
         view = state.observation(seat)
         own = view["own_dice"]
@@ -305,6 +305,7 @@ def _doia_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
         chance = _("Doia wins only if the table shows exactly %(bid)s: with your dice, the "
                    "chance is %(pct)s.") % {"bid": said(*bid), "pct": fmt_pct(exact)}
         html(f'<p lang="{lang()}">{esc(chance)}</p>')
+    if alone:
         label = _("Doia!")
     else:
         label = _("Doia! (%(player)s)") % {"player": player_name(seat, _)}
@@ -328,7 +329,8 @@ def _bid_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
                                  else _("Open the round with a bid.")))
     view = state.observation(seat)
     own = view["own_dice"]
-    if state.bid:
+    child = play.for_child(spec)
+    if state.bid and not child:   # no percentages in a child's view
         true = p_bid_true(state.bid, own, view["dice_in_play"] - len(own), view["wild"])
         html(f'<p lang="{lang()}">' + esc(_("Palero wins if the table shows fewer than %(bid)s: "
                                            "with your dice, the bid is true with chance %(pct)s.")
@@ -340,7 +342,9 @@ def _bid_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
     row = st.container(horizontal=True)
     for action in quick:
         q, f = (int(x) for x in action.split(":")[1:])
-        row.button(f"{DIE_GLYPHS[f]} {bid_text(q, f, _)}", key=play.action_key(spec, f"quick{f}", game),
+        # a child reads the bid in words beside the die ("four 2s"), not "4 × 2"
+        shown = bid_words(q, f, _, ngettext) if child else bid_text(q, f, _)
+        row.button(f"{DIE_GLYPHS[f]} {shown}", key=play.action_key(spec, f"quick{f}", game),
                    type="primary", help=_("Bid %(bid)s") % {"bid": bid_words(q, f, _, ngettext)},
                    disabled=play.locked(game),
                    on_click=play.tap, args=(spec, token, seat, action))

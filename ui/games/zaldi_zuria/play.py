@@ -212,13 +212,14 @@ def _throw_controls(game: Game, state: ZaldiState, seat: int, spec: PlaySpec = S
     row.button(_("Throw the dice"), key=play.action_key(spec, "throw", game), type="primary",
                icon=":material/casino:", on_click=play.tap, disabled=play.locked(game),
                args=(spec, token, seat, "throw"))
-    if "pass" in state.legal_actions():
+    if "pass" in state.legal_actions() and not spec.lesson:   # no lesson step teaches it
         row.button(_("Pass"), key=play.action_key(spec, "pass", game), on_click=play.tap, disabled=play.locked(game),
                    args=(spec, token, seat, "pass"))
         if state.passes[seat]:
             st.warning(_("You passed last time: passing again puts you out of the game."))
-    st.caption(_("On average a throw now changes your chips by %(gain)s.") % {
-        "gain": fmt_num(why["expected_gain"], 2)})
+    if not play.for_child(spec):   # an average is for the odds view, not a child's turn
+        st.caption(_("On average a throw now changes your chips by %(gain)s.") % {
+            "gain": fmt_num(why["expected_gain"], 2)})
 
 
 def _log(game: Game) -> None:

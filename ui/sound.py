@@ -1,0 +1,100 @@
+"""What a kiosk says without a tap, the mute button that stops it, and a lesson's chime.
+
+Read-aloud itself (the voices, the cache, the ``<audio>`` element) is :mod:`ui.speech`'s;
+this module decides *whether* to read: at a kiosk each new instruction and feedback is read
+as it appears (``[speech] kiosk_reads_aloud``, on by default), unless the visitor turned the
+sound off with the button in the corner (for this visit only: the idle reset starts a new
+session, with sound). The end of a lesson is a moment: a star that flies in (a glow that
+does not move for a visitor who asked for less motion) and a short chime made in the
+browser (Web Audio: no sound file, nothing to fetch), silent when muted.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from jokoak.i18n.msgids import N_
+
+from . import kiosk_mode, speech
+from .common import esc, html, lang, _
+
+MUTE_KEY = "jokoak_muted"
+SOUND_OFF = N_("Sound off")
+SOUND_ON = N_("Sound on")
+
+
+def muted() -> bool:
+    return bool(st.session_state.get(MUTE_KEY))
+
+
+def _toggle() -> None:
+    st.session_state[MUTE_KEY] = not muted()
+
+
+def reads_aloud() -> bool:
+    """Does this visit read new sentences aloud without a tap (a kiosk, the setting on,
+    the sound not turned off)?"""
+    conf = speech.settings().speech
+    return conf.enabled and conf.kiosk_reads_aloud and speech.is_kiosk() and not muted()
+
+
+def read_aloud(key: str, parts: speech.Parts) -> None:
+    """Read ``parts`` at once where this visit reads aloud (:func:`reads_aloud`)."""
+    if reads_aloud():
+        speech.read_now(key, parts)
+
+
+MUTE_CSS = """<style>
+.st-key-jokoak_mute{position:fixed;right:1rem;top:3.9rem;z-index:995;width:auto !important}
+.st-key-jokoak_mute button{background:#fff;box-shadow:0 2px 8px rgba(0,0,0,.25)}
+body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{top:8.4rem !important;bottom:auto !important}
+</style>"""
+
+
+def mute_button() -> None:
+    """At a kiosk that reads aloud: one button in the top corner, "Sound off" / "Sound on"."""
+    conf = kiosk_mode.settings().speech
+    if not (kiosk_mode.is_kiosk() and conf.enabled and conf.kiosk_reads_aloud):
+        return
+    st.html(MUTE_CSS)
+    off = muted()
+    st.button(_(SOUND_ON) if off else _(SOUND_OFF), key="jokoak_mute", on_click=_toggle,
+              icon=":material/volume_up:" if off else ":material/volume_off:")
+
+
+CELEBRATION_CSS = """<style>
+.jk-celebrate{display:flex;align-items:center;gap:1.2rem;margin:.6rem 0 1rem}
+.jk-celebrate .jk-star{font-size:clamp(4rem,9vw,8rem);line-height:1;color:#f2b100;
+ text-shadow:0 0 0 #f2b100;display:inline-block;transform-origin:center}
+.jk-celebrate p{font-size:clamp(1.5rem,3vw,2.4rem);font-weight:800;margin:0}
+@media (prefers-reduced-motion:no-preference){
+ .jk-celebrate .jk-star{animation:jk-star-fly 1.1s cubic-bezier(.2,.7,.3,1.3) both,
+  jk-star-glow 1.4s 1.1s ease-in-out 2}}
+@media (prefers-reduced-motion:reduce){
+ .jk-celebrate .jk-star{animation:jk-star-glow 1.2s ease-in-out 3}}
+@keyframes jk-star-fly{0%{transform:translate(-40vw,30vh) scale(.2) rotate(-300deg);opacity:0}
+ 70%{transform:scale(1.25) rotate(12deg);opacity:1}100%{transform:none}}
+@keyframes jk-star-glow{0%,100%{text-shadow:0 0 0 #f2b100;opacity:1}
+ 50%{text-shadow:0 0 28px #ffd54a;opacity:.7}}
+</style>"""
+
+#: Four rising notes (C, E, G, C), 0.12 s apart: made in the browser, once per lesson end.
+CHIME_JS = """<script>/*%(token)s*/(function(){try{var w=window;
+var C=w.AudioContext||w.webkitAudioContext;if(!C){return;}
+var c=w.__jkAudio||(w.__jkAudio=new C());if(c.state==='suspended'){c.resume();}
+var t=c.currentTime+0.05;[523.25,659.25,783.99,1046.5].forEach(function(f,i){
+var o=c.createOscillator(),g=c.createGain(),s=t+i*0.12;o.type='triangle';o.frequency.value=f;
+g.gain.setValueAtTime(0.0001,s);g.gain.linearRampToValueAtTime(0.25,s+0.02);
+g.gain.exponentialRampToValueAtTime(0.001,s+0.5);o.connect(g);g.connect(c.destination);
+o.start(s);o.stop(s+0.55);});w.__jkChimes=(w.__jkChimes||0)+1;}catch(e){}})();</script>"""
+
+
+def celebration(text: str, token: str, chime: bool) -> None:
+    """The star and ``text``, and the chime when ``chime`` (the first drawing, not muted)."""
+    html(CELEBRATION_CSS + f'<div class="jk-celebrate" role="status" lang="{lang()}" '
+         f'data-lesson-over="1"><span class="jk-star" aria-hidden="true">★</span>'
+         f'<p class="jokoak-lesson-instruction">{esc(text)}</p></div>')
+    if chime:
+        st.html(CHIME_JS % {"token": esc(token).replace("*", "")}, unsafe_allow_javascript=True)
+    else:
+        st.empty()   # the same number of elements either way: nothing after it is redrawn
