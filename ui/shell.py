@@ -27,10 +27,13 @@ from . import heap
 from . import speech
 from .kiosk import apply_kiosk_chrome, attract_screen, continue_on_phone, settings_warnings
 from .kiosk_mode import is_kiosk, settings
-from .lesson import LESSON_GOTO_KEY, entry_params
+from .lesson import LESSON_GOTO_KEY, NOT_QUITE, WELL_DONE, entry_params
 from .sound import mute_button
 from .counters import note_left
 from .params import drop_unknown
+
+#: What a lesson page says aloud besides its steps' sentences (made ahead with them).
+SPOKEN_BY_LESSONS = (NOT_QUITE, WELL_DONE)
 
 log = logging.getLogger("jokoak")
 
@@ -328,7 +331,7 @@ def run() -> None:
     if st.query_params.get("lang") != code:
         st.query_params["lang"] = code
     kiosk = is_kiosk()
-    speech.prewarm_lessons()   # once per process: the lessons' sentences made ahead
+    speech.prewarm_lessons(SPOKEN_BY_LESSONS)   # once per process: made ahead
     if kiosk:
         st.query_params["kiosk"] = "1"
         apply_kiosk_chrome()
