@@ -3,7 +3,7 @@ sentences made ahead.
 
     python bench/speech_bench.py storm [--taps 80] [--seated 10] [--steppers 10] [--bare N]
                                        [--quiet 30] [--seconds 90] [--think 2-4] [--seed 1]
-    python bench/speech_bench.py ahead [--per-language 8] [--cache DIR]
+    python bench/speech_bench.py ahead [--per-language 8] [--cache DIR] [--cold]
 
 **storm** (issue 39): one server of the booklet with an empty audio cache and nothing made
 ahead, one of the bare app (bench/bare_app.py). A class as in bench/class_bench.py
@@ -23,7 +23,8 @@ a folder), with the time it took, its size per language and engine, and whether
 ``[speech] cache_mb`` holds it. Then a booklet on that cache, at a kiosk with
 ``kiosk_reads_aloud``: for ``--per-language`` lesson steps per language, loads the step and
 prints per language and engine how long after the step's sentence reached the page its sound
-did (same run), and the tap-to-sound of the instruction's speaker button. Both are the
+did (same run), and the tap-to-sound of the instruction's speaker button (``--cold``: the
+same with nothing made ahead, as before). Both are the
 server's side (to the message that carries the sound); the browser then starts an Ogg of
 20-60 kB from a ``data:`` URI.
 
@@ -330,11 +331,15 @@ def ahead(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory(prefix="jokoak-speech-ahead-") as temp:
         folder = args.cache or Path(temp)
         folder.mkdir(parents=True, exist_ok=True)
-        make_ahead(folder, args.cache_mb)
+        if args.cold:
+            print("cold: nothing made ahead, an empty cache (each sound made at its step)")
+        else:
+            make_ahead(folder, args.cache_mb)
         conf = settings_file(Path(temp), f"[speech]\nkiosk_reads_aloud = true\n"
-                             f"cache_mb = {args.cache_mb}\n")
+                             f"cache_mb = {args.cache_mb}\n"
+                             + ("prewarm = false\n" if args.cold else ""))
         booklet = Server("app.py", {"JOKOAK_SETTINGS": str(conf), "TMPDIR": str(folder),
-                                    "JOKOAK_PREWARM": "1"},
+                                    "JOKOAK_PREWARM": "0" if args.cold else "1"},
                          log=Path(temp) / "booklet.log")
         try:
             booklet.wait(timeout=90)
@@ -375,6 +380,8 @@ def main() -> None:
     made.add_argument("--cache", type=Path, default=None,
                       help="a folder for the audio cache (kept; default: a temporary one)")
     made.add_argument("--cache-mb", type=int, default=64)
+    made.add_argument("--cold", action="store_true",
+                      help="make nothing ahead (an empty cache): the figures before")
     args = parser.parse_args()
     if args.mode == "storm":
         args.seated -= args.seated % 2

@@ -186,6 +186,16 @@ def in_sample(e: Entry) -> bool:
     return bool(e.kinds & SAMPLE_KINDS) or (_at(e, *FIRST_LESSONS) and not _at(e, *NOTES))
 
 
+#: "The scenarios, the translators' pages and the seed translations were read only for V/O
+#: items" (lessons-cards-play-2026-12-07, Method and limits): their new entries are not read,
+#: but those its findings name (read, and found flawed).
+READ_ONLY_FOR_FINDINGS = ("content/zaldi_zuria/scenarios/", "content/peruludo/scenarios/",
+                          "content/zohn_ahl/scenarios/", "ui/translators_views.py",
+                          "app_pages/translators.py", "jokoak/render/review.py",
+                          "jokoak/review/", "jokoak/render/glossary_table.py",
+                          "jokoak/content/glossary.py")
+
+
 def scope_play(lang: str, e: Entry, base: Snapshot | None) -> tuple[str, ...] | None:
     """lessons-cards-play-2026-12-07 at 159a528: everything new or changed since 75b9fbe in
     every language, the notes included; the 137-entry sample back-translated; every rule
@@ -194,7 +204,8 @@ def scope_play(lang: str, e: Entry, base: Snapshot | None) -> tuple[str, ...] | 
     if "clause" in e.kinds:
         return None
     old = base.entries.get(lang, {}).get(e.id) if base else None
-    new_or_changed = old is None or old.hash != e.hash
+    new_or_changed = (old is None or old.hash != e.hash) and not (
+        e.locations and all(loc.startswith(READ_ONLY_FOR_FINDINGS) for loc in e.locations))
     if lang == "en":
         checks: list[str] = []
         if _at(e, *LESSON_OR_CARD):

@@ -218,3 +218,21 @@ def test_the_operator_tab_shows_a_table_and_a_chart_per_game_and_a_csv(store):
     csv = base64.b64decode(link).decode()
     assert "peruludo,01_first_round,2,refused,raise.to_wild,2" in csv
     assert "peruludo,,,games_played,,5" in csv
+
+
+def test_a_kiosk_pages_own_reset_address_counts_its_step_once(store):
+    import re
+
+    from jokoak import ROOT
+    kiosk = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    kiosk.query_params["kiosk"] = "1"
+    kiosk.run()
+    scripts = " ".join(str(getattr(h, "proto", h)) for h in kiosk.get("html"))
+    token = re.search(r'leftkey\\\\?": \\\\?"([A-Za-z0-9_.-]+)', scripts).group(1)
+    for _ in range(2):  # the reset address, and the same address loaded again
+        after = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+        after.query_params.update({"kiosk": "1", "lang": "eu",
+                                   "left": "zaldi_zuria.01_first_throws.2", "leftkey": token})
+        after.run()
+        assert not after.exception and "leftkey" not in after.query_params
+    assert counted(store) == {GAVE_UP: 1}

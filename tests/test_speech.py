@@ -455,3 +455,47 @@ def test_a_tap_on_a_busy_machine_says_in_the_visitors_language_that_the_sound_is
     assert any('src="data:audio/ogg;base64,' in m.value for m in at.markdown)
     assert not any("<p class=\"jokoak-speech-busy" in m.value for m in at.markdown)
     assert len(fake_voices.made) == 1
+
+
+def test_a_kiosk_reading_without_a_tap_says_nothing_when_the_machine_is_busy(
+        monkeypatch, fake_voices, cache):
+    """A sentence not made ahead and not made within AUTO_WAIT: no sound, no message (the
+    speaker button stays); once made, the same reading plays it."""
+    from jokoak.service.settings import Settings
+    import ui.speech
+    monkeypatch.setattr(ui.speech, "_cache", lambda: cache)
+    monkeypatch.setattr(ui.speech, "settings",
+                        lambda: Settings(speech=SpeechSettings(kiosk_reads_aloud=True)))
+    monkeypatch.setattr(ui.speech, "is_kiosk", lambda: True)
+    monkeypatch.setattr(speech, "AUTO_WAIT", 0.05)
+    fake_voices.delay = 0.5
+    app = ("import streamlit as st\nfrom ui import speech\n"
+           "speech.read_now('k', [('Bat, bi, hiru.', 'eu')])\n")
+    at = AppTest.from_string(app, default_timeout=TIMEOUT).run()
+    assert not any("<audio" in m.value or "jokoak-speech-busy" in m.value for m in at.markdown)
+    assert not at.error and not at.exception
+    time.sleep(0.6)
+    at = AppTest.from_string(app, default_timeout=TIMEOUT).run()
+    assert any("<audio autoplay" in m.value for m in at.markdown)
+
+
+def test_every_games_lesson_sentences_are_made_ahead_in_the_four_languages_unless_turned_off(
+        monkeypatch, fake_voices, cache):
+    import ui.speech
+    from jokoak.registry import GAMES
+    from jokoak.service.settings import Settings
+    monkeypatch.setattr(ui.speech, "_cache", lambda: cache)
+    fake_voices.delay = 0.0
+    ui.speech._prewarmed.clear()
+    monkeypatch.setenv(ui.speech.PREWARM_ENV, "1")
+    ahead = ui.speech.prewarm_lessons(("Not quite.",))
+    assert ahead is not None and ahead.done.wait(60)
+    wanted = {(speech.clean_text(t), code) for code in ("eu", "es", "fr", "en") for game in GAMES
+              for t in speech.lesson_sentences(game, code, ("Not quite.",))}
+    assert ahead.total == ahead.made == len(wanted) and ahead.failed == 0
+    assert all(speech.is_ready(t, code, cache) for t, code in wanted)
+    ui.speech._prewarmed.clear()
+    monkeypatch.setattr(ui.speech, "settings",
+                        lambda: Settings(speech=SpeechSettings(prewarm=False)))
+    assert ui.speech.prewarm_lessons() is None
+    ui.speech._prewarmed.clear()

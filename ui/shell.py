@@ -27,10 +27,13 @@ from . import heap
 from . import speech
 from .kiosk import apply_kiosk_chrome, attract_screen, continue_on_phone, settings_warnings
 from .kiosk_mode import is_kiosk, settings
-from .lesson import LESSON_GOTO_KEY, entry_params
+from .lesson import LESSON_GOTO_KEY, NOT_QUITE, WELL_DONE, entry_params
 from .sound import mute_button
 from .counters import note_left
 from .params import drop_unknown
+
+#: What a lesson page says aloud besides its steps' sentences (made ahead with them).
+SPOKEN_BY_LESSONS = (NOT_QUITE, WELL_DONE)
 
 log = logging.getLogger("jokoak")
 
@@ -259,6 +262,8 @@ def page_specs(profile: Profile = Profile()) -> list[PageSpec]:
                               ":material/translate:", "translators", True))
     specs.append(PageSpec(PAGES / "sources.py", N_("Sources & credits"),
                           ":material/menu_book:", "sources", True))
+    if not profile.kiosk:
+        specs.append(CLASS_SCREEN)
     if profile.operator and not profile.kiosk:
         specs.append(PageSpec(PAGES / "operator.py", N_("Operator"),
                               ":material/admin_panel_settings:", "operator", True))
@@ -285,6 +290,11 @@ def _page(spec: PageSpec, title: str) -> StreamlitPage:
 def pages(profile: Profile = Profile()) -> list[StreamlitPage]:
     return [_page(spec, title)
             for spec, title in zip(page_specs(profile), page_titles(_, profile))]
+
+
+#: The class screen (ui/class_screen.py): never in a kiosk visit.
+CLASS_SCREEN = PageSpec(PAGES / "class_screen.py", N_("Class screen"), ":material/co_present:",
+                        "class", True)
 
 
 def game_page(key: str) -> StreamlitPage:
@@ -328,7 +338,7 @@ def run() -> None:
     if st.query_params.get("lang") != code:
         st.query_params["lang"] = code
     kiosk = is_kiosk()
-    speech.prewarm_lessons()   # once per process: the lessons' sentences made ahead
+    speech.prewarm_lessons(SPOKEN_BY_LESSONS)   # once per process: made ahead
     if kiosk:
         st.query_params["kiosk"] = "1"
         apply_kiosk_chrome()

@@ -164,7 +164,9 @@ def _prewarmed(extra: tuple[str, ...]) -> speech.Prewarm | None:
     conf = settings().speech
     if not (conf.enabled and conf.prewarm) or os.environ.get(PREWARM_ENV) == "0":
         return None
-    sentences = [(text, code) for code in LANGUAGES if can_say(code) for game in GAMES
+    first = settings().kiosk.language   # a kiosk's own language first
+    order = sorted(LANGUAGES, key=lambda code: code != first)
+    sentences = [(text, code) for code in order if can_say(code) for game in GAMES
                  for text in speech.lesson_sentences(game, code, extra)]
     return speech.prewarm(sentences, _cache(), conf.voice, conf.max_syntheses)
 

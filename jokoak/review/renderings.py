@@ -60,7 +60,8 @@ LESSON_KEYS = {"instruction": "lesson-instruction", "feedback": "lesson-feedback
 #: The gettext calls and the positions of their msgids.
 GETTEXT_CALLS = {"_": (0,), "N_": (0,), "Nn_": (0, 1), "gettext": (0,), "ngettext": (0, 1),
                  "pgettext": (1,)}
-REFUSAL_CALLS = {"reason", "Reason", "not_legal", "IllegalAction", "RulesError"}
+#: The engine's refusals of a move (not its refusals of a setup or an option's value).
+REFUSAL_CALLS = {"reason", "Reason", "not_legal", "IllegalAction"}
 
 
 @dataclass(frozen=True)
@@ -182,6 +183,45 @@ def _clause_args(call: ast.Call, known: set[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(found))
 
 
+def _keyed_clauses(tree: ast.Module, known: set[str]) -> dict[str, tuple[str, ...]]:
+    """msgid -> clauses, where one dict of the module maps keys to msgids and another the same
+    keys to clause ids (``AT_LEAST["more"]`` and ``DECIDING_CLAUSE["more"]``)."""
+    clause_of: dict[str, str] = {}
+    msgids_of: dict[str, list[str]] = {}
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Dict):
+            continue
+        for key, value in zip(node.keys, node.values):
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+                continue
+            if isinstance(value, ast.Constant) and value.value in known:
+                clause_of[key.value] = value.value
+            else:
+                msgids_of.setdefault(key.value, []).extend(_msgids_in(value))
+    out: dict[str, list[str]] = {}
+    for name, msgids in msgids_of.items():
+        if name in clause_of:
+            for msgid in msgids:
+                out.setdefault(msgid, []).append(clause_of[name])
+    return {m: tuple(dict.fromkeys(c)) for m, c in out.items()}
+
+
+def _constants(tree: ast.Module) -> dict[str, ast.AST]:
+    """The module's top-level assignments by name (``_DOIA_ON_TURN = N_("...")``)."""
+    return {t.id: n.value for n in tree.body if isinstance(n, (ast.Assign, ast.AnnAssign))
+            and n.value is not None
+            for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+            if isinstance(t, ast.Name)}
+
+
+def _msgids_with_constants(node: ast.AST, constants: dict[str, ast.AST]) -> Iterator[str]:
+    """The msgids under ``node`` and in the module constants it names."""
+    yield from _msgids_in(node)
+    for name in ast.walk(node):
+        if isinstance(name, ast.Name) and name.id in constants:
+            yield from _msgids_in(constants[name.id])
+
+
 def _event_clauses(folder: Path, known: set[str]) -> dict[str, tuple[str, ...]]:
     """Event kind -> the clauses the game's engine cites when it emits it
     (``event("kind", clauses, ...)`` in the game's modules)."""
@@ -227,17 +267,34 @@ def _sentence_msgids(tree: ast.Module) -> Iterator[str]:
                 todo.append(used.id)
 
 
-def _kinds_of_msgids(tree: ast.AST, kinds: set[str]) -> dict[str, set[str]]:
+def _reached(nodes: list[ast.stmt], names: dict[str, ast.AST]) -> Iterator[ast.AST]:
+    """``nodes`` and the module functions and constants they name, transitively."""
+    seen: set[str] = set()
+    todo: list[ast.AST] = list(nodes)
+    while todo:
+        node = todo.pop()
+        yield node
+        for used in ast.walk(node):
+            if isinstance(used, ast.Name) and used.id in names and used.id not in seen:
+                seen.add(used.id)
+                todo.append(names[used.id])
+
+
+def _kinds_of_msgids(tree: ast.Module, kinds: set[str]) -> dict[str, set[str]]:
     """msgid -> the event kinds it describes in a ``render.py``: the msgids under
-    ``if k == "kind":`` (or ``in (...)``), the values of dicts keyed by kind and the labels of
-    ``("kind", label)`` pairs."""
+    ``if k == "kind":`` (or ``in (...)``, and in the functions and constants that branch
+    uses), the values of dicts keyed by kind and the labels of ``("kind", label)`` pairs."""
+    names: dict[str, ast.AST] = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    names.update(_constants(tree))
     out: dict[str, set[str]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and isinstance(node.test, ast.Compare):
             named = {c.value for c in ast.walk(node.test)
                      if isinstance(c, ast.Constant) and c.value in kinds}
-            for stmt in node.body:
-                for msgid in _msgids_in(stmt):
+            if not named:
+                continue
+            for part in _reached(node.body, names):
+                for msgid in _msgids_in(part):
                     out.setdefault(msgid, set()).update(named)
         elif isinstance(node, ast.Dict):
             for key, value in zip(node.keys, node.values):
@@ -262,14 +319,16 @@ def _python_uses(root: Path) -> Iterator[tuple[str, Use]]:
         known = set(segment_map(game)) if game in GAMES else set()
         tree = ast.parse(path.read_text(encoding="utf-8"))
         if path.name == "refusals.py":
+            keyed = _keyed_clauses(tree, known)
             for msgid in _msgids_in(tree):
-                yield msgid, Use("refusal", game)
+                yield msgid, Use("refusal", game, keyed.get(msgid, ()))
+        constants = _constants(tree)
         for node in ast.walk(tree):
             if isinstance(node, ast.FunctionDef) and node.name in REFUSAL_CALLS | {"refusal"}:
-                for msgid in _msgids_in(node):
+                for msgid in _msgids_with_constants(node, constants):
                     yield msgid, Use("refusal", game)
             if isinstance(node, ast.Call) and _call_name(node) in REFUSAL_CALLS:
-                for msgid in _msgids_in(node):
+                for msgid in _msgids_with_constants(node, constants):
                     yield msgid, Use("refusal", game, _clause_args(node, known))
         if path.name == "render.py" and game:
             emitted = _event_clauses(path.parent, known)

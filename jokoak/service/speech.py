@@ -179,8 +179,9 @@ _worker = threading.local()
 
 
 def _niced(command: list[str]) -> list[str]:
-    """``command`` run at the CPU priority of the job under way on this thread (a tap's, or
-    lower for a sentence made ahead); as it is outside the synthesis workers."""
+    """``command`` run at the CPU priority of the synthesis worker's job under way on this
+    thread (a tap's, or lower for a sentence made ahead); outside the workers (a page
+    joining two sounds) at the booklet's own."""
     level = getattr(_worker, "nice", 0)
     if level and _which("nice") is not None:
         return ["nice", "-n", str(level), *command]
