@@ -69,7 +69,8 @@ LESSON_CSS = """<style>
 .jokoak-lesson-why{border-left:4px solid #1e7b34;padding:.2rem .8rem;margin:.3rem 0;background:#eef8f0}
 .jokoak-lesson-hint{border-left:4px solid #b36b00;padding:.2rem .8rem;margin:.3rem 0;background:#fff6e5}
 .jokoak-lesson-instruction{font-size:1.35rem;font-weight:600;margin:.2rem 0 .4rem}
-@media (max-width:640px){.jokoak-lesson-instruction{font-size:1.15rem}}
+@media (max-width:640px){.jokoak-lesson-instruction{font-size:1.15rem}
+ [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .jokoak-board){flex-direction:column-reverse}}
 [class*="st-key-jokoak_lesson_redo_"] button{min-height:44px}
 [class*="st-key-jokoak_answer_bar_"]{position:fixed;left:0;right:0;bottom:0;z-index:990;
  background:#fff;border-top:4px solid #1e7b34;box-shadow:0 -6px 18px rgba(0,0,0,.16);
@@ -515,9 +516,9 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         sound.read_aloud(f"{game}_{lesson.name}_{index}", [(_(step.instruction), lang())])
     table, side = st.columns([3, 2], vertical_alignment="top")
     with side:
-        if picture:   # the throw's own caption waits: the answer bar says the throw in words
-            kind = "jk-lesson-picture" if step.kind == "action" else "jk-lesson-asked"
-            html(f'<div class="{kind}">{picture}</div>')
+        if picture:   # its caption waits (the drawing keeps its title for screen readers):
+            # the instruction says the throw asked about, the answer bar the throw made
+            html(f'<div class="jk-lesson-picture">{picture}</div>')
         if step.kind == "guess":   # the answer stays on screen beside the why
             done = _guess(game, session, step, index) or done
         if done:
