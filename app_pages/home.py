@@ -8,6 +8,7 @@ from jokoak import registry
 from ui.common import _, esc, html, lang
 from ui.shell import game_page
 from ui.views import VIEW_LABELS, available_views
+from ui.room import class_screen_button
 
 #: At most this many cards a row; rows are balanced (four games: two rows of two).
 MOST_A_ROW = 3
@@ -39,3 +40,7 @@ for first in range(0, len(entries), a_row):
                     # write it there first: a stale ?view= in Home's history entry).
                     st.session_state[f"jokoak_view_{entry.key}"] = view
                     st.switch_page(game_page(entry.key))
+
+html(f'<h2 lang="{lang()}" style="font-size:1.3rem;margin:1.2rem 0 .2rem">'
+     f'{esc(_("With a class"))}</h2>')
+class_screen_button(None, "home_class_screen")

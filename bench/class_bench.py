@@ -8,8 +8,8 @@ Starts one server of the booklet (app.py, its rooms in an SQLite file of a tempo
 and one of the bare app (bench/bare_app.py), then, for ``--seconds``, all at once:
 
 * ``--seated`` devices sitting two by two at peruludo rooms of two people (rooms opened in the
-  store as "Open a room" opens them; each device opens its seat's address,
-  ``?room=<code>&seat=<token>``, as a reload does). A device keeps the poll timers the server
+  store as "Open a room" opens them; each device opens its room's address, ``?room=<code>``,
+  with its seat's secret in its cookie, as a reload does). A device keeps the poll timers the server
   asks for (``auto_rerun``: the browser's ``setInterval`` sending a fragment rerun, changed or
   stopped when the server says so) and, on its turn, thinks ``--move`` seconds and taps a
   quick bid (or palero); asked about doia, it calls it one time in five;
@@ -59,6 +59,7 @@ from browser_support import Server
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+from jokoak.service.seat_secret import COOKIE as SEAT_COOKIE  # noqa: E402
 
 SETTLE_TIMEOUT = 30.0
 GAMES = ("zaldi_zuria", "peruludo", "zohn_ahl")
@@ -87,8 +88,11 @@ class Group:
 class Session:
     """One browser tab: a websocket, its reader, and the poll timers the server asks for."""
 
-    def __init__(self, url: str, page: str, query: str, group: Group) -> None:
+    def __init__(self, url: str, page: str, query: str, group: Group,
+                 secret: str | None = None) -> None:
         self.url, self.page, self.query, self.group = url, page, query, group
+        #: the seat's secret, sent as the browser sends its cookie (jokoak/service/seat_secret.py)
+        self.secret = secret
         #: the buttons of the last whole drawing: id -> (label, disabled, its fragment)
         self.buttons: dict[str, tuple[str, bool, str]] = {}
         self._buttons: dict[str, tuple[str, bool, str]] = {}
@@ -249,9 +253,11 @@ class Session:
 async def connected(session: Session, work) -> None:
     """Run ``work(session)`` on an open websocket, counting what goes wrong."""
     with counting_faults(session.group.errors):
+        cookie = {"Cookie": f"{SEAT_COOKIE}={session.secret}"} if session.secret else None
         async with websockets.connect(
                 session.url.replace("http://", "ws://") + "/_stcore/stream",
-                subprotocols=["streamlit"], max_size=None, open_timeout=SETTLE_TIMEOUT) as ws:
+                subprotocols=["streamlit"], max_size=None, open_timeout=SETTLE_TIMEOUT,
+                additional_headers=cookie) as ws:
             session.ws = ws
             reader = asyncio.create_task(session.read())
             try:
@@ -373,13 +379,13 @@ async def warm(booklet: Server, bare: Server, rooms: list[tuple[str, str, str]])
     """Each kind of page loaded once, one after the other, before the class arrives: the
     imports and caches warm, as after a deploy (and no first run of Altair's schemas in
     twenty threads at once, which fails)."""
-    pages = [(bare.url, "", "")] + [(booklet.url, game, "lang=en&view=step&scenario=__watch__")
-                                    for game in GAMES]
+    pages: list[tuple[str, ...]] = [(bare.url, "", "")] + [
+        (booklet.url, game, "lang=en&view=step&scenario=__watch__") for game in GAMES]
     if rooms:
         code, token, _other = rooms[0]
-        pages.append((booklet.url, "peruludo", f"lang=en&view=play&room={code}&seat={token}"))
-    for url, page, query in pages:
-        session = Session(url, page, query, Group("warm-up"))
+        pages.append((booklet.url, "peruludo", f"lang=en&view=play&room={code}", token))
+    for url, page, query, *secret in pages:
+        session = Session(url, page, query, Group("warm-up"), *secret)
         await connected(session, Session.load)
         for kind, count in session.group.errors.items():
             print(f"  warm-up of {page or 'the bare app'}: {kind} x{count}", flush=True)
@@ -398,8 +404,8 @@ async def class_run(booklet: Server, bare: Server, rooms: list[tuple[str, str, s
     work = []
     n = 0
     for code, *tokens in rooms:
-        pair = [Session(booklet.url, "peruludo", f"lang=en&view=play&room={code}&seat={token}",
-                        groups["seated"]) for token in tokens]
+        pair = [Session(booklet.url, "peruludo", f"lang=en&view=play&room={code}",
+                        groups["seated"], token) for token in tokens]
         for session in pair:
             rng = random.Random(args.seed * 7919 + n)
             work.append((n, session, lambda s, r=rng, p=pair: seated(s, start, end, args.move,

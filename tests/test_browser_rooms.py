@@ -187,9 +187,9 @@ def test_a_device_that_reloads_its_page_is_back_at_its_seat_and_plays_its_turn(s
     second_context, second = device(chromium, server, "es")
     try:
         code = seat_two(first, second)
-        second.wait_for_url("**seat=*", timeout=10000)
-        assert f"room={code}" in second.url
-        second.reload()  # a new session: only the address is left of the old one
+        second.wait_for_url(f"**room={code}*", timeout=10000)
+        assert "seat=" not in second.url  # the seat's secret is the browser's cookie
+        second.reload()  # a new session: only the address and the cookie are left
         wait_for_app(second)
         second.wait_for_selector(".jokoak-room", timeout=20000)
         assert second.locator(".jokoak-room").get_attribute("data-seat") == "1"

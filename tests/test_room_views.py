@@ -184,11 +184,16 @@ def test_a_store_that_cannot_be_reached_refuses_the_tap_and_breaks_nothing(monke
 
 
 # ---- the address: a reload finds its seat --------------------------------------------------
-def reloaded(at, module="games.peruludo.play"):
+def reloaded(at, module="games.peruludo.play", cookie=True):
     """The same address in a new session: what a reload, a tab opened again or a restarted
-    server gives (nothing of the old session's state, only its URL)."""
+    server gives (nothing of the old session's state, only its URL and, with ``cookie``,
+    the seat secret its browser keeps; ``cookie=False``: the address opened on another
+    device)."""
+    from unittest import mock
+
     from streamlit.testing.v1 import AppTest
 
+    import ui.room
     from ui.common import LANG_KEY
     from view_support import TIMEOUT
 
@@ -196,7 +201,10 @@ def reloaded(at, module="games.peruludo.play"):
                                 default_timeout=TIMEOUT)
     again.query_params.update(at.query_params)
     again.session_state[LANG_KEY] = "en"
-    again.run()
+    secret = at.session_state["jokoak_device"] if cookie and "jokoak_device" in at.session_state \
+        else None
+    with mock.patch.object(ui.room, "_cookie_device", lambda: secret):
+        again.run()
     assert not again.exception
     return again
 
@@ -208,11 +216,53 @@ def stored_room(code):
     return read_room(store(), code, {GAME.name: GAME})
 
 
-def test_a_seated_devices_address_carries_its_room_and_its_seats_token():
+def test_a_seated_devices_address_carries_its_room_and_never_its_seats_secret():
     first, code = opened()
     assert first.query_params["room"] == code
-    assert first.query_params["seat"] == stored_room(code).seats[0]
-    assert "game" not in first.query_params
+    assert "seat" not in first.query_params and "game" not in first.query_params
+    secret = stored_room(code).seats[0]
+    assert first.session_state["jokoak_device"] == secret
+    assert all(secret not in value for value in first.query_params.values())
+
+
+def test_the_same_address_on_another_device_offers_a_free_seat_never_the_first_ones():
+    first, code = opened()
+    elsewhere = reloaded(first, cookie=False)  # the address bar copied to another phone
+    assert seat_of(elsewhere) is None and "jokoak_room" not in elsewhere.session_state
+    assert any("Join the room" in i.value for i in elsewhere.info)
+    elsewhere.button(key=f"{PERULUDO}_room_join").click().run()
+    assert seat_of(elsewhere) == 1 and seat_of(reloaded(first)) == 0
+
+
+def test_an_old_address_with_a_seat_token_sits_its_device_once_and_drops_the_token():
+    first, code = opened()
+    secret = stored_room(code).seats[0]
+    old = open_view("games.peruludo.play", "play_view")
+    old.query_params.update({"room": code, "seat": secret})
+    again = reloaded(old, cookie=False)
+    assert seat_of(again) == 0 and "seat" not in again.query_params
+    assert again.session_state["jokoak_device"] == secret  # now the device's own secret
+
+
+def test_a_spectator_sees_the_table_without_a_seat_and_no_hidden_dice():
+    first, code = opened()
+    watcher = reloaded(first, cookie=False)
+    watcher.button(key=f"{PERULUDO}_room_watch").click().run()
+    assert seat_of(watcher) is None and "you are watching" in page_text(watcher)
+    assert watcher.query_params["room"] == code and watcher.query_params["watch"] == "1"
+    assert "Your dice" not in page_text(watcher)
+    assert stored_room(code).seats.keys() == {0}  # watching takes no seat
+    again = reloaded(watcher, cookie=False)  # a spectator's reload still watches
+    assert "you are watching" in page_text(again)
+
+
+def test_a_full_table_offers_watching():
+    first, code = opened()
+    joined(code)
+    third = joined(code)
+    assert any("are taken" in w.value and "Watch" in w.value for w in third.warning)
+    third.button(key=f"{PERULUDO}_room_watch").click().run()
+    assert "you are watching" in page_text(third)
 
 
 def test_a_reloaded_device_sits_at_its_seat_again_and_takes_no_other():
@@ -539,3 +589,62 @@ def test_the_operators_settings_say_where_the_default_rooms_file_is_and_the_caps
     table = " ".join(m.value for m in at.markdown)
     assert f"sqlite:{tmp_path / 'data' / 'rooms.sqlite3'}" in table
     assert "rooms.max_rooms" in table and "rooms.unknown_codes_per_minute" in table
+
+
+# ---- a class's tables (ui/class_screen.py) -------------------------------------------------
+def class_opened(tables=2):
+    from jokoak.games.peruludo.engine import GAME
+    from jokoak.service.classes import open_class
+    from jokoak.service.rooms import new_device
+    from ui import play
+    from ui.games.peruludo.play import SPEC
+    from ui.room import store
+    made = []
+    for _ in range(tables):
+        fresh = play.fresh_session(SPEC, GAME.rulesets[0].name,
+                                   {"players": 3, "people": [0, 1], "level": "medium"})
+        made.append((fresh.position.record, fresh.choices))
+    return open_class(store(), GAME.name, made, new_device())
+
+
+def test_a_closed_tables_code_says_so_and_offers_the_classs_other_tables():
+    from jokoak.service.classes import close_table
+    from ui.room import store
+    school = class_opened(3)
+    close_table(store(), stored_room(school.tables[0]))
+    at = open_view("games.peruludo.play", "play_view")
+    type_code(at, school.tables[0])
+    said = " ".join(w.value for w in at.warning)
+    assert "was closed by the teacher" in said
+    assert school.tables[1] in said and school.tables[2] in said
+    assert "jokoak_room" not in at.session_state
+
+
+def test_a_seated_device_at_a_table_closed_meanwhile_is_stood_up_and_told():
+    from jokoak.service.classes import close_table
+    from ui.room import store
+    school = class_opened(2)
+    at = joined(school.tables[0])
+    assert seat_of(at) == 0
+    close_table(store(), stored_room(school.tables[0]))
+    at.run()
+    assert "jokoak_room" not in at.session_state
+    assert any("was closed by the teacher" in w.value and school.tables[1] in w.value
+               for w in at.warning)
+
+
+def test_a_join_link_of_another_servers_class_is_refused_cleanly():
+    at = open_view("games.peruludo.play", "play_view")
+    at.query_params.update({"room": "ZZZZZZZ", "class": "ABCDEFGH23"})
+    at = reloaded(at, cookie=False)
+    assert "jokoak_room" not in at.session_state and "class" not in at.query_params
+    assert any("not a table of this booklet" in w.value for w in at.warning)
+
+
+def test_a_join_link_of_this_servers_class_invites_to_a_free_seat():
+    school = class_opened(1)
+    at = open_view("games.peruludo.play", "play_view")
+    at.query_params.update({"room": school.tables[0], "class": school.id})
+    at = reloaded(at, cookie=False)
+    at.button(key=f"{PERULUDO}_invite_join").click().run()
+    assert seat_of(at) == 0 and stored_room(school.tables[0]).seats.keys() == {0}

@@ -18,7 +18,7 @@ from jokoak.i18n import normalize_language
 
 #: The parameters the booklet reads; the shell drops any other (see :func:`drop_unknown`).
 KNOWN = ("lang", "view", "scenario", "step", "kiosk", "lesson", "lstep", "game", "room",
-         "seat", "stars")
+         "seat", "watch", "class", "stars")
 #: ASCII digits only (``str.isdigit`` also accepts ``²`` and ``①``, which ``int`` refuses),
 #: and at most six of them: no step, seat or count in the booklet needs more.
 _DIGITS = re.compile(r"[0-9]{1,6}")

@@ -9,18 +9,27 @@ fragments poll the store for the room's version alone, every second while the ta
 lively and every three while it waits on a person who is thinking (:func:`poll_seconds`,
 :func:`_watch`), and draw the page again only when the version moved on or a computer seat's
 beat is due: that drawing plays the computer seats at the table's pace (whichever device's
-write lands first, the others' are refused by the store's version check). A tap carries the record's length it was drawn at:
+write lands first, the others' are refused by the store's version check). A device whose
+person is not to act holds its poll open up to :data:`HOLD_SECONDS`, woken the moment a move
+is written in this process (:mod:`jokoak.service.room_wakeups`; another replica's move is
+seen within half a second): a move reaches the table's other devices within a second, where
+a device waiting on a thinking person saw it up to three seconds late. A tap carries the record's length it was drawn at:
 a double tap, or a tap on a table that has moved on, changes nothing. A poll replays the
 room's record only when another device changed it (its version moved on and the record is
 not the one drawn); otherwise the position drawn last is kept.
 
-The visitor's place lives in the URL: a seated device's address is ``?room=<code>&seat=<its
-token>`` (the token the room keeps at its seat, :func:`jokoak.service.rooms.new_device`), so a
-reload, a tab opened again or a restarted kiosk server sits it at its seat again
-(:func:`restore`). In a room the store holds the game, so the address carries no ``?game=``
-(leaving the room brings back this session's own game, if it has one). A link whose code or
-token does not fit, names no room of this game, or no seat of its room changes nothing and
-says so; the code is filled in for joining. Leaving drops both parameters.
+The visitor's place lives in the URL, the seat does not: a device's address is
+``?room=<code>`` (``&watch=1`` for a spectator), and the device is known at its seat by a
+secret the address bar never shows, a cookie of its browser (:mod:`jokoak.service.seat_secret`).
+A reload, a tab opened again or a restarted server sends the cookie and finds the seat again
+(:func:`restore`); the same address opened on another device (a shared link, a QR code) offers
+that device a free seat or to watch, never someone else's seat. An old address that still
+carries ``&seat=<token>`` is read once: the token becomes the device's cookie and leaves the
+address. In a room the store holds the game, so the address carries no ``?game=`` (leaving
+the room brings back this session's own game, if it has one). A link whose code does not fit,
+or names no room of this game, changes nothing and says so; the code is filled in for
+joining. Leaving drops the parameters. A spectator (``watch``) sits at no seat: the table is
+drawn for no seat, so no hidden die is in its page.
 
 Faults and abuse (:mod:`jokoak.service.room_stores`): a store that cannot be reached is never taken
 for a room that is gone. The seated device keeps its table on screen under "Reconnecting…"
@@ -48,8 +57,11 @@ from jokoak.engine.core import make_rules
 from jokoak.engine.driver import Position, Seating, advance, pending, resume, start
 from jokoak.service.rooms import (STORE_ERRORS, BudgetSpent, JoinGuard, Room, RoomsFull,
                                   RoomStore, close_unplayed, count_unknown, guess_wait, join,
-                                  new_device, normalise_code, open_room, parse_device,
-                                  read_room, rejoin, store_from_setting, update)
+                                  new_device, normalise_code, open_room, read_room, rejoin,
+                                  store_from_setting, update)
+from jokoak.service.classes import other_tables as class_tables, parse_class_id, read_class
+from jokoak.service.seat_secret import cookie_script, device_from_cookies, legacy_seat
+from jokoak.service.room_wakeups import moved as wake, wait_for_move
 from jokoak.service.settings import RoomSettings, load_settings, settings_path
 
 from .clients import client as _client
@@ -67,9 +79,17 @@ ROOM = "jokoak_room"      # session: {"game": name, "code": code, "device": its 
 DEVICE = "jokoak_device"  # session: this device's token in the rooms it opens or joins
 OPENED = "jokoak_room_opened"  # session: the code of the last room it opened (any game)
 GUARD = "jokoak_join_guard"    # session: its unknown codes (:class:`jokoak.service.rooms.JoinGuard`)
-#: The address of a seated device: ``?room=<code>&seat=<device token>``.
+#: The address of a device in a room: ``?room=<code>``, and ``&watch=1`` for a spectator.
+#: ``seat`` is an old address's token (read once, :func:`restore`).
 ROOM_PARAM = "room"
 SEAT_PARAM = "seat"
+WATCH_PARAM = "watch"
+#: A class screen's join link also names its class (``?class=<id>``, read once).
+CLASS_PARAM = "class"
+#: session: the token whose cookie this session has written (:func:`keep_secret`)
+SECRET_WRITTEN = "jokoak_seat_cookie"
+#: The seat a spectator's table is drawn for: no seat, so no hidden die is drawn.
+SPECTATOR = -1
 #: ``PlaySession.extra`` keys: the room drawn and the version of it the position is of.
 _CODE = "code"
 _VERSION = "room_version"
@@ -81,6 +101,10 @@ POLL_SECONDS = 1.0
 #: ... and while it waits on a person who has been thinking longer than that.
 SLOW_POLL_SECONDS = 3.0
 LIVELY_SECONDS = 15.0
+#: The longest a poll waits for the others' move before it ends (woken at once by a move
+#: written in this process, :mod:`jokoak.service.room_wakeups`): shorter than the slow
+#: poll's period, so the next poll starts a moment after.
+HOLD_SECONDS = 2.2
 #: ``session_state`` key suffix: what the area last drew (:func:`_drawn_key`).
 _DRAWN = "_drawn"
 #: ``session_state`` key: the polls run inside the area's own run (which has just read the
@@ -121,10 +145,31 @@ def client() -> str:
     return _client(settings().trusted_proxies)
 
 
+def _cookie_device() -> str | None:
+    """The device token the browser sent in its cookie when it opened this connection."""
+    try:
+        return device_from_cookies(st.context.cookies)
+    except Exception:  # no browser behind this run (AppTest, a script)
+        return None
+
+
 def device() -> str:
+    """This device's secret: its browser's cookie, else a new one (written by
+    :func:`keep_secret`)."""
     if DEVICE not in st.session_state:
-        st.session_state[DEVICE] = new_device()
+        st.session_state[DEVICE] = _cookie_device() or new_device()
     return str(st.session_state[DEVICE])
+
+
+def keep_secret() -> None:
+    """Write this device's secret into its browser's cookie, once a session, unless the
+    browser sent it already: the next connection (a reload, a restarted server) finds its
+    seat by it, and the address never carries it."""
+    token = device()
+    if st.session_state.get(SECRET_WRITTEN) == token or _cookie_device() == token:
+        return
+    st.html(cookie_script(token), unsafe_allow_javascript=True)
+    st.session_state[SECRET_WRITTEN] = token
 
 
 def seated(spec: PlaySpec) -> str:
@@ -134,13 +179,54 @@ def seated(spec: PlaySpec) -> str:
     return token if isinstance(token, str) else device()
 
 
+def closed_table(room: Room) -> bool:
+    return room.closed
+
+
+def other_tables(room: Room) -> tuple[str, ...]:
+    """The class's other open tables, for a closed table's note (none when the store does
+    not answer: the note still says the table is closed)."""
+    try:
+        return class_tables(store(), room)
+    except STORE_ERRORS as exc:
+        log.warning("class of room %s unreadable: %s", room.code, exc)
+        return ()
+
+
+#: session: the game a "Class screen" button chose for the class screen's set-up
+CLASS_GAME_KEY = "jokoak_class_game"
+#: The class screen's page (ui/class_screen.py), as the router lists it.
+CLASS_SCREEN_SCRIPT = "app_pages/class_screen.py"
+
+
+def class_screen_button(game_key: str | None, key: str) -> None:
+    """The way to the class screen from Home or a game's play view (its game chosen)."""
+    if st.button(_("Class screen: open tables for a class"), key=key,
+                 icon=":material/co_present:"):
+        if game_key is not None:
+            st.session_state[CLASS_GAME_KEY] = game_key
+        st.switch_page(CLASS_SCREEN_SCRIPT)
+
+
+def registry_key(spec: PlaySpec) -> str | None:
+    """The registry's key of the spec's game (its page's address)."""
+    from jokoak import registry
+    return next((e.key for e in registry.games() if e.game() is spec.game), None)
+
+
 def _note_key(spec: PlaySpec) -> str:
     return f"{spec.key}_room_note"
 
 
-def _sit(spec: PlaySpec, code: str, token: str) -> None:
-    st.session_state[ROOM] = {"game": spec.game.name, "code": code, "device": token}
+def _sit(spec: PlaySpec, code: str, token: str, watch: bool = False) -> None:
+    st.session_state[ROOM] = {"game": spec.game.name, "code": code, "device": token,
+                              "watch": watch}
     st.session_state.pop(_note_key(spec), None)
+
+
+def watching(spec: PlaySpec) -> bool:
+    """This device watches its room from no seat."""
+    return bool((in_room(spec) or {}).get("watch"))
 
 
 def _games(spec: PlaySpec) -> dict[str, Any]:
@@ -242,10 +328,52 @@ def join_typed(spec: PlaySpec) -> None:
         st.session_state[GUARD] = guard
         st.session_state[note] = ("unknown", code) if guard.wait(now) <= 0 else \
             ("wait", guard.wait(now))
+    elif closed_table(found[0]):
+        st.session_state[note] = ("closed", code, other_tables(found[0]))
     elif found[1] is None:
         st.session_state[note] = ("full", code)
     else:
         _sit(spec, code, device())
+
+
+def watch_typed(spec: PlaySpec) -> None:
+    """Watch the room whose code the visitor typed or followed, from no seat (a full table
+    offers this). The same guards as joining; a second tap finds this device in the room."""
+    if in_room(spec):
+        return
+    note = _note_key(spec)
+    code = normalise_code(st.session_state.get(f"{spec.key}_room_code", ""))
+    if code is None:
+        st.session_state[note] = "bad"
+        return
+    guard = st.session_state.get(GUARD)
+    guard = guard if isinstance(guard, JoinGuard) else JoinGuard()
+    now = time.time()
+    if guard.wait(now) > 0:
+        st.session_state[note] = ("wait", guard.wait(now))
+        return
+    try:
+        who = client()
+        wait = guess_wait(store(), who, settings().unknown_codes_per_minute, now)
+        if wait > 0:  # this client guessed too often: every code waits, known or not
+            st.session_state[note] = ("wait", wait)
+            return
+        room = read_room(store(), code, _games(spec))
+        if room is None:
+            count_unknown(store(), who)
+    except STORE_ERRORS as exc:
+        log.warning("room %s not watched: %s", code, exc)
+        st.session_state[note] = "unavailable"
+        return
+    if room is None:
+        guard = guard.missed(now)
+        st.session_state[GUARD] = guard
+        st.session_state[note] = ("unknown", code) if guard.wait(now) <= 0 else \
+            ("wait", guard.wait(now))
+    elif closed_table(room):
+        st.session_state[note] = ("closed", code, other_tables(room))
+    else:
+        _sit(spec, code, device(), watch=True)
 
 
 def leave(spec: PlaySpec) -> None:
@@ -255,56 +383,95 @@ def leave(spec: PlaySpec) -> None:
     st.session_state.pop(room_spec(spec).key, None)
     drop(ROOM_PARAM)
     drop(SEAT_PARAM)
+    drop(WATCH_PARAM)
 
 
 # ---- the address: a reload finds its seat -------------------------------------------------
 def restore(spec: PlaySpec) -> None:
-    """Sit this session at the seat its address names, when it sits in no room of this
-    game. A link that does not fit, or names no room of this game, or no seat of its room,
-    is dropped from the address, changes nothing and leaves a note (with the code filled
-    in, the visitor can still join by it)."""
+    """Sit this session where its address and its secret say, when it is in no room of this
+    game: at the seat its cookie holds in the room the address names, or watching
+    (``watch=1``). A device with no seat there is invited to take a free one or to watch (a
+    full table: to watch); a closed table says so and names the class's other tables. An old
+    address's ``seat=`` token is taken once as this device's secret and leaves the address.
+    A link that does not fit changes nothing and leaves a note (with the code filled in, the
+    visitor can still join by it)."""
     raw_code, raw_token = st.query_params.get(ROOM_PARAM), st.query_params.get(SEAT_PARAM)
+    wants_watch = st.query_params.get(WATCH_PARAM) == "1"
+    raw_class = st.query_params.get(CLASS_PARAM)  # a class screen's join link names its class
+    drop(SEAT_PARAM)  # the seat's secret never stays in an address
+    drop(CLASS_PARAM)
     if (raw_code is None and raw_token is None) or in_room(spec):
         return
     note = _note_key(spec)
     code = normalise_code(raw_code)
-    token = parse_device(raw_token)
+    legacy = legacy_seat(raw_token)
     if code is not None:
         st.session_state[f"{spec.key}_room_code"] = code
-    if code is None or (raw_token is not None and token is None):
+    if code is None or (raw_token is not None and legacy is None):
         found: Any = "bad_link"
-    elif token is None:
-        found = ("invited", code)  # a code without a seat: one tap on "Join the room"
     else:
+        token = legacy or device()
         try:
             room, seat = rejoin(store(), code, _games(spec), token)
+            if room is None:
+                count_unknown(store(), client())
         except STORE_ERRORS as exc:
             # the store cannot be reached: sit where the link says, "Reconnecting…" until
             # it answers (then the seat is checked, :func:`room_area`)
             log.warning("room %s not rejoined yet: %s", code, exc)
-            _sit(spec, code, token)
+            if legacy is not None:
+                st.session_state[DEVICE] = legacy
+            _sit(spec, code, token, watch=wants_watch)
             st.session_state[ROOM]["unconfirmed"] = True
-            st.session_state.setdefault(DEVICE, token)
             return
-        # no room and no seat read alike: a link tells nobody which codes are live
-        found = ("no_seat", code)
-        if room is not None and seat is not None:
+        if room is not None and closed_table(room):
+            found = ("closed", code, other_tables(room))
+        elif room is not None and seat is not None:
+            if legacy is not None:  # an old address: its token becomes this device's secret
+                st.session_state[DEVICE] = legacy
             _sit(spec, code, token)
-            st.session_state.setdefault(DEVICE, token)  # joining again finds this seat
             return
+        elif legacy is not None:  # the link claimed a seat this room does not give it
+            found = ("no_seat", code)
+        elif room is not None and wants_watch:
+            _sit(spec, code, token, watch=True)
+            return
+        elif room is not None and not room.free_seats():
+            found = ("full", code)
+        elif room is None and raw_class is not None and not _class_here(raw_class):
+            found = ("elsewhere", code)  # a QR code of another server's booklet
+        else:  # no room and a free seat read alike: a link tells nobody which codes are live
+            found = ("invited", code)
     st.session_state[note] = found
     drop(ROOM_PARAM)
-    drop(SEAT_PARAM)
+    drop(WATCH_PARAM)
+
+
+def _class_here(raw: object) -> bool:
+    """Whether a join link's class is one of this booklet's (else the link was made by
+    another server's class screen)."""
+    class_id = parse_class_id(raw)
+    try:
+        return class_id is not None and read_class(store(), class_id) is not None
+    except STORE_ERRORS:
+        return True  # cannot tell: say no more than for any unknown code
 
 
 def write_address(spec: PlaySpec) -> None:
-    """The seated session's address: its room and seat, and no local game (``?game=``)."""
+    """The address of a session in a room: its room (and ``watch=1`` for a spectator), never
+    its seat's secret, and no local game (``?game=``)."""
     here = in_room(spec)
     if here is None:
         return
-    for name, value in ((ROOM_PARAM, str(here["code"])), (SEAT_PARAM, seated(spec))):
-        if st.query_params.get(name) != value:
-            st.query_params[name] = value
+    code = str(here["code"])
+    if st.query_params.get(ROOM_PARAM) != code:
+        st.query_params[ROOM_PARAM] = code
+    if here.get("watch"):
+        if st.query_params.get(WATCH_PARAM) != "1":
+            st.query_params[WATCH_PARAM] = "1"
+    else:
+        drop(WATCH_PARAM)
+    drop(SEAT_PARAM)
     drop(game_link.PARAM)
 
 
@@ -347,7 +514,9 @@ def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None
     room in one step, or join one by its code (an empty field: nothing that looks like a
     code someone could be in)."""
     note = st.session_state.get(_note_key(spec))
-    with st.expander(_("Play together on several devices"), expanded=note is not None):
+    invited = isinstance(note, tuple) and note[0] in INVITED  # answered at the top
+    with st.expander(_("Play together on several devices"),
+                     expanded=note is not None and not invited):
         st.caption(_("Each person plays on their own phone or computer and sees only their "
                      "own hand. One opens a room; the others type its code."))
         choices = room_choices(spec, chosen, names)
@@ -361,7 +530,37 @@ def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None
         row.text_input(_("Room code"), key=f"{spec.key}_room_code", max_chars=12)
         row.button(_("Join the room"), key=f"{spec.key}_room_join", on_click=join_typed,
                    args=(spec,), icon=":material/login:")
+        row.button(_("Watch"), key=f"{spec.key}_room_watch", on_click=watch_typed,
+                   args=(spec,), icon=":material/visibility:",
+                   help=_("Watch the table without a seat: you see no hidden dice."))
+        if not invited:
+            _panel_note(note)
+        class_screen_button(registry_key(spec), f"{spec.key}_class_screen")
+
+
+#: The notes a followed link leaves that the top of the page answers (a shared link, a QR code).
+INVITED = ("invited", "full")
+
+
+def invitation(spec: PlaySpec) -> None:
+    """A room's link opened on a device with no seat there (a shared link, a QR code): at
+    the top of the page, a free seat in one tap, or watching (a full table: watching)."""
+    note = st.session_state.get(_note_key(spec))
+    if not (isinstance(note, tuple) and note[0] in INVITED):
+        return
+    with st.container(border=True, key=f"{spec.key}_invitation"):
         _panel_note(note)
+        row = st.container(horizontal=True)
+        if note[0] == "invited":
+            row.button(_("Join the room"), key=f"{spec.key}_invite_join", type="primary",
+                       on_click=join_typed, args=(spec,), icon=":material/login:")
+        row.button(_("Watch"), key=f"{spec.key}_invite_watch", on_click=watch_typed,
+                   args=(spec,), icon=":material/visibility:")
+
+
+def panel_note(note: Any) -> None:
+    """:func:`_panel_note`, for the class screen (the same words for the same faults)."""
+    _panel_note(note)
 
 
 def _panel_note(note: Any) -> None:
@@ -391,12 +590,22 @@ def _panel_note(note: Any) -> None:
         st.warning(_("This link gives no seat in room %(code)s. You can still join it "
                      "with its code.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "invited":
-        st.info(_("Press “Join the room” to sit at the next free seat in room "
-                  "%(code)s.") % {"code": note[1]})
+        st.info(_("Press “Join the room” to sit at the next free seat in room %(code)s, "
+                  "or “Watch” to follow the table without a seat.") % {"code": note[1]})
+    elif isinstance(note, tuple) and note[0] == "elsewhere":
+        st.warning(_("Code %(code)s is not a table of this booklet: the link or QR code was "
+                     "made by another server. Ask your teacher for the class screen's "
+                     "address.") % {"code": note[1]})
+    elif isinstance(note, tuple) and note[0] == "closed":
+        others = ", ".join(note[2]) if len(note) > 2 else ""
+        st.warning(_("Table %(code)s was closed by the teacher.") % {"code": note[1]}
+                   + (" " + _("The class's other tables: %(codes)s. Type one of these codes "
+                              "to join.") % {"codes": others} if others else ""))
     elif isinstance(note, tuple) and note[0] == "unknown":
         st.warning(_("There is no room with the code %(code)s.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "full":
-        st.warning(_("All the seats for people in room %(code)s are taken.") % {"code": note[1]})
+        st.warning(_("All the seats for people in room %(code)s are taken.") % {"code": note[1]}
+                   + " " + _("Press “Watch” to follow the table without a seat."))
 
 
 # ---- playing -------------------------------------------------------------------------------
@@ -434,6 +643,7 @@ def accept(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str
         game.position = game.good = position
         game.extra[_VERSION] = written.version
         game.extra.pop("lost", None)
+        wake(room.code)  # the other devices' held polls wake at once
         return True
 
     return play.accept_tap(spec, game, token, seat, action, now, source=source, keep=keep)
@@ -471,6 +681,7 @@ def _tick(spec: PlaySpec, room: Room, game: PlaySession) -> Room:
         return room
     game.position = game.good = moved
     game.extra[_VERSION] = written.version
+    wake(room.code)
     return written
 
 
@@ -564,16 +775,41 @@ def _poll(spec: PlaySpec, code: str) -> None:
     no table, no element sent."""
     if st.session_state.get(_INLINE):
         return
+    if _changed(spec, code):
+        _draw_area_again()
+    hold = _hold_seconds(spec)
+    if hold > 0 and wait_for_move(code, hold, lambda: _changed(spec, code)):
+        _draw_area_again()
+
+
+def _changed(spec: PlaySpec, code: str) -> bool:
+    """The room is not the one drawn (another version, the store came back or went away),
+    or a computer's beat is due."""
     drawn = st.session_state.get(_drawn_key(spec))
     version = _version_now(code)
     if isinstance(drawn, tuple):
         game = st.session_state.get(spec.key)
-        if version == drawn[0] and not (isinstance(game, PlaySession)
-                                        and _beat_due(spec, game, drawn[1])):
-            return
-    elif version == drawn:  # still gone, or still away
-        return
-    _draw_area_again()
+        return version != drawn[0] or (isinstance(game, PlaySession)
+                                       and _beat_due(spec, game, drawn[1]))
+    return version != drawn  # gone or away: changed when it is back
+
+
+def _hold_seconds(spec: PlaySpec) -> float:
+    """How long a poll may wait for the others' move (:data:`HOLD_SECONDS`, less when a
+    computer's beat comes sooner): never while this device's own person is to act (a tap
+    of theirs would wait behind the held poll), nor before a table is drawn."""
+    game = st.session_state.get(spec.key)
+    drawn = st.session_state.get(_drawn_key(spec))
+    if not isinstance(game, PlaySession) or not isinstance(drawn, tuple):
+        return 0.0
+    seat = game.extra.get(_SEAT)
+    if seat is not None and seat != SPECTATOR and play.person_to_act(spec, game) == seat:
+        return 0.0
+    hold = HOLD_SECONDS
+    if pending(game.position, spec.table(game.choices)):
+        due = drawn[1] + 0.9 * spec.pace * pace.PACE_SCALE - time.time()
+        hold = min(hold, max(0.0, due))
+    return hold
 
 
 def _watch(spec: PlaySpec, code: str) -> None:
@@ -636,14 +872,20 @@ def _area(spec: PlaySpec, shared: PlaySpec, seat_view: SeatView, names: SeatName
                   args=(spec,), icon=":material/logout:")
         return
     unconfirmed = here.pop("unconfirmed", False)
+    if room.closed:  # closed from the class screen: out, with the class's other tables
+        _unseat(spec, ("closed", room.code, other_tables(room)))
     game = _session(shared, room)
     room = _tick(shared, room, game)
     st.session_state[drawn] = (room.version, room.moved_at)
     seat = room.seat_of(seated(shared))
-    if seat is None:
+    if seat is None and not here.get("watch"):
         _unseat(spec, ("no_seat", room.code) if unconfirmed else None)
+    if seat is None:
+        seat = SPECTATOR
+        _watch_line(room.code)
+    else:
+        _room_line(room.code, seat, names(game, seat))
     game.extra[_SEAT] = seat
-    _room_line(room.code, seat, names(game, seat))
     waiting = [names(game, s) for s in room.free_seats()]
     if waiting:
         st.caption(_("Waiting for %(players)s to join with the code %(code)s.") % {
@@ -662,6 +904,12 @@ def _room_line(code: str, seat: int, player: str) -> None:
          f'data-seat="{seat}">{esc(you)}</p>')
 
 
+def _watch_line(code: str) -> None:
+    line = _("Room %(code)s: you are watching (no hidden dice are shown).") % {"code": code}
+    html(f'<p lang="{lang()}" class="jokoak-turn jokoak-room" data-room="{esc(code)}" '
+         f'data-seat="watch">{esc(line)}</p>')
+
+
 def _unsaved_note(game: PlaySession) -> None:
     if game.extra.get(_UNSAVED):
         st.warning(_("Not saved — tap again."), icon=":material/sync_problem:")
@@ -677,7 +925,10 @@ def _reconnecting(spec: PlaySpec, shared: PlaySpec, seat_view: SeatView,
     here = in_room(spec) or {}
     seat = game.extra.get(_SEAT) if game is not None else None
     if game is not None and isinstance(seat, int) and game.extra.get(_CODE) == here.get("code"):
-        _room_line(str(here.get("code")), seat, names(game, seat))
+        if seat == SPECTATOR:
+            _watch_line(str(here.get("code")))
+        else:
+            _room_line(str(here.get("code")), seat, names(game, seat))
         _unsaved_note(game)
         seat_view(game, seat, shared)
     st.button(_("Leave the room"), key=f"{shared.key}_leave", on_click=leave,
@@ -703,8 +954,10 @@ def play_page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
     restore(spec)
     if in_room(spec):
         write_address(spec)
+        keep_secret()
         room_area(spec, seat_view, names)
         return
+    invitation(spec)
     seen: dict[str, Any] = {}
 
     def remembered() -> dict[str, Any]:

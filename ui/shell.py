@@ -262,6 +262,8 @@ def page_specs(profile: Profile = Profile()) -> list[PageSpec]:
                               ":material/translate:", "translators", True))
     specs.append(PageSpec(PAGES / "sources.py", N_("Sources & credits"),
                           ":material/menu_book:", "sources", True))
+    if not profile.kiosk:
+        specs.append(CLASS_SCREEN)
     if profile.operator and not profile.kiosk:
         specs.append(PageSpec(PAGES / "operator.py", N_("Operator"),
                               ":material/admin_panel_settings:", "operator", True))
@@ -288,6 +290,11 @@ def _page(spec: PageSpec, title: str) -> StreamlitPage:
 def pages(profile: Profile = Profile()) -> list[StreamlitPage]:
     return [_page(spec, title)
             for spec, title in zip(page_specs(profile), page_titles(_, profile))]
+
+
+#: The class screen (ui/class_screen.py): never in a kiosk visit.
+CLASS_SCREEN = PageSpec(PAGES / "class_screen.py", N_("Class screen"), ":material/co_present:",
+                        "class", True)
 
 
 def game_page(key: str) -> StreamlitPage:

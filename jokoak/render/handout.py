@@ -78,7 +78,8 @@ def drawing_svg(game: str, lang: str) -> tuple[str, str]:
     return ("", "") if drawing is None else (drawing, _(scenario.title))
 
 
-def _pdf(lang: str) -> Any:
+def new_pdf(lang: str) -> Any:
+    """An A4 document in ``lang`` with the handouts' fonts (DejaVu)."""
     from fpdf import FPDF
     pdf = FPDF(orientation="P", unit="mm", format="A4")
     pdf.set_creation_date(CREATION_DATE)
@@ -100,15 +101,22 @@ def handout_pdf(game: str, lang: str, with_ids: bool = False) -> bytes:
 
     Kept once built (a few seconds: fpdf2 reads and subsets the fonts): it depends only on
     its arguments and the shipped content."""
+    _ = translator(lang).gettext
+    pdf = new_pdf(lang)
+    pdf.set_title(_(TITLE) % {"game": entry(game).name})
+    pdf.set_subject(_(entry(game).tagline))
+    pdf.set_creator("Jokoak")
+    add_handout_page(pdf, game, lang, with_ids)
+    return bytes(pdf.output())
+
+
+def add_handout_page(pdf: Any, game: str, lang: str, with_ids: bool = False) -> None:
+    """The handout's page added to ``pdf`` (made by :func:`new_pdf`): also the last page of
+    a class's sheet (:mod:`jokoak.render.class_sheet`)."""
     import logging
     the_card = card(game)
     _ = translator(lang).gettext
-    name = entry(game).name
-    pdf = _pdf(lang)
-    title = _(TITLE) % {"game": name}
-    pdf.set_title(title)
-    pdf.set_subject(_(entry(game).tagline))
-    pdf.set_creator("Jokoak")
+    title = _(TITLE) % {"game": entry(game).name}
     pdf.add_page()
     width = PAGE_W - 2 * MARGIN
 
@@ -171,9 +179,8 @@ def handout_pdf(game: str, lang: str, with_ids: bool = False) -> bytes:
     pdf.set_text_color(*GREY)
     if not with_ids:
         pdf.multi_cell(width, 3.4, _(PUPIL_FOOTER), new_x="LMARGIN", new_y="NEXT", align="L")
-        return bytes(pdf.output())
+        return
     pdf.multi_cell(width, 3.4, _(FOOTER), new_x="LMARGIN", new_y="NEXT", align="L")
     pdf.set_font("DejaVuMono", "", 6.5)
     pdf.multi_cell(width, 3.0, f"{_(CLAUSES_CITED)}: " + ", ".join(the_card.clauses),
                    new_x="LMARGIN", new_y="NEXT", align="L")
-    return bytes(pdf.output())

@@ -267,17 +267,34 @@ def _sentence_msgids(tree: ast.Module) -> Iterator[str]:
                 todo.append(used.id)
 
 
-def _kinds_of_msgids(tree: ast.AST, kinds: set[str]) -> dict[str, set[str]]:
+def _reached(nodes: list[ast.stmt], names: dict[str, ast.AST]) -> Iterator[ast.AST]:
+    """``nodes`` and the module functions and constants they name, transitively."""
+    seen: set[str] = set()
+    todo: list[ast.AST] = list(nodes)
+    while todo:
+        node = todo.pop()
+        yield node
+        for used in ast.walk(node):
+            if isinstance(used, ast.Name) and used.id in names and used.id not in seen:
+                seen.add(used.id)
+                todo.append(names[used.id])
+
+
+def _kinds_of_msgids(tree: ast.Module, kinds: set[str]) -> dict[str, set[str]]:
     """msgid -> the event kinds it describes in a ``render.py``: the msgids under
-    ``if k == "kind":`` (or ``in (...)``), the values of dicts keyed by kind and the labels of
-    ``("kind", label)`` pairs."""
+    ``if k == "kind":`` (or ``in (...)``, and in the functions and constants that branch
+    uses), the values of dicts keyed by kind and the labels of ``("kind", label)`` pairs."""
+    names: dict[str, ast.AST] = {n.name: n for n in tree.body if isinstance(n, ast.FunctionDef)}
+    names.update(_constants(tree))
     out: dict[str, set[str]] = {}
     for node in ast.walk(tree):
         if isinstance(node, ast.If) and isinstance(node.test, ast.Compare):
             named = {c.value for c in ast.walk(node.test)
                      if isinstance(c, ast.Constant) and c.value in kinds}
-            for stmt in node.body:
-                for msgid in _msgids_in(stmt):
+            if not named:
+                continue
+            for part in _reached(node.body, names):
+                for msgid in _msgids_in(part):
                     out.setdefault(msgid, set()).update(named)
         elif isinstance(node, ast.Dict):
             for key, value in zip(node.keys, node.values):

@@ -55,13 +55,13 @@ from .room_stores import (BUDGET_SECONDS, IDLE_SECONDS, MAX_ROOM_BYTES, STORE_ER
                           UNJOINED_SECONDS, RedisRoomStore, RoomError, RoomsFull, RoomStore,
                           SqliteRoomStore, data_folder, default_sqlite_path, store_from_setting)
 
-__all__ = ["BUDGET_SECONDS", "BUDGET_WINDOW", "CODE_ALPHABET", "CODE_LENGTH", "CODE_SPACE",
+__all__ = ["BUDGET_SECONDS", "BUDGET_WINDOW", "CLOSED", "CODE_ALPHABET", "CODE_LENGTH", "CODE_SPACE",
            "IDLE_SECONDS", "MAX_ROOM_BYTES", "OLD_CODE_LENGTH", "PURPOSES", "STORE_ERRORS",
            "UNJOINED_SECONDS", "BudgetSpent", "JoinGuard", "RedisRoomStore", "Room", "RoomError",
            "RoomStore", "RoomsFull", "SqliteRoomStore", "budget_left", "close_unplayed",
            "count_unknown", "data_folder", "default_sqlite_path", "guess_wait", "join",
            "new_code", "new_device", "normalise_code", "open_room", "parse_device", "read_room",
-           "rejoin", "spend_budget", "store_from_setting", "update"]
+           "rejoin", "rewrite", "spend_budget", "store_from_setting", "update"]
 
 #: Letters and digits no one misreads or mistypes (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -101,6 +101,8 @@ class BudgetSpent(UnavailableError):
         self.purpose = purpose
         self.budget = budget
         self.wait_seconds = wait_seconds
+#: The choices' key of a closed table (:attr:`Room.closed`).
+CLOSED = "closed"
 
 
 @dataclass(frozen=True)
@@ -126,6 +128,12 @@ class Room:
 
     def free_seats(self) -> tuple[int, ...]:
         return tuple(s for s in self.people if s not in self.seats)
+
+    @property
+    def closed(self) -> bool:
+        """A class's table closed from the class screen: kept (its code says "closed" and
+        names the class's other tables), nobody sits or moves there any more."""
+        return bool(self.choices.get(CLOSED))
 
 
 def normalise_code(text: object) -> str | None:
@@ -212,11 +220,12 @@ def refund_budget(store: RoomStore, client: str, purpose: str, budget: int,
         store.tally(_budget_name(purpose, client), BUDGET_WINDOW, by=-rooms)
 
 
-def open_room(store: RoomStore, record: Record, choices: Mapping[str, Any], device: str,
+def open_room(store: RoomStore, record: Record, choices: Mapping[str, Any], device: str | None,
               now: float | None = None, tries: int = 20, limit: int = 0, *,
               client: str = "", purpose: str = "table", budget: int = 0) -> Room:
     """A new room for ``record`` (which says the seats people play); the device that opens
-    it sits at the first of them. A code already taken is never overwritten.
+    it sits at the first of them (``device=None``: nobody, a class's table opened from the
+    class screen). A code already taken is never overwritten.
     :class:`RoomsFull` when ``limit`` (> 0) rooms are live on the server already.
 
     ``client`` (:func:`jokoak.service.clients.client_key`) opens it from its hourly
@@ -225,10 +234,10 @@ def open_room(store: RoomStore, record: Record, choices: Mapping[str, Any], devi
     spent; a room refused for another reason costs nothing."""
     now = time.time() if now is None else now
     spend_budget(store, client, purpose, budget, 1, now)
-    first = (record.people or ())[:1]
+    seats = {s: device for s in (record.people or ())[:1]} if device is not None else {}
     try:
         for _ in range(tries):
-            room = Room(new_code(), 0, record, dict(choices), {s: device for s in first}, now)
+            room = Room(new_code(), 0, record, dict(choices), dict(seats), now)
             if store.create(room.code, _dump(room), limit):
                 return room
         raise RoomError("no free room code found")
@@ -317,7 +326,7 @@ def join(store: RoomStore, code: str, games: Mapping[str, Game], device: str,
         if room is None:
             return None
         seat = room.seat_of(device)
-        if seat is not None or not room.free_seats():
+        if seat is not None or not room.free_seats() or room.closed:
             return room, seat
         seat = room.free_seats()[0]
         taken = replace(room, seats={**room.seats, seat: device})
@@ -346,4 +355,18 @@ def update(store: RoomStore, room: Room, record: Record, now: float | None = Non
     moved = replace(room, record=record, moved_at=time.time() if now is None else now)
     if store.swap(room.code, room.version, _dump(moved), joined=_joined(moved)):
         return replace(moved, version=room.version + 1)
+    return None
+
+
+def rewrite(store: RoomStore, room: Room, *, record: Record | None = None,
+            choices: Mapping[str, Any] | None = None, seats: Mapping[int, str] | None = None,
+            now: float | None = None) -> Room | None:
+    """The room with a new record, choices or seats (a class's table restarted or closed),
+    if nobody changed it since ``room`` was read (else None: read it again)."""
+    changed = replace(room, record=room.record if record is None else record,
+                      choices=dict(room.choices if choices is None else choices),
+                      seats=dict(room.seats if seats is None else seats),
+                      moved_at=time.time() if now is None else now)
+    if store.swap(room.code, room.version, _dump(changed)):
+        return replace(changed, version=room.version + 1)
     return None

@@ -31,11 +31,13 @@ from jokoak.engine.record import Record
 from jokoak.games.peruludo.engine import GAME, PeruludoState
 from jokoak.games.peruludo.odds import p_bid_exact, p_bid_true
 from jokoak.render.bid_words import bid_words
-from jokoak.games.peruludo.render import bid_text, describe_event, player_name, render_table_svg
+from jokoak.games.peruludo.render import (bid_text, describe_event, dice_text, player_name,
+                                          render_table_svg)
 from jokoak.i18n.msgids import N_
 
 from ui.common import _, esc, fmt_pct, html, in_this_language, lang, ngettext
 from ui import play, room
+from ui.class_summary import TableSummary, last_event
 from ui.play import PlaySession, PlaySpec
 
 #: This view's game under way: its state is peruludo's (mypy checks what the view reads).
@@ -474,3 +476,33 @@ def _explain_round(game: Game) -> list[tuple[int, Any]]:
             out.append((move.actor, why))
         state, _events = state.apply(move.action)
     return out
+
+
+# ---- a class's table (ui/class_summary.py) -------------------------------------------------
+#: The table sizes a class may choose.
+CLASS_SEATS = (2, 3, 4, 5, 6)
+
+
+def class_choices(seats: int, people: int) -> dict[str, Any]:
+    """A class's table: ``people`` at the first seats, the computer (medium) at the rest."""
+    return {"players": seats, "people": list(range(min(people, seats))), "level": "medium"}
+
+
+def class_summary(game: Game) -> TableSummary:
+    """The table as a class screen shows it: no hidden die (a thrown die is "under the
+    cup"), each player's dice counted."""
+    state = game.state
+    if state.is_terminal():
+        turn = (_("%(player)s wins the game.") % {"player": _name(state.winner)}
+                if state.winner is not None else "")
+    else:
+        acting = play.person_to_act(SPEC, game)
+        on_turn = acting if acting is not None else state.current_player()
+        turn = (_("%(player)s’s turn.") % {"player": _name(on_turn)}
+                if isinstance(on_turn, int) and on_turn >= 0 else "")
+    event = last_event(game.position.events(), ("roll", "doia_pass", "start"))
+    last = describe_event(event, _, viewer=NO_SEAT) if event is not None else ""
+    counts = " · ".join(_("%(player)s: %(amount)s") % {"player": _name(s),
+                                                        "amount": dice_text(n, _)}
+                        for s, n in enumerate(state.counts))
+    return TableSummary(turn, last, counts)

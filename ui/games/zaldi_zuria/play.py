@@ -24,6 +24,7 @@ from jokoak.games.zaldi_zuria.render import (chips_text, describe_event, player_
 
 from ui.common import _, esc, fmt_num, fmt_pct, html, lang, ngettext
 from ui import play, room
+from ui.class_summary import TableSummary, last_event
 from ui.play import PlaySession, PlaySpec
 from ui.why import clauses_html, ids_html
 
@@ -238,3 +239,32 @@ def _log(game: Game) -> None:
     if cited:
         with st.expander(_("The rules behind these payments")):
             html(clauses_html(GAME.name, cited))
+
+
+# ---- a class's table (ui/class_summary.py) -------------------------------------------------
+#: Zaldi zuria is played by six round one table: a class chooses how many are people.
+CLASS_SEATS = (SEATS,)
+
+
+def class_choices(seats: int, people: int) -> dict[str, Any]:
+    """A class's table: ``people`` at the first seats, the computer at the rest."""
+    return {"people": list(range(min(people, SEATS)))}
+
+
+def class_summary(game: Game) -> TableSummary:
+    """The table as a class screen shows it: whose turn, the last move, each one's chips."""
+    state = game.state
+    if state.is_terminal():
+        turn = (_("%(player)s wins the game.") % {"player": _name(state.winner)}
+                if state.winner is not None else _("The game is over, with no winner."))
+    else:
+        acting = play.person_to_act(SPEC, game)
+        on_turn = acting if acting is not None else state.current_player()
+        turn = (_("%(player)s’s turn.") % {"player": _name(on_turn)}
+                if isinstance(on_turn, int) and on_turn >= 0 else "")
+    event = last_event(game.position.events(), ("table_set",))
+    last = describe_event(event, _) if event is not None else ""
+    counts = " · ".join(_("%(player)s: %(amount)s") % {"player": _name(s),
+                                                        "amount": chips_text(n, _)}
+                        for s, n in enumerate(state.chips) if s not in state.out)
+    return TableSummary(turn, last, counts)

@@ -20,13 +20,14 @@ from jokoak.engine.core import CHANCE, GameState, Rules
 from jokoak.engine.driver import Seating
 from jokoak.games.zohn_ahl.engine import GAME, ZohnAhlState
 from jokoak.render.sticks import render_sticks_svg
-from jokoak.games.zohn_ahl.render import describe_event, render_board_svg, team_name
+from jokoak.games.zohn_ahl.render import describe_event, render_board_svg, sticks_text, team_name
 from jokoak.render.source import CSS as SOURCE_CSS
 
 from jokoak.i18n.msgids import N_
 
 from ui.common import _, esc, html, in_this_language, lang
 from ui import play, room
+from ui.class_summary import TableSummary, last_event
 from ui.play import PlaySession, PlaySpec
 from ui.why import WHY_CSS, ids_html, why_html
 
@@ -261,3 +262,34 @@ def _log(game: Game) -> None:
 #: The clauses a log line's "Why?" opens: the rules of play (not the text's setting).
 RULE_PREFIXES = ("throw.", "penalty.", "capture.", "circuit.", "win.", "variant.",
                  "nebakuthana.", "turn.")
+
+
+# ---- a class's table (ui/class_summary.py) -------------------------------------------------
+#: A class's zohn ahl table: two teams of one to four.
+CLASS_SEATS = tuple(2 * size for size in TEAM_SIZES)
+
+
+def class_choices(seats: int, people: int) -> dict[str, Any]:
+    """A class's table of ``seats`` (two teams of ``seats // 2``): the people take turns
+    between the teams (north–south's first, then west–east's first, …), the computer
+    throws for the rest."""
+    size = max(1, min(max(TEAM_SIZES), seats // 2))
+    order = [team * size + i for i in range(size) for team in (0, 1)]
+    return {"team_size": size, "people": sorted(order[:max(0, min(people, 2 * size))])}
+
+
+def class_summary(game: Game) -> TableSummary:
+    """The board as a class screen shows it: whose throw, the last throw, the scoring
+    sticks each team holds."""
+    state = game.state
+    if state.is_terminal():
+        turn = (_("%(team)s wins the game.") % {"team": team_name(state.winner, _)}
+                if state.winner in (0, 1) else _("Nobody wins."))
+    else:
+        turn = _team_turn(state, state.seat(state.team, state.seat_in_team))
+    event = last_event(game.position.events(), ("start",))
+    last = describe_event(event, _) if event is not None else ""
+    counts = " · ".join(_("%(player)s: %(amount)s") % {"player": team_name(t, _),
+                                                        "amount": sticks_text(n, _)}
+                        for t, n in enumerate(state.scoring))
+    return TableSummary(turn, last, counts)
