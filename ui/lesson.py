@@ -94,6 +94,8 @@ LESSON_CSS = """<style>
 [data-testid="stMainBlockContainer"]:has(.jokoak-lesson-instruction){padding-bottom:12rem}
 body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{bottom:auto;top:4.5rem}
 .jk-lesson-picture p{display:none}
+@media (prefers-reduced-motion:no-preference){.jokoak-board .jk-highlight{animation:jk-ring 1.4s ease-in-out 3}}
+@keyframes jk-ring{0%,100%{stroke-opacity:1}50%{stroke-opacity:.35}}
 @keyframes jk-next-glow{0%,100%{box-shadow:0 0 0 0 rgba(26,95,180,.55)}50%{box-shadow:0 0 0 10px rgba(26,95,180,0)}}
 @media (prefers-reduced-motion:no-preference){
  [class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_next_"] button,
@@ -148,9 +150,23 @@ def _board(game: str, session: PlaySession, shown: GameState, seat: int,
            step: LessonStep | None = None) -> None:
     """The table or board for ``shown`` (a state), drawn like the play view's, from the
     lesson's seat (the visitor's own dice and nobody else's)."""
-    markup = registry.entry(game).draw_state(shown, _, lang(), viewer=seat) or ""
+    markup = registry.entry(game).draw_state(shown, _, lang(), viewer=seat,
+                                             highlight=_talked_about(step, session)) or ""
     html(LESSON_BOARD_CSS)
     play.board(markup, session)
+
+
+def _talked_about(step: LessonStep | None, session: PlaySession) -> frozenset[str]:
+    """The moves the step's sentence talks about ("bid", "throw"...: the verbs of its
+    actions), for the drawing to ring what they concern: an action step's move; a
+    question's asked move once answered (before, the picture beside shows it)."""
+    if step is None:
+        return frozenset()
+    if step.kind == "action" and step.expect:
+        return frozenset({step.expect.split(":")[0]})
+    if step.kind == "question" and session.extra.get("done"):
+        return frozenset(a.split(":")[0] for a in step.record.actions[-2:])
+    return frozenset()
 
 
 #: A new step brings its instruction to the top of the screen (``bring_into_view``) when its
@@ -535,6 +551,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
                           on_click=next_step, args=(game, lesson.name, index))
             return _board_beside(table, game, session, shown, lesson.seat, step)
         if step.kind == "action":
+            _draw_the_eye(game, session, step)
             _controls(session, spec)
             if session.extra.get("hint"):
                 # by the controls, which the child taps again (the bar would cover them)
@@ -559,6 +576,23 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         st.button(_("Again"), key=f"jokoak_lesson_redo_{game}_{index}", type="tertiary",
                   icon=":material/replay:", on_click=go_to, args=(game, lesson.name, index))
     _board_beside(table, game, session, shown, lesson.seat, step)
+
+
+#: The one control a step asks for, drawn to the eye: a gold ring that pulses three times
+#: (a ring that stays, for a visitor who asked for less motion).
+EYE_CSS = """<style>[class*="st-key-jokoak_lesson_%(game)s_%(name)s_t"] button{
+outline:4px solid #f2b100;outline-offset:3px}
+@media (prefers-reduced-motion:no-preference){[class*="st-key-jokoak_lesson_%(game)s_%(name)s_t"] button{
+animation:jk-next-glow 1.6s .6s ease-in-out 3}}</style>"""
+
+
+def _draw_the_eye(game: str, session: PlaySession, step: LessonStep) -> None:
+    """A ring around the control an action step asks for (named by the game's play view,
+    ``control_name`` of ``ui/games/<game>/play.py``); nothing where it names none."""
+    module = registry.optional_module(f"ui.games.{game}.play")
+    namer = getattr(module, "control_name", None)
+    name = namer(session.position.state, step.expect) if namer and step.expect else None
+    html(EYE_CSS % {"game": game, "name": name} if name else "<style></style>")
 
 
 def _read_once(session: PlaySession, key: str, text: str) -> None:

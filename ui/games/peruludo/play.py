@@ -509,3 +509,11 @@ def class_summary(game: Game) -> TableSummary:
                                                         "amount": dice_text(n, _)}
                         for s, n in enumerate(state.counts))
     return TableSummary(turn, last, counts)
+
+
+def control_name(state: PeruludoState, action: str) -> str | None:
+    """The name (in its widget key) of the control that makes ``action`` here: a lesson
+    draws the eye to it."""
+    if action.startswith("bid:"):
+        return f"quick{action.split(':')[2]}" if action in quick_bids(state) else "bid"
+    return action

@@ -269,3 +269,15 @@ def class_summary(game: Game) -> TableSummary:
                                                         "amount": chips_text(n, _)}
                         for s, n in enumerate(state.chips) if s not in state.out)
     return TableSummary(turn, last, counts)
+
+
+def control_name(state: ZaldiState, action: str) -> str | None:
+    """The name (in its widget key) of the control that makes ``action`` here: a lesson
+    draws the eye to it."""
+    if action.startswith("bid:"):
+        legal = state.legal_actions()
+        raises = [f"bid:{state.high_bid + n}" for n in RAISES if f"bid:{state.high_bid + n}" in legal]
+        return f"bid{raises.index(action)}" if action in raises else None
+    if action == "pass":
+        return "nobid" if state.phase == "auction" else "pass"
+    return action
