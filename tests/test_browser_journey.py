@@ -226,5 +226,8 @@ def test_a_childs_visit_from_the_attract_screen_to_a_real_game_and_back(
         browser_support.wait_for_app(page)
         page.locator(f".st-key-jokoak_learn_{game} button").wait_for(timeout=30000)
         child.shot("reset")
+    except Exception:
+        child.shot("failed")   # what the child saw when the journey broke
+        raise
     finally:
         context.close()

@@ -94,6 +94,7 @@ LESSON_CSS = """<style>
 [data-testid="stMainBlockContainer"]:has(.jokoak-lesson-instruction){padding-bottom:12rem}
 body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{bottom:auto;top:4.5rem}
 .jk-lesson-picture p{display:none}
+[class*="st-key-jokoak_answer_bar_"] button p{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}
 @media (prefers-reduced-motion:no-preference){.jokoak-board .jk-highlight{animation:jk-ring 1.4s ease-in-out 3}}
 @keyframes jk-ring{0%,100%{stroke-opacity:1}50%{stroke-opacity:.35}}
 @keyframes jk-next-glow{0%,100%{box-shadow:0 0 0 0 rgba(26,95,180,.55)}50%{box-shadow:0 0 0 10px rgba(26,95,180,0)}}
