@@ -124,6 +124,19 @@ def nav_drawings_css() -> str:
     return "<style>" + "".join(rules) + "</style>"
 
 
+#: The phone's navigation opener (Streamlit draws a bare "»"): its word beside it.
+MENU = N_("Menu")
+
+
+def menu_label_css(label: str) -> str:
+    """The opener of the navigation on a phone, labelled in words (the generated text is
+    read as the button's name too)."""
+    quoted = json.dumps(label, ensure_ascii=False).replace("<", "\\3c ")
+    return ("<style>[data-testid='stExpandSidebarButton']{width:auto !important;gap:.2rem;"
+            "padding:0 .5rem !important}[data-testid='stExpandSidebarButton']::after{content:"
+            f"{quoted};font-size:1rem;font-weight:600}}</style>")
+
+
 def _on_switch() -> None:
     chosen = st.session_state.get(SWITCH_KEY)
     if chosen in LANGUAGES:
@@ -354,7 +367,7 @@ def run() -> None:
     pin_run_language(code)
     set_document_language(code)
     st.html(BOOKLET_CSS + nav_drawings_css() + ("" if kiosk else TOUCH_CSS) + BOARD_CSS
-            + ROLL_CSS)
+            + ROLL_CSS + menu_label_css(_(MENU)))
     try:
         nav.run()
     except Exception as exc:  # never a traceback for a visitor, nor a log of one per rerun
