@@ -231,3 +231,27 @@ def test_a_childs_visit_from_the_attract_screen_to_a_real_game_and_back(
         raise
     finally:
         context.close()
+
+
+def test_a_tap_on_a_control_still_arming_is_pressed_then_taken(server, chromium_browser):
+    """A "Next" tapped the moment it appears (elsewhere than the finger's last tap) is not
+    lost: it shows pressed, then the lesson moves on, once."""
+    context = chromium_browser.new_context(viewport={"width": 1920, "height": 1080},
+                                           has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/zaldi_zuria?lang=es&view=learn&lesson=01_first_throws"
+                  "&lstep=1&kiosk=1")
+        page.wait_for_selector('[data-lesson-step="1"][data-done="0"]', timeout=30000)
+        browser_support.settled(page, 300)
+        page.wait_for_timeout(READ_MS)
+        page.locator('[class*="st-key-jokoak_lesson_zaldi_zuria_throw_t"] button').first.click()
+        nxt = page.locator(".st-key-jokoak_lesson_next_zaldi_zuria_0 button")
+        nxt.wait_for(timeout=30000)
+        nxt.click(no_wait_after=True)
+        assert "jk-pressed" in (nxt.get_attribute("class") or "")   # heard, still arming
+        page.wait_for_selector('[data-lesson-step="2"][data-done="0"]', timeout=30000)
+        browser_support.settled(page, 300)
+        assert page.locator('[data-lesson-step="3"]').count() == 0
+    finally:
+        context.close()
