@@ -23,7 +23,7 @@ from jokoak.i18n.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from . import game_page as game_pages
-from . import heap
+from . import heap, tap_manners
 from . import speech
 from .kiosk import apply_kiosk_chrome, attract_screen, continue_on_phone, settings_warnings
 from .kiosk_mode import is_kiosk, settings
@@ -345,6 +345,7 @@ def run() -> None:
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
     st.set_page_config(page_title="Jokoak", page_icon=FAVICON_URL, layout="wide")
     install_history()  # before any parameter is written in this run
+    tap_manners.install_script()   # a child's taps in lessons and kiosk play
     note_left()        # a kiosk's reset names the lesson step left unfinished: counted, dropped
     drop_unknown()
     code = lang()

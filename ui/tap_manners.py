@@ -58,8 +58,8 @@ new MutationObserver(function(list){var now=performance.now();list.forEach(funct
  {childList:true,subtree:true});
 w.addEventListener('click',function(e){if(replaying||!on()){return;}
  var t=e.target&&e.target.closest?e.target.closest(SEL):null;if(!t){return;}
- var now=performance.now(),seen=born.get(t),young=seen!==undefined&&now-seen<ARM;
- var near=last!==null&&now-last.t<ARM+400&&Math.abs(e.clientX-last.x)<NEAR&&Math.abs(e.clientY-last.y)<NEAR;
+ var now=performance.now(),seen=born.get(t),young=seen!==undefined&&now-seen< ARM;
+ var near=last!==null&&now-last.t< ARM+400&&Math.abs(e.clientX-last.x)< NEAR&&Math.abs(e.clientY-last.y)< NEAR;
  if(near&&last.el!==t&&(young||last.el.isConnected===false||moved(t))){
   e.preventDefault();e.stopImmediatePropagation();last.t=now;return;}
  if(!young){last={x:e.clientX,y:e.clientY,t:now,el:t};note();return;}
@@ -70,7 +70,16 @@ w.addEventListener('click',function(e){if(replaying||!on()){return;}
 })();</script>"""
 
 
-def install() -> None:
-    """This view's taps get the manners above (the marker, and the script once per tab)."""
-    st.html(TAP_CSS.replace("ARM_MS", str(ARM_MS)) + '<div class="jk-tap-manners"></div>')
+#: No ``<`` before a letter or ``/`` inside the script (``a < b``, spaced): the sanitizer of
+#: ``st.html`` (DOMPurify) drops an element whose text holds one, and the script with it.
+
+
+def install_script() -> None:
+    """The script, once per tab, from the shell (before the page): it acts only where a view
+    drew its marker (:func:`install`)."""
     st.html(TAP_JS % {"arm": ARM_MS, "near": SAME_PLACE_PX}, unsafe_allow_javascript=True)
+
+
+def install() -> None:
+    """This view's taps get the manners above (its marker; the shell installs the script)."""
+    st.html(TAP_CSS.replace("ARM_MS", str(ARM_MS)) + '<div class="jk-tap-manners"></div>')
