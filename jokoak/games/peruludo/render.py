@@ -118,7 +118,7 @@ def describe_event(ev: Event, _: Gettext, viewer: int | None = None) -> str:
         return _("%(player)s calls doia on the bid %(bid)s: the round stops and every cup is "
                  "lifted.") % {"player": who, "bid": bid}
     if k == "doia_count":
-        if d.get("wild"):
+        if d.get("wild") and n.get("face") != 6:  # a bid on sixes counts its sixes once
             return _("Dice showing %(face)s, wild sixes included: %(count)s, for a bid of "
                      "%(quantity)s.") % {"face": n.get("face"), "count": n.get("count"),
                                          "quantity": n.get("quantity")}

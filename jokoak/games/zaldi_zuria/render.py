@@ -93,7 +93,8 @@ def marks_text(marks: list[str], _: Gettext) -> str:
 
 
 def marks_phrase(marks: list[str], _: Gettext) -> str:
-    """The symbols of a throw as a phrase ("with the bell"), whatever order they come in."""
+    """The bell and the hammer of a throw as one phrase ("with the bell"), in any order; its pip
+    faces are said by its pips."""
     return _(MARK_PHRASES[tuple(m for m in ("bell", "hammer") if m in marks)])
 
 
