@@ -529,6 +529,7 @@ def test_a_tap_waits_in_short_looks_and_plays_a_sound_made_within_its_wait(
     import ui.speech
     monkeypatch.setattr(ui.speech, "_cache", lambda: cache)
     monkeypatch.setattr(speech, "TAP_WAIT", 5.0)
+    monkeypatch.setattr(ui.speech, "WAIT_SLICE", 0.25)
     fake_voices.delay = 0.8
     at = AppTest.from_string(SPEAKER_APP, default_timeout=TIMEOUT).run()
     at.button(key="jokoak_speak_t").click().run()

@@ -83,9 +83,10 @@ def ask(key: str) -> None:
     st.session_state[ASKED_KEY] = (key, next(_taps))
 
 
-#: Seconds between two looks at a sound being made: between them a visitor's tap elsewhere
-#: ends the wait (Streamlit stops a run at its next element).
-WAIT_SLICE = 0.25
+#: Seconds between two looks at a sound being made: a visitor's tap elsewhere meanwhile ends
+#: the wait at the next look (Streamlit stops a run at its next element). Each look is a
+#: small message: 80 taps waiting in a storm send 80 a second.
+WAIT_SLICE = 1.0
 
 
 def _made(parts: Parts, wait: float) -> bytes | None:
