@@ -520,3 +520,19 @@ def test_processes_sharing_a_cache_make_ahead_one_after_the_other_so_each_senten
         assert not ahead.done.wait(0.3) and fake_voices.made == []
         cache.put(speech.cache_key(speech.AHOTTS, "eu", "Bat."), b"OggS made by the other")
     assert ahead.done.wait(5) and (ahead.made, ahead.found) == (0, 1)
+
+
+def test_a_tap_waits_in_short_looks_and_plays_a_sound_made_within_its_wait(
+        monkeypatch, fake_voices, cache):
+    """The tap's run looks at the sound every WAIT_SLICE (where a tap elsewhere would stop
+    it): a sound made within TAP_WAIT is played by that tap, with no message."""
+    import ui.speech
+    monkeypatch.setattr(ui.speech, "_cache", lambda: cache)
+    monkeypatch.setattr(speech, "TAP_WAIT", 5.0)
+    monkeypatch.setattr(ui.speech, "WAIT_SLICE", 0.25)
+    fake_voices.delay = 0.8
+    at = AppTest.from_string(SPEAKER_APP, default_timeout=TIMEOUT).run()
+    at.button(key="jokoak_speak_t").click().run()
+    assert any('src="data:audio/ogg;base64,' in m.value for m in at.markdown)
+    assert not any('<p class="jokoak-speech-busy' in m.value for m in at.markdown)
+    assert fake_voices.made == [speech.PROBE_SENTENCES["eu"]]

@@ -294,10 +294,16 @@ def table_summary(state: PeruludoPosition, _: Gettext, viewer: int | None = None
     return " ".join(parts)
 
 
-def render_table_svg(state: PeruludoPosition, _: Gettext, lang: str, viewer: int | None = None) -> str:
+#: The moves whose sentence talks about the bid standing (a lesson's ``highlight``).
+BID_MOVES = frozenset({"bid", "palero", "doia"})
+
+
+def render_table_svg(state: PeruludoPosition, _: Gettext, lang: str, viewer: int | None = None,
+                     highlight: frozenset[str] = frozenset()) -> str:
     """The table seen from above: each cup with its dice count, the dice ``viewer`` may see
     (lifted cups numbered in lifting order, with the running count), the bag, the bid, and
-    who is in arrastatze. The player on turn is outlined in gold."""
+    who is in arrastatze. The player on turn is outlined in gold. ``highlight`` names the
+    moves a lesson's sentence talks about: a bid, palero or doia ring the bid standing."""
     la = escape(lang)
     uid = f"pl{state.round_no}-{len(state.history)}-{len(state.revealed)}"
     title = _("peruludo: the table")
@@ -316,6 +322,9 @@ def render_table_svg(state: PeruludoPosition, _: Gettext, lang: str, viewer: int
         centre = _("%(player)s wins") % {"player": player_name(state.winner, _)}
     else:
         centre = _("No bid yet")
+    if state.bid is not None and highlight & BID_MOVES:
+        out.append(f'<ellipse class="jk-highlight" cx="{_CX}" cy="{_CY}" rx="{_RX - 108}" '
+                   f'ry="{_RY - 83}" fill="none" stroke="#f2b100" stroke-width="8"/>')
     out.append(_text(_CX, _CY - 30, centre, lang, 30, "bold", fill="#ffffff"))
     out.append(_text(_CX, _CY + 6, _("Bag: %(dice)s") % {"dice": dice_text(state.bag, _)},
                      lang, 20, fill="#ffffff"))

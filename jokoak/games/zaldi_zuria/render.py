@@ -354,7 +354,8 @@ def _phase_label(state: ZaldiState, _: Gettext) -> str:
     return _(PHASE_LABELS[state.phase])
 
 
-def render_table_svg(state: ZaldiState, _: Gettext, lang: str, viewer: int | None = None) -> str:
+def render_table_svg(state: ZaldiState, _: Gettext, lang: str, viewer: int | None = None,
+                     highlight: frozenset[str] = frozenset()) -> str:
     """The table: phase, bank, inn, the eight dice as they fell, every player's chips and
     cards. ``viewer`` (a seat) is outlined as "you"; nothing is hidden in this game."""
     rows = (state.players + 2) // 3
@@ -393,6 +394,10 @@ def render_table_svg(state: ZaldiState, _: Gettext, lang: str, viewer: int | Non
     x0 = (_W - (8 * _DIE + 7 * _GAP)) / 2
     rolled = (f' class="jk-dice {ROLL_CLASS[roll_number(state) % 2]}"'
               if state.last_roll is not None else ' class="jk-dice"')
+    if "throw" in highlight and state.last_roll is not None:   # a lesson's sentence on a throw
+        out.append(f'<rect class="jk-highlight" x="{x0 - 12}" y="128" '
+                   f'width="{8 * _DIE + 7 * _GAP + 24}" height="{_DIE + 24}" rx="14" '
+                   'fill="none" stroke="#f2b100" stroke-width="7"/>')
     out.append(f"<g{rolled}>")
     for i, mark in enumerate(MARKS):
         shown = mark if mark in marks else None
