@@ -73,8 +73,8 @@ REPEATED = N_("That bid was already made in this round.")
 NO_SIX_OPENING = N_("A round cannot open on sixes (except in an arrastatze round).")
 FIXED_FACE = N_("In an arrastatze round the face cannot change: bid more dice showing "
                 "%(face)s.")
-ONLY_HIGHER_FACE = N_("In arrastatze you may change the face, but only to a higher one "
-                      "than %(face)s.")
+ONLY_HIGHER_FACE = N_("In this arrastatze round you may change the face, but only to a "
+                      "higher one than %(face)s.")
 NO_LOWER_FACE = N_("The face cannot go lower than %(face)s.")
 
 
