@@ -3,7 +3,7 @@ sentences made ahead.
 
     python bench/speech_bench.py storm [--taps 80] [--seated 10] [--steppers 10] [--bare N]
                                        [--quiet 30] [--seconds 90] [--think 2-4] [--seed 1]
-    python bench/speech_bench.py ahead [--per-language 8] [--cache DIR] [--cold]
+    python bench/speech_bench.py ahead [--per-language 8] [--cache DIR] [--cold] [--browser N]
 
 **storm** (issue 39): one server of the booklet with an empty audio cache and nothing made
 ahead, one of the bare app (bench/bare_app.py). A class as in bench/class_bench.py
@@ -25,8 +25,9 @@ a folder), with the time it took, its size per language and engine, and whether
 prints per language and engine how long after the step's sentence reached the page its sound
 did (same run), and the tap-to-sound of the instruction's speaker button (``--cold``: the
 same with nothing made ahead, as before). Both are the
-server's side (to the message that carries the sound); the browser then starts an Ogg of
-20-60 kB from a ``data:`` URI.
+server's side (to the message that carries the sound); ``--browser N`` also opens N steps
+per language in Chromium (autoplay allowed, as after a visitor's first tap) and prints how
+long after the instruction is drawn its sound is playing.
 
 Visitors speak Streamlit's websocket protocol (bench/class_bench.py's). Never asserts.
 """
@@ -325,6 +326,47 @@ async def kiosk_visits(booklet: Server, per_language: int) -> dict[tuple[str, st
     return found
 
 
+#: In the page before it loads: when the first lesson instruction appears, and when a sound
+#: starts playing (``playing`` does not bubble: caught on the way down).
+TIMES_JS = """window.__said = null; window.__playing = null;
+new MutationObserver(() => { if (window.__said === null &&
+  document.querySelector('.jokoak-lesson-instruction')) window.__said = performance.now(); })
+  .observe(document, {childList: true, subtree: true});
+document.addEventListener('playing', () => { if (window.__playing === null)
+  window.__playing = performance.now(); }, true);"""
+
+
+def browser_visits(booklet: Server, per_language: int) -> dict[tuple[str, str], list[float]]:
+    """In Chromium (autoplay allowed, as after a visitor's first tap at a kiosk): from the
+    lesson instruction drawn to its sound playing, per language and voice."""
+    from playwright.sync_api import sync_playwright
+    from browser_support import CHROMIUM, CHROMIUM_ARGS
+    from jokoak.service import speech
+    found: dict[tuple[str, str], list[float]] = defaultdict(list)
+    chosen: Counter = Counter()
+    with sync_playwright() as play:
+        browser = play.chromium.launch(executable_path=str(CHROMIUM), args=[
+            *CHROMIUM_ARGS, "--autoplay-policy=no-user-gesture-required"])
+        try:
+            for code, game, lesson, step in lesson_steps():
+                if chosen[code] >= per_language:
+                    continue
+                chosen[code] += 1
+                page = browser.new_page(viewport={"width": 1920, "height": 1080})
+                page.add_init_script(TIMES_JS)
+                page.goto(f"{booklet.url}/{game}?{lesson_query(code, lesson, step, kiosk=True)}")
+                try:
+                    page.wait_for_function("() => window.__playing !== null", timeout=20000)
+                    said, playing = page.evaluate("() => [window.__said, window.__playing]")
+                    found[(code, speech.voice_for(code) or "-")].append((playing - said) / 1000)
+                except Exception:   # no sound within 20 s: counted, not raised
+                    found[(code, speech.voice_for(code) or "-")].append(float("inf"))
+                page.close()
+        finally:
+            browser.close()
+    return found
+
+
 def ahead(args: argparse.Namespace) -> None:
     print(f"ahead: {os.cpu_count()} cores, load average {os.getloadavg()[0]:.2f} at "
           f"{time.strftime('%Y-%m-%d %H:%M:%S UTC', time.gmtime())}", flush=True)
@@ -344,6 +386,7 @@ def ahead(args: argparse.Namespace) -> None:
         try:
             booklet.wait(timeout=90)
             found = asyncio.run(kiosk_visits(booklet, args.per_language))
+            played = browser_visits(booklet, args.browser) if args.browser else {}
         finally:
             booklet.stop()
     print(f"\n{'language voice':<16} {'steps':>5}  {'sentence to sound ms':>21}  "
@@ -357,6 +400,12 @@ def ahead(args: argparse.Namespace) -> None:
               f"{statistics.median(tap) * 1000 if tap else float('nan'):>8.0f} "
               f"{max(tap) * 1000 if tap else float('nan'):>7.0f}"
               + (f"  ({missing} without a sound)" if missing else ""))
+    if played:
+        print("\nin Chromium: from the instruction drawn to its sound playing, ms (median, "
+              "longest; inf: none within 20 s)")
+        for (code, engine), gaps in played.items():
+            print(f"{code + ' ' + engine:<16} {len(gaps):>5}  "
+                  f"{statistics.median(gaps) * 1000:>10.0f} {max(gaps) * 1000:>10.0f}")
 
 
 def main() -> None:
@@ -380,6 +429,8 @@ def main() -> None:
     made.add_argument("--cache", type=Path, default=None,
                       help="a folder for the audio cache (kept; default: a temporary one)")
     made.add_argument("--cache-mb", type=int, default=64)
+    made.add_argument("--browser", type=int, default=0, metavar="N",
+                      help="also N steps per language in Chromium, to the sound playing")
     made.add_argument("--cold", action="store_true",
                       help="make nothing ahead (an empty cache): the figures before")
     args = parser.parse_args()

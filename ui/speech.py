@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import itertools
 import os
+import time
 from typing import Sequence
 
 import streamlit as st
@@ -82,6 +83,31 @@ def ask(key: str) -> None:
     st.session_state[ASKED_KEY] = (key, next(_taps))
 
 
+#: Seconds between two looks at a sound being made: a visitor's tap elsewhere meanwhile ends
+#: the wait at the next look (Streamlit stops a run at its next element). Each look is a
+#: small message: 80 taps waiting in a storm send 80 a second.
+WAIT_SLICE = 1.0
+
+
+def _made(parts: Parts, wait: float) -> bytes | None:
+    """:func:`jokoak.service.speech.say_in_turn` waiting at most ``wait`` seconds, in slices:
+    a run blocked in one long wait would hold the visitor's next tap (Next, a move) until
+    it ended; here the next tap stops the run at once and the sound is still made."""
+    deadline = time.monotonic() + wait
+    ticker: DeltaGenerator | None = None   # drawn only while a sound is awaited
+    while True:
+        left = deadline - time.monotonic()
+        try:
+            return speech.say_in_turn(parts, _cache(), settings().speech.voice,
+                                      wait=max(0.0, min(WAIT_SLICE, left)), slots=_slots())
+        except speech.SpeechBusy as busy:
+            if not busy.coming or left <= WAIT_SLICE:
+                raise
+        if ticker is None:
+            ticker = st.empty()
+        ticker.empty()   # where Streamlit takes a tap that came meanwhile
+
+
 def _audio(key: str, parts: Parts, tap: int, wait: float | None = None,
            quiet: bool = False) -> None:
     """The sound of ``parts`` put in the page to play at once; waits at most ``wait``
@@ -89,9 +115,7 @@ def _audio(key: str, parts: Parts, tap: int, wait: float | None = None,
     way (``quiet``: says nothing)."""
     try:
         with st.spinner(_("Making the sound…"), show_time=False):
-            audio = speech.say_in_turn(parts, _cache(), settings().speech.voice,
-                                       wait=speech.TAP_WAIT if wait is None else wait,
-                                       slots=_slots())
+            audio = _made(parts, speech.TAP_WAIT if wait is None else wait)
     except speech.SpeechBusy as busy:
         if not quiet:
             html(f'<p class="jokoak-speech-busy" role="status" lang="{lang()}" '

@@ -114,7 +114,7 @@ class SpeechSettings:
     #: "Read-aloud"); "espeak-ng": espeak-ng for all four.
     voice: str = "best"
     #: Bound of the audio cache on disk, in megabytes (the lessons' sentences in four
-    #: languages take about 13 MB: README, "Read-aloud").
+    #: languages take about 14 MB: README, "Read-aloud").
     cache_mb: int = 64
     #: The most sounds made at once on this machine (0: one per core). A tap past them waits
     #: its turn, then is told the sound is on its way.

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import base64
 import ctypes
+import fcntl
 import hashlib
 import itertools
 import os
@@ -47,12 +48,13 @@ import threading
 import time
 import unicodedata
 from concurrent.futures import Future
+from contextlib import contextmanager
 from concurrent.futures import TimeoutError as FutureTimeout
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from importlib.util import find_spec
 from pathlib import Path
-from typing import Callable, Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Sequence
 
 from ..errors import UnavailableError
 AHOTTS = "ahotts"
@@ -611,11 +613,29 @@ def prewarm(sentences: Iterable[tuple[str, str]], cache: AudioCache, choice: str
 _prewarm_lock = threading.Lock()
 
 
+@contextmanager
+def _machine_lock(path: Path) -> Iterator[None]:
+    """Held by one process of the machine at a time (replicas sharing the cache folder make
+    its sentences once: the next finds them made); without a lock file, no lock."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(path, "a")
+    except OSError:
+        yield
+        return
+    with handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def _prewarm_all(wanted: list[tuple[str, str]], cache: AudioCache, choice: str, slots: int,
                  state: Prewarm) -> None:
     began = time.monotonic()
     try:
-        with _prewarm_lock:
+        with _prewarm_lock, _machine_lock(cache.folder / ".prewarm.lock"):
             _prewarm_each(wanted, cache, choice, slots, state, began)
     finally:
         state.seconds = time.monotonic() - began
