@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import threading
 import time
 from functools import partial
 from typing import Any
@@ -54,7 +55,9 @@ SETUP_KEY = "jokoak_class_setup"
 OPENED_KEY = "jokoak_class_opened"
 #: session: (the class just opened, when): found by a run whose address is from before Open
 JUST_OPENED_KEY = "jokoak_class_just_opened"
-JUST_SECONDS = 5.0
+JUST_SECONDS = 10.0
+#: session: the lock a second tap's Open waits on while the first one opens the tables
+OPEN_LOCK_KEY = "jokoak_class_open_lock"
 #: session: what the last Open, Restart or Close could not do
 NOTE_KEY = "jokoak_class_note"
 #: session: (code, version, language) -> the table's summary (an unchanged table: no replay)
@@ -108,7 +111,16 @@ def join_url(game_key: str, code: str, class_id: str) -> str:
 
 # ---- opening -------------------------------------------------------------------------------
 def _open(setup: int, key: str, seats: int, people: int, tables: int) -> None:
-    """Open the class's tables (once per set-up: a double tap opens one class)."""
+    """Open the class's tables (once per set-up: a double tap opens one class). A second
+    tap's run may start while the first is still opening (Streamlit stops the first run and
+    starts another at once): it waits for the first under the session's lock, then finds
+    the class opened (:data:`JUST_OPENED_KEY`) and draws it."""
+    lock = st.session_state.setdefault(OPEN_LOCK_KEY, threading.Lock())
+    with lock:
+        _open_once(setup, key, seats, people, tables)
+
+
+def _open_once(setup: int, key: str, seats: int, people: int, tables: int) -> None:
     if st.session_state.get(OPENED_KEY) == setup:
         return
     st.session_state[OPENED_KEY] = setup
