@@ -121,9 +121,10 @@ def _open(setup: int, key: str, seats: int, people: int, tables: int) -> None:
 
 
 def _open_once(setup: int, key: str, seats: int, people: int, tables: int) -> None:
+    """Marked done only once the class is opened: a first run stopped half-way (Streamlit
+    may stop it at any of its calls, reading a setting) leaves the opening to the next."""
     if st.session_state.get(OPENED_KEY) == setup:
         return
-    st.session_state[OPENED_KEY] = setup
     game = class_game(key)
     if game is None:
         return
@@ -158,6 +159,7 @@ def _open_once(setup: int, key: str, seats: int, people: int, tables: int) -> No
     # kept before any Streamlit call: a second tap may stop this run before the address is
     # written, and its own run (with the address from before) must still find the class
     st.session_state[JUST_OPENED_KEY] = (school.id, time.monotonic())
+    st.session_state[OPENED_KEY] = setup
     st.session_state.pop(NOTE_KEY, None)
     st.session_state.pop(SETUP_KEY, None)  # another class needs another set-up's tap
     st.query_params[CLASS_PARAM] = school.id
