@@ -17,6 +17,7 @@ The Streamlit side (which views a game has) lives in ``ui/views.py``; the core n
 
 from __future__ import annotations
 
+import inspect
 import pkgutil
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -121,13 +122,18 @@ class GameEntry:
         return optional_module(self.renderer)
 
     def draw_state(self, state: Any, _: Callable[[str], str], lang: str,
-                   viewer: int | None = None) -> str | None:
+                   viewer: int | None = None,
+                   highlight: frozenset[str] = frozenset()) -> str | None:
         """The game's picture of ``state`` (its table, or its board), seen from ``viewer``'s
         seat where the game hides anything (``None``: nobody's); ``None`` without a renderer.
-        The one place a page asks for a drawing, so no page names the games' renderers."""
+        The one place a page asks for a drawing, so no page names the games' renderers.
+        ``highlight`` names the moves a lesson's sentence talks about ("bid", "throw"): a
+        renderer that takes it rings what they concern on the drawing."""
         module = self.renderer_module()
         table = getattr(module, "render_table_svg", None)
         if table is not None:
+            if highlight and "highlight" in inspect.signature(table).parameters:
+                return str(table(state, _, lang, viewer=viewer, highlight=highlight))
             return str(table(state, _, lang, viewer=viewer))
         board = getattr(module, "render_board_svg", None)
         return None if board is None else str(board(state, _, lang))

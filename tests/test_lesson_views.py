@@ -248,9 +248,11 @@ def test_a_rerun_carrying_the_view_just_left_after_play_a_real_game_stays_in_pla
     at.run()
     click(at, "jokoak_lesson_real_zohn_ahl")
     assert at.query_params["view"] == "play"
-    at.query_params["view"] = "learn"        # what the browser still had
+    assert "lesson" not in at.query_params and "lstep" not in at.query_params
+    at.query_params.update(view="learn", lesson="01_first_throws", lstep="7")  # the old address
     at.run()
     assert at.query_params["view"] == "play"
+    assert "lesson" not in at.query_params and "lstep" not in at.query_params
     assert at.session_state["jokoak_view_zohn_ahl"] == "play"
 
 
@@ -327,3 +329,29 @@ def test_a_step_teaching_the_booklets_choice_marks_it_with_the_note_one_tap_away
     text = " ".join(m.value for m in at.markdown)
     assert '<details class="jk-choice"' in text and 'data-choice="exact-hit-phase2"' in text
     assert "Elección del cuadernillo" in text
+
+
+def test_an_action_step_draws_the_eye_to_the_one_control_it_asks_for():
+    at = open_lesson("peruludo", lesson="01_first_round", lstep="1")   # it asks for 4 × 2
+    styles = " ".join(m.value for m in at.markdown if "outline:4px" in m.value)
+    assert 'st-key-jokoak_lesson_peruludo_quick2_t' in styles
+    assert "quick3" not in styles
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_lesson_says_no_average_and_no_percentage(game):
+    at = open_lesson(game)
+    for lesson in lessons(game)[:1]:
+        for index, step in enumerate(lesson.steps):
+            shown = " ".join([m.value for m in at.markdown] + [c.value for c in at.caption])
+            text = re.sub(r"<[^>]+>", " ", re.sub(r"<(style|svg)\b.*?</\1>", " ", shown,
+                                                 flags=re.S))
+            assert not re.search(r"\d\s?%|%\s?\d", text), (game, index, text)
+            assert "average" not in text, (game, index)
+            if step.kind == "action":
+                tap_action(at, game, step.expect)
+            elif step.kind == "question":
+                click(at, f"jokoak_lesson_choice_{game}_{index}_{step.right_choice}")
+            else:
+                click(at, f"jokoak_lesson_guess_{game}_{index}_throw_r0")
+            click(at, f"jokoak_lesson_next_{game}_{index}")

@@ -144,7 +144,7 @@ ATTRACT_LAYOUT_CSS = """<style>
 .jk-attract-head .jk-touch-others span+span::before{content:" · "}
 .jk-attract-greetings{text-align:center;font-size:1.2rem;margin:.3rem 0}
 .jk-attract-greetings span+span::before{content:" · "}
-[class*="st-key-jokoak_attract_game_"]{position:relative;width:clamp(150px,min(25vw,34vh),370px) !important;
+[class*="st-key-jokoak_attract_game_"]{position:relative;width:clamp(150px,min(29vw,50vh),600px) !important;
   flex:0 0 auto !important;background:#fff8e6;border:2px solid #e0c98f;border-radius:1rem;
   padding:.6rem;gap:.4rem !important}
 [class*="st-key-jokoak_attract_game_"] [data-testid="stElementContainer"],
@@ -161,7 +161,7 @@ ATTRACT_LAYOUT_CSS = """<style>
 .jk-attract-name{text-align:center;font-size:1.4rem;font-weight:700}
 .st-key-jokoak_attract_games{gap:1rem !important}
 @media (orientation:portrait) and (min-width:641px){
-  [class*="st-key-jokoak_attract_game_"]{width:min(38vw,440px) !important}
+  [class*="st-key-jokoak_attract_game_"]{width:min(44vw,30vh) !important}
   .jk-attract-head h1{font-size:4rem}.jk-attract-head .jk-touch{font-size:3rem}}
 @media (max-width:640px){
   .st-key-jokoak_attract_games{gap:.6rem !important}

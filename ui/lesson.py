@@ -69,7 +69,8 @@ LESSON_CSS = """<style>
 .jokoak-lesson-why{border-left:4px solid #1e7b34;padding:.2rem .8rem;margin:.3rem 0;background:#eef8f0}
 .jokoak-lesson-hint{border-left:4px solid #b36b00;padding:.2rem .8rem;margin:.3rem 0;background:#fff6e5}
 .jokoak-lesson-instruction{font-size:1.35rem;font-weight:600;margin:.2rem 0 .4rem}
-@media (max-width:640px){.jokoak-lesson-instruction{font-size:1.15rem}}
+@media (max-width:640px){.jokoak-lesson-instruction{font-size:1.15rem}
+ [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .jokoak-board){flex-direction:column-reverse}}
 [class*="st-key-jokoak_lesson_redo_"] button{min-height:44px}
 [class*="st-key-jokoak_answer_bar_"]{position:fixed;left:0;right:0;bottom:0;z-index:990;
  background:#fff;border-top:4px solid #1e7b34;box-shadow:0 -6px 18px rgba(0,0,0,.16);
@@ -86,10 +87,16 @@ LESSON_CSS = """<style>
 [class*="st-key-jokoak_answer_bar_"]>[class*="st-key-jokoak_lesson_next_"]{flex:0 0 clamp(12rem,28vw,26rem)}
 @media (max-width:640px){[class*="st-key-jokoak_answer_bar_"]{flex-wrap:wrap}
  [class*="st-key-jokoak_answer_bar_"]>[class*="st-key-jokoak_lesson_next_"]{flex:1 1 100%}
- [class*="st-key-jokoak_answer_bar_"] .jokoak-said{font-size:1.1rem}}
+ [class*="st-key-jokoak_answer_bar_"] .jokoak-said{font-size:1.05rem;margin:0}
+ [class*="st-key-jokoak_answer_bar_"]{padding:.35rem .8rem .5rem;gap:.3rem !important}
+ [class*="st-key-jokoak_answer_bar_"] [class*="_clauses"]{display:none}
+ [class*="st-key-jokoak_answer_bar_"] [data-testid="stVerticalBlock"]{gap:.2rem}}
 [data-testid="stMainBlockContainer"]:has(.jokoak-lesson-instruction){padding-bottom:12rem}
 body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{bottom:auto;top:4.5rem}
-.jokoak-wrong-mark{color:#b3261e;font-weight:700}
+.jk-lesson-picture p{display:none}
+[class*="st-key-jokoak_answer_bar_"] button p{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}
+@media (prefers-reduced-motion:no-preference){.jokoak-board .jk-highlight{animation:jk-ring 1.4s ease-in-out 3}}
+@keyframes jk-ring{0%,100%{stroke-opacity:1}50%{stroke-opacity:.35}}
 @keyframes jk-next-glow{0%,100%{box-shadow:0 0 0 0 rgba(26,95,180,.55)}50%{box-shadow:0 0 0 10px rgba(26,95,180,0)}}
 @media (prefers-reduced-motion:no-preference){
  [class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_next_"] button,
@@ -144,9 +151,23 @@ def _board(game: str, session: PlaySession, shown: GameState, seat: int,
            step: LessonStep | None = None) -> None:
     """The table or board for ``shown`` (a state), drawn like the play view's, from the
     lesson's seat (the visitor's own dice and nobody else's)."""
-    markup = registry.entry(game).draw_state(shown, _, lang(), viewer=seat) or ""
+    markup = registry.entry(game).draw_state(shown, _, lang(), viewer=seat,
+                                             highlight=_talked_about(step, session)) or ""
     html(LESSON_BOARD_CSS)
     play.board(markup, session)
+
+
+def _talked_about(step: LessonStep | None, session: PlaySession) -> frozenset[str]:
+    """The moves the step's sentence talks about ("bid", "throw"...: the verbs of its
+    actions), for the drawing to ring what they concern: an action step's move; a
+    question's asked move once answered (before, the picture beside shows it)."""
+    if step is None:
+        return frozenset()
+    if step.kind == "action" and step.expect:
+        return frozenset({step.expect.split(":")[0]})
+    if step.kind == "question" and session.extra.get("done"):
+        return frozenset(a.split(":")[0] for a in step.record.actions[-2:])
+    return frozenset()
 
 
 #: A new step brings its instruction to the top of the screen (``bring_into_view``) when its
@@ -512,8 +533,9 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         sound.read_aloud(f"{game}_{lesson.name}_{index}", [(_(step.instruction), lang())])
     table, side = st.columns([3, 2], vertical_alignment="top")
     with side:
-        if picture:
-            html(picture)
+        if picture:   # its caption waits (the drawing keeps its title for screen readers):
+            # the instruction says the throw asked about, the answer bar the throw made
+            html(f'<div class="jk-lesson-picture">{picture}</div>')
         if step.kind == "guess":   # the answer stays on screen beside the why
             done = _guess(game, session, step, index) or done
         if done:
@@ -530,6 +552,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
                           on_click=next_step, args=(game, lesson.name, index))
             return _board_beside(table, game, session, shown, lesson.seat, step)
         if step.kind == "action":
+            _draw_the_eye(game, session, step)
             _controls(session, spec)
             if session.extra.get("hint"):
                 # by the controls, which the child taps again (the bar would cover them)
@@ -554,6 +577,23 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
         st.button(_("Again"), key=f"jokoak_lesson_redo_{game}_{index}", type="tertiary",
                   icon=":material/replay:", on_click=go_to, args=(game, lesson.name, index))
     _board_beside(table, game, session, shown, lesson.seat, step)
+
+
+#: The one control a step asks for, drawn to the eye: a gold ring that pulses three times
+#: (a ring that stays, for a visitor who asked for less motion).
+EYE_CSS = """<style>[class*="st-key-jokoak_lesson_%(game)s_%(name)s_t"] button{
+outline:4px solid #f2b100;outline-offset:3px}
+@media (prefers-reduced-motion:no-preference){[class*="st-key-jokoak_lesson_%(game)s_%(name)s_t"] button{
+animation:jk-next-glow 1.6s .6s ease-in-out 3}}</style>"""
+
+
+def _draw_the_eye(game: str, session: PlaySession, step: LessonStep) -> None:
+    """A ring around the control an action step asks for (named by the game's play view,
+    ``control_name`` of ``ui/games/<game>/play.py``); nothing where it names none."""
+    module = registry.optional_module(f"ui.games.{game}.play")
+    namer = getattr(module, "control_name", None)
+    name = namer(session.position.state, step.expect) if namer and step.expect else None
+    html(EYE_CSS % {"game": game, "name": name} if name else "<style></style>")
 
 
 def _read_once(session: PlaySession, key: str, text: str) -> None:
@@ -622,6 +662,8 @@ def lesson_view(game: str) -> None:
 
     tap_manners.install()
     kiosk_fold()
+    if sound.reads_aloud():   # what a lesson says besides its steps, made ahead too
+        speech.prewarm_lessons((NOT_QUITE, WELL_DONE))
 
     @st.fragment
     def area() -> None:

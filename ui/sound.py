@@ -45,9 +45,10 @@ def read_aloud(key: str, parts: speech.Parts) -> None:
 
 
 MUTE_CSS = """<style>
-.st-key-jokoak_mute{position:fixed;right:1rem;top:3.9rem;z-index:995;width:auto !important}
-.st-key-jokoak_mute button{background:#fff;box-shadow:0 2px 8px rgba(0,0,0,.25)}
-body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{top:8.4rem !important;bottom:auto !important}
+.st-key-jokoak_mute{position:fixed;right:.8rem;top:.35rem;z-index:1000100;width:auto !important}
+.st-key-jokoak_mute button{background:#fff;box-shadow:0 1px 5px rgba(0,0,0,.25)}
+@media (max-width:640px){.st-key-jokoak_mute button p{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}}
+body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{top:4.4rem !important;bottom:auto !important}
 </style>"""
 
 

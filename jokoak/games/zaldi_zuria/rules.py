@@ -170,7 +170,7 @@ RULESETS: tuple[Ruleset, ...] = (
             {}),
     Ruleset("pierer_1857", N_("Pierer's Universal-Lexikon"),
             N_("From Pierer's Universal-Lexikon (1857-62), article \u201cSchimmelspiel\u201d, "
-               "with Every Boy's Book for the bell-and-hammer card: four players, the white "
+               "with Every Boy's Book for the bell-and-hammer card: at least four players, the white "
                "horse's owner throws first, only the thrower pays on all blanks, the combined "
                "card, the excess to the inn, the inn opening below 21. Carried over from the "
                "Basque text, which Pierer does not cover: the auctioneer chosen by the highest "

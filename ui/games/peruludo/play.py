@@ -297,8 +297,9 @@ def _doia_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
     bid = state.bid
     assert bid is not None, "doia is asked about a standing bid"
     own_bid = alone and state.bidder == seat
-    play.turn_line(_("You bid %(bid)s.") % {"bid": said(*bid)} if own_bid
-                   else _standing_bid(state))
+    if not spec.lesson:   # a lesson's instruction says the bid standing
+        play.turn_line(_("You bid %(bid)s.") % {"bid": said(*bid)} if own_bid
+                       else _standing_bid(state))
     if alone and not play.for_child(spec):   # no percentages in a child's view
         # the chance comes from the person's own dice: said only to a screen of their own
         view = state.observation(seat)
@@ -318,7 +319,8 @@ def _doia_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
                   icon=":material/target:", disabled=play.locked(game),
                   on_click=play.tap, args=(spec, play.token(game), seat, "doia"),
                   help=_("Call doia: the bid is exactly right"))
-    spacer.caption(_("Not sure? Do nothing: the game goes on."))
+    if not spec.lesson:   # a lesson's step asks for doia
+        spacer.caption(_("Not sure? Do nothing: the game goes on."))
 
 
 def _bid_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
@@ -327,8 +329,9 @@ def _bid_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
     legal = state.legal_actions()
     turn = (_("Your turn.") if alone else
             _("%(player)s’s turn.") % {"player": player_name(seat, _)})
-    play.turn_line(turn + " " + (_standing_bid(state) if state.bid
-                                 else _("Open the round with a bid.")))
+    if not spec.lesson:   # a lesson's instruction says whose turn it is and the bid standing
+        play.turn_line(turn + " " + (_standing_bid(state) if state.bid
+                                     else _("Open the round with a bid.")))
     view = state.observation(seat)
     own = view["own_dice"]
     child = play.for_child(spec)
@@ -339,7 +342,7 @@ def _bid_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
                                          % {"bid": said(*state.bid), "pct": fmt_pct(true)})
              + "</p>")
     quick = quick_bids(state)
-    if quick:
+    if quick and not spec.lesson:   # the lesson's instruction names the bid to tap
         html(f'<p lang="{lang()}" style="margin:.2rem 0 0">{esc(_("Raise: one tap bids"))}</p>')
     row = st.container(horizontal=True)
     for action in quick:
@@ -506,3 +509,11 @@ def class_summary(game: Game) -> TableSummary:
                                                         "amount": dice_text(n, _)}
                         for s, n in enumerate(state.counts))
     return TableSummary(turn, last, counts)
+
+
+def control_name(state: PeruludoState, action: str) -> str | None:
+    """The name (in its widget key) of the control that makes ``action`` here: a lesson
+    draws the eye to it."""
+    if action.startswith("bid:"):
+        return f"quick{action.split(':')[2]}" if action in quick_bids(state) else "bid"
+    return action

@@ -208,7 +208,8 @@ def _why_bidders(state: ZaldiState, people: tuple[int, ...]) -> None:
 def _throw_controls(game: Game, state: ZaldiState, seat: int, spec: PlaySpec = SPEC) -> None:
     token = play.token(game)
     why = throw_reasoning(state, seat, POLICIES["careful"])
-    play.turn_line(_("Your turn: throw the eight dice, or pass."))
+    if not spec.lesson:   # a lesson's instruction says it (and offers no Pass)
+        play.turn_line(_("Your turn: throw the eight dice, or pass."))
     row = st.container(horizontal=True)
     row.button(_("Throw the dice"), key=play.action_key(spec, "throw", game), type="primary",
                icon=":material/casino:", on_click=play.tap, disabled=play.locked(game),
@@ -268,3 +269,15 @@ def class_summary(game: Game) -> TableSummary:
                                                         "amount": chips_text(n, _)}
                         for s, n in enumerate(state.chips) if s not in state.out)
     return TableSummary(turn, last, counts)
+
+
+def control_name(state: ZaldiState, action: str) -> str | None:
+    """The name (in its widget key) of the control that makes ``action`` here: a lesson
+    draws the eye to it."""
+    if action.startswith("bid:"):
+        legal = state.legal_actions()
+        raises = [f"bid:{state.high_bid + n}" for n in RAISES if f"bid:{state.high_bid + n}" in legal]
+        return f"bid{raises.index(action)}" if action in raises else None
+    if action == "pass":
+        return "nobid" if state.phase == "auction" else "pass"
+    return action

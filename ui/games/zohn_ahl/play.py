@@ -293,3 +293,8 @@ def class_summary(game: Game) -> TableSummary:
                                                         "amount": sticks_text(n, _)}
                         for t, n in enumerate(state.scoring))
     return TableSummary(turn, last, counts)
+
+
+def control_name(state: ZohnAhlState, action: str) -> str | None:
+    """The name (in its widget key) of the control that makes ``action``: "throw"."""
+    return action
