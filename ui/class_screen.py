@@ -71,13 +71,13 @@ CLASS_CSS = """<style>
 .jk-class-code{font-family:ui-monospace,'DejaVu Sans Mono',monospace !important;
 font-size:clamp(2.4rem,3.6vw,4.2rem) !important;font-weight:700 !important;line-height:1.05 !important;
 letter-spacing:.12em;color:#10131a;margin:.15rem 0 .3rem;word-break:break-all}
-.jk-class-row{display:flex;gap:.8rem;align-items:flex-start}
-.jk-class-row svg{flex:0 0 auto;max-width:42%;height:auto}
-.jk-class-facts{margin:0;padding:0;list-style:none;font-size:1.05rem;line-height:1.35}
+.jk-class-row{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:flex-start}
+.jk-class-row svg{flex:0 0 auto;height:auto}
+.jk-class-facts{flex:1 1 15rem;margin:0;padding:0;list-style:none;font-size:1.05rem;line-height:1.35}
+@media (min-width:1600px){.jk-class-facts{font-size:1.2rem}.jk-class-table h3{font-size:1.5rem}}
 .jk-class-facts li{margin:.1rem 0}
 .jk-class-joined{font-weight:700;font-size:1.25rem}
 .jk-class-closed{color:#8a1c1c;font-weight:700}
-@media (max-width:640px){.jk-class-row{flex-direction:column}.jk-class-row svg{max-width:60%}}
 </style>"""
 
 
