@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import time
 from functools import partial
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
@@ -51,6 +52,9 @@ GAME_KEY = room.CLASS_GAME_KEY
 SETUP_KEY = "jokoak_class_setup"
 #: session: the number of the set-up whose Open was taken (a second tap opens nothing)
 OPENED_KEY = "jokoak_class_opened"
+#: session: (the class just opened, when): found by a run whose address is from before Open
+JUST_OPENED_KEY = "jokoak_class_just_opened"
+JUST_SECONDS = 5.0
 #: session: what the last Open, Restart or Close could not do
 NOTE_KEY = "jokoak_class_note"
 #: session: (code, version, language) -> the table's summary (an unchanged table: no replay)
@@ -67,13 +71,13 @@ CLASS_CSS = """<style>
 .jk-class-code{font-family:ui-monospace,'DejaVu Sans Mono',monospace !important;
 font-size:clamp(2.4rem,3.6vw,4.2rem) !important;font-weight:700 !important;line-height:1.05 !important;
 letter-spacing:.12em;color:#10131a;margin:.15rem 0 .3rem;word-break:break-all}
-.jk-class-row{display:flex;gap:.8rem;align-items:flex-start}
-.jk-class-row svg{flex:0 0 auto;max-width:42%;height:auto}
-.jk-class-facts{margin:0;padding:0;list-style:none;font-size:1.05rem;line-height:1.35}
+.jk-class-row{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:flex-start}
+.jk-class-row svg{flex:0 0 auto;height:auto}
+.jk-class-facts{flex:1 1 15rem;margin:0;padding:0;list-style:none;font-size:1.05rem;line-height:1.35}
+@media (min-width:1600px){.jk-class-facts{font-size:1.2rem}.jk-class-table h3{font-size:1.5rem}}
 .jk-class-facts li{margin:.1rem 0}
 .jk-class-joined{font-weight:700;font-size:1.25rem}
 .jk-class-closed{color:#8a1c1c;font-weight:700}
-@media (max-width:640px){.jk-class-row{flex-direction:column}.jk-class-row svg{max-width:60%}}
 </style>"""
 
 
@@ -139,6 +143,9 @@ def _open(setup: int, key: str, seats: int, people: int, tables: int) -> None:
         st.session_state[NOTE_KEY] = ("server_full" if isinstance(exc, RoomsFull)
                                       else "unavailable")
         return
+    # kept before any Streamlit call: a second tap may stop this run before the address is
+    # written, and its own run (with the address from before) must still find the class
+    st.session_state[JUST_OPENED_KEY] = (school.id, time.monotonic())
     st.session_state.pop(NOTE_KEY, None)
     st.session_state.pop(SETUP_KEY, None)  # another class needs another set-up's tap
     st.query_params[CLASS_PARAM] = school.id
@@ -291,10 +298,10 @@ def _table_card(school: SchoolClass, game: ClassGame, number: int, code: str,
                    args=(school.id, code, table.version))
 
 
-def _sheet(school: SchoolClass, game: ClassGame) -> bytes:
-    tables = [SheetTable(n, code, join_url(game.key, code, school.id))
-              for n, code in enumerate(school.tables, 1)]
-    return class_sheet_pdf(game.key, lang(), tables)
+def _sheet(game_key: str, language: str, tables: tuple[SheetTable, ...]) -> bytes:
+    """The class sheet, built when its button is pressed (outside the run: everything it
+    needs is passed in, the language too)."""
+    return class_sheet_pdf(game_key, language, tables)
 
 
 def dashboard(school: SchoolClass) -> None:
@@ -310,7 +317,10 @@ def dashboard(school: SchoolClass) -> None:
          + "</h1>"
          + f'<p lang="{lang()}">{esc(_("Each pupil opens the link or scans the code of a table on their own phone, or types its code in “Play together on several devices”. This screen sits at no table and shows no hidden dice."))}</p>')
     top = st.container(horizontal=True)
-    top.download_button(_("Print the class sheet (PDF)"), data=partial(_sheet, school, game),
+    sheet = tuple(SheetTable(n, code, join_url(game.key, code, school.id))
+                  for n, code in enumerate(school.tables, 1))
+    top.download_button(_("Print the class sheet (PDF)"),
+                        data=partial(_sheet, game.key, lang(), sheet),
                         file_name=f"{game.key}-class-{lang()}.pdf", mime="application/pdf",
                         on_click="ignore", icon=":material/print:",
                         key=f"jokoak_class_sheet_{school.id}_{lang()}")
@@ -335,6 +345,10 @@ def class_page() -> None:
     """The class screen: the class its address names, else the set-up."""
     room.keep_secret()  # the teacher's device is known by its secret, never by the address
     raw = st.query_params.get(CLASS_PARAM)
+    opened = st.session_state.get(JUST_OPENED_KEY)
+    if raw is None and isinstance(opened, tuple) and time.monotonic() - opened[1] < JUST_SECONDS:
+        raw = opened[0]  # a double tap's second run carries the address from before Open
+        st.query_params[CLASS_PARAM] = raw
     class_id = parse_class_id(raw)
     school = None
     if raw is not None and class_id is None:

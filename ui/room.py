@@ -300,6 +300,7 @@ def join_typed(spec: PlaySpec) -> None:
     if in_room(spec):
         return
     note = _note_key(spec)
+    st.session_state.pop(_from_link_key(spec), None)
     code = normalise_code(st.session_state.get(f"{spec.key}_room_code", ""))
     if code is None:
         st.session_state[note] = "bad"
@@ -342,6 +343,7 @@ def watch_typed(spec: PlaySpec) -> None:
     if in_room(spec):
         return
     note = _note_key(spec)
+    st.session_state.pop(_from_link_key(spec), None)
     code = normalise_code(st.session_state.get(f"{spec.key}_room_code", ""))
     if code is None:
         st.session_state[note] = "bad"
@@ -443,6 +445,7 @@ def restore(spec: PlaySpec) -> None:
         else:  # no room and a free seat read alike: a link tells nobody which codes are live
             found = ("invited", code)
     st.session_state[note] = found
+    st.session_state[_from_link_key(spec)] = True  # answered at the top of the page
     drop(ROOM_PARAM)
     drop(WATCH_PARAM)
 
@@ -514,7 +517,7 @@ def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None
     room in one step, or join one by its code (an empty field: nothing that looks like a
     code someone could be in)."""
     note = st.session_state.get(_note_key(spec))
-    invited = isinstance(note, tuple) and note[0] in INVITED  # answered at the top
+    invited = _link_note(spec) is not None  # answered at the top of the page
     with st.expander(_("Play together on several devices"),
                      expanded=note is not None and not invited):
         st.caption(_("Each person plays on their own phone or computer and sees only their "
@@ -538,18 +541,27 @@ def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None
         class_screen_button(registry_key(spec), f"{spec.key}_class_screen")
 
 
-#: The notes a followed link leaves that the top of the page answers (a shared link, a QR code).
-INVITED = ("invited", "full")
+def _from_link_key(spec: PlaySpec) -> str:
+    return f"{spec.key}_room_note_from_link"
+
+
+def _link_note(spec: PlaySpec) -> Any:
+    """What a followed link (a shared link, a QR code) left to say, if it was a link."""
+    note = st.session_state.get(_note_key(spec))
+    return note if st.session_state.get(_from_link_key(spec)) and note is not None else None
 
 
 def invitation(spec: PlaySpec) -> None:
     """A room's link opened on a device with no seat there (a shared link, a QR code): at
-    the top of the page, a free seat in one tap, or watching (a full table: watching)."""
-    note = st.session_state.get(_note_key(spec))
-    if not (isinstance(note, tuple) and note[0] in INVITED):
+    the top of the page, what the link found, with a free seat in one tap or watching (a
+    full table: watching); a closed table or another server's link says so there."""
+    note = _link_note(spec)
+    if note is None:
         return
     with st.container(border=True, key=f"{spec.key}_invitation"):
         _panel_note(note)
+        if not (isinstance(note, tuple) and note[0] in ("invited", "full")):
+            return
         row = st.container(horizontal=True)
         if note[0] == "invited":
             row.button(_("Join the room"), key=f"{spec.key}_invite_join", type="primary",
