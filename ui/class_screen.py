@@ -51,11 +51,11 @@ CLASS_PARAM = "class"
 GAME_KEY = room.CLASS_GAME_KEY
 #: session: this set-up's own number (the Open button carries it)
 SETUP_KEY = "jokoak_class_setup"
-#: session: the number of the set-up whose Open was taken (a second tap opens nothing)
-OPENED_KEY = "jokoak_class_opened"
-#: session: (the class just opened, when, by which set-up): found by a run whose address is
-#: from before Open
-JUST_OPENED_KEY = "jokoak_class_just_opened"
+#: session: every set-up number this session was given (:func:`_just_opened`)
+SETUPS_KEY = "jokoak_class_setups"
+#: set-up number -> (the class it opened, when): set-ups are numbered per process
+_OPENED: dict[int, tuple[str, float]] = {}
+#: How long a run whose address is from before Open still finds the class just opened.
 JUST_SECONDS = 10.0
 #: What a second tap's Open waits on while the first one opens the tables (one lock for the
 #: process: opening is rare, and a lock kept in a session could be made twice at once).
@@ -113,63 +113,68 @@ def join_url(game_key: str, code: str, class_id: str) -> str:
 
 # ---- opening -------------------------------------------------------------------------------
 def _open(setup: int, key: str, seats: int, people: int, tables: int) -> None:
-    """Open the class's tables (once per set-up: a double tap opens one class). A second
-    tap's run may start while the first is still opening (Streamlit stops the first run and
-    starts another at once): it waits for the first under the session's lock, then finds
-    the class opened (:data:`JUST_OPENED_KEY`) and draws it."""
-    with _OPEN_LOCK:
-        if st.session_state.get(OPENED_KEY) == setup:
-            return
-        st.session_state[OPENED_KEY] = setup
-        try:
-            _open_once(setup, key, seats, people, tables)
-        except BaseException:
-            # a run stopped half-way (Streamlit may stop it at any of its calls): the
-            # opening is left to the second tap's run, waiting on the lock
-            opened = st.session_state.get(JUST_OPENED_KEY)
-            if not (isinstance(opened, tuple) and opened[2:] == (setup,)):
-                st.session_state.pop(OPENED_KEY, None)
-            raise
+    """Open the class's tables, once per set-up: a double tap opens one class.
 
-
-def _open_once(setup: int, key: str, seats: int, people: int, tables: int) -> None:
+    A second tap's run may start while the first is still in this callback (Streamlit stops
+    the first run and starts another at once, and a stopped run raises at its next Streamlit
+    call, session state included). So what was opened is kept in :data:`_OPENED`, written
+    and read with no Streamlit call, under a lock the second run waits on; the page finds
+    the class there (:func:`_just_opened`) even when its address is from before Open."""
     game = class_game(key)
     if game is None:
         return
+    tables = max(1, min(MAX_TABLES, tables))
+    device, conf, who, store = room.device(), room.settings(), room.client(), _store()
+    with _OPEN_LOCK:
+        if setup in _OPENED:
+            return
+        note: Any = None
+        try:  # a class's tables come from the class budget, not a stranger's "Open a room"
+            spend_budget(store, who, "class", conf.class_tables_per_client_hour, tables)
+        except BudgetSpent as spent:
+            note = ("budget", spent.wait_seconds)
+        except STORE_ERRORS as exc:
+            log.warning("no class opened: %s", exc)
+            note = "unavailable"
+        if note is None:
+            note = _open_tables(game, seats, people, tables, device, conf, who, store, setup)
+    if note is not None:
+        st.session_state[NOTE_KEY] = note
+        return
+    st.session_state.pop(NOTE_KEY, None)
+    st.query_params[CLASS_PARAM] = _OPENED[setup][0]
+
+
+def _open_tables(game: ClassGame, seats: int, people: int, tables: int, device: str,
+                 conf: Any, who: str, store: Any, setup: int) -> Any:
+    """Open the tables (the budget already taken); None, or the note of what failed."""
     choices = game.choices(seats, people)
     ruleset = game.spec.game.rulesets[0].name
     made = []
-    for _n in range(max(1, min(MAX_TABLES, tables))):
+    for _n in range(tables):
         fresh = play.fresh_session(game.spec, ruleset, choices)
         made.append((fresh.position.record, fresh.choices))
-    conf, who = room.settings(), room.client()
-    try:  # a class's tables come from the class budget, not a stranger's "Open a room"
-        spend_budget(_store(), who, "class", conf.class_tables_per_client_hour, len(made))
-    except BudgetSpent as spent:
-        st.session_state[NOTE_KEY] = ("budget", spent.wait_seconds)
-        return
-    except STORE_ERRORS as exc:
-        log.warning("no class opened: %s", exc)
-        st.session_state[NOTE_KEY] = "unavailable"
-        return
     try:
-        school = open_class(_store(), game.spec.game.name, made, room.device(),
-                            limit=conf.max_rooms)
+        school = open_class(store, game.spec.game.name, made, device, limit=conf.max_rooms)
     except STORE_ERRORS + (RoomsFull,) as exc:
         log.warning("no class opened: %s", exc)
         try:
-            refund_budget(_store(), who, "class", conf.class_tables_per_client_hour, len(made))
+            refund_budget(store, who, "class", conf.class_tables_per_client_hour, tables)
         except STORE_ERRORS:
             pass
-        st.session_state[NOTE_KEY] = ("server_full" if isinstance(exc, RoomsFull)
-                                      else "unavailable")
-        return
-    # kept before any Streamlit call: a second tap may stop this run before the address is
-    # written, and its own run (with the address from before) must still find the class
-    st.session_state[JUST_OPENED_KEY] = (school.id, time.monotonic(), setup)
-    st.session_state.pop(NOTE_KEY, None)
-    st.session_state.pop(SETUP_KEY, None)  # another class needs another set-up's tap
-    st.query_params[CLASS_PARAM] = school.id
+        return "server_full" if isinstance(exc, RoomsFull) else "unavailable"
+    _OPENED[setup] = (school.id, time.monotonic())
+    return None
+
+
+def _just_opened() -> str | None:
+    """The class this session's set-up opened a moment ago, if any (a run whose address is
+    from before Open: the second tap of a double tap)."""
+    for setup in st.session_state.get(SETUPS_KEY, ()):
+        found = _OPENED.get(setup)
+        if found is not None and time.monotonic() - found[1] < JUST_SECONDS:
+            return found[0]
+    return None
 
 
 def set_up() -> None:
@@ -200,7 +205,10 @@ def set_up() -> None:
                _("Every seat at each table is a person's."))
     tables = st.segmented_control(_("Tables"), list(range(1, MAX_TABLES + 1)), default=2,
                                   key="jokoak_class_tables", required=True) or 2
-    setup = st.session_state.setdefault(SETUP_KEY, next(_setups))
+    setup = st.session_state.get(SETUP_KEY)
+    if not isinstance(setup, int) or setup in _OPENED:  # another class: another set-up
+        setup = st.session_state[SETUP_KEY] = next(_setups)
+        st.session_state[SETUPS_KEY] = [*st.session_state.get(SETUPS_KEY, [])[-4:], setup]
     st.button(ngettext("Open %(count)s table", "Open %(count)s tables", tables)
               % {"count": tables}, type="primary", icon=":material/co_present:",
               key=f"jokoak_class_open_{setup}", on_click=_open,
@@ -366,10 +374,9 @@ def class_page() -> None:
     """The class screen: the class its address names, else the set-up."""
     room.keep_secret()  # the teacher's device is known by its secret, never by the address
     raw = st.query_params.get(CLASS_PARAM)
-    opened = st.session_state.get(JUST_OPENED_KEY)
-    if raw is None and isinstance(opened, tuple) and time.monotonic() - opened[1] < JUST_SECONDS:
-        raw = opened[0]  # a double tap's second run carries the address from before Open
-        st.query_params[CLASS_PARAM] = raw
+    opened = _just_opened() if raw is None else None
+    if opened is not None:  # a double tap's second run carries the address from before Open
+        raw = st.query_params[CLASS_PARAM] = opened
     class_id = parse_class_id(raw)
     school = None
     if raw is not None and class_id is None:
