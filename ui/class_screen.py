@@ -39,6 +39,7 @@ from jokoak.service.rooms import (STORE_ERRORS, BudgetSpent, Room, RoomsFull, re
 from jokoak.engine.driver import resume
 
 from . import play, room, speech
+from .play import pace
 from .class_summary import ClassGame, TableSummary, class_game, class_game_of, class_games
 from .common import _, esc, html, lang, ngettext
 from .kiosk_mode import settings as booklet_settings
@@ -60,6 +61,8 @@ JUST_SECONDS = 10.0
 #: What a second tap's Open waits on while the first one opens the tables (one lock for the
 #: process: opening is rare, and a lock kept in a session could be made twice at once).
 _OPEN_LOCK = threading.Lock()
+#: session key prefix: when this screen last restarted a table (a double tap restarts it once)
+RESTARTED_KEY = "jokoak_class_restarted"
 #: session: what the last Open, Restart or Close could not do
 NOTE_KEY = "jokoak_class_note"
 #: session: (code, version, language) -> the table's summary (an unchanged table: no replay)
@@ -246,7 +249,12 @@ def _summary(game: ClassGame, table: Room) -> tuple[TableSummary, Any]:
 
 
 def _restart(class_id: str, code: str, version: int) -> None:
-    """A new game at the table, everyone in their seat (once: the table's version moved)."""
+    """A new game at the table, everyone in their seat. Once: a tap drawn at an older
+    version does nothing, and neither does a tap within a second of a restart (the second
+    tap of a double tap can land on the button drawn again for the new game)."""
+    last = st.session_state.get(f"{RESTARTED_KEY}_{code}")
+    if isinstance(last, float) and time.monotonic() - last < pace.DEBOUNCE_SECONDS:
+        return
     school = read_class(_store(), class_id)
     game = class_game_of(school.game) if school is not None else None
     if school is None or game is None or not school.led_by(room.device()):
@@ -259,7 +267,8 @@ def _restart(class_id: str, code: str, version: int) -> None:
     fresh = play.fresh_session(game.spec, ruleset, {k: v for k, v in choices.items()
                                                    if k not in ("class", "closed")})
     try:
-        restart_table(_store(), found, fresh.position.record)
+        if restart_table(_store(), found, fresh.position.record) is not None:
+            st.session_state[f"{RESTARTED_KEY}_{code}"] = time.monotonic()
     except STORE_ERRORS as exc:
         log.warning("table %s not restarted: %s", code, exc)
         st.session_state[NOTE_KEY] = "unavailable"
