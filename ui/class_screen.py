@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import itertools
 import logging
+import threading
 import time
 from functools import partial
 from typing import Any
@@ -52,9 +53,13 @@ GAME_KEY = room.CLASS_GAME_KEY
 SETUP_KEY = "jokoak_class_setup"
 #: session: the number of the set-up whose Open was taken (a second tap opens nothing)
 OPENED_KEY = "jokoak_class_opened"
-#: session: (the class just opened, when): found by a run whose address is from before Open
+#: session: (the class just opened, when, by which set-up): found by a run whose address is
+#: from before Open
 JUST_OPENED_KEY = "jokoak_class_just_opened"
-JUST_SECONDS = 5.0
+JUST_SECONDS = 10.0
+#: What a second tap's Open waits on while the first one opens the tables (one lock for the
+#: process: opening is rare, and a lock kept in a session could be made twice at once).
+_OPEN_LOCK = threading.Lock()
 #: session: what the last Open, Restart or Close could not do
 NOTE_KEY = "jokoak_class_note"
 #: session: (code, version, language) -> the table's summary (an unchanged table: no replay)
@@ -108,10 +113,26 @@ def join_url(game_key: str, code: str, class_id: str) -> str:
 
 # ---- opening -------------------------------------------------------------------------------
 def _open(setup: int, key: str, seats: int, people: int, tables: int) -> None:
-    """Open the class's tables (once per set-up: a double tap opens one class)."""
-    if st.session_state.get(OPENED_KEY) == setup:
-        return
-    st.session_state[OPENED_KEY] = setup
+    """Open the class's tables (once per set-up: a double tap opens one class). A second
+    tap's run may start while the first is still opening (Streamlit stops the first run and
+    starts another at once): it waits for the first under the session's lock, then finds
+    the class opened (:data:`JUST_OPENED_KEY`) and draws it."""
+    with _OPEN_LOCK:
+        if st.session_state.get(OPENED_KEY) == setup:
+            return
+        st.session_state[OPENED_KEY] = setup
+        try:
+            _open_once(setup, key, seats, people, tables)
+        except BaseException:
+            # a run stopped half-way (Streamlit may stop it at any of its calls): the
+            # opening is left to the second tap's run, waiting on the lock
+            opened = st.session_state.get(JUST_OPENED_KEY)
+            if not (isinstance(opened, tuple) and opened[2:] == (setup,)):
+                st.session_state.pop(OPENED_KEY, None)
+            raise
+
+
+def _open_once(setup: int, key: str, seats: int, people: int, tables: int) -> None:
     game = class_game(key)
     if game is None:
         return
@@ -145,7 +166,7 @@ def _open(setup: int, key: str, seats: int, people: int, tables: int) -> None:
         return
     # kept before any Streamlit call: a second tap may stop this run before the address is
     # written, and its own run (with the address from before) must still find the class
-    st.session_state[JUST_OPENED_KEY] = (school.id, time.monotonic())
+    st.session_state[JUST_OPENED_KEY] = (school.id, time.monotonic(), setup)
     st.session_state.pop(NOTE_KEY, None)
     st.session_state.pop(SETUP_KEY, None)  # another class needs another set-up's tap
     st.query_params[CLASS_PARAM] = school.id
