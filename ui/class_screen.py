@@ -230,7 +230,7 @@ def _note() -> None:
         st.warning(_("Rooms are not available on this server just now."))
     elif note == "no_class":
         st.warning(_("There is no such class on this server: it was opened on another "
-                     "booklet, or more than two hours ago. Open the tables again here."))
+                     "server, or more than two hours ago. Open the tables again here."))
 
 
 # ---- the tables ----------------------------------------------------------------------------
@@ -353,7 +353,7 @@ def dashboard(school: SchoolClass) -> None:
     html(f'<h1 lang="{lang()}" style="font-size:1.8rem;margin:0">'
          + esc(_("Class: %(game)s")) % {"game": f'<span lang="eu">{esc(game.name)}</span>'}
          + "</h1>"
-         + f'<p lang="{lang()}">{esc(_("Each pupil opens the link or scans the code of a table on their own phone, or types its code in “Play together on several devices”. This screen sits at no table and shows no hidden dice."))}</p>')
+         + f'<p lang="{lang()}">{esc(_("Each pupil opens the link of a table or scans its QR code on their own phone, or types the code of the table as the room code in “Play together on several devices”. This screen takes no seat at any table and never shows what a player keeps hidden."))}</p>')
     top = st.container(horizontal=True)
     sheet = tuple(SheetTable(n, code, join_url(game.key, code, school.id))
                   for n, code in enumerate(school.tables, 1))

@@ -535,7 +535,7 @@ def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None
                    args=(spec,), icon=":material/login:")
         row.button(_("Watch"), key=f"{spec.key}_room_watch", on_click=watch_typed,
                    args=(spec,), icon=":material/visibility:",
-                   help=_("Watch the table without a seat: you see no hidden dice."))
+                   help=_("Watch the table without a seat: you never see what a player keeps hidden."))
         if not invited:
             _panel_note(note)
         class_screen_button(registry_key(spec), f"{spec.key}_class_screen")
@@ -605,14 +605,14 @@ def _panel_note(note: Any) -> None:
         st.info(_("Press “Join the room” to sit at the next free seat in room %(code)s, "
                   "or “Watch” to follow the table without a seat.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "elsewhere":
-        st.warning(_("Code %(code)s is not a table of this booklet: the link or QR code was "
+        st.warning(_("Code %(code)s is not a room of this booklet: the link or QR code was "
                      "made by another server. Ask your teacher for the class screen's "
                      "address.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "closed":
         others = ", ".join(note[2]) if len(note) > 2 else ""
         st.warning(_("Table %(code)s was closed by the teacher.") % {"code": note[1]}
-                   + (" " + _("The class's other tables: %(codes)s. Type one of these codes "
-                              "to join.") % {"codes": others} if others else ""))
+                   + (" " + _("The class's other tables: %(codes)s. Type one of these room "
+                              "codes to join.") % {"codes": others} if others else ""))
     elif isinstance(note, tuple) and note[0] == "unknown":
         st.warning(_("There is no room with the code %(code)s.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "full":
@@ -917,7 +917,7 @@ def _room_line(code: str, seat: int, player: str) -> None:
 
 
 def _watch_line(code: str) -> None:
-    line = _("Room %(code)s: you are watching (no hidden dice are shown).") % {"code": code}
+    line = _("Room %(code)s: you are watching (nothing a player keeps hidden is shown).") % {"code": code}
     html(f'<p lang="{lang()}" class="jokoak-turn jokoak-room" data-room="{esc(code)}" '
          f'data-seat="watch">{esc(line)}</p>')
 

@@ -154,12 +154,13 @@ def describe_event(ev: Event, _: Gettext) -> str:
         return _("The %(sites)s beyond the south creek are dropped: the stick stops in the "
                  "creek.") % {"sites": sites_text(ev.amount("surplus", 0), _)}
     if ev.kind == "south_creek_restart":
-        return _cap(_("The stick of %(team)s lands in the south creek: as some authors play, it "
-                      "starts again, and here it takes no scoring stick for the circuit.")
+        return _cap(_("The stick of %(team)s lands in the south creek: under some authors' rule, "
+                      "it starts again, and here its team wins no scoring stick for the "
+                      "circuit.")
                     % {"team": team})
     if ev.kind == "dry_creek":
-        return _cap(_("The stick rests in a dry creek: as some authors play, %(team)s will lose "
-                      "its next turn.") % {"team": team})
+        return _cap(_("The stick rests in a dry creek: under some authors' rule, %(team)s will "
+                      "lose its next turn.") % {"team": team})
     if ev.kind == "turn_lost":
         return _cap(_("%(team)s loses this turn (its stick rested in a dry creek).")
                     % {"team": team})
