@@ -35,6 +35,9 @@ os.environ.setdefault("JOKOAK_PREWARM", "0")
 # All skip, with the reason, where Chromium is missing outside CI (fail under CI).
 import pytest  # noqa: E402
 
+# The rooms' tests run each store test against SQLite and Redis (`either_store`, `redis_url`).
+from redis_support import either_store, redis_url  # noqa: E402,F401
+
 #: The play views' beats at 0.6 of their pace: the computers' play does not make tests wait,
 #: and peruludo's doia offer (the game goes on without an answer) stays up 1 s: at 0.3 it was
 #: gone before a tap on a busy machine reached the server.

@@ -10,10 +10,12 @@ import signal
 import subprocess
 import time
 from pathlib import Path
+from typing import Iterator
 
 import pytest
 
 from browser_support import free_port
+from jokoak.service.rooms import RedisRoomStore, RoomStore, SqliteRoomStore
 
 
 def redis_binary() -> str:
@@ -65,3 +67,24 @@ class RedisServer:
             self.proc.send_signal(signal.SIGTERM)
             self.proc.wait(timeout=20)
             self.proc = None
+
+
+@pytest.fixture(scope="module")
+def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A throwaway redis-server on a free port, one for a test module (Debian's package; CI
+    installs it); nothing written to disk."""
+    server = RedisServer(tmp_path_factory.mktemp("redis"), persistent=False)
+    server.start()
+    try:
+        yield server.url
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "redis"])
+def either_store(request: pytest.FixtureRequest, tmp_path: Path) -> RoomStore:
+    """The same test against both room stores: a fresh SQLite file, or a fresh key prefix on
+    the module's redis-server."""
+    if request.param == "sqlite":
+        return SqliteRoomStore(tmp_path / "rooms.sqlite3")
+    return RedisRoomStore(request.getfixturevalue("redis_url"), prefix=f"test:{time.time()}:")

@@ -103,3 +103,10 @@ def test_only_the_own_nginx_is_believed_about_a_visitors_address():
     assert conf.rooms.trusted_proxies == (nginx,)
     local = parse_settings((NGINX_CONF.parent / "replica.toml").read_text(encoding="utf-8"))
     assert set(local.rooms.trusted_proxies) == {"127.0.0.1", "::1"}  # nginx on the loopback
+
+
+def test_the_kiosk_browser_plays_a_sentence_aloud_without_waiting_for_a_first_tap():
+    """A kiosk reads each lesson sentence as it appears, also right after the idle reset has
+    reloaded the page, when no tap has happened yet: Chromium's autoplay policy must allow it."""
+    script = (NGINX_CONF.parent / "kiosk-browser.sh").read_text(encoding="utf-8")
+    assert "--autoplay-policy=no-user-gesture-required" in script

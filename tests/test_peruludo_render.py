@@ -75,3 +75,16 @@ def test_table_svg_draws_only_the_viewers_dice():
         return len(re.findall(r'<rect [^>]*rx="5"', svg))  # one rect per die
     assert count(render_table_svg(state(), lambda s: s, "en")) == 6
     assert count(render_table_svg(state(), lambda s: s, "en", viewer=1)) == 3
+
+
+def test_the_doia_count_names_the_face_as_the_dice_showing_it_for_every_face():
+    """doia.right: the dice showing the bid's face are counted, wild sixes too
+    (setup.wild); a face inserted bare ("Counting the 4") would not read as dice."""
+    for face in range(1, 7):
+        for wild in (True, False):
+            ev = event("doia_count", ["doia.right"], (0, 1), {"wild": wild, "cups": {}},
+                       count=1, quantity=2, face=face)
+            text = describe_event(ev, lambda s: s)
+            assert text.startswith(f"Dice showing {face}")
+            assert text.endswith(": 1, for a bid of 2.")
+            assert ("wild sixes included" in text) == (wild and face != 6)

@@ -154,6 +154,21 @@ def test_every_bid_of_a_face_allowed_here_may_already_be_used_up():
     assert found.clauses == ("raise.higher", "raise.to_wild", "raise.from_wild.switch")
 
 
+def test_refusals_that_name_a_face_name_the_dice_showing_it():
+    """arrastatze.fixed_face and raise.higher refusals insert the face as a bare number: each
+    reads as dice showing that face ("bid more 3." would not)."""
+    table = {"dice": [1, 5, 5], "arrastatze": [0], "starter": 0}
+    fixed = why(peruludo(["bid:1:2"], table, [[2], [1, 2, 3, 4, 5], [1, 2, 3, 4, 5]]), "bid:1:3")
+    assert fixed.english() == ("In an arrastatze round the face cannot change: bid more dice "
+                               "showing 2.")
+    used = why(peruludo(["bid:4:3", "bid:2:6", "bid:4:2"]), "bid:5:3")
+    assert used.english() == ("Every bid on dice showing 3 that is allowed here was already made "
+                              "in this round.")
+    for face in range(1, 7):
+        for msgid in (pr.FIXED_FACE, pr.ALL_USED):
+            assert f"dice showing {face}" in reason(msgid, face=face).english()
+
+
 # --- peruludo: actions out of their phase ---------------------------------------------------
 def test_palero_needs_a_bid_to_challenge():
     assert "palero.option" in why(peruludo([]), "palero").clauses

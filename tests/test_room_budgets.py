@@ -9,7 +9,6 @@ import time
 
 import pytest
 
-from redis_support import RedisServer
 from jokoak.engine.core import make_rules
 from jokoak.engine.driver import start
 from jokoak.games.peruludo.engine import GAME
@@ -29,21 +28,9 @@ def a_record(people=(0, 2)):
     return start(GAME, make_rules(GAME), SETUP, seed=5, people=people).record
 
 
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    server = RedisServer(tmp_path_factory.mktemp("redis"), persistent=False)
-    server.start()
-    try:
-        yield server.url
-    finally:
-        server.stop()
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def store(request, tmp_path):
-    if request.param == "sqlite":
-        return SqliteRoomStore(tmp_path / "rooms.sqlite3")
-    return RedisRoomStore(request.getfixturevalue("redis_url"), prefix=f"test:{time.time()}:")
+@pytest.fixture
+def store(either_store):
+    return either_store
 
 
 # ---- rooms nobody joined --------------------------------------------------------------------

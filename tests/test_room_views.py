@@ -638,7 +638,7 @@ def test_a_join_link_of_another_servers_class_is_refused_cleanly():
     at.query_params.update({"room": "ZZZZZZZ", "class": "ABCDEFGH23"})
     at = reloaded(at, cookie=False)
     assert "jokoak_room" not in at.session_state and "class" not in at.query_params
-    assert any("not a table of this booklet" in w.value for w in at.warning)
+    assert any("not a room of this booklet" in w.value for w in at.warning)
 
 
 def test_a_join_link_of_this_servers_class_invites_to_a_free_seat():

@@ -4,11 +4,9 @@ and a version check that lets only one of two simultaneous moves land."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 
-from redis_support import RedisServer
 from jokoak.engine.core import make_rules
 from jokoak.engine.driver import start
 from jokoak.games.peruludo.engine import GAME
@@ -22,22 +20,9 @@ GAMES = {GAME.name: GAME}
 SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [20, 23, 26], "bag": 0}
 
 
-@pytest.fixture(scope="module")
-def redis_url(tmp_path_factory):
-    """A throwaway redis-server on a free port (Debian's package; CI installs it)."""
-    server = RedisServer(tmp_path_factory.mktemp("redis"), persistent=False)
-    server.start()
-    try:
-        yield server.url
-    finally:
-        server.stop()
-
-
-@pytest.fixture(params=["sqlite", "redis"])
-def store(request, tmp_path):
-    if request.param == "sqlite":
-        return SqliteRoomStore(tmp_path / "rooms.sqlite3")
-    return RedisRoomStore(request.getfixturevalue("redis_url"), prefix=f"test:{time.time()}:")
+@pytest.fixture
+def store(either_store):
+    return either_store
 
 
 def a_record(people=(0, 2)):

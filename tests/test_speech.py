@@ -536,3 +536,22 @@ def test_a_tap_waits_in_short_looks_and_plays_a_sound_made_within_its_wait(
     assert any('src="data:audio/ogg;base64,' in m.value for m in at.markdown)
     assert not any('<p class="jokoak-speech-busy' in m.value for m in at.markdown)
     assert fake_voices.made == [speech.PROBE_SENTENCES["eu"]]
+
+
+def test_the_operator_page_says_how_many_lesson_sentences_are_made_ahead(
+        monkeypatch, fake_voices, cache):
+    import ui.speech
+    monkeypatch.setattr(ui.speech, "_cache", lambda: cache)
+    monkeypatch.setenv(ui.speech.PREWARM_ENV, "1")
+    fake_voices.delay = 0.0
+    ui.speech._prewarmed.clear()
+    at = AppTest.from_string("from ui import speech\nspeech.prewarm_lessons(('Not quite.',))\n"
+                             "speech.status()\n", default_timeout=TIMEOUT)
+    at.query_params["lang"] = "en"
+    at.run()
+    ahead = ui.speech._started[-1]
+    assert ahead.done.wait(60)
+    at.run()
+    said = " ".join(c.value for c in at.caption)
+    assert f"{ahead.total} of {ahead.total} lesson sentences made ahead." in said
+    ui.speech._prewarmed.clear()

@@ -154,8 +154,8 @@ def test_taking_the_dice_is_said_with_the_throw():
     assert all(s.kinds != {"takes_dice"} for s in steps)
     assert words("zaldi_zuria", steps[2])[:2] == [
         "Player 2 takes the dice.",
-        "Player 2 throws bell: 0 pips, bell or hammer, the rest blank (the bank holds 10 "
-        "chips)."]
+        "Player 2 throws 0 pips, with the bell; kind of throw: bell or hammer, the rest blank "
+        "(the bank holds 10 chips)."]
 
 
 def test_a_first_turn_pass_folds_ahead_but_the_second_which_puts_the_player_out_stays():

@@ -142,3 +142,18 @@ def test_no_line_of_a_seats_box_runs_past_the_box_in_any_language():
                         assert 'textLength="268"' in attrs, (lang, body)
                         squeezed += 1
     assert squeezed  # the French auctioneer on turn at least
+
+
+def test_a_throw_names_its_symbols_as_a_phrase_after_its_pips():
+    """phase2.throw1-throw4: the kind of a throw hangs on the bell and the hammer; the sentence
+    says which came up in words, never as a bare label ("throws bell: 0 pips")."""
+    from jokoak.engine.core import event
+    said = {}
+    for marks in ([], ["bell"], ["hammer"], ["bell", "hammer"], ["hammer", "bell"]):
+        ev = event("start_throw", "start.auctioneer", (4,), {"marks": marks}, pips=0)
+        said[tuple(marks)] = describe_event(ev, identity)
+    assert said[()] == "Player 5 throws 0 pips, with no bell and no hammer."
+    assert said[("bell",)] == "Player 5 throws 0 pips, with the bell."
+    assert said[("hammer",)] == "Player 5 throws 0 pips, with the hammer."
+    assert said[("bell", "hammer")] == said[("hammer", "bell")] == (
+        "Player 5 throws 0 pips, with the bell and the hammer.")

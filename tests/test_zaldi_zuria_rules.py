@@ -339,7 +339,7 @@ def test_setup_chips_table_set_says_what_is_on_the_table():
 def test_rulesets_pierer_and_young_folks_name_what_they_carry_over_from_the_basque_text():
     for name in ("pierer_1857", "young_folks_1890"):
         ruleset = next(r for r in GAME.rulesets if r.name == name)
-        assert "Carried over from the Basque text" in ruleset.provenance
+        assert "Everything else follows the Basque text" in ruleset.provenance
         assert "1-2-3-4-5-6" in ruleset.provenance and "highest throw" in ruleset.provenance
 
 

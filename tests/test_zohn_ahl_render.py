@@ -126,3 +126,25 @@ def test_describe_event_gives_a_translated_sentence_for_every_kind():
 def test_describe_event_abandoned_draw():
     ev = event("abandon", "win.abandoned", (0,), {"winner": -1}, sticks_0=4, sticks_1=4)
     assert "nobody wins" in describe_event(ev, identity)
+
+
+def _throw_again_sentence(ruleset, outcome):
+    """The 'another throw' sentence after the sticks show ``outcome`` under ``ruleset``."""
+    state = GAME.new_initial_state(default_rules(ruleset), None)
+    state, events = state.apply("throw")
+    state, more = state.apply(outcome)
+    again = [e for e in events + more if e.kind == "throw_again"]
+    assert len(again) == 1
+    return describe_event(again[0], identity)
+
+
+def test_another_throw_is_credited_to_the_sahe_only_for_one_or_three_marked_faces_with_it():
+    """nebakuthana.one / nebakuthana.three: the sahe up with one or three marked faces earns
+    another throw; zohn ahl's red (throw.red, 5) and Nebäkuthana's all four up
+    (nebakuthana.all, 6) earn it by their own value, and zohn ahl has no sahe at all."""
+    sahe = "The sahe is up among the marked faces: another throw."
+    assert _throw_again_sentence("basque_text", "up:4") == "A throw of 5 points gives another throw."
+    assert _throw_again_sentence("basque_text", "up:0") == "A throw of 10 points gives another throw."
+    assert _throw_again_sentence("nebakuthana", "up:4") == "A throw of 6 points gives another throw."
+    assert _throw_again_sentence("nebakuthana", "up:1s") == sahe
+    assert _throw_again_sentence("nebakuthana", "up:3s") == sahe

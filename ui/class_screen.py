@@ -22,6 +22,8 @@ from __future__ import annotations
 
 import itertools
 import logging
+import threading
+import time
 from functools import partial
 from typing import Any
 from urllib.parse import urlencode, urlsplit, urlunsplit
@@ -37,6 +39,7 @@ from jokoak.service.rooms import (STORE_ERRORS, BudgetSpent, Room, RoomsFull, re
 from jokoak.engine.driver import resume
 
 from . import play, room, speech
+from .play import pace
 from .class_summary import ClassGame, TableSummary, class_game, class_game_of, class_games
 from .common import _, esc, html, lang, ngettext
 from .kiosk_mode import settings as booklet_settings
@@ -49,8 +52,17 @@ CLASS_PARAM = "class"
 GAME_KEY = room.CLASS_GAME_KEY
 #: session: this set-up's own number (the Open button carries it)
 SETUP_KEY = "jokoak_class_setup"
-#: session: the number of the set-up whose Open was taken (a second tap opens nothing)
-OPENED_KEY = "jokoak_class_opened"
+#: session: every set-up number this session was given (:func:`_just_opened`)
+SETUPS_KEY = "jokoak_class_setups"
+#: set-up number -> (the class it opened, when): set-ups are numbered per process
+_OPENED: dict[int, tuple[str, float]] = {}
+#: How long a run whose address is from before Open still finds the class just opened.
+JUST_SECONDS = 10.0
+#: What a second tap's Open waits on while the first one opens the tables (one lock for the
+#: process: opening is rare, and a lock kept in a session could be made twice at once).
+_OPEN_LOCK = threading.Lock()
+#: session key prefix: when this screen last restarted a table (a double tap restarts it once)
+RESTARTED_KEY = "jokoak_class_restarted"
 #: session: what the last Open, Restart or Close could not do
 NOTE_KEY = "jokoak_class_note"
 #: session: (code, version, language) -> the table's summary (an unchanged table: no replay)
@@ -67,13 +79,13 @@ CLASS_CSS = """<style>
 .jk-class-code{font-family:ui-monospace,'DejaVu Sans Mono',monospace !important;
 font-size:clamp(2.4rem,3.6vw,4.2rem) !important;font-weight:700 !important;line-height:1.05 !important;
 letter-spacing:.12em;color:#10131a;margin:.15rem 0 .3rem;word-break:break-all}
-.jk-class-row{display:flex;gap:.8rem;align-items:flex-start}
-.jk-class-row svg{flex:0 0 auto;max-width:42%;height:auto}
-.jk-class-facts{margin:0;padding:0;list-style:none;font-size:1.05rem;line-height:1.35}
+.jk-class-row{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:flex-start}
+.jk-class-row svg{flex:0 0 auto;height:auto}
+.jk-class-facts{flex:1 1 15rem;margin:0;padding:0;list-style:none;font-size:1.05rem;line-height:1.35}
+@media (min-width:1600px){.jk-class-facts{font-size:1.2rem}.jk-class-table h3{font-size:1.5rem}}
 .jk-class-facts li{margin:.1rem 0}
 .jk-class-joined{font-weight:700;font-size:1.25rem}
 .jk-class-closed{color:#8a1c1c;font-weight:700}
-@media (max-width:640px){.jk-class-row{flex-direction:column}.jk-class-row svg{max-width:60%}}
 </style>"""
 
 
@@ -104,44 +116,68 @@ def join_url(game_key: str, code: str, class_id: str) -> str:
 
 # ---- opening -------------------------------------------------------------------------------
 def _open(setup: int, key: str, seats: int, people: int, tables: int) -> None:
-    """Open the class's tables (once per set-up: a double tap opens one class)."""
-    if st.session_state.get(OPENED_KEY) == setup:
-        return
-    st.session_state[OPENED_KEY] = setup
+    """Open the class's tables, once per set-up: a double tap opens one class.
+
+    A second tap's run may start while the first is still in this callback (Streamlit stops
+    the first run and starts another at once, and a stopped run raises at its next Streamlit
+    call, session state included). So what was opened is kept in :data:`_OPENED`, written
+    and read with no Streamlit call, under a lock the second run waits on; the page finds
+    the class there (:func:`_just_opened`) even when its address is from before Open."""
     game = class_game(key)
     if game is None:
         return
+    tables = max(1, min(MAX_TABLES, tables))
+    device, conf, who, store = room.device(), room.settings(), room.client(), _store()
+    with _OPEN_LOCK:
+        if setup in _OPENED:
+            return
+        note: Any = None
+        try:  # a class's tables come from the class budget, not a stranger's "Open a room"
+            spend_budget(store, who, "class", conf.class_tables_per_client_hour, tables)
+        except BudgetSpent as spent:
+            note = ("budget", spent.wait_seconds)
+        except STORE_ERRORS as exc:
+            log.warning("no class opened: %s", exc)
+            note = "unavailable"
+        if note is None:
+            note = _open_tables(game, seats, people, tables, device, conf, who, store, setup)
+    if note is not None:
+        st.session_state[NOTE_KEY] = note
+        return
+    st.session_state.pop(NOTE_KEY, None)
+    st.query_params[CLASS_PARAM] = _OPENED[setup][0]
+
+
+def _open_tables(game: ClassGame, seats: int, people: int, tables: int, device: str,
+                 conf: Any, who: str, store: Any, setup: int) -> Any:
+    """Open the tables (the budget already taken); None, or the note of what failed."""
     choices = game.choices(seats, people)
     ruleset = game.spec.game.rulesets[0].name
     made = []
-    for _n in range(max(1, min(MAX_TABLES, tables))):
+    for _n in range(tables):
         fresh = play.fresh_session(game.spec, ruleset, choices)
         made.append((fresh.position.record, fresh.choices))
-    conf, who = room.settings(), room.client()
-    try:  # a class's tables come from the class budget, not a stranger's "Open a room"
-        spend_budget(_store(), who, "class", conf.class_tables_per_client_hour, len(made))
-    except BudgetSpent as spent:
-        st.session_state[NOTE_KEY] = ("budget", spent.wait_seconds)
-        return
-    except STORE_ERRORS as exc:
-        log.warning("no class opened: %s", exc)
-        st.session_state[NOTE_KEY] = "unavailable"
-        return
     try:
-        school = open_class(_store(), game.spec.game.name, made, room.device(),
-                            limit=conf.max_rooms)
+        school = open_class(store, game.spec.game.name, made, device, limit=conf.max_rooms)
     except STORE_ERRORS + (RoomsFull,) as exc:
         log.warning("no class opened: %s", exc)
         try:
-            refund_budget(_store(), who, "class", conf.class_tables_per_client_hour, len(made))
+            refund_budget(store, who, "class", conf.class_tables_per_client_hour, tables)
         except STORE_ERRORS:
             pass
-        st.session_state[NOTE_KEY] = ("server_full" if isinstance(exc, RoomsFull)
-                                      else "unavailable")
-        return
-    st.session_state.pop(NOTE_KEY, None)
-    st.session_state.pop(SETUP_KEY, None)  # another class needs another set-up's tap
-    st.query_params[CLASS_PARAM] = school.id
+        return "server_full" if isinstance(exc, RoomsFull) else "unavailable"
+    _OPENED[setup] = (school.id, time.monotonic())
+    return None
+
+
+def _just_opened() -> str | None:
+    """The class this session's set-up opened a moment ago, if any (a run whose address is
+    from before Open: the second tap of a double tap)."""
+    for setup in st.session_state.get(SETUPS_KEY, ()):
+        found = _OPENED.get(setup)
+        if found is not None and time.monotonic() - found[1] < JUST_SECONDS:
+            return found[0]
+    return None
 
 
 def set_up() -> None:
@@ -172,7 +208,10 @@ def set_up() -> None:
                _("Every seat at each table is a person's."))
     tables = st.segmented_control(_("Tables"), list(range(1, MAX_TABLES + 1)), default=2,
                                   key="jokoak_class_tables", required=True) or 2
-    setup = st.session_state.setdefault(SETUP_KEY, next(_setups))
+    setup = st.session_state.get(SETUP_KEY)
+    if not isinstance(setup, int) or setup in _OPENED:  # another class: another set-up
+        setup = st.session_state[SETUP_KEY] = next(_setups)
+        st.session_state[SETUPS_KEY] = [*st.session_state.get(SETUPS_KEY, [])[-4:], setup]
     st.button(ngettext("Open %(count)s table", "Open %(count)s tables", tables)
               % {"count": tables}, type="primary", icon=":material/co_present:",
               key=f"jokoak_class_open_{setup}", on_click=_open,
@@ -191,7 +230,7 @@ def _note() -> None:
         st.warning(_("Rooms are not available on this server just now."))
     elif note == "no_class":
         st.warning(_("There is no such class on this server: it was opened on another "
-                     "booklet, or more than two hours ago. Open the tables again here."))
+                     "server, or more than two hours ago. Open the tables again here."))
 
 
 # ---- the tables ----------------------------------------------------------------------------
@@ -210,7 +249,12 @@ def _summary(game: ClassGame, table: Room) -> tuple[TableSummary, Any]:
 
 
 def _restart(class_id: str, code: str, version: int) -> None:
-    """A new game at the table, everyone in their seat (once: the table's version moved)."""
+    """A new game at the table, everyone in their seat. Once: a tap drawn at an older
+    version does nothing, and neither does a tap within a second of a restart (the second
+    tap of a double tap can land on the button drawn again for the new game)."""
+    last = st.session_state.get(f"{RESTARTED_KEY}_{code}")
+    if isinstance(last, float) and time.monotonic() - last < pace.DEBOUNCE_SECONDS:
+        return
     school = read_class(_store(), class_id)
     game = class_game_of(school.game) if school is not None else None
     if school is None or game is None or not school.led_by(room.device()):
@@ -223,7 +267,8 @@ def _restart(class_id: str, code: str, version: int) -> None:
     fresh = play.fresh_session(game.spec, ruleset, {k: v for k, v in choices.items()
                                                    if k not in ("class", "closed")})
     try:
-        restart_table(_store(), found, fresh.position.record)
+        if restart_table(_store(), found, fresh.position.record) is not None:
+            st.session_state[f"{RESTARTED_KEY}_{code}"] = time.monotonic()
     except STORE_ERRORS as exc:
         log.warning("table %s not restarted: %s", code, exc)
         st.session_state[NOTE_KEY] = "unavailable"
@@ -291,10 +336,10 @@ def _table_card(school: SchoolClass, game: ClassGame, number: int, code: str,
                    args=(school.id, code, table.version))
 
 
-def _sheet(school: SchoolClass, game: ClassGame) -> bytes:
-    tables = [SheetTable(n, code, join_url(game.key, code, school.id))
-              for n, code in enumerate(school.tables, 1)]
-    return class_sheet_pdf(game.key, lang(), tables)
+def _sheet(game_key: str, language: str, tables: tuple[SheetTable, ...]) -> bytes:
+    """The class sheet, built when its button is pressed (outside the run: everything it
+    needs is passed in, the language too)."""
+    return class_sheet_pdf(game_key, language, tables)
 
 
 def dashboard(school: SchoolClass) -> None:
@@ -308,9 +353,12 @@ def dashboard(school: SchoolClass) -> None:
     html(f'<h1 lang="{lang()}" style="font-size:1.8rem;margin:0">'
          + esc(_("Class: %(game)s")) % {"game": f'<span lang="eu">{esc(game.name)}</span>'}
          + "</h1>"
-         + f'<p lang="{lang()}">{esc(_("Each pupil opens the link or scans the code of a table on their own phone, or types its code in “Play together on several devices”. This screen sits at no table and shows no hidden dice."))}</p>')
+         + f'<p lang="{lang()}">{esc(_("Each pupil opens the link of a table or scans its QR code on their own phone, or types the code of the table as the room code in “Play together on several devices”. This screen takes no seat at any table and never shows what a player keeps hidden."))}</p>')
     top = st.container(horizontal=True)
-    top.download_button(_("Print the class sheet (PDF)"), data=partial(_sheet, school, game),
+    sheet = tuple(SheetTable(n, code, join_url(game.key, code, school.id))
+                  for n, code in enumerate(school.tables, 1))
+    top.download_button(_("Print the class sheet (PDF)"),
+                        data=partial(_sheet, game.key, lang(), sheet),
                         file_name=f"{game.key}-class-{lang()}.pdf", mime="application/pdf",
                         on_click="ignore", icon=":material/print:",
                         key=f"jokoak_class_sheet_{school.id}_{lang()}")
@@ -335,6 +383,9 @@ def class_page() -> None:
     """The class screen: the class its address names, else the set-up."""
     room.keep_secret()  # the teacher's device is known by its secret, never by the address
     raw = st.query_params.get(CLASS_PARAM)
+    opened = _just_opened() if raw is None else None
+    if opened is not None:  # a double tap's second run carries the address from before Open
+        raw = st.query_params[CLASS_PARAM] = opened
     class_id = parse_class_id(raw)
     school = None
     if raw is not None and class_id is None:

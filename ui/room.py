@@ -300,6 +300,7 @@ def join_typed(spec: PlaySpec) -> None:
     if in_room(spec):
         return
     note = _note_key(spec)
+    st.session_state.pop(_from_link_key(spec), None)
     code = normalise_code(st.session_state.get(f"{spec.key}_room_code", ""))
     if code is None:
         st.session_state[note] = "bad"
@@ -342,6 +343,7 @@ def watch_typed(spec: PlaySpec) -> None:
     if in_room(spec):
         return
     note = _note_key(spec)
+    st.session_state.pop(_from_link_key(spec), None)
     code = normalise_code(st.session_state.get(f"{spec.key}_room_code", ""))
     if code is None:
         st.session_state[note] = "bad"
@@ -443,6 +445,7 @@ def restore(spec: PlaySpec) -> None:
         else:  # no room and a free seat read alike: a link tells nobody which codes are live
             found = ("invited", code)
     st.session_state[note] = found
+    st.session_state[_from_link_key(spec)] = True  # answered at the top of the page
     drop(ROOM_PARAM)
     drop(WATCH_PARAM)
 
@@ -514,7 +517,7 @@ def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None
     room in one step, or join one by its code (an empty field: nothing that looks like a
     code someone could be in)."""
     note = st.session_state.get(_note_key(spec))
-    invited = isinstance(note, tuple) and note[0] in INVITED  # answered at the top
+    invited = _link_note(spec) is not None  # answered at the top of the page
     with st.expander(_("Play together on several devices"),
                      expanded=note is not None and not invited):
         st.caption(_("Each person plays on their own phone or computer and sees only their "
@@ -532,24 +535,33 @@ def room_panel(spec: PlaySpec, chosen: dict[str, Any], names: SeatNames) -> None
                    args=(spec,), icon=":material/login:")
         row.button(_("Watch"), key=f"{spec.key}_room_watch", on_click=watch_typed,
                    args=(spec,), icon=":material/visibility:",
-                   help=_("Watch the table without a seat: you see no hidden dice."))
+                   help=_("Watch the table without a seat: you never see what a player keeps hidden."))
         if not invited:
             _panel_note(note)
         class_screen_button(registry_key(spec), f"{spec.key}_class_screen")
 
 
-#: The notes a followed link leaves that the top of the page answers (a shared link, a QR code).
-INVITED = ("invited", "full")
+def _from_link_key(spec: PlaySpec) -> str:
+    return f"{spec.key}_room_note_from_link"
+
+
+def _link_note(spec: PlaySpec) -> Any:
+    """What a followed link (a shared link, a QR code) left to say, if it was a link."""
+    note = st.session_state.get(_note_key(spec))
+    return note if st.session_state.get(_from_link_key(spec)) and note is not None else None
 
 
 def invitation(spec: PlaySpec) -> None:
     """A room's link opened on a device with no seat there (a shared link, a QR code): at
-    the top of the page, a free seat in one tap, or watching (a full table: watching)."""
-    note = st.session_state.get(_note_key(spec))
-    if not (isinstance(note, tuple) and note[0] in INVITED):
+    the top of the page, what the link found, with a free seat in one tap or watching (a
+    full table: watching); a closed table or another server's link says so there."""
+    note = _link_note(spec)
+    if note is None:
         return
     with st.container(border=True, key=f"{spec.key}_invitation"):
         _panel_note(note)
+        if not (isinstance(note, tuple) and note[0] in ("invited", "full")):
+            return
         row = st.container(horizontal=True)
         if note[0] == "invited":
             row.button(_("Join the room"), key=f"{spec.key}_invite_join", type="primary",
@@ -593,14 +605,14 @@ def _panel_note(note: Any) -> None:
         st.info(_("Press “Join the room” to sit at the next free seat in room %(code)s, "
                   "or “Watch” to follow the table without a seat.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "elsewhere":
-        st.warning(_("Code %(code)s is not a table of this booklet: the link or QR code was "
+        st.warning(_("Code %(code)s is not a room of this booklet: the link or QR code was "
                      "made by another server. Ask your teacher for the class screen's "
                      "address.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "closed":
         others = ", ".join(note[2]) if len(note) > 2 else ""
         st.warning(_("Table %(code)s was closed by the teacher.") % {"code": note[1]}
-                   + (" " + _("The class's other tables: %(codes)s. Type one of these codes "
-                              "to join.") % {"codes": others} if others else ""))
+                   + (" " + _("The class's other tables: %(codes)s. Type one of these room "
+                              "codes to join.") % {"codes": others} if others else ""))
     elif isinstance(note, tuple) and note[0] == "unknown":
         st.warning(_("There is no room with the code %(code)s.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "full":
@@ -905,7 +917,7 @@ def _room_line(code: str, seat: int, player: str) -> None:
 
 
 def _watch_line(code: str) -> None:
-    line = _("Room %(code)s: you are watching (no hidden dice are shown).") % {"code": code}
+    line = _("Room %(code)s: you are watching (nothing a player keeps hidden is shown).") % {"code": code}
     html(f'<p lang="{lang()}" class="jokoak-turn jokoak-room" data-room="{esc(code)}" '
          f'data-seat="watch">{esc(line)}</p>')
 

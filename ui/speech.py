@@ -192,7 +192,13 @@ def _prewarmed(extra: tuple[str, ...]) -> speech.Prewarm | None:
     order = sorted(LANGUAGES, key=lambda code: code != first)
     sentences = [(text, code) for code in order if can_say(code) for game in GAMES
                  for text in speech.lesson_sentences(game, code, extra)]
-    return speech.prewarm(sentences, _cache(), conf.voice, conf.max_syntheses)
+    started = speech.prewarm(sentences, _cache(), conf.voice, conf.max_syntheses)
+    _started.append(started)
+    return started
+
+
+#: The lists made ahead in this process, oldest first (the operator page shows the last).
+_started: list[speech.Prewarm] = []
 
 
 def prewarm_lessons(extra: Sequence[str] = ()) -> speech.Prewarm | None:
@@ -278,7 +284,7 @@ def status() -> None:
     html(f'<table><thead><tr><th>{esc(_("Language"))}</th><th>{esc(_("Voice"))}</th></tr>'
          "</thead><tbody>" + "".join(f"<tr><td>{esc(a)}</td><td>{esc(b)}</td></tr>"
                                      for a, b in rows) + "</tbody></table>")
-    ahead = prewarm_lessons()
+    ahead = _started[-1] if _started else None   # the booklet's own list (ui/shell.py)
     if ahead is not None:
         st.caption(ngettext("%(done)s of %(total)s lesson sentence made ahead.",
                             "%(done)s of %(total)s lesson sentences made ahead.", ahead.total)

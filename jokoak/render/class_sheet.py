@@ -26,8 +26,8 @@ from .handout import BLUE, GREY, MARGIN, PAGE_H, PAGE_W, SANS, add_handout_page,
 
 SHEET_TITLE = N_("%(game)s: the class's tables")
 TABLE_NAME = N_("Table %(number)s")
-SHEET_HOW = N_("Open the link or point a phone's camera at the code, or type the code in "
-               "“Play together on several devices”.")
+SHEET_HOW = N_("Open the link, point a phone's camera at the QR code, or type the table's "
+               "code in “Play together on several devices”.")
 #: Tables on one A4 page: two across, three down.
 PER_PAGE = 6
 

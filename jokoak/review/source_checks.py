@@ -164,10 +164,10 @@ CHECKS: dict[str, CheckInfo] = {c.id: c for c in (
               N_("“%(term)s” of clause %(clause)s is not named; the glossary says: "
                  "%(expected)s"), ERROR, "jokoak"),
     CheckInfo("quantifiers", N_("Quantifiers of the cited rule"),
-              N_("A card line or a lesson sentence that cites a clause with a quantifier "
-                 "(`gutxienez` “at least”, `bakarrik` or `soilik` “only”, `gehienez` “at "
-                 "most”) keeps it, in English and in every translation: “at least half” may "
-                 "not become “half”."),
+              N_("A card line, or a lesson step's feedback or why, that cites a clause with a "
+                 "quantifier (gutxienez “at least”, bakarrik, soilik or besterik ez “only”, "
+                 "gehienez “at most”) keeps it, in English and in every translation: “at least "
+                 "half” may not become “half”."),
               N_("clause %(clause)s says “%(word)s”; the sentence has none of: %(expected)s"),
               ERROR, "jokoak"),
     CheckInfo("list_placeholder", N_("A list in a placeholder"),

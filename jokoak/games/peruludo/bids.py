@@ -71,20 +71,12 @@ def bid_kind(previous: Bid | None, bid: Bid, ctx: BidContext) -> str | None:
         return "from_wild" if quantity >= from_wild_minimum(pq, ctx.from_wild_rule) else None
     if face == WILD_FACE:
         return "to_wild" if quantity >= half_up(pq) else None
-    if face == pf:
-        return "more" if quantity > pq else None
-    if face > pf and quantity == pq:
-        return "higher_face"
-    if ctx.raise_rule == "both_may_rise" and face > pf and quantity > pq:
-        return "both"
-    if ctx.raise_rule == "any_face_with_more" and quantity > pq:
-        return "any_face"
-    return None
+    return _plain_kind(pq, pf, quantity, face, ctx)
 
 
 def _plain_kind(pq: int, pf: int, quantity: int, face: int, ctx: BidContext) -> str | None:
-    """Sixes not wild outside arrastatze (option ``wild_sixes`` off): a six is an ordinary
-    face, the highest, and the raise rule applies to it as to the others."""
+    """A raise between ordinary faces, by the raise rule: also every raise when sixes are not
+    wild (option ``wild_sixes`` off), where a six is an ordinary face, the highest."""
     if face == pf:
         return "more" if quantity > pq else None
     if face > pf and quantity == pq:

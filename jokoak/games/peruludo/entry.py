@@ -13,9 +13,10 @@ ENTRY = GameEntry(
     N_("2 to 10 players"),
     (N_("Perudo or Dudo, the South American liar's dice. In the standard game ones are wild; "
         "here sixes are."),
-     N_("Standard Perudo asks for double plus one when leaving the wilds (here: double), "
-        "plays palifico once per player (here: arrastatze) and calza (here: doia), and "
-        "reveals every cup on a challenge (here: cups are lifted only until the bid is met)."),
+     N_("Common Perudo asks for double plus one when leaving the wilds (here: double), "
+        "plays calza (here: doia), gives each player one palifico round (here: arrastatze, "
+        "in every round the player starts), and reveals every cup on a challenge (here: cups "
+        "are lifted only until the bid is met)."),
      N_("Board Game Arena's Dudo lets the player to the left of an eliminated player start "
         "the next round.")),
     order=2,

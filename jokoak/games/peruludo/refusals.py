@@ -58,7 +58,8 @@ AT_LEAST_UNUSED = Nn_("A bid on %(face)s needs at least %(count)s die now: the s
                       "ones were already made.",
                       "A bid on %(face)s needs at least %(count)s dice now: the smaller "
                       "ones were already made.")
-ALL_USED = N_("Every bid on %(face)s allowed here was already made in this round.")
+ALL_USED = N_("Every bid on dice showing %(face)s that is allowed here was already made in "
+              "this round.")
 EXACTLY = Nn_("A higher face keeps the quantity: exactly %(count)s die.",
               "A higher face keeps the quantity: exactly %(count)s dice.")
 OVER_THE_TABLE = Nn_("That face would need at least %(count)s die, more than the %(total)s "
@@ -70,9 +71,10 @@ ONLY_ON_TABLE = Nn_("There is only %(count)s die on the table.",
 NOT_A_BID = N_("A bid names a number of dice and a face from 1 to 6.")
 REPEATED = N_("That bid was already made in this round.")
 NO_SIX_OPENING = N_("A round cannot open on sixes (except in an arrastatze round).")
-FIXED_FACE = N_("In an arrastatze round the face cannot change: bid more %(face)s.")
-ONLY_HIGHER_FACE = N_("In arrastatze you may change the face, but only to a higher one "
-                      "than %(face)s.")
+FIXED_FACE = N_("In an arrastatze round the face cannot change: bid more dice showing "
+                "%(face)s.")
+ONLY_HIGHER_FACE = N_("In this arrastatze round you may change the face, but only to a "
+                      "higher one than %(face)s.")
 NO_LOWER_FACE = N_("The face cannot go lower than %(face)s.")
 
 

@@ -98,7 +98,8 @@ def describe_event(ev: Event, _: Gettext, viewer: int | None = None) -> str:
     k = ev.kind
     if k == "round_start":
         first = _(START_REASONS.get(d.get("reason", ""), START_REASONS["setup"])) % {"player": who}
-        kind = (_("An arrastatze round: sixes are not wild and the face cannot change.")
+        kind = (_("An arrastatze round: sixes are not wild, and only another player in "
+                  "arrastatze may change the face.")
                 if d.get("arrastatze_round") else _("Sixes are wild."))
         dice = _("Round %(round)s: %(dice)s on the table, %(bag)s in the bag.") % {
             "round": n.get("round"), "dice": dice_text(n.get("dice"), _), "bag": n.get("bag")}
@@ -117,11 +118,11 @@ def describe_event(ev: Event, _: Gettext, viewer: int | None = None) -> str:
         return _("%(player)s calls doia on the bid %(bid)s: the round stops and every cup is "
                  "lifted.") % {"player": who, "bid": bid}
     if k == "doia_count":
-        if d.get("wild"):
-            return _("Counting the %(face)s and the wild sixes: %(count)s, for a bid of "
+        if d.get("wild") and n.get("face") != 6:  # a bid on sixes counts its sixes once
+            return _("Dice showing %(face)s, wild sixes included: %(count)s, for a bid of "
                      "%(quantity)s.") % {"face": n.get("face"), "count": n.get("count"),
                                          "quantity": n.get("quantity")}
-        return _("Counting the %(face)s: %(count)s, for a bid of %(quantity)s.") % {
+        return _("Dice showing %(face)s: %(count)s, for a bid of %(quantity)s.") % {
             "face": n.get("face"), "count": n.get("count"), "quantity": n.get("quantity")}
     if k == "doia_right":
         if n.get("gained"):
@@ -154,7 +155,7 @@ def describe_event(ev: Event, _: Gettext, viewer: int | None = None) -> str:
         return _("The other cups stay closed and their dice secret: %(players)s.") % {
             "players": names}
     if k == "palero_won":
-        return _("Every cup is lifted and only %(count)s count, fewer than %(quantity)s: "
+        return _("Every cup is lifted and the count is only %(count)s, fewer than %(quantity)s: "
                  "%(player)s, who made the bid, loses a die.") % {
             "count": n.get("count"), "quantity": n.get("quantity"), "player": who}
     if k == "die_lost":

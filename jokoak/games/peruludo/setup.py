@@ -112,8 +112,9 @@ def parse_setup(rules: Rules, setup: Mapping[str, Any] | None) -> StartingPositi
                              dice=counts[seat])
     for seat in alive:
         if counts[seat] == 1 and seat not in arrastatu and seat not in spent:
-            raise SetupError(N_("Setup field %(field)s: seat %(seat)s has one die, so it has "
-                                "announced arrastatze; list it under arrastatze."),
+            raise SetupError(N_("Setup field %(field)s: the player in seat %(seat)s has one die, "
+                                "so they have announced arrastatze; list the seat under "
+                                "arrastatze."),
                              field="arrastatze", seat=seat)
     unknown = set(setup) - {"players", "dice", "ages", "bag", "starter", "arrastatze",
                             "arrastatze_spent"}

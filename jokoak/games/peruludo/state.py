@@ -274,7 +274,7 @@ class PeruludoPosition:
 _THROW_FIRST = N_("First every die of the round is thrown.")
 _THROWN_ALREADY = N_("The dice of this round are already thrown.")
 _LIFTING = N_("After a palero the cups are lifted one by one until the count is known.")
-_LIFT_AFTER_PALERO = N_("Cups are lifted only after a palero.")
+_LIFT_AFTER_PALERO = N_("Cups are lifted one by one only after a palero.")
 _DOIA_FIRST = N_("First each player says whether they call doia on the last bid.")
 _NOTHING_TO_CHALLENGE = N_("There is no bid to call palero on yet: the round opens with a bid.")
 _DOIA_ON_TURN = N_("Doia is called only when it is not your turn.")

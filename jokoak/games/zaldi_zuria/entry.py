@@ -15,10 +15,10 @@ ENTRY = GameEntry(
         "hammer)."),
      N_("Pierer's Universal-Lexikon (1857–62), article “Schimmelspiel”: at least four "
         "players; only the owner of the bell-with-hammer card is paid when bell and hammer "
-        "show together; the thrower pays on an all-blank throw; the inn opens when the pool "
+        "show together; only the thrower pays on an all-blank throw; the inn opens when the bank "
         "falls below 21."),
-     N_("Every Boy's Book and the Young Folk's Cyclopaedia of Games and Sports (1890): each "
-        "player adds four counters to the pool after the auction; the inn takes only the "
+     N_("Every Boy's Book and the Young Folks' Cyclopaedia of Games and Sports (1890): each "
+        "player adds four counters to the bank after the auction; the inn takes only the "
         "excess over the bank."),
      N_("A Spanish copy in the Museo Nacional del Romanticismo (Madrid) calls it El juego "
         "del Caballo Blanco or de la Aduana, “of German origin”, for at least three players, "

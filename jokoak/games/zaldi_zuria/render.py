@@ -23,6 +23,11 @@ Gettext = Callable[[str], str]
 KIND_LABELS = {1: N_("all blank: the white horse"), 2: N_("bell or hammer, the rest blank"),
                3: N_("bell or hammer with pips"), 4: N_("pips and blanks only")}
 MARK_LABELS = {"bell": N_("bell"), "hammer": N_("hammer")}
+#: The symbols a throw shows, as a phrase after its pips ("Player 5 throws 0 pips, with the
+#: bell."): whole phrases, so that no language has to build one from a bare label.
+MARK_PHRASES = {(): N_("with no bell and no hammer"), ("bell",): N_("with the bell"),
+                ("hammer",): N_("with the hammer"),
+                ("bell", "hammer"): N_("with the bell and the hammer")}
 PHASE_LABELS = {"start": N_("Opening throws: who will be the auctioneer?"),
                 "auction": N_("Phase 1: the auction of the cards"),
                 "phase2": N_("Phase 2: throws (the inn is closed)"),
@@ -87,6 +92,12 @@ def marks_text(marks: list[str], _: Gettext) -> str:
     return ", ".join(_(MARK_LABELS[m]) if m in MARK_LABELS else m for m in marks)
 
 
+def marks_phrase(marks: list[str], _: Gettext) -> str:
+    """The bell and the hammer of a throw as one phrase ("with the bell"), in any order; its pip
+    faces are said by its pips."""
+    return _(MARK_PHRASES[tuple(m for m in ("bell", "hammer") if m in marks)])
+
+
 def describe_event(ev: Event, _: Gettext) -> str:
     """One plain sentence for ``ev`` in the visitor's language."""
     a = ev.actors
@@ -96,8 +107,8 @@ def describe_event(ev: Event, _: Gettext) -> str:
     if k == "table_set":
         text = _table_set(ev, d, _)
     elif k == "start_throw":
-        text = _("%(player)s throws %(marks)s: %(pips)s.") % {
-            "player": who, "marks": marks_text(d.get("marks", []), _),
+        text = _("%(player)s throws %(pips)s, %(marks)s.") % {
+            "player": who, "marks": marks_phrase(d.get("marks", []), _),
             "pips": pips_text(ev.amount("pips"), _)}
     elif k == "start_tie":
         text = _("%(players)s tie with %(pips)s and throw again.") % {
@@ -124,13 +135,13 @@ def describe_event(ev: Event, _: Gettext) -> str:
         text = _("Nobody bids for the %(card)s card: it stays unsold.") % {
             "card": card_name(d.get("card"), _)}
     elif k == "play_begins":
-        text = _("The cards are sold; the throws begin with %(player)s.") % {"player": who}
+        text = _("The auction is over; the throws begin with %(player)s.") % {"player": who}
     elif k == "takes_dice":
         text = _("%(player)s takes the dice.") % {"player": who}
     elif k == "throw":
-        text = _("%(player)s throws %(marks)s: %(pips)s, %(kind)s (the bank holds "
-                 "%(bank)s).") % {
-            "player": who, "marks": marks_text(d.get("marks", []), _),
+        text = _("%(player)s throws %(pips)s, %(marks)s; kind of throw: %(kind)s (the bank "
+                 "holds %(bank)s).") % {
+            "player": who, "marks": marks_phrase(d.get("marks", []), _),
             "pips": pips_text(ev.amount("pips"), _), "kind": _(KIND_LABELS[d.get("throw_kind", 1)]),
             "bank": chips_text(ev.amount("bank"), _)}
     elif k == "payment":
@@ -138,12 +149,13 @@ def describe_event(ev: Event, _: Gettext) -> str:
     elif k == "no_payment":
         text = _describe_no_payment(ev, d, _)
     elif k == "turn_pass":
-        text = (_("%(player)s passes and does not throw (first time in a row).")
+        text = (_("%(player)s passes and does not throw (they did not pass on their previous "
+                  "turn).")
                 if ev.amount("passes") == 1 else
                 _("%(player)s passes again: two turns in a row without taking part.")) % {
             "player": who}
     elif k == "eliminated":
-        text = _("%(player)s leaves the game; their %(amount)s go to the bank.") % {
+        text = _("%(player)s leaves the game, and the bank takes their %(amount)s.") % {
             "player": who, "amount": chips_text(ev.amount("chips"), _)}
     elif k == "card_released":
         text = _("%(player)s gives up the %(card)s card; it now belongs to %(holder)s.") % {
@@ -181,8 +193,10 @@ def describe_folded(kind: str, events: tuple[Event, ...], _: Gettext,
         if not all(e.amount("passes") == 1 for e in events):
             return None
         names = names_text([player_name(e.actors[0], _) for e in events if e.actors], _)
-        return ngettext("%(players)s passes and does not throw (first time in a row).",
-                        "%(players)s pass and do not throw (each for the first time in a row).",
+        return ngettext("%(players)s passes and does not throw (they did not pass on their "
+                        "previous turn).",
+                        "%(players)s pass and do not throw (none of them passed on their "
+                        "previous turn).",
                         len(events)) % {"players": names}
     if kind == "payment" and len(events) > 1:
         return _payments_together(events, _)
@@ -236,8 +250,8 @@ def _describe_payment(ev: Event, d: dict[str, Any], _: Gettext) -> str:
               "amount": chips_text(ev.amount("chips"), _),
               "owed": chips_text(ev.amount("owed"), _), "card": card_name(d.get("card"), _)}
     if d.get("short"):
-        return _("%(payer)s owes %(owed)s to %(payee)s but can only pay %(amount)s: all "
-                 "they have.") % params
+        return _("%(payer)s owes %(owed)s to %(payee)s but has only %(amount)s, and pays all "
+                 "of it.") % params
     if "start.stakes" in ev.clauses:
         return _("%(payer)s puts %(amount)s into the bank.") % params
     if d.get("card"):

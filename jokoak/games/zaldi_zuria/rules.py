@@ -2,7 +2,7 @@
 
 The Basque text (``seeds/zaldi_zuria.eu.txt``) is the first ruleset, read literally where it
 speaks; where it is silent the default is argued in ``content/notes/zaldi_zuria.yaml`` and
-each alternative the older sources give (Pierer 1857-62, Young Folk's Cyclopaedia 1890) is a
+each alternative the older sources give (Pierer 1857–62, Young Folks' Cyclopaedia 1890) is a
 choice of the same :class:`Option`.
 """
 
@@ -92,9 +92,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("stakes_timing", N_("When everyone puts four chips into the bank"),
            "before_auction", "start.stakes", ("before_auction", "after_auction"),
            (N_("before the auction (the Basque text)"),
-            N_("after the auction (Young Folk's Cyclopaedia)"))),
+            N_("after the auction (Young Folks' Cyclopaedia)"))),
     Option("first_thrower", N_("Who throws first once the cards are sold"), "banker",
-           "Young Folk's Cyclopaedia 1890", ("banker", "left_of_banker", "white_horse_owner"),
+           "Young Folks' Cyclopaedia 1890", ("banker", "left_of_banker", "white_horse_owner"),
            (N_("the banker"), N_("the player after the banker"),
             N_("the owner of the white horse (Pierer)"))),
     Option("unsold_cards", N_("What happens to a card nobody buys"), "bank", "phase1.auction",
@@ -104,7 +104,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("all_blank_payment", N_("Who pays on an all-blank throw before the inn opens"),
            "text", "phase2.throw1.owner", ("text", "everyone_pays", "thrower_pays"),
            (N_("the Basque text: everyone if the owner threw, else the thrower"),
-            N_("everyone pays the owner (Young Folk's Cyclopaedia)"),
+            N_("everyone pays the owner (Young Folks' Cyclopaedia)"),
             N_("only the thrower pays the owner (Pierer)"))),
     Option("bell_and_hammer", N_("Which cards count when bell and hammer show together"),
            "three_cards", "phase2.throw3.both", ("three_cards", "combined_card"),
@@ -169,24 +169,26 @@ RULESETS: tuple[Ruleset, ...] = (
             N_("Jokoenea's Basque text, read literally; its silences filled as the notes say."),
             {}),
     Ruleset("pierer_1857", N_("Pierer's Universal-Lexikon"),
-            N_("From Pierer's Universal-Lexikon (1857-62), article \u201cSchimmelspiel\u201d, "
-               "with Every Boy's Book for the bell-and-hammer card: four players, the white "
-               "horse's owner throws first, only the thrower pays on all blanks, the combined "
-               "card, the excess to the inn, the inn opening below 21. Carried over from the "
-               "Basque text, which Pierer does not cover: the auctioneer chosen by the highest "
-               "throw, elimination after two rounds without taking part, the 1-2-3-4-5-6 ending "
-               "(an option makes it an ordinary throw) and the other rules."),
+            N_("From Pierer's Universal-Lexikon (1857\u201362), article \u201cSchimmelspiel\u201d, "
+               "with Every Boy's Book for the bell-with-hammer card: at least four players, the "
+               "white horse's owner throws first, only the thrower pays on all blanks, only the "
+               "owner of the bell-with-hammer card is paid when bell and hammer show together, "
+               "the excess goes to the inn, and the inn opens when the bank falls below 21. "
+               "Everything else follows the Basque text, including the rules Pierer does not "
+               "have: the auctioneer chosen by the highest throw, elimination after two rounds "
+               "without taking part and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
+               "throw)."),
             {"minimum_players": 4, "first_thrower": "white_horse_owner",
              "all_blank_payment": "thrower_pays", "bell_and_hammer": "combined_card",
              "inn_payment": "excess", "inn_opens": "bank_below_21"}),
-    Ruleset("young_folks_1890", N_("Young Folk's Cyclopaedia"),
-            N_("From Young Folk's Cyclopaedia of Games and Sports (1890): the stakes after the "
-               "auction, the cashier throws first, everyone pays on all blanks, the excess to "
-               "the inn. Carried over from the Basque text, which the Cyclopaedia does not "
-               "cover: the auctioneer chosen by the highest throw, elimination after two rounds "
-               "without taking part, the three cards for bell and hammer together, the "
-               "1-2-3-4-5-6 ending (an option makes it an ordinary throw) and the other "
-               "rules."),
+    Ruleset("young_folks_1890", N_("Young Folks' Cyclopaedia"),
+            N_("From the Young Folks' Cyclopaedia of Games and Sports (1890): the stakes after "
+               "the auction, the cashier throws first, everyone pays on all blanks, the excess "
+               "goes to the inn. Everything else follows the Basque text, including the rules "
+               "the Cyclopaedia does not have: the auctioneer chosen by the highest throw, "
+               "elimination after two rounds without taking part, the three cards for bell and "
+               "hammer together and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
+               "throw)."),
             {"stakes_timing": "after_auction", "first_thrower": "banker",
              "all_blank_payment": "everyone_pays", "inn_payment": "excess"}),
 )

@@ -479,7 +479,7 @@ class ZaldiState:
         return tuple(s for s in ((start + i) % n for i in range(1, n + 1)) if s not in self.out)
 
 
-_OPENING_THROWS = N_("First everyone throws once: the most pips makes the auctioneer.")
+_OPENING_THROWS = N_("First everyone throws once: the player with the most pips becomes the auctioneer.")
 _DICE_IN_THE_AIR = N_("The dice are being thrown: wait for the throw.")
 _LAST_CANNOT_PASS = N_("You are the last player left: you cannot pass.")
 _AUCTION_OVER = N_("The auction is over: there is no card to bid on.")

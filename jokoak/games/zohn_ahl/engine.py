@@ -203,9 +203,11 @@ def _outcomes(stick_set: StickSet, p: Fraction) -> tuple[tuple[ThrowAction, Frac
 #: text) is told apart from the throws these sticks can show.
 _KINDS_BY_ACTION: dict[StickSet, dict[str, ThrowKind]] = {
     name: {k.action: k for k in throw_kinds(name)} for name in ("zohn_ahl", "nebakuthana")}
-#: The throws with the sahe among the marked faces (Nebäkuthana's, each worth another throw).
+#: The throws that earn another throw because the sahe is among the marked faces: Nebäkuthana's
+#: one or three marked faces with the sahe (``up:1s``, ``up:3s``). Not ``up:4``: all four up is
+#: worth another throw by its own clause (Nebäkuthana's 6, zohn ahl's red 5), sahe or not.
 SAHE_THROWS: frozenset[ThrowAction] = frozenset(
-    k.action for k in NEBAKUTHANA_THROWS if k.sahe)
+    k.action for k in NEBAKUTHANA_THROWS if k.sahe and k.marked in (1, 3))
 #: Every throw some stick set can show (``up:1s`` is Nebäkuthana's alone).
 _ALL_THROWS = frozenset(a for kinds in _KINDS_BY_ACTION.values() for a in kinds)
 

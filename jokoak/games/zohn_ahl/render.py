@@ -114,7 +114,7 @@ def describe_event(ev: Event, _: Gettext) -> str:
         table = _NEBAKUTHANA_SENTENCES if d.get("stick_set") == "nebakuthana" else _THROW_SENTENCES
         text = _cap(_(table[ev.amount("marked", 0)]) % {"team": team})
         if d.get("sahe") and ev.amount("marked", 0) in (1, 3):
-            text += " " + _("The green sahe is among them.")
+            text += " " + _("The green sahe's marked face is up.")
         return text
     if ev.kind == "move":
         direction = d.get("direction", "west")
@@ -154,16 +154,18 @@ def describe_event(ev: Event, _: Gettext) -> str:
         return _("The %(sites)s beyond the south creek are dropped: the stick stops in the "
                  "creek.") % {"sites": sites_text(ev.amount("surplus", 0), _)}
     if ev.kind == "south_creek_restart":
-        return _cap(_("The stick of %(team)s lands in the south creek: as some authors play, it "
-                      "starts again without a scoring stick.") % {"team": team})
+        return _cap(_("The stick of %(team)s lands in the south creek: under some authors' rule, "
+                      "it starts again, and here its team wins no scoring stick for the "
+                      "circuit.")
+                    % {"team": team})
     if ev.kind == "dry_creek":
-        return _cap(_("The stick rests in a dry creek: as some authors play, %(team)s will lose "
-                      "its next turn.") % {"team": team})
+        return _cap(_("The stick rests in a dry creek: under some authors' rule, %(team)s will "
+                      "lose its next turn.") % {"team": team})
     if ev.kind == "turn_lost":
         return _cap(_("%(team)s loses this turn (its stick rested in a dry creek).")
                     % {"team": team})
     if ev.kind == "next_player":
-        return _("The next player of the same team throws: player %(seat)s.") % {
+        return _("The next player of the same team throws: Player %(seat)s.") % {
             "seat": ev.amount("seat", 0) + 1}
     if ev.kind == "team_turn":
         return _cap(_("Now %(team)s throws: all players of one team throw before the other "

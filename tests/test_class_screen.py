@@ -1,0 +1,53 @@
+"""The class screen (ui/class_screen.py) without a browser: one tap opens one class of tables,
+seated at none; its address names the class; a class id that fits no class here says so."""
+
+from __future__ import annotations
+
+import pytest
+
+from view_support import open_view
+
+
+@pytest.fixture(autouse=True)
+def shared_store(no_waiting, monkeypatch, tmp_path):
+    settings = tmp_path / "jokoak.toml"
+    settings.write_text(f'[rooms]\nstore = "sqlite:{tmp_path / "rooms.sqlite3"}"\n')
+    monkeypatch.setenv("JOKOAK_SETTINGS", str(settings))
+
+
+def page_text(at):
+    return " ".join(m.value for m in at.markdown)
+
+
+def screen(params=None):
+    at = open_view("class_screen", "class_page")
+    if params:
+        at.query_params.update(params)
+        at.run()
+    return at
+
+
+def open_button(at):
+    return next(b for b in at.button if b.key.startswith("jokoak_class_open_"))
+
+
+def test_one_tap_opens_every_table_of_the_class_and_seats_nobody():
+    from jokoak.service.classes import read_class
+    from ui.room import store
+    at = screen()
+    at.segmented_control(key="jokoak_class_tables").set_value(3).run()
+    open_button(at).click().run()
+    assert not at.exception
+    school = read_class(store(), at.query_params["class"])
+    assert school is not None and len(school.tables) == 3
+    assert all(code in page_text(at) for code in school.tables)
+    assert "jokoak_room" not in at.session_state  # the screen sits at no table
+    assert school.led_by(at.session_state["jokoak_device"])
+
+
+@pytest.mark.parametrize("raw", ["ABCDEFGH23", "<script>", "x" * 400])
+def test_a_class_address_that_names_no_class_here_says_so_and_offers_the_set_up(raw):
+    at = screen({"class": raw})
+    assert not at.exception and "class" not in at.query_params
+    assert any("no such class on this server" in w.value for w in at.warning)
+    assert open_button(at) is not None
