@@ -231,3 +231,37 @@ def test_a_childs_visit_from_the_attract_screen_to_a_real_game_and_back(
         raise
     finally:
         context.close()
+
+
+#: Taps the element ``css`` names as soon as it is drawn, and notes whether it then shows
+#: pressed (``window.__jkArrived``, a promise).
+TAP_ON_ARRIVAL = """(css) => { window.__jkArrived = new Promise((resolve) => {
+  const obs = new MutationObserver(() => { const b = document.querySelector(css);
+    if (!b) { return; } obs.disconnect(); const r = b.getBoundingClientRect();
+    b.dispatchEvent(new MouseEvent('click', {bubbles: true, cancelable: true, view: window,
+      clientX: r.left + r.width / 2, clientY: r.top + r.height / 2}));
+    resolve(b.classList.contains('jk-pressed')); });
+  obs.observe(document.body, {childList: true, subtree: true}); }); }"""
+
+
+def test_a_tap_on_a_control_still_arming_is_taken_once(server, chromium_browser):
+    """A "Next" tapped the moment it appears (elsewhere than the finger's last tap) is not
+    lost: the lesson moves on, once."""
+    context = chromium_browser.new_context(viewport={"width": 1920, "height": 1080},
+                                           has_touch=True)
+    page = context.new_page()
+    try:
+        page.goto(f"{server.url}/zaldi_zuria?lang=es&view=learn&lesson=01_first_throws"
+                  "&lstep=1&kiosk=1")
+        page.wait_for_selector('[data-lesson-step="1"][data-done="0"]', timeout=30000)
+        browser_support.settled(page, 300)
+        page.wait_for_timeout(READ_MS)
+        # a finger as quick as the screen: "Next" tapped the moment it is drawn
+        page.evaluate(TAP_ON_ARRIVAL, ".st-key-jokoak_lesson_next_zaldi_zuria_0 button")
+        page.locator('[class*="st-key-jokoak_lesson_zaldi_zuria_throw_t"] button').first.click()
+        page.evaluate("() => window.__jkArrived")   # tapped as it arrived
+        page.wait_for_selector('[data-lesson-step="2"][data-done="0"]', timeout=30000)
+        browser_support.settled(page, 300)
+        assert page.locator('[data-lesson-step="3"]').count() == 0
+    finally:
+        context.close()

@@ -46,11 +46,14 @@ KIOSK_FOLD_CSS = """<style>
 [data-testid="stElementContainer"]:has(> [data-testid="stMarkdown"] h1[lang="eu"]),
 [data-testid="stElementContainer"]:has(.st-key-jokoak_lang_switch){display:none !important}
 [data-testid="stMainBlockContainer"]{padding-top:3.6rem !important}
-@media (orientation:landscape){[data-testid="stMain"]{--jokoak-board-h:max(320px,calc(100vh - 190px))}}
 </style>"""
+#: Kiosk play (no answer bar under it): the board takes the height under the header.
+KIOSK_PLAY_BOARD_CSS = ("<style>@media (orientation:landscape){[data-testid='stMain']"
+                        "{--jokoak-board-h:max(320px,calc(100vh - 190px))}}</style>")
 
 
-def kiosk_fold() -> None:
-    """At a kiosk, fold the booklet's chrome away from this view (:data:`KIOSK_FOLD_CSS`)."""
+def kiosk_fold(play: bool = False) -> None:
+    """At a kiosk, fold the booklet's chrome away from this view (:data:`KIOSK_FOLD_CSS`);
+    ``play``: the play view, whose board also takes the room the lesson's answer bar takes."""
     if is_kiosk():
-        st.html(KIOSK_FOLD_CSS)
+        st.html(KIOSK_FOLD_CSS + (KIOSK_PLAY_BOARD_CSS if play else ""))

@@ -369,7 +369,12 @@ def next_step(game: str, name: str, index: int) -> None:
 
 
 def go_to(game: str, name: str, index: int) -> None:
+    """A lesson's step from its start ("Again", another lesson, this one again); a tap
+    just after the screen changed is the second half of a double tap, and changes nothing."""
     lesson = _named(game, name)
+    session = st.session_state.get(_key(game))
+    if isinstance(session, PlaySession) and _too_soon(session, time.monotonic()):
+        return
     if lesson is not None:
         _set_step(game, lesson, min(index, len(lesson.steps)))
 
@@ -490,7 +495,7 @@ def _finished(game: str, lesson: Lesson, session: PlaySession) -> None:
     found = _lessons(game)
     names = [x.name for x in found]
     at = names.index(lesson.name)
-    with st.container(key=f"jokoak_answer_bar_{game}"):
+    with st.container(key=f"jokoak_answer_bar_{game}_end"):   # new buttons, not Next's
         st.button(_("Play a real game"), type="primary", key=f"jokoak_lesson_real_{game}",
                   width="stretch", icon=":material/play_arrow:", on_click=play_real_game,
                   args=(game,))

@@ -23,7 +23,7 @@ from jokoak.i18n.msgids import N_
 
 from .common import LANG_KEY, _, lang, pin_run_language, set_lang
 from . import game_page as game_pages
-from . import heap
+from . import heap, tap_manners
 from . import speech
 from .kiosk import apply_kiosk_chrome, attract_screen, continue_on_phone, settings_warnings
 from .kiosk_mode import is_kiosk, settings
@@ -122,6 +122,19 @@ def nav_drawings_css() -> str:
                          f'{{color:transparent !important;background:{data_url(drawing)} '
                          f'center/contain no-repeat}}')
     return "<style>" + "".join(rules) + "</style>"
+
+
+#: The phone's navigation opener (Streamlit draws a bare "»"): its word beside it.
+MENU = N_("Menu")
+
+
+def menu_label_css(label: str) -> str:
+    """The opener of the navigation on a phone, labelled in words (the generated text is
+    read as the button's name too)."""
+    quoted = json.dumps(label, ensure_ascii=False).replace("<", "\\3c ")
+    return ("<style>[data-testid='stExpandSidebarButton']{width:auto !important;gap:.2rem;"
+            "padding:0 .5rem !important}[data-testid='stExpandSidebarButton']::after{content:"
+            f"{quoted};font-size:1rem;font-weight:600}}</style>")
 
 
 def _on_switch() -> None:
@@ -332,6 +345,7 @@ def run() -> None:
     # A local favicon: a material-symbol icon would be fetched from Google's font servers.
     st.set_page_config(page_title="Jokoak", page_icon=FAVICON_URL, layout="wide")
     install_history()  # before any parameter is written in this run
+    tap_manners.install_script()   # a child's taps in lessons and kiosk play
     note_left()        # a kiosk's reset names the lesson step left unfinished: counted, dropped
     drop_unknown()
     code = lang()
@@ -354,7 +368,7 @@ def run() -> None:
     pin_run_language(code)
     set_document_language(code)
     st.html(BOOKLET_CSS + nav_drawings_css() + ("" if kiosk else TOUCH_CSS) + BOARD_CSS
-            + ROLL_CSS)
+            + ROLL_CSS + menu_label_css(_(MENU)))
     try:
         nav.run()
     except Exception as exc:  # never a traceback for a visitor, nor a log of one per rerun

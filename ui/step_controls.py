@@ -270,7 +270,8 @@ CSS = """
  .jk-row{gap:.4rem}
  .jk-b{padding:0 .6rem}
  .jk-jumps .jk-jump-row{order:-1}
- .jk-short .jk-l{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}}
+ .jk-b.jk-short{flex-direction:column;gap:0;padding:.15rem .35rem;line-height:1.15;min-width:3.4rem}
+ .jk-short .jk-l{font-size:.78rem;white-space:normal;text-align:center;overflow-wrap:anywhere}}
 """
 
 def _compact(source: str) -> str:

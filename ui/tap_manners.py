@@ -8,9 +8,10 @@ repeated tap (tokens, :mod:`ui.play.pace`); this script adds what the hand sees:
   booklet heard them;
 * **armed**: a control that appeared less than :data:`ARM_MS` ago (the step-through's arming
   time, :data:`ui.step_controls.ARM_MS`) is arming, drawn with a filling underline;
-* **never doubled**: a tap on an arming control at the place of the last tap (the second
-  half of a double tap landing on what was drawn under the finger) changes nothing and says
-  nothing; that also keeps a "Why?" chip closed;
+* **never doubled**: a tap at the place of the last one, on another control that was drawn
+  or moved there since (the second half of a double tap landing on what the redrawn screen
+  put under the finger) changes nothing and says nothing; that also keeps a "Why?" chip
+  closed;
 * **never dropped**: a tap on an arming control elsewhere is shown pressed and taken once
   the control is armed.
 
@@ -45,6 +46,11 @@ function stamp(node,now){if(node.nodeType!==1){return;}
  if(node.matches&&node.matches(SEL)){born.set(node,now);arming(node,now);}
  if(node.querySelectorAll){node.querySelectorAll(SEL).forEach(function(b){born.set(b,now);arming(b,now);});}}
 function on(){return !!document.querySelector('.jk-tap-manners');}
+function rect(b){var r=b.getBoundingClientRect();return [r.left,r.top];}
+var places=new WeakMap();
+function moved(b){var was=places.get(b),now=rect(b);return !was||Math.abs(was[0]-now[0])>4||Math.abs(was[1]-now[1])>4;}
+function note(){document.querySelectorAll(SEL).forEach(function(b){places.set(b,rect(b));});}
+
 function arming(b,now){if(!on()||b.tagName!=='BUTTON'||last===null||now-last.t>2000){return;}
  b.classList.add('jk-arming');setTimeout(function(){b.classList.remove('jk-arming');},ARM);}
 new MutationObserver(function(list){var now=performance.now();list.forEach(function(m){
@@ -52,18 +58,28 @@ new MutationObserver(function(list){var now=performance.now();list.forEach(funct
  {childList:true,subtree:true});
 w.addEventListener('click',function(e){if(replaying||!on()){return;}
  var t=e.target&&e.target.closest?e.target.closest(SEL):null;if(!t){return;}
- var now=performance.now(),seen=born.get(t),young=seen!==undefined&&now-seen<ARM;
- var near=last!==null&&now-last.t<ARM+400&&Math.abs(e.clientX-last.x)<NEAR&&Math.abs(e.clientY-last.y)<NEAR;
- if(!young){last={x:e.clientX,y:e.clientY,t:now};return;}
+ var now=performance.now(),seen=born.get(t),young=seen!==undefined&&now-seen< ARM;
+ var near=last!==null&&now-last.t< ARM+400&&Math.abs(e.clientX-last.x)< NEAR&&Math.abs(e.clientY-last.y)< NEAR;
+ if(near&&last.el!==t&&(young||last.el.isConnected===false||moved(t))){
+  e.preventDefault();e.stopImmediatePropagation();last.t=now;return;}
+ if(!young){last={x:e.clientX,y:e.clientY,t:now,el:t};note();return;}
  e.preventDefault();e.stopImmediatePropagation();
- if(near){last.t=now;return;}
- last={x:e.clientX,y:e.clientY,t:now};t.classList.add('jk-pressed');
+ last={x:e.clientX,y:e.clientY,t:now,el:t};note();t.classList.add('jk-pressed');
  setTimeout(function(){t.classList.remove('jk-pressed');if(t.isConnected&&!t.disabled){
   replaying=true;try{t.click();}finally{replaying=false;}}},Math.max(0,seen+ARM-now));},true);
 })();</script>"""
 
 
-def install() -> None:
-    """This view's taps get the manners above (the marker, and the script once per tab)."""
-    st.html(TAP_CSS.replace("ARM_MS", str(ARM_MS)) + '<div class="jk-tap-manners"></div>')
+#: No ``<`` before a letter or ``/`` inside the script (``a < b``, spaced): the sanitizer of
+#: ``st.html`` (DOMPurify) drops an element whose text holds one, and the script with it.
+
+
+def install_script() -> None:
+    """The script, once per tab, from the shell (before the page): it acts only where a view
+    drew its marker (:func:`install`)."""
     st.html(TAP_JS % {"arm": ARM_MS, "near": SAME_PLACE_PX}, unsafe_allow_javascript=True)
+
+
+def install() -> None:
+    """This view's taps get the manners above (its marker; the shell installs the script)."""
+    st.html(TAP_CSS.replace("ARM_MS", str(ARM_MS)) + '<div class="jk-tap-manners"></div>')

@@ -85,7 +85,7 @@ def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
     kiosk = is_kiosk()
     if kiosk:   # a child's taps, and the screen for the game alone
         tap_manners.install()
-        kiosk_fold()
+        kiosk_fold(play=True)
     if kiosk and session(spec) is None:
         kiosk_start(spec)      # a kiosk starts at once; the choices wait behind it
     new_game_panel(spec, choices, kiosk=kiosk)
