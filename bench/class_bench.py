@@ -26,7 +26,8 @@ it). Only taps, polls and CPU inside the ``--seconds`` window count (pages are l
 app's; for the seated devices the polls due (timer firings) and delivered (runs of a poll
 timer's fragment that ended: polls sent while another run was under way are folded into one
 by Streamlit), the messages a poll brings, and how soon a move shows on the other device of its
-room (from the mover's tap settled to the other's first drawing after it); each server's CPU
+room (from the mover's tap settled to the other's first drawing that ended after the tap was
+sent: 0 when the other device drew the move before the mover's own run ended); each server's CPU
 (from /proc, share of one core) and the load average. Never asserts.
 """
 
@@ -331,19 +332,23 @@ async def seated(session: Session, start: float, end: float, think: tuple[float,
         await asyncio.sleep(rng.uniform(*think))
         if _room_move(session, rng) is None:      # the table moved on while it thought
             continue
+        sent = time.perf_counter()
         await session.tap(_room_move(session, rng) or move)
         moved = time.perf_counter()
         for other in peer:
             if other is not session:
-                asyncio.create_task(_shown(other, moved, end))
+                asyncio.create_task(_shown(other, sent, moved, end))
     session.counting = False
 
 
-async def _shown(other: Session, moved: float, end: float) -> None:
-    """How long after ``moved`` the other device draws the table again."""
+async def _shown(other: Session, sent: float, moved: float, end: float) -> None:
+    """How long after ``moved`` (the mover's tap settled) the other device has drawn the table
+    again: its first drawing that ended after the tap was ``sent``, 0 when it ended before
+    the mover's own run did (a device woken by the move's write can draw it first; measured
+    from ``moved`` alone, such a drawing was missed and the next one, a beat later, counted)."""
     while time.monotonic() < end:
-        if other.drew_at >= moved:
-            other.group.shown.append(other.drew_at - moved)
+        if other.drew_at >= sent:
+            other.group.shown.append(max(0.0, other.drew_at - moved))
             return
         other.drawn.clear()
         try:

@@ -19,6 +19,12 @@ from typing import Callable
 
 #: How often a held poll looks at the store itself (moves written by another replica).
 CHECK_SECONDS = 0.5
+#: How long a woken poll lets the mover's own run finish before it draws: woken at the
+#: write, the other devices' drawings ran at the same time as the mover's and slowed its
+#: tap (one run of ``bench/class_bench.py --seated 10 --steppers 10 --seconds 40``,
+#: 2026-12-07 11:19 UTC, without this pause: seated taps 1.33x the bare app's at the median,
+#: where the README's runs before the wake-ups had 0.85-0.88x).
+SETTLE_SECONDS = 0.12
 
 _written = threading.Condition()
 #: room code -> how many moves this process has written to it (what waiters compare).
@@ -41,10 +47,12 @@ def moves_written(code: str) -> int:
 
 
 def wait_for_move(code: str, seconds: float, changed: Callable[[], bool],
-                  check_seconds: float = CHECK_SECONDS) -> bool:
-    """Wait up to ``seconds`` for a move in room ``code``: True as soon as one is written
-    in this process or ``changed()`` (asked every ``check_seconds``, and once at the end)
-    says so; False when the time is up with nothing new."""
+                  check_seconds: float = CHECK_SECONDS,
+                  settle_seconds: float = SETTLE_SECONDS) -> bool:
+    """Wait up to ``seconds`` for a move in room ``code``: True ``settle_seconds`` after one
+    is written in this process (the mover's run ends first), or as soon as ``changed()``
+    (asked every ``check_seconds``, and once at the end) says so; False when the time is up
+    with nothing new."""
     deadline = time.monotonic() + max(0.0, seconds)
     seen = moves_written(code)
     next_check = time.monotonic() + check_seconds
@@ -55,8 +63,10 @@ def wait_for_move(code: str, seconds: float, changed: Callable[[], bool],
         with _written:
             _written.wait_for(lambda: _moves.get(code, 0) != seen,
                               timeout=min(deadline, next_check) - now)
-            if _moves.get(code, 0) != seen:
-                return True
+            woken = _moves.get(code, 0) != seen
+        if woken:
+            time.sleep(settle_seconds)
+            return True
         if time.monotonic() >= next_check:
             if changed():
                 return True
