@@ -96,14 +96,14 @@ class Child:
         return self.page.evaluate(WORDS_JS)
 
     def wholly_on_screen(self, css: str) -> bool:
-        found = self.page.locator(css).first
+        found = self.page.locator(css).locator("visible=true").first   # not a tooltip's twin
         found.wait_for(timeout=30000)
         return found.evaluate(ON_SCREEN_JS)
 
     def double_tap(self, css: str) -> None:
         """Two taps of one finger on the control ``css``, 80 or 150 ms apart (in turn)."""
         self.page.wait_for_timeout(READ_MS)
-        target = self.page.locator(css).first
+        target = self.page.locator(css).locator("visible=true").first
         target.wait_for(timeout=30000)
         target.scroll_into_view_if_needed()
         box = target.bounding_box()
@@ -198,7 +198,7 @@ def test_a_childs_visit_from_the_attract_screen_to_a_real_game_and_back(
         child.shot("end")
         child.double_tap(real)
         page.wait_for_url(re.compile(r"view=play"), timeout=30000)
-        page.locator(play_control(game)).first.wait_for(timeout=30000)
+        page.locator(play_control(game)).locator("visible=true").first.wait_for(timeout=30000)
         page.wait_for_url(lambda url: "lesson=" not in url and "lstep=" not in url,
                           timeout=15000)
         assert page.locator('[data-lesson-step]').count() == 0
@@ -206,7 +206,7 @@ def test_a_childs_visit_from_the_attract_screen_to_a_real_game_and_back(
         board = page.locator(".jokoak-board[data-decisions]").first
         for _move in range(3):
             made = int(board.get_attribute("data-decisions") or 0)
-            live = page.locator(play_control(game)).first
+            live = page.locator(play_control(game)).locator("visible=true").first
             live.wait_for(timeout=40000)
             assert live.evaluate(ON_SCREEN_JS) or (live.scroll_into_view_if_needed()
                                                    or live.evaluate(ON_SCREEN_JS))
