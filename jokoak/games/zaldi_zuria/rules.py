@@ -185,8 +185,8 @@ RULESETS: tuple[Ruleset, ...] = (
     Ruleset("young_folks_1890", N_("Young Folks' Cyclopaedia"),
             N_("From the Young Folks' Cyclopaedia of Games and Sports (1890): the stakes after "
                "the auction, the banker (the Cyclopaedia's cashier) throws first, everyone pays "
-               "on all blanks before the inn opens, the excess goes to the inn. Everything else follows the Basque "
-               "text, including the rules "
+               "on all blanks before the inn opens, the excess goes to the inn. Everything "
+               "else follows the Basque text, including the rules "
                "the Cyclopaedia does not have: the auctioneer chosen by the highest throw, "
                "elimination after two rounds without taking part, the three cards for bell and "
                "hammer together and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
