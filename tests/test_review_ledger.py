@@ -269,8 +269,11 @@ def test_qa_record_on_the_command_line_reports_file_and_line(tmp_path, capsys):
     assert "results.jsonl:1: not a JSON object" in capsys.readouterr().out
 
 
-def test_qa_backread_export_writes_the_template(tmp_path, capsys):
-    out, template = tmp_path / "fr.jsonl", tmp_path / "fr-results.tsv"
+def test_qa_backread_export_writes_the_template(tmp_path, capsys, ledger_of):
+    """On an empty ledger every card line is unreviewed (the shipped ledger's state must not
+    decide whether there is anything to export)."""
+    (tmp_path / "export").mkdir()
+    out, template = tmp_path / "export" / "fr.jsonl", tmp_path / "export" / "fr-results.tsv"
     assert main(["qa", "backread-export", "--lang", "fr", "--only-unreviewed", "--kind",
                  "card-line", "--output", str(out), "--template", str(template)]) == 0
     rows = [json.loads(line) for line in out.read_text(encoding="utf-8").splitlines()]

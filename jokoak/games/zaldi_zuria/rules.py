@@ -171,7 +171,8 @@ RULESETS: tuple[Ruleset, ...] = (
     Ruleset("pierer_1857", N_("Pierer's Universal-Lexikon"),
             N_("From Pierer's Universal-Lexikon (1857\u201362), article \u201cSchimmelspiel\u201d, "
                "with Every Boy's Book for the bell-with-hammer card: at least four players, the "
-               "white horse's owner throws first, only the thrower pays on all blanks, only the "
+               "white horse's owner throws first, before the inn opens only the thrower pays on "
+               "all blanks, only the "
                "bell-with-hammer card counts when bell and hammer show together, "
                "the excess goes to the inn, and the inn opens when the bank falls below 21. "
                "Everything else follows the Basque text, including the rules Pierer does not "
@@ -184,8 +185,8 @@ RULESETS: tuple[Ruleset, ...] = (
     Ruleset("young_folks_1890", N_("Young Folks' Cyclopaedia"),
             N_("From the Young Folks' Cyclopaedia of Games and Sports (1890): the stakes after "
                "the auction, the banker (the Cyclopaedia's cashier) throws first, everyone pays "
-               "on all blanks, the excess goes to the inn. Everything else follows the Basque "
-               "text, including the rules "
+               "on all blanks before the inn opens, the excess goes to the inn. Everything "
+               "else follows the Basque text, including the rules "
                "the Cyclopaedia does not have: the auctioneer chosen by the highest throw, "
                "elimination after two rounds without taking part, the three cards for bell and "
                "hammer together and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
