@@ -38,8 +38,8 @@ from .renderings import Rendering, entry_ids, renderings, text_hash
 
 #: The gate: when True, ``python -m jokoak qa`` fails while a rule statement (a card line, a
 #: lesson instruction, feedback or why, a refusal, an event sentence) is not reviewed in
-#: some language. Turned on once the back-reading of every rule statement is recorded.
-RULE_STATEMENTS_MUST_BE_REVIEWED = False
+#: some language. On since 2026-12-07, when the back-reading of every rule statement was recorded.
+RULE_STATEMENTS_MUST_BE_REVIEWED = True
 
 LEDGER_DIR = ROOT / "review" / "ledger"
 REVIEWED, FLAWED, CHANGED, NEVER = "reviewed", "flawed", "changed", "never"
