@@ -77,10 +77,10 @@ def test_a_lesson_with_two_wrong_moves_finds_them_counted_under_their_clause(sto
 
 
 def test_a_finished_lesson_counts_each_step_and_the_lesson(store):
-    game = "zaldi_zuria"
+    game = "peruludo"
     lesson = lessons(game)[0]
     at = open_lesson(game)
-    click(at, f"jokoak_lesson_{game}_pass")          # a legal move, not the lesson's: a hint
+    click(at, f"jokoak_lesson_{game}_quick3")        # a legal bid, not the lesson's: a hint
     walk(at, game, lesson)
     found = counted(store)
     assert found[Key(game, "hint", lesson.name, 1)] == 1
