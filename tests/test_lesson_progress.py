@@ -57,14 +57,23 @@ def test_stars_from_a_link_are_kept_and_a_forged_list_is_dropped():
 
 
 def test_again_opens_the_same_step_afresh():
+    """A question step answered wrongly: "Again" draws the step as it first was (no wrong
+    mark). Once a step is done, nothing is drawn where the finger was: no "Again"."""
     game = "zaldi_zuria"
-    at = open_lesson(game)
-    click(at, f"jokoak_lesson_{game}_throw")
-    assert session(at, game).extra["done"]
-    click(at, f"jokoak_lesson_redo_{game}_0")
+    lesson = lessons(game)[0]
+    index = next(n for n, step in enumerate(lesson.steps) if step.choices)
+    wrong = next(n for n, choice in enumerate(lesson.steps[index].choices) if not choice.right)
+    at = open_lesson(game, lstep=str(index + 1))
+    click(at, f"jokoak_lesson_choice_{game}_{index}_{wrong}")
+    assert session(at, game).extra["wrong"] == wrong
+    click(at, f"jokoak_lesson_redo_{game}_{index}")
     now = session(at, game)
-    assert (now.extra["index"], now.extra["done"], now.position.length) == (0, False, 0)
-    assert at.query_params["lstep"] == "1"
+    assert (now.extra["index"], now.extra["done"], now.extra.get("wrong")) == (index, False, None)
+    assert at.query_params["lstep"] == str(index + 1)
+    right = next(n for n, choice in enumerate(lesson.steps[index].choices) if choice.right)
+    click(at, f"jokoak_lesson_choice_{game}_{index}_{right}")
+    assert session(at, game).extra["done"]
+    assert f"jokoak_lesson_redo_{game}_{index}" not in buttons(at)
 
 
 @pytest.mark.parametrize("game", GAMES)

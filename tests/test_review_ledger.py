@@ -285,8 +285,11 @@ def test_qa_backread_export_writes_the_template(tmp_path, capsys, ledger_of):
 
 @pytest.fixture
 def ledger_of(monkeypatch, tmp_path):
-    """A ledger of one's own in place of the shipped one (its caches cleared around)."""
+    """A ledger of one's own in place of the shipped one (its caches cleared around, and the
+    translators' page's row markup, which a page drawn earlier in this process keeps)."""
+    from ui import translators_views
     monkeypatch.setattr(ledger_module, "LEDGER_DIR", tmp_path)
+    monkeypatch.setattr(translators_views, "_ROW_MARKUP", type(translators_views._ROW_MARKUP)())
     ledger_module.clear_caches()
 
     def write(lang, reviews):

@@ -37,6 +37,8 @@ button.jk-arming{background-image:linear-gradient(#1a5fb4,#1a5fb4) !important;
  background-size:0% 4px !important;background-position:left bottom !important;
  background-repeat:no-repeat !important;animation:jk-arming ARM_MSms linear forwards}
 @keyframes jk-arming{to{background-size:100% 4px}}
+@media (prefers-reduced-motion:reduce){button.jk-arming{animation:none;
+ background-size:100% 4px !important;opacity:.7}}
 </style>"""
 
 TAP_JS = """<script>(function(){var w=window;if(w.__jkTaps){return;}w.__jkTaps=true;

@@ -46,12 +46,12 @@ CSS = """
   border-radius:.2rem;padding:0 .2rem;margin-left:.2rem;white-space:nowrap}
 .jk-howto .jk-howto-mark{color:#8a4b00;font-weight:700;margin-left:.15rem}
 .jk-howto .jk-howto-legend{font-size:.8rem;color:#3d4049;margin:.25rem 0 0}
-@media (max-width:640px){.jk-howto{font-size:.92rem;padding:.45rem .6rem .35rem}
+@media (max-width:640px){.jk-howto{font-size:.9rem;padding:.45rem .6rem .35rem}
   .jk-howto h2{font-size:1.12rem}
   .jk-howto ul li{font-size:1em !important;margin:0}
   .jk-howto-grid{gap:0 1.2rem}
   .jk-howto h3{margin:.15rem 0 0}
-  .jk-howto a.jk-howto-line{line-height:1.3}}
+  .jk-howto a.jk-howto-line{line-height:1.25}}
 @media print{
   [data-testid="stHeader"],[data-testid="stToolbar"],[data-testid="stSidebar"],
   [data-testid="stDecoration"],[data-testid="stBottom"],.stButton,.stDownloadButton,

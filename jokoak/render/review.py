@@ -120,13 +120,15 @@ def flag_html(flag: Flag, _: Gettext) -> str:
 def _cell_html(cell: Cell, row: Row, _: Gettext, ui_lang: str) -> str:
     e = cell.entry
     parts = [f'<div lang="{cell.lang}">{escape(e.target)}</div>']
-    parts.append(f'<div class="jk-status" lang="{ui_lang}" style="color:'
-                 f'{STATUS_COLOURS.get(e.status, "#444")}">'
-                 f'{escape(_(STATUS_LABELS.get(e.status, e.status)))}</div>')
+    # The translation's status and its review state share one line (a row stays short: the
+    # review's first row is on a laptop's first screen).
+    state = (f'<span class="jk-status" style="color:{STATUS_COLOURS.get(e.status, "#444")}">'
+             f'{escape(_(STATUS_LABELS.get(e.status, e.status)))}</span>')
     if cell.review in REVIEW_LABELS:
-        parts.append(f'<div class="jk-reviewed" data-review="{cell.review}" lang="{ui_lang}" '
-                     f'style="color:{REVIEW_COLOURS[cell.review]}">'
-                     f'{escape(_(REVIEW_LABELS[cell.review]))}</div>')
+        state += (f' · <span class="jk-reviewed" data-review="{cell.review}" '
+                  f'style="color:{REVIEW_COLOURS[cell.review]}">'
+                  f'{escape(_(REVIEW_LABELS[cell.review]))}</span>')
+    parts.append(f'<div class="jk-cellstate" lang="{ui_lang}">{state}</div>')
     if cell.change and cell.change != "same":
         parts.append(f'<div class="jk-change" lang="{ui_lang}">'
                      f'{escape(_(CHANGE_LABELS[cell.change]))}</div>')
