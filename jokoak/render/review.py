@@ -32,8 +32,8 @@ CHANGE_LABELS = {"same": N_("unchanged"), "changed": N_("changed"),
                  "added": N_("newly translated"), "emptied": N_("translation removed")}
 
 CSS = """<style>
-.jk-review{border-collapse:collapse;width:100%;font-size:.95rem}
-.jk-review th,.jk-review td{border:1px solid #ccc;padding:.3rem .45rem;vertical-align:top;text-align:left}
+.jk-review{border-collapse:collapse;width:100%;font-size:.9rem;line-height:1.4}
+.jk-review th,.jk-review td{border:1px solid #ccc;padding:.25rem .45rem;vertical-align:top;text-align:left}
 .jk-review th{background:#f1f1f1}
 .jk-review .jk-status{font-size:.8rem;font-weight:700}
 .jk-review .jk-reviewed{font-size:.8rem}
