@@ -290,13 +290,17 @@ def ledger_of(monkeypatch, tmp_path):
     from ui import translators_views
     monkeypatch.setattr(ledger_module, "LEDGER_DIR", tmp_path)
     monkeypatch.setattr(translators_views, "_ROW_MARKUP", type(translators_views._ROW_MARKUP)())
+    translators_views._shipped_rows.cache_clear()
     ledger_module.clear_caches()
 
     def write(lang, reviews):
         write_ledger(lang, reviews, tmp_path)
         ledger_module.clear_caches()
+        translators_views._shipped_rows.cache_clear()
+        translators_views._ROW_MARKUP.clear()
     yield write
     ledger_module.clear_caches()
+    translators_views._shipped_rows.cache_clear()
 
 
 def clause_renderings_of(game, lang, n=2):
