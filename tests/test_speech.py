@@ -299,7 +299,16 @@ def fake_voices(monkeypatch):
     monkeypatch.setattr(speech, "engine_status", lambda e: speech.EngineStatus(e, True))
     monkeypatch.setattr(speech, "_failed", lambda store={}: store)
     monkeypatch.setattr(speech, "_synthesizer", speech.Synthesizer(2))
-    return Voices
+    yield Voices
+    _drained(speech._synthesizer)
+
+
+def _drained(synthesizer, within: float = 10.0) -> None:
+    """A test's sounds still queued (a busy tap leaves its sentence waiting) are made before
+    the next test's fake voices are in place, so they never show up in that test's list."""
+    until = time.monotonic() + within
+    while synthesizer is not None and synthesizer._flights and time.monotonic() < until:
+        time.sleep(0.02)
 
 
 def _made(text: str, language: str, cache, within: float = 10.0) -> None:
