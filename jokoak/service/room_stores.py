@@ -36,7 +36,7 @@ import sqlite3
 import threading
 import time
 import weakref
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator, Protocol, TypeVar
 
@@ -151,6 +151,8 @@ _SCHEMA = ("CREATE TABLE IF NOT EXISTS rooms (code TEXT PRIMARY KEY, version INT
            "count INTEGER NOT NULL, expires REAL NOT NULL, PRIMARY KEY (name, slot))")
 
 _T = TypeVar("_T")
+#: Connections a SQLite store keeps open between calls: about as many as run at once.
+POOL_SIZE = 8
 
 
 #: Columns a file written before issue 39 lacks (its rooms count as joined: none is swept
@@ -186,9 +188,9 @@ def _broken(exc: BaseException) -> bool:
 class SqliteRoomStore:
     """Rooms in one SQLite file: every process of one machine shares it (WAL journal).
 
-    One connection per call (Streamlit runs each session's script in its own thread), and
-    each connection ensures the folder and the schema: a file removed under a running server
-    is simply started again. A file that is not a database is moved aside and started again
+    A connection per call, taken from a small pool (Streamlit runs each session's script in
+    its own thread); the first connection to a file ensures the folder and the schema: a
+    file removed under a running server is simply started again. A file that is not a database is moved aside and started again
     (:meth:`_recover`).
     """
 
@@ -199,6 +201,11 @@ class SqliteRoomStore:
         self.idle_seconds = idle_seconds
         self.unjoined_seconds = unjoined_seconds
         self.check_seconds = check_seconds
+        #: The file whose schema this store has ensured, and connections to it kept for the
+        #: next call (:meth:`_connection`).
+        self._ensured: tuple[int, ...] | None = None
+        self._pool: list[sqlite3.Connection] = []
+        self._pool_lock = threading.Lock()
         self._run(lambda db: None)  # a bad folder or file is reported (and mended) at once
         if check_seconds > 0:
             _CHECKS.watch(self)
@@ -225,29 +232,89 @@ class SqliteRoomStore:
         return False
 
     @contextmanager
-    def _connection(self) -> Iterator[sqlite3.Connection]:
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        db = sqlite3.connect(self.path, timeout=BUDGET_SECONDS, isolation_level=None)
+    def _connection(self, reading: bool = False) -> Iterator[sqlite3.Connection]:
+        """A connection to the file; the first one to a file ensures its journal mode and
+        schema. The file is known by its identity (:meth:`_file_identity`): a file removed,
+        replaced, written over or moved aside under a running server is a new one.
+
+        ``reading``: a read-only connection from a small pool. A poll reads a room's version
+        several times a second for each waiting device, and opening a connection (schema
+        read, log index mapped) costs thirty times the read. Only readers are kept: a
+        closing connection that may write puts its log back into the file, and one kept
+        across a file written over would write old pages over it. A pooled reader of another
+        file, or one that saw an error, is closed."""
+        identity = self._file_identity()
+        if identity is None or identity != self._ensured:
+            self._drop_readers()
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            with closing(self._open()) as db:
+                if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    db.execute("PRAGMA journal_mode=WAL")
+                for statement in _SCHEMA:
+                    db.execute(statement)
+                _add_columns(db)
+                identity = self._ensured = self._file_identity()
+        if not reading:
+            with closing(self._open()) as db:
+                yield db
+            return
+        db = self._take_reader() or self._open(reading=True)
         try:
-            if db.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
-                db.execute("PRAGMA journal_mode=WAL")
-            for statement in _SCHEMA:
-                db.execute(statement)
-            _add_columns(db)
             yield db
-        finally:
+        except BaseException:
+            db.close()
+            raise
+        self._give_back(db, identity)
+
+    def _open(self, reading: bool = False) -> sqlite3.Connection:
+        if reading:
+            return sqlite3.connect(f"{self.path.absolute().as_uri()}?mode=ro", uri=True,
+                                   timeout=BUDGET_SECONDS, isolation_level=None,
+                                   check_same_thread=False)
+        return sqlite3.connect(self.path, timeout=BUDGET_SECONDS, isolation_level=None)
+
+    def _take_reader(self) -> sqlite3.Connection | None:
+        with self._pool_lock:
+            return self._pool.pop() if self._pool else None
+
+    def _drop_readers(self) -> None:
+        with self._pool_lock:
+            stale, self._pool = self._pool, []
+        for db in stale:
             db.close()
 
-    def _run(self, work: Callable[[sqlite3.Connection], _T]) -> _T:
-        """``work`` on a fresh connection; once more on a fresh file if this one is broken."""
+    def _give_back(self, db: sqlite3.Connection, identity: tuple[int, ...] | None) -> None:
+        with self._pool_lock:
+            if identity == self._ensured and len(self._pool) < POOL_SIZE:
+                self._pool.append(db)
+                return
+        db.close()
+
+    def _file_identity(self) -> tuple[int, ...] | None:
+        """The file as it is now: device, inode and last change of the database, and the
+        inode of its write-ahead log. A file written over in place or a log removed under
+        the pool's connections (which would go on reading the old log) is another file."""
         try:
-            with self._connection() as db:
+            found = os.stat(self.path)
+        except OSError:
+            return None
+        try:
+            log_inode = os.stat(f"{self.path}-wal").st_ino
+        except OSError:
+            log_inode = -1
+        return (found.st_dev, found.st_ino, found.st_mtime_ns, log_inode)
+
+    def _run(self, work: Callable[[sqlite3.Connection], _T], reading: bool = False) -> _T:
+        """``work`` on a connection (``reading``: a pooled read-only one); once more on a
+        fresh file if this one is broken."""
+        try:
+            with self._connection(reading) as db:
                 return work(db)
         except sqlite3.DatabaseError as exc:
             if not _broken(exc):
                 raise
             self._recover(exc)
-        with self._connection() as db:
+        with self._connection(reading) as db:
             return work(db)
 
     def _recover(self, exc: BaseException) -> None:
@@ -345,13 +412,13 @@ class SqliteRoomStore:
     def read(self, code: str) -> tuple[int, str] | None:
         row = self._run(lambda db: db.execute(
             f"SELECT version, data FROM rooms WHERE code = ? AND {_LIVE}",
-            (code, *self._live())).fetchone())
+            (code, *self._live())).fetchone(), reading=True)
         return None if row is None else (int(row[0]), str(row[1]))
 
     def version(self, code: str) -> int | None:
         row = self._run(lambda db: db.execute(
             f"SELECT version FROM rooms WHERE code = ? AND {_LIVE}",
-            (code, *self._live())).fetchone())
+            (code, *self._live())).fetchone(), reading=True)
         return None if row is None else int(row[0])
 
     def swap(self, code: str, version: int, data: str, joined: bool = True) -> bool:
