@@ -172,6 +172,34 @@ def test_every_sqlite_connection_waits_at_most_the_budget_for_a_lock(tmp_path):
     assert BUDGET_SECONDS <= 2.0
 
 
+def test_every_pooled_reader_waits_at_most_the_budget_for_a_lock(tmp_path):
+    store = SqliteRoomStore(tmp_path / "rooms.sqlite3")
+    with store._connection(reading=True) as db:
+        assert db.execute("PRAGMA busy_timeout").fetchone()[0] == int(BUDGET_SECONDS * 1000)
+
+
+def test_a_pooled_reader_sees_a_move_another_replica_wrote_at_once(tmp_path):
+    """Reads go through kept read-only connections: a poll on this server finds the move
+    the other server (its own store on the same file) has just written."""
+    here = SqliteRoomStore(tmp_path / "rooms.sqlite3")
+    there = SqliteRoomStore(tmp_path / "rooms.sqlite3")
+    room = a_game_under_way(here)
+    assert here.version(room.code) == room.version   # a reader now kept in the pool
+    assert update(there, read_room(there, room.code, GAMES), a_record(people=(0,)),
+                  now=9.0) is not None
+    assert here.version(room.code) == room.version + 1
+    assert read_room(here, room.code, GAMES).version == room.version + 1
+
+
+def test_a_pooled_reader_never_writes_on_the_file(tmp_path):
+    store = SqliteRoomStore(tmp_path / "rooms.sqlite3")
+    room = a_game_under_way(store)
+    store.version(room.code)
+    with store._connection(reading=True) as db, pytest.raises(sqlite3.OperationalError):
+        db.execute("DELETE FROM rooms")
+    assert store.version(room.code) == room.version
+
+
 # ---- where the default file lives --------------------------------------------------------
 def test_the_default_store_lives_in_a_data_folder_not_the_temporary_one(monkeypatch, tmp_path):
     for name in ("JOKOAK_DATA", "STATE_DIRECTORY", "XDG_STATE_HOME"):
