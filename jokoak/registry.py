@@ -25,6 +25,8 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, Callable, Iterator, Sequence
 
+from jokoak.render import for_both_widths
+
 #: An icon renderer: (title, language of the title) -> a self-contained ``<svg>``.
 IconRenderer = Callable[[str, str], str]
 
@@ -128,15 +130,26 @@ class GameEntry:
         seat where the game hides anything (``None``: nobody's); ``None`` without a renderer.
         The one place a page asks for a drawing, so no page names the games' renderers.
         ``highlight`` names the moves a lesson's sentence talks about ("bid", "throw"): a
-        renderer that takes it rings what they concern on the drawing."""
+        renderer that takes it rings what they concern on the drawing. A renderer that takes
+        ``narrow`` draws it twice, for wide screens and for a phone (:func:`for_both_widths`)."""
         module = self.renderer_module()
         table = getattr(module, "render_table_svg", None)
         if table is not None:
-            if highlight and "highlight" in inspect.signature(table).parameters:
-                return str(table(state, _, lang, viewer=viewer, highlight=highlight))
-            return str(table(state, _, lang, viewer=viewer))
+            known = inspect.signature(table).parameters
+            options: dict[str, Any] = {"viewer": viewer}
+            if highlight and "highlight" in known:
+                options["highlight"] = highlight
+            wide = str(table(state, _, lang, **options))
+            if "narrow" not in known:
+                return wide
+            return for_both_widths(wide, str(table(state, _, lang, narrow=True, **options)))
         board = getattr(module, "render_board_svg", None)
-        return None if board is None else str(board(state, _, lang))
+        if board is None:
+            return None
+        if "narrow" not in inspect.signature(board).parameters:
+            return str(board(state, _, lang))
+        return for_both_widths(str(board(state, _, lang)),
+                               str(board(state, _, lang, narrow=True)))
 
     def asked_outcome(self, before: Any, after: Any, events: Sequence[Any],
                       _: Callable[[str], str], lang: str) -> tuple[Any, str]:
