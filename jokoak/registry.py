@@ -25,8 +25,6 @@ from importlib import import_module
 from types import ModuleType
 from typing import Any, Callable, Iterator, Sequence
 
-from jokoak.render import for_both_widths
-
 #: An icon renderer: (title, language of the title) -> a self-contained ``<svg>``.
 IconRenderer = Callable[[str, str], str]
 
@@ -125,13 +123,15 @@ class GameEntry:
 
     def draw_state(self, state: Any, _: Callable[[str], str], lang: str,
                    viewer: int | None = None,
-                   highlight: frozenset[str] = frozenset()) -> str | None:
+                   highlight: frozenset[str] = frozenset(),
+                   narrow: bool = False) -> str | None:
         """The game's picture of ``state`` (its table, or its board), seen from ``viewer``'s
         seat where the game hides anything (``None``: nobody's); ``None`` without a renderer.
         The one place a page asks for a drawing, so no page names the games' renderers.
         ``highlight`` names the moves a lesson's sentence talks about ("bid", "throw"): a
-        renderer that takes it rings what they concern on the drawing. A renderer that takes
-        ``narrow`` draws it twice, for wide screens and for a phone (:func:`for_both_widths`)."""
+        renderer that takes it rings what they concern on the drawing. ``narrow``:
+        laid out for a phone's width, where the renderer has such a layout (the pages show
+        both, :func:`jokoak.render.for_both_widths`)."""
         module = self.renderer_module()
         table = getattr(module, "render_table_svg", None)
         if table is not None:
@@ -139,17 +139,15 @@ class GameEntry:
             options: dict[str, Any] = {"viewer": viewer}
             if highlight and "highlight" in known:
                 options["highlight"] = highlight
-            wide = str(table(state, _, lang, **options))
-            if "narrow" not in known:
-                return wide
-            return for_both_widths(wide, str(table(state, _, lang, narrow=True, **options)))
+            if narrow and "narrow" in known:
+                options["narrow"] = True
+            return str(table(state, _, lang, **options))
         board = getattr(module, "render_board_svg", None)
         if board is None:
             return None
-        if "narrow" not in inspect.signature(board).parameters:
-            return str(board(state, _, lang))
-        return for_both_widths(str(board(state, _, lang)),
-                               str(board(state, _, lang, narrow=True)))
+        if narrow and "narrow" in inspect.signature(board).parameters:
+            return str(board(state, _, lang, narrow=True))
+        return str(board(state, _, lang))
 
     def asked_outcome(self, before: Any, after: Any, events: Sequence[Any],
                       _: Callable[[str], str], lang: str) -> tuple[Any, str]:
