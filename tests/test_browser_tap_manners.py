@@ -44,8 +44,32 @@ def _open(chromium_browser, server, lstep: int, size=(1080, 1920)):
     return context, page
 
 
+class Finger:
+    """A finger held on the screen: a mouse button, or a touch (Chromium's DevTools input,
+    which holds a touch down as long as the test wants)."""
+
+    def __init__(self, page, kind: str) -> None:
+        self.page, self.kind = page, kind
+        self.cdp = page.context.new_cdp_session(page) if kind == "touch" else None
+
+    def down(self, x: float, y: float) -> None:
+        if self.cdp is None:
+            self.page.mouse.move(x, y)
+            self.page.mouse.down()
+        else:
+            self.cdp.send("Input.dispatchTouchEvent",
+                          {"type": "touchStart", "touchPoints": [{"x": x, "y": y}]})
+
+    def up(self) -> None:
+        if self.cdp is None:
+            self.page.mouse.up()
+        else:
+            self.cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
+@pytest.mark.parametrize("kind", ["mouse", "touch"])
 def test_a_held_tap_shows_the_control_pressed_and_is_taken_when_the_finger_lifts(
-        server, chromium_browser):
+        server, chromium_browser, kind):
     context, page = _open(chromium_browser, server, 1)
     try:
         page.wait_for_timeout(READ_MS)
@@ -53,15 +77,15 @@ def test_a_held_tap_shows_the_control_pressed_and_is_taken_when_the_finger_lifts
         assert throw.evaluate(LOOK_JS) == ["none", "none"]          # at rest
         box = throw.bounding_box()
         assert box is not None
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.down()
+        finger = Finger(page, kind)
+        finger.down(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         page.wait_for_timeout(250)                                   # held
         transform, filtered = throw.evaluate(LOOK_JS)
         assert transform.startswith("matrix(0.96, 0, 0, 0.96"), transform   # sunk
         assert "brightness(0.85)" in filtered                        # darkened
         assert page.locator('[data-lesson-step="1"][data-done="0"]').count() == 1  # not yet
         browser_support.mark_tap(page)
-        page.mouse.up()                                              # lifted: taken
+        finger.up()                                                  # lifted: taken
         page.wait_for_selector('[data-lesson-step="1"][data-done="1"]', timeout=30000)
     finally:
         context.close()
