@@ -5,18 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from room_views_support import page_text, rooms_in_own_sqlite
 from view_support import open_view
 
 
 @pytest.fixture(autouse=True)
 def shared_store(no_waiting, monkeypatch, tmp_path):
-    settings = tmp_path / "jokoak.toml"
-    settings.write_text(f'[rooms]\nstore = "sqlite:{tmp_path / "rooms.sqlite3"}"\n')
-    monkeypatch.setenv("JOKOAK_SETTINGS", str(settings))
-
-
-def page_text(at):
-    return " ".join(m.value for m in at.markdown)
+    rooms_in_own_sqlite(monkeypatch, tmp_path)
 
 
 def screen(params=None):
