@@ -84,3 +84,28 @@ def test_the_teachers_restart_starts_a_new_game_at_that_table_alone():
     after = stored_table(first)
     assert after.version > before.version and after.record != before.record
     assert not after.closed and stored_table(second).version == other.version
+
+
+@pytest.mark.parametrize("button", ["close", "restart"])
+def test_a_teachers_tap_while_the_store_does_not_answer_changes_nothing_and_says_so(
+        button, monkeypatch):
+    import sqlite3
+    import ui.class_screen
+    at, school = opened_class()
+    first = school.tables[0]
+    before = stored_table(first)
+
+    answered = ui.class_screen.read_class
+    calls = []
+
+    def down_for_the_tap(*args, **kwargs):   # the tap's read fails; the page's own reads work
+        calls.append(args)
+        if len(calls) == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return answered(*args, **kwargs)
+    monkeypatch.setattr(ui.class_screen, "read_class", down_for_the_tap)
+    at.button(key=f"jokoak_class_{button}_{first}_{before.version}").click().run()
+    assert not at.exception
+    assert any("Rooms are not available on this server just now." in w.value
+               for w in at.warning)
+    assert stored_table(first) == before

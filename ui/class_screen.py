@@ -252,12 +252,18 @@ def _led_table(class_id: str, code: str, version: int) -> tuple[ClassGame, Room]
     """The class's game and its table ``code`` as a teacher's tap on it finds them, or None
     when the tap must change nothing: the class is gone or this device does not lead it
     (only the teacher restarts or closes a table), or the table is gone or has moved on
-    since ``version``, the one the button was drawn at (a stale tap)."""
-    school = read_class(_store(), class_id)
-    game = class_game_of(school.game) if school is not None else None
-    if school is None or game is None or not school.led_by(room.device()):
+    since ``version``, the one the button was drawn at (a stale tap). A store that does not
+    answer changes nothing either, and says so."""
+    try:
+        school = read_class(_store(), class_id)
+        game = class_game_of(school.game) if school is not None else None
+        if school is None or game is None or not school.led_by(room.device()):
+            return None
+        found = read_room(_store(), code, {game.spec.game.name: game.spec.game})
+    except STORE_ERRORS as exc:
+        log.warning("table %s not read for the teacher's tap: %s", code, exc)
+        st.session_state[NOTE_KEY] = "unavailable"
         return None
-    found = read_room(_store(), code, {game.spec.game.name: game.spec.game})
     if found is None or found.version != version:
         return None
     return game, found
