@@ -540,7 +540,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
     # the instruction above the table and the controls: first on a phone's screen too
     with speech.beside():   # the instruction, and its speaker button at its end
         html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
-             f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
+             f' data-kind="{esc(step.kind)}" data-done="{int(done)}">{esc(_(step.instruction))}</p>')
         speech.speaker(f"lesson_{game}_instruction", [(_(step.instruction), lang())])
     # a new step whose table runs under the fold (a phone, a laptop): its instruction
     # comes to the top, with the table and the controls to tap right under it
