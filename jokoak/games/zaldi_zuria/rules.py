@@ -176,7 +176,7 @@ RULESETS: tuple[Ruleset, ...] = (
                "counts; the excess goes to the inn; the inn opens when the bank falls below 21. "
                "Everything else follows the Basque text, including the rules Pierer does not "
                "have: the auctioneer chosen by the highest throw, elimination after two rounds "
-               "without taking part and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
+               "of play in a row without taking part and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
                "throw)."),
             {"minimum_players": 4, "first_thrower": "white_horse_owner",
              "all_blank_payment": "thrower_pays", "bell_and_hammer": "combined_card",
@@ -187,7 +187,8 @@ RULESETS: tuple[Ruleset, ...] = (
                "the inn opens, everyone pays on all blanks; the excess goes to the inn. Everything "
                "else follows the Basque text, including the rules "
                "the Cyclopaedia does not have: the auctioneer chosen by the highest throw, "
-               "elimination after two rounds without taking part, the three cards for bell and "
+               "elimination after two rounds of play in a row without taking part, the three "
+               "cards for bell and "
                "hammer together and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
                "throw)."),
             {"stakes_timing": "after_auction", "first_thrower": "banker",
