@@ -184,14 +184,12 @@ RULESETS: tuple[Ruleset, ...] = (
     Ruleset("young_folks_1890", N_("Young Folks' Cyclopaedia"),
             N_("From the Young Folks' Cyclopaedia of Games and Sports (1890): the stakes come "
                "after the auction; the banker (the Cyclopaedia's cashier) throws first; before "
-               "the inn opens, on all blanks every other player pays the white horse's owner a "
-               "chip, whoever throws; the excess goes to the inn. Everything "
-               "else follows the Basque text, including the rules "
-               "the Cyclopaedia does not have: the auctioneer chosen by the highest throw, "
-               "elimination after two rounds of play in a row without taking part, the three "
-               "cards for bell and "
-               "hammer together and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
-               "throw)."),
+               "the inn opens, on all blanks every player except the white horse's owner pays "
+               "the owner a chip, whoever throws; the excess goes to the inn. Everything else "
+               "follows the Basque text, including the rules the Cyclopaedia does not have: the "
+               "auctioneer chosen by the highest throw, elimination after two rounds of play in "
+               "a row without taking part, all three cards counting when bell and hammer show "
+               "together and the 1-2-3-4-5-6 ending (an option makes it an ordinary throw)."),
             {"stakes_timing": "after_auction", "first_thrower": "banker",
              "all_blank_payment": "everyone_pays", "inn_payment": "excess"}),
 )
