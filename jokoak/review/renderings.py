@@ -123,6 +123,8 @@ def _yaml_uses(root: Path) -> Iterator[tuple[str, Use]]:
                 for choice in step.get("choices") or ():
                     if isinstance(choice, dict) and isinstance(choice.get("label"), str):
                         yield choice["label"], Use("lesson-answer", game, teaches)
+                    if isinstance(choice, dict) and isinstance(choice.get("why"), str):
+                        yield choice["why"], Use("lesson-why", game, teaches)
         howto = folder / "howto.yaml"
         if howto.exists():
             data = yaml.safe_load(howto.read_text(encoding="utf-8")) or {}
