@@ -123,20 +123,23 @@ class GameEntry:
 
     def draw_state(self, state: Any, _: Callable[[str], str], lang: str,
                    viewer: int | None = None,
-                   highlight: frozenset[str] = frozenset()) -> str | None:
+                   highlight: frozenset[str] = frozenset(),
+                   events: Sequence[Any] = ()) -> str | None:
         """The game's picture of ``state`` (its table, or its board), seen from ``viewer``'s
         seat where the game hides anything (``None``: nobody's); ``None`` without a renderer.
         The one place a page asks for a drawing, so no page names the games' renderers.
-        ``highlight`` names the moves a lesson's sentence talks about ("bid", "throw"): a
-        renderer that takes it rings what they concern on the drawing."""
+        ``highlight`` names the moves a lesson's sentence talks about ("bid", "throw"), and
+        ``events`` what the step's moves made happen: a renderer that takes them rings what
+        they concern on the drawing."""
         module = self.renderer_module()
         table = getattr(module, "render_table_svg", None)
+        drawing = table if table is not None else getattr(module, "render_board_svg", None)
+        if drawing is None:
+            return None
+        pointed = _accepted(drawing, highlight=highlight, events=tuple(events)) if highlight else {}
         if table is not None:
-            if highlight and "highlight" in inspect.signature(table).parameters:
-                return str(table(state, _, lang, viewer=viewer, highlight=highlight))
-            return str(table(state, _, lang, viewer=viewer))
-        board = getattr(module, "render_board_svg", None)
-        return None if board is None else str(board(state, _, lang))
+            return str(table(state, _, lang, viewer=viewer, **pointed))
+        return str(drawing(state, _, lang, **pointed))
 
     def asked_outcome(self, before: Any, after: Any, events: Sequence[Any],
                       _: Callable[[str], str], lang: str) -> tuple[Any, str]:
@@ -154,15 +157,19 @@ class GameEntry:
         return state, str(markup)
 
     def throw_picture(self, events: Sequence[Any], _: Callable[[str], str], lang: str,
-                      roll: int) -> str:
+                      roll: int, highlight: frozenset[str] = frozenset()) -> str:
         """The thrown pieces of the last throw among ``events`` where the table's drawing
         does not show them (zohn ahl's sticks), for a lesson as for play; ``""`` where the
         drawing shows the throw itself (the dice of zaldi zuria and peruludo). ``roll``, the
-        throws so far, makes a new throw fall anew. The renderer's ``render_last_throw``
-        says it."""
+        throws so far, makes a new throw fall anew; ``highlight`` (the moves a lesson's
+        sentence talks about) lets it ring what they concern. The renderer's
+        ``render_last_throw`` says it."""
         module = self.renderer_module()
         picture = getattr(module, "render_last_throw", None)
-        return "" if picture is None else str(picture(tuple(events), _, lang, roll))
+        if picture is None:
+            return ""
+        pointed = _accepted(picture, highlight=highlight) if highlight else {}
+        return str(picture(tuple(events), _, lang, roll, **pointed))
 
     def odds_module(self) -> ModuleType | None:
         """The exact odds module, or ``None`` if the game has none."""
@@ -197,6 +204,12 @@ class GameEntry:
         """The game's own small drawing for the navigation bar, or ``None``."""
         nav = self._picture(self.nav_drawing, "nav")
         return None if nav is None else nav()
+
+
+def _accepted(function: Callable[..., Any], **keywords: Any) -> dict[str, Any]:
+    """The ``keywords`` that ``function`` takes (a renderer that rings nothing takes none)."""
+    names = inspect.signature(function).parameters
+    return {name: value for name, value in keywords.items() if name in names}
 
 
 def optional_module(path: str) -> ModuleType | None:

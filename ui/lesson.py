@@ -101,7 +101,7 @@ LESSON_CSS = """<style>
 body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{bottom:auto;top:4.5rem}
 .jk-lesson-picture p{display:none}
 [class*="st-key-jokoak_answer_bar_"] button p{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}
-@media (prefers-reduced-motion:no-preference){.jokoak-board .jk-highlight{animation:jk-ring 1.4s ease-in-out 3}}
+@media (prefers-reduced-motion:no-preference){.jokoak-board .jk-highlight,.jk-lesson-picture .jk-highlight{animation:jk-ring 1.4s ease-in-out 3}}
 @keyframes jk-ring{0%,100%{stroke-opacity:1}50%{stroke-opacity:.35}}
 @keyframes jk-next-glow{0%,100%{box-shadow:0 0 0 0 rgba(26,95,180,.55)}50%{box-shadow:0 0 0 10px rgba(26,95,180,0)}}
 @media (prefers-reduced-motion:no-preference){
@@ -158,7 +158,8 @@ def _board(game: str, session: PlaySession, shown: GameState, seat: int,
     """The table or board for ``shown`` (a state), drawn like the play view's, from the
     lesson's seat (the visitor's own dice and nobody else's)."""
     markup = registry.entry(game).draw_state(shown, _, lang(), viewer=seat,
-                                             highlight=_talked_about(step, session)) or ""
+                                             highlight=_talked_about(step, session),
+                                             events=_step_events(step, session)) or ""
     html(LESSON_BOARD_CSS)
     play.board(markup, session)
 
@@ -174,6 +175,19 @@ def _talked_about(step: LessonStep | None, session: PlaySession) -> frozenset[st
     if step.kind == "question" and session.extra.get("done"):
         return frozenset(a.split(":")[0] for a in step.record.actions[-2:])
     return frozenset()
+
+
+def _step_events(step: LessonStep | None, session: PlaySession) -> tuple[Any, ...]:
+    """What the step's moves made happen, as the engine told it, once the step is done (an
+    action step: the visitor's move and what follows; a question: the moves asked about,
+    those :func:`_talked_about` names); before, nothing (the move is still to make)."""
+    if step is None or not session.extra.get("done"):
+        return ()
+    if step.kind == "action":
+        return tuple(session.position.events(len(step.record.actions)))
+    if step.kind == "question":
+        return tuple(session.position.events(max(0, len(step.record.actions) - 2)))
+    return ()
 
 
 #: A new step brings its instruction to the top of the screen (``bring_into_view``) when its
@@ -528,7 +542,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
     elif step.kind == "action" and done:   # the visitor's throw, drawn as in play
         picture = registry.entry(game).throw_picture(
             session.position.events(len(step.record.actions)), _, lang(),
-            session.position.length)
+            session.position.length, highlight=_talked_about(step, session))
     # the instruction above the table and the controls: first on a phone's screen too
     with speech.beside():   # the instruction, and its speaker button at its end
         html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'

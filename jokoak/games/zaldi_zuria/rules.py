@@ -170,11 +170,10 @@ RULESETS: tuple[Ruleset, ...] = (
             {}),
     Ruleset("pierer_1857", N_("Pierer's Universal-Lexikon"),
             N_("From Pierer's Universal-Lexikon (1857\u201362), article \u201cSchimmelspiel\u201d, "
-               "with Every Boy's Book for the bell-with-hammer card: at least four players, the "
-               "white horse's owner throws first, before the inn opens only the thrower pays on "
-               "all blanks, only the "
-               "bell-with-hammer card counts when bell and hammer show together, "
-               "the excess goes to the inn, and the inn opens when the bank falls below 21. "
+               "with Every Boy's Book for the bell-with-hammer card: at least four players; the "
+               "white horse's owner throws first; before the inn opens, only the thrower pays on "
+               "all blanks; when bell and hammer show together, only the bell-with-hammer card "
+               "counts; the excess goes to the inn; the inn opens when the bank falls below 21. "
                "Everything else follows the Basque text, including the rules Pierer does not "
                "have: the auctioneer chosen by the highest throw, elimination after two rounds "
                "without taking part and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
@@ -183,9 +182,9 @@ RULESETS: tuple[Ruleset, ...] = (
              "all_blank_payment": "thrower_pays", "bell_and_hammer": "combined_card",
              "inn_payment": "excess", "inn_opens": "bank_below_21"}),
     Ruleset("young_folks_1890", N_("Young Folks' Cyclopaedia"),
-            N_("From the Young Folks' Cyclopaedia of Games and Sports (1890): the stakes after "
-               "the auction, the banker (the Cyclopaedia's cashier) throws first, everyone pays "
-               "on all blanks before the inn opens, the excess goes to the inn. Everything "
+            N_("From the Young Folks' Cyclopaedia of Games and Sports (1890): the stakes come "
+               "after the auction; the banker (the Cyclopaedia's cashier) throws first; before "
+               "the inn opens, everyone pays on all blanks; the excess goes to the inn. Everything "
                "else follows the Basque text, including the rules "
                "the Cyclopaedia does not have: the auctioneer chosen by the highest throw, "
                "elimination after two rounds without taking part, the three cards for bell and "

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any, Callable, Sequence
 
 from jokoak.engine.core import Event
-from jokoak.games.zohn_ahl.engine import GAME, SAHE_THROWS, ZohnAhlState, circuit_length, default_rules, first_site
+from jokoak.games.zohn_ahl.engine import GAME, SAHE_THROWS, ZohnAhlState, circuit_length, default_rules, first_site, replace
 from jokoak.i18n.msgids import N_
 from jokoak.render import plural_of
 from jokoak.render.sticks import render_sticks_svg
@@ -317,13 +317,16 @@ def board_summary(state: ZohnAhlState | None, _: Gettext) -> str:
 
 def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str,
                      numbered: bool | str = False, sites_per_side: int | None = None,
-                     id_prefix: str = "za") -> str:
+                     id_prefix: str = "za", highlight: frozenset[str] = frozenset(),
+                     events: Sequence[Event] = ()) -> str:
     """The board as a standalone, accessible SVG (``<title>``, ``<desc>``, ``lang``).
 
     ``numbered`` writes each site's number, so "31 sites past the south creek" can be
     checked by eye: ``"west"`` (or ``True``) counts as the west-running stick does, ``"east"``
     as the east-running one. ``id_prefix`` keeps the title/desc ids unique when a page shows
-    several boards.
+    several boards. ``highlight`` (the moves a lesson's sentence talks about) and ``events``
+    (what the step's moves made happen) ring on the board what the sentence is about
+    (:func:`_rings`).
     """
     per_side = sites_per_side or (state.options.sites_per_side if state is not None else 8)
     lg, ident = escape(lang), escape(id_prefix)
@@ -343,6 +346,8 @@ def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str,
     out.append(_text(SIZE / 2, SIZE / 2 + 50, _("ahl stone"), lang, 18))
     rows = 0
     if state is not None:
+        if highlight & THROW_MOVES:
+            out.append(_rings(state, tuple(events)))
         out.append(_sticks(state, _, lang))
         out.append(_legend(state, _, lang))
         rows = 1
@@ -409,6 +414,65 @@ def _sites(per_side: int, numbered: bool, lang: str, direction: str = "west") ->
 
 #: a stick's length across the track, and its distance from the track's middle line
 STICK_LENGTH, STICK_GAP = 30, 3
+
+#: The moves whose sentence talks about the sticks on the board (a lesson's ``highlight``).
+THROW_MOVES = frozenset({"throw"})
+#: Events that move a scoring stick from one team to the other (its ``gainer``).
+SCORING_EVENTS = frozenset({"circuit", "hit", "north_creek"})
+_GOLD = "#f2b100"
+
+
+def _stick_ends(state: ZohnAhlState, team: int) -> tuple[float, float, float, float]:
+    """The two ends of a team's stick as drawn (:func:`_sticks`)."""
+    x, y, nx, ny = stick_pose(state, team)
+    side = 1 if team == 0 else -1
+    near, far = STICK_GAP * side, (STICK_GAP + STICK_LENGTH) * side
+    return x + nx * near, y + ny * near, x + nx * far, y + ny * far
+
+
+def _ring_stick(state: ZohnAhlState, team: int) -> str:
+    x1, y1, x2, y2 = _stick_ends(state, team)
+    return (f'<line class="jk-highlight" data-highlight="stick" data-team="{team}" '
+            f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{_GOLD}" '
+            f'stroke-width="28" stroke-linecap="round"/>')
+
+
+def _ring_site(state: ZohnAhlState, team: int, position: int) -> str:
+    """A ring where ``team``'s stick rests at ``position`` (counted its own way round)."""
+    length = circuit_length(state.rules)
+    positions = list(state.positions)
+    positions[team] = position % length
+    x, y, _nx, _ny = stick_pose(replace(state, positions=(positions[0], positions[1])), team)
+    return (f'<circle class="jk-highlight" data-highlight="landing" data-team="{team}" '
+            f'cx="{x:.1f}" cy="{y:.1f}" r="24" fill="none" stroke="{_GOLD}" '
+            f'stroke-width="6"/>')
+
+
+def _ring_scoring(team: int) -> str:
+    y = SIZE + 22 + TEAM_LEGEND * team
+    return (f'<rect class="jk-highlight" data-highlight="scoring" data-team="{team}" x="10" '
+            f'y="{y - 22}" width="{SIZE - 20}" height="{TEAM_LEGEND - 2}" rx="10" '
+            f'fill="none" stroke="{_GOLD}" stroke-width="5"/>')
+
+
+def _rings(state: ZohnAhlState, events: tuple[Event, ...]) -> str:
+    """Gold rings (``class="jk-highlight"``) under what a lesson's sentence on a throw talks
+    about, read off the step's ``events`` as the engine made them: the stick a ``move``
+    moved and the site it landed on (its ``end``), a stick a ``hit`` sent back, the scoring
+    sticks of the team a ``circuit``, ``hit`` or ``north_creek`` made gain one. Before the
+    throw (no events yet): the stick of the team about to throw."""
+    if not events:
+        return "" if state.over else _ring_stick(state, int(state.team))
+    parts = []
+    for ev in events:
+        if ev.kind == "move" and ev.actors:
+            parts.append(_ring_site(state, ev.actors[0], ev.amount("end", 0)))
+            parts.append(_ring_stick(state, ev.actors[0]))
+        elif ev.kind == "hit" and ev.get("loser") in (0, 1):
+            parts.append(_ring_stick(state, int(ev.get("loser"))))
+        if ev.kind in SCORING_EVENTS and ev.get("gainer") in (0, 1):
+            parts.append(_ring_scoring(int(ev.get("gainer"))))
+    return "".join(parts)
 
 
 def _sticks(state: ZohnAhlState, _: Gettext, lang: str) -> str:
@@ -485,20 +549,23 @@ def render_asked_outcome(before: ZohnAhlState, after: ZohnAhlState, events: tupl
     if not throws:
         return before, ""
     caption = describe_event(throws[0], _)
-    return before, (f'<div lang="{escape(lang)}">{render_sticks_svg(throws[0], _, lang, caption, roll=0)}'
+    return before, (f'<div lang="{escape(lang)}">'
+                    f'{render_sticks_svg(throws[0], _, lang, caption, roll=0, counted=True)}'
                     f'<p style="margin:.1rem 0 .3rem">{escape(caption)}</p></div>')
 
 
-def render_last_throw(events: Sequence[Event], _: Gettext, lang: str, roll: int) -> str:
+def render_last_throw(events: Sequence[Event], _: Gettext, lang: str, roll: int,
+                      highlight: frozenset[str] = frozenset()) -> str:
     """The sticks of the last throw among ``events`` as they fell, with the throw in words
     (``""`` without a throw): a lesson's throw is drawn as the play view draws it. ``roll``,
-    the throws so far, lets each new throw fall anew."""
+    the throws so far, lets each new throw fall anew; ``highlight`` (the moves a lesson's
+    sentence talks about) naming a throw rings the faces it counts."""
     throws = [ev for ev in events if ev.kind == "throw"]
     if not throws:
         return ""
     caption = describe_event(throws[-1], _)
     return (f'<div lang="{escape(lang)}">'
-            f'{render_sticks_svg(throws[-1], _, lang, caption, roll=roll)}'
+            f'{render_sticks_svg(throws[-1], _, lang, caption, roll=roll, counted=bool(highlight & THROW_MOVES))}'
             f'<p style="margin:.1rem 0 .3rem">{escape(caption)}</p></div>')
 
 
