@@ -124,30 +124,24 @@ class GameEntry:
     def draw_state(self, state: Any, _: Callable[[str], str], lang: str,
                    viewer: int | None = None,
                    highlight: frozenset[str] = frozenset(),
-                   narrow: bool = False) -> str | None:
+                   events: Sequence[Any] = (), narrow: bool = False) -> str | None:
         """The game's picture of ``state`` (its table, or its board), seen from ``viewer``'s
         seat where the game hides anything (``None``: nobody's); ``None`` without a renderer.
         The one place a page asks for a drawing, so no page names the games' renderers.
-        ``highlight`` names the moves a lesson's sentence talks about ("bid", "throw"): a
-        renderer that takes it rings what they concern on the drawing. ``narrow``:
-        laid out for a phone's width, where the renderer has such a layout (the pages show
-        both, :func:`jokoak.render.for_both_widths`)."""
+        ``highlight`` names the moves a lesson's sentence talks about ("bid", "throw"), and
+        ``events`` what the step's moves made happen: a renderer that takes them rings what
+        they concern on the drawing. ``narrow``: laid out for a phone's width, where the
+        renderer has such a layout (the pages show both, :func:`jokoak.render.for_both_widths`)."""
         module = self.renderer_module()
         table = getattr(module, "render_table_svg", None)
-        if table is not None:
-            known = inspect.signature(table).parameters
-            options: dict[str, Any] = {"viewer": viewer}
-            if highlight and "highlight" in known:
-                options["highlight"] = highlight
-            if narrow and "narrow" in known:
-                options["narrow"] = True
-            return str(table(state, _, lang, **options))
-        board = getattr(module, "render_board_svg", None)
-        if board is None:
+        drawing = table if table is not None else getattr(module, "render_board_svg", None)
+        if drawing is None:
             return None
-        if narrow and "narrow" in inspect.signature(board).parameters:
-            return str(board(state, _, lang, narrow=True))
-        return str(board(state, _, lang))
+        pointed = _accepted(drawing, highlight=highlight, events=tuple(events)) if highlight else {}
+        pointed.update(_accepted(drawing, narrow=True) if narrow else {})
+        if table is not None:
+            return str(table(state, _, lang, viewer=viewer, **pointed))
+        return str(drawing(state, _, lang, **pointed))
 
     def asked_outcome(self, before: Any, after: Any, events: Sequence[Any],
                       _: Callable[[str], str], lang: str) -> tuple[Any, str]:
@@ -165,15 +159,19 @@ class GameEntry:
         return state, str(markup)
 
     def throw_picture(self, events: Sequence[Any], _: Callable[[str], str], lang: str,
-                      roll: int) -> str:
+                      roll: int, highlight: frozenset[str] = frozenset()) -> str:
         """The thrown pieces of the last throw among ``events`` where the table's drawing
         does not show them (zohn ahl's sticks), for a lesson as for play; ``""`` where the
         drawing shows the throw itself (the dice of zaldi zuria and peruludo). ``roll``, the
-        throws so far, makes a new throw fall anew. The renderer's ``render_last_throw``
-        says it."""
+        throws so far, makes a new throw fall anew; ``highlight`` (the moves a lesson's
+        sentence talks about) lets it ring what they concern. The renderer's
+        ``render_last_throw`` says it."""
         module = self.renderer_module()
         picture = getattr(module, "render_last_throw", None)
-        return "" if picture is None else str(picture(tuple(events), _, lang, roll))
+        if picture is None:
+            return ""
+        pointed = _accepted(picture, highlight=highlight) if highlight else {}
+        return str(picture(tuple(events), _, lang, roll, **pointed))
 
     def odds_module(self) -> ModuleType | None:
         """The exact odds module, or ``None`` if the game has none."""
@@ -208,6 +206,12 @@ class GameEntry:
         """The game's own small drawing for the navigation bar, or ``None``."""
         nav = self._picture(self.nav_drawing, "nav")
         return None if nav is None else nav()
+
+
+def _accepted(function: Callable[..., Any], **keywords: Any) -> dict[str, Any]:
+    """The ``keywords`` that ``function`` takes (a renderer that rings nothing takes none)."""
+    names = inspect.signature(function).parameters
+    return {name: value for name, value in keywords.items() if name in names}
 
 
 def optional_module(path: str) -> ModuleType | None:

@@ -204,7 +204,8 @@ def test_a_wrong_answer_is_refused_with_the_rule_and_a_second_try():
     click(at, f"jokoak_lesson_choice_zaldi_zuria_2_{wrong}")
     assert not session(at, "zaldi_zuria").extra["done"]
     text = " ".join(m.value for m in at.markdown)
-    assert "Not quite" in text and 'data-segment="phase2.throw3.pay"' in behind_why(text)
+    assert escape(step.choices[wrong].why) in text    # that answer's own why
+    assert 'data-segment="phase2.throw3.pay"' in behind_why(text)
     click(at, f"jokoak_lesson_choice_zaldi_zuria_2_{step.right_choice}")
     assert session(at, "zaldi_zuria").extra["done"]
 
@@ -355,3 +356,17 @@ def test_a_lesson_says_no_average_and_no_percentage(game):
             else:
                 click(at, f"jokoak_lesson_guess_{game}_{index}_throw_r0")
             click(at, f"jokoak_lesson_next_{game}_{index}")
+
+
+def test_a_zohn_ahl_lesson_points_at_the_stick_to_move_then_at_where_it_landed():
+    at = open_lesson("zohn_ahl", lesson="01_first_throws", lstep="5")   # the hit
+    board = " ".join(m.value for m in at.markdown if "jokoak-board" in m.value)
+    assert 'data-highlight="stick" data-team="0"' in board
+    assert 'data-highlight="landing"' not in board
+    tap_action(at, "zohn_ahl", "throw")
+    shown = " ".join(m.value for m in at.markdown)
+    board = " ".join(m.value for m in at.markdown if "jokoak-board" in m.value)
+    assert 'data-highlight="landing" data-team="0"' in board
+    assert 'data-highlight="stick" data-team="1"' in board       # the stick sent back
+    assert 'data-highlight="scoring" data-team="0"' in board     # the stick won
+    assert shown.count('data-highlight="counted"') == 3          # three marked faces up

@@ -7,6 +7,7 @@ import re
 
 import pytest
 
+from room_views_support import page_text, rooms_in_own_sqlite
 from view_support import PERULUDO, open_view
 
 ROOM_KEY = "jokoak_room_peruludo"
@@ -14,13 +15,7 @@ ROOM_KEY = "jokoak_room_peruludo"
 
 @pytest.fixture(autouse=True)
 def shared_store(no_waiting, monkeypatch, tmp_path):
-    settings = tmp_path / "jokoak.toml"
-    settings.write_text(f'[rooms]\nstore = "sqlite:{tmp_path / "rooms.sqlite3"}"\n')
-    monkeypatch.setenv("JOKOAK_SETTINGS", str(settings))
-
-
-def page_text(at):
-    return " ".join(m.value for m in at.markdown)
+    rooms_in_own_sqlite(monkeypatch, tmp_path)
 
 
 def wide_page_text(at):
@@ -390,9 +385,7 @@ class Unreachable:
 
 
 def with_settings(monkeypatch, tmp_path, extra):
-    settings = tmp_path / "capped.toml"
-    settings.write_text(f'[rooms]\nstore = "sqlite:{tmp_path / "rooms.sqlite3"}"\n{extra}\n')
-    monkeypatch.setenv("JOKOAK_SETTINGS", str(settings))
+    rooms_in_own_sqlite(monkeypatch, tmp_path, extra, settings_name="capped.toml")
 
 
 def person_on_turn(devices):

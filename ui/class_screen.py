@@ -248,6 +248,27 @@ def _summary(game: ClassGame, table: Room) -> tuple[TableSummary, Any]:
     return cache[key]
 
 
+def _led_table(class_id: str, code: str, version: int) -> tuple[ClassGame, Room] | None:
+    """The class's game and its table ``code`` as a teacher's tap on it finds them, or None
+    when the tap must change nothing: the class is gone or this device does not lead it
+    (only the teacher restarts or closes a table), or the table is gone or has moved on
+    since ``version``, the one the button was drawn at (a stale tap). A store that does not
+    answer changes nothing either, and says so."""
+    try:
+        school = read_class(_store(), class_id)
+        game = class_game_of(school.game) if school is not None else None
+        if school is None or game is None or not school.led_by(room.device()):
+            return None
+        found = read_room(_store(), code, {game.spec.game.name: game.spec.game})
+    except STORE_ERRORS as exc:
+        log.warning("table %s not read for the teacher's tap: %s", code, exc)
+        st.session_state[NOTE_KEY] = "unavailable"
+        return None
+    if found is None or found.version != version:
+        return None
+    return game, found
+
+
 def _restart(class_id: str, code: str, version: int) -> None:
     """A new game at the table, everyone in their seat. Once: a tap drawn at an older
     version does nothing, and neither does a tap within a second of a restart (the second
@@ -255,13 +276,10 @@ def _restart(class_id: str, code: str, version: int) -> None:
     last = st.session_state.get(f"{RESTARTED_KEY}_{code}")
     if isinstance(last, float) and time.monotonic() - last < pace.DEBOUNCE_SECONDS:
         return
-    school = read_class(_store(), class_id)
-    game = class_game_of(school.game) if school is not None else None
-    if school is None or game is None or not school.led_by(room.device()):
+    led = _led_table(class_id, code, version)
+    if led is None:
         return
-    found = read_room(_store(), code, {game.spec.game.name: game.spec.game})
-    if found is None or found.version != version:
-        return
+    game, found = led
     choices = dict(found.choices)
     ruleset = str(choices.pop("ruleset", game.spec.game.rulesets[0].name))
     fresh = play.fresh_session(game.spec, ruleset, {k: v for k, v in choices.items()
@@ -276,13 +294,10 @@ def _restart(class_id: str, code: str, version: int) -> None:
 
 def _close(class_id: str, code: str, version: int) -> None:
     """Close the table (once: a closed table stays closed)."""
-    school = read_class(_store(), class_id)
-    game = class_game_of(school.game) if school is not None else None
-    if school is None or game is None or not school.led_by(room.device()):
+    led = _led_table(class_id, code, version)
+    if led is None:
         return
-    found = read_room(_store(), code, {game.spec.game.name: game.spec.game})
-    if found is None or found.version != version:
-        return
+    _game, found = led
     try:
         close_table(_store(), found)
     except STORE_ERRORS as exc:

@@ -401,13 +401,14 @@ def bring_into_view(target: str, cut: str = "", token: object = "", when: bool =
 
 
 def game_drawing(game: str, state: Any, viewer: int | None = None,
-                 highlight: frozenset[str] = frozenset()) -> str:
+                 highlight: frozenset[str] = frozenset(), events: Sequence[Any] = ()) -> str:
     """The game's drawing of ``state`` in the visitor's language, laid out for wide screens
     and, beside it, for a phone's width where the game has such a layout (the page's style
     shows one: :func:`jokoak.render.for_both_widths`); ``""`` for a game without a drawing."""
     entry = registry.entry(game)
-    wide = entry.draw_state(state, _, lang(), viewer=viewer, highlight=highlight)
+    wide = entry.draw_state(state, _, lang(), viewer=viewer, highlight=highlight, events=events)
     if wide is None:
         return ""
-    phone = entry.draw_state(state, _, lang(), viewer=viewer, highlight=highlight, narrow=True)
+    phone = entry.draw_state(state, _, lang(), viewer=viewer, highlight=highlight, events=events,
+                             narrow=True)
     return wide if phone in (None, wide) else for_both_widths(wide, phone)

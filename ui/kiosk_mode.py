@@ -46,14 +46,40 @@ KIOSK_FOLD_CSS = """<style>
 [data-testid="stElementContainer"]:has(> [data-testid="stMarkdown"] h1[lang="eu"]),
 [data-testid="stElementContainer"]:has(.st-key-jokoak_lang_switch){display:none !important}
 [data-testid="stMainBlockContainer"]{padding-top:3.6rem !important}
+@media (orientation:portrait) and (min-width:641px){
+ [data-testid="stMainBlockContainer"]{padding-left:1.5rem !important;padding-right:1.5rem !important}
+ .jokoak-board svg{max-width:100% !important}
+ [data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]):not(:has(> [data-testid="stHtml"] > :not(script, style, .jk-tap-manners))),
+ [data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]:has(> [data-testid="stMarkdown"] style):not(:has([data-testid="stMarkdownContainer"] > :not(style))){display:none !important}}
 </style>"""
-#: Kiosk play (no answer bar under it): the board takes the height under the header.
+#: On a portrait kiosk (above) the page's column spans the screen (the booklet's margins,
+#: 100 px a side at 1080 px, are a laptop's), a wide table with it (not held to its drawn
+#: width), and the page's scripts and styles, which draw
+#: nothing, no longer take a gap of the column each (six gaps, 120 px, above a lesson's
+#: title). A landscape kiosk keeps them: there a lesson's step is scrolled under the header
+#: bar (``bring_into_view``), its board already down to the answer bar.
+
+#: Kiosk play (no answer bar under it): the board takes the height under the header; on a
+#: portrait kiosk, all but the room of the line above it and the turn and controls under it.
 KIOSK_PLAY_BOARD_CSS = ("<style>@media (orientation:landscape){[data-testid='stMain']"
-                        "{--jokoak-board-h:max(320px,calc(100vh - 190px))}}</style>")
+                        "{--jokoak-board-h:max(320px,calc(100vh - 190px))}}"
+                        "@media (orientation:portrait) and (min-width:641px){[data-testid='stMain']"
+                        " .jokoak-board{--jokoak-board-h:calc(100vh - 560px)}}</style>")
+#: A kiosk lesson on a portrait screen: the board takes the room the header, the instruction
+#: and the control to press under it leave, and ends above the answer bar (about 330 px at
+#: 1920 px) once the step is done; an open question and a guess keep the play view's 42 %
+#: of the height, since their answers stand under the board.
+KIOSK_LESSON_BOARD_CSS = ("<style>@media (orientation:portrait) and (min-width:641px){"
+                          "[data-testid='stMain'] .jokoak-board{--jokoak-board-h:"
+                          "max(42vh,calc(100vh - 800px))}"
+                          "body:has(.jokoak-lesson-instruction:is([data-kind='guess'],"
+                          "[data-kind='question'][data-done='0']))"
+                          " [data-testid='stMain'] .jokoak-board{--jokoak-board-h:42vh}}</style>")
 
 
 def kiosk_fold(play: bool = False) -> None:
     """At a kiosk, fold the booklet's chrome away from this view (:data:`KIOSK_FOLD_CSS`);
-    ``play``: the play view, whose board also takes the room the lesson's answer bar takes."""
+    ``play``: the play view, whose board also takes the room the lesson's answer bar takes
+    (else a lesson's, :data:`KIOSK_LESSON_BOARD_CSS`)."""
     if is_kiosk():
-        st.html(KIOSK_FOLD_CSS + (KIOSK_PLAY_BOARD_CSS if play else ""))
+        st.html(KIOSK_FOLD_CSS + (KIOSK_PLAY_BOARD_CSS if play else KIOSK_LESSON_BOARD_CSS))

@@ -39,7 +39,7 @@ from jokoak.engine.core import Game, GameState, refusal
 from jokoak.engine.driver import Position, Seating, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
-from jokoak.content.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
+from jokoak.content.lessons import DEFAULT_HINT, Choice, Lesson, LessonStep, lessons
 from jokoak.i18n.msgids import N_
 from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
@@ -56,8 +56,14 @@ log = logging.getLogger("jokoak")
 
 #: The entry label on Home, the kiosk's attract screen and the view switch.
 LEARN_LABEL = N_("Learn it in 2 minutes")
-#: A wrong answer: one sentence; the rule waits behind "Why?".
+#: A wrong answer whose choice says no why of its own: one sentence; the rule waits behind
+#: "Why?" (every shipped lesson's wrong answers have their own, :func:`wrong_answer_why`).
 NOT_QUITE = N_("Not quite. Try again, or tap “Why?” to read the rule.")
+
+
+def wrong_answer_why(choice: Choice) -> str:
+    """The msgid said under a wrong answer once tapped: its own why, else :data:`NOT_QUITE`."""
+    return choice.why or NOT_QUITE
 #: The end of a lesson, said (and read aloud at a kiosk) with the star.
 WELL_DONE = N_("Well done: you have finished this lesson.")
 VIEW = "learn"
@@ -95,7 +101,7 @@ LESSON_CSS = """<style>
 body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{bottom:auto;top:4.5rem}
 .jk-lesson-picture p{display:none}
 [class*="st-key-jokoak_answer_bar_"] button p{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}
-@media (prefers-reduced-motion:no-preference){.jokoak-board .jk-highlight{animation:jk-ring 1.4s ease-in-out 3}}
+@media (prefers-reduced-motion:no-preference){.jokoak-board .jk-highlight,.jk-lesson-picture .jk-highlight{animation:jk-ring 1.4s ease-in-out 3}}
 @keyframes jk-ring{0%,100%{stroke-opacity:1}50%{stroke-opacity:.35}}
 @keyframes jk-next-glow{0%,100%{box-shadow:0 0 0 0 rgba(26,95,180,.55)}50%{box-shadow:0 0 0 10px rgba(26,95,180,0)}}
 @media (prefers-reduced-motion:no-preference){
@@ -151,7 +157,8 @@ def _board(game: str, session: PlaySession, shown: GameState, seat: int,
            step: LessonStep | None = None) -> None:
     """The table or board for ``shown`` (a state), drawn like the play view's, from the
     lesson's seat (the visitor's own dice and nobody else's)."""
-    markup = game_drawing(game, shown, viewer=seat, highlight=_talked_about(step, session))
+    markup = game_drawing(game, shown, viewer=seat, highlight=_talked_about(step, session),
+                          events=_step_events(step, session))
     html(LESSON_BOARD_CSS)
     play.board(markup, session)
 
@@ -167,6 +174,19 @@ def _talked_about(step: LessonStep | None, session: PlaySession) -> frozenset[st
     if step.kind == "question" and session.extra.get("done"):
         return frozenset(a.split(":")[0] for a in step.record.actions[-2:])
     return frozenset()
+
+
+def _step_events(step: LessonStep | None, session: PlaySession) -> tuple[Any, ...]:
+    """What the step's moves made happen, as the engine told it, once the step is done (an
+    action step: the visitor's move and what follows; a question: the moves asked about,
+    those :func:`_talked_about` names); before, nothing (the move is still to make)."""
+    if step is None or not session.extra.get("done"):
+        return ()
+    if step.kind == "action":
+        return tuple(session.position.events(len(step.record.actions)))
+    if step.kind == "question":
+        return tuple(session.position.events(max(0, len(step.record.actions) - 2)))
+    return ()
 
 
 #: A new step brings its instruction to the top of the screen (``bring_into_view``) when its
@@ -521,11 +541,11 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
     elif step.kind == "action" and done:   # the visitor's throw, drawn as in play
         picture = registry.entry(game).throw_picture(
             session.position.events(len(step.record.actions)), _, lang(),
-            session.position.length)
+            session.position.length, highlight=_talked_about(step, session))
     # the instruction above the table and the controls: first on a phone's screen too
     with speech.beside():   # the instruction, and its speaker button at its end
         html(f'<p lang="{lang()}" class="jokoak-lesson-instruction" data-lesson-step="{index + 1}"'
-             f' data-done="{int(done)}">{esc(_(step.instruction))}</p>')
+             f' data-kind="{esc(step.kind)}" data-done="{int(done)}">{esc(_(step.instruction))}</p>')
         speech.speaker(f"lesson_{game}_instruction", [(_(step.instruction), lang())])
     # a new step whose table runs under the fold (a phone, a laptop): its instruction
     # comes to the top, with the table and the controls to tap right under it
@@ -573,10 +593,11 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
                 st.button(label, key=f"jokoak_lesson_choice_{game}_{index}_{n}_t{token}",
                           width="stretch", on_click=answer, args=(game, token, index, n),
                           type="secondary")
-            if wrong is not None:
-                html(WRONG_CSS % {"game": game, "index": index, "n": wrong, "token": token})
-                _note("hint", _(NOT_QUITE), game, step.teaches)
-                _read_once(session, f"{game}_{lesson.name}_{index}_wrong{wrong}", _(NOT_QUITE))
+                if n == wrong:   # under it, why THAT answer is not what happened
+                    html(WRONG_CSS % {"game": game, "index": index, "n": wrong, "token": token})
+                    said = _(wrong_answer_why(choice))
+                    _note("hint", said, game, step.teaches)
+                    _read_once(session, f"{game}_{lesson.name}_{index}_wrong{wrong}", said)
         # this step from its start again (one tap: the step's position, as first drawn)
         st.button(_("Again"), key=f"jokoak_lesson_redo_{game}_{index}", type="tertiary",
                   icon=":material/replay:", on_click=go_to, args=(game, lesson.name, index))

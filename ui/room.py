@@ -49,7 +49,7 @@ import logging
 import math
 import time
 from dataclasses import replace
-from typing import Any, Callable, NoReturn
+from typing import Any, Callable, NoReturn, TypeVar
 
 import streamlit as st
 
@@ -118,6 +118,9 @@ _AWAY = "away"
 SeatView = Callable[[PlaySession, int, PlaySpec], None]
 #: ``names(game, seat)``: how the page names a seat ("Player 3", "player 2 of the … team")
 SeatNames = Callable[[PlaySession, int], str]
+#: What a typed code finds in the store: a room and this device's seat there (joining), or
+#: the room alone (watching).
+Found = TypeVar("Found")
 
 
 @st.cache_resource(show_spinner=False)
@@ -294,45 +297,62 @@ def _close_opened() -> None:
         close_unplayed(store(), code, device())
 
 
-def join_typed(spec: PlaySpec) -> None:
-    """Join the room whose code the visitor typed (a bad code changes nothing, and says so;
-    a second tap finds this device seated and does nothing)."""
+def _look_up_typed(spec: PlaySpec, look: Callable[[str], Found | None],
+                   action: str) -> tuple[str, Found] | None:
+    """The guards that joining and watching share, before ``look(code)`` asks the store for
+    the room whose code the visitor typed: the code must fit, and neither this session nor
+    this client (:func:`client`) may have guessed too many unknown codes lately, so a guesser
+    waits without a look at the store. An unknown code counts against both. The code and what
+    ``look`` found, or None when a note says why not (``action``, "joined" or "watched",
+    names the step in the log) or this device already sits in the room (a second tap)."""
     if in_room(spec):
-        return
+        return None
     note = _note_key(spec)
     st.session_state.pop(_from_link_key(spec), None)
     code = normalise_code(st.session_state.get(f"{spec.key}_room_code", ""))
     if code is None:
         st.session_state[note] = "bad"
-        return
+        return None
     guard = st.session_state.get(GUARD)
     guard = guard if isinstance(guard, JoinGuard) else JoinGuard()
     now = time.time()
     if guard.wait(now) > 0:  # this session guessed too often: no look at the store at all
         st.session_state[note] = ("wait", guard.wait(now))
-        return
+        return None
     try:
         who = client()
         wait = guess_wait(store(), who, settings().unknown_codes_per_minute, now)
         if wait > 0:  # this client guessed too often: every code waits, known or not
             st.session_state[note] = ("wait", wait)
-            return
-        found = join(store(), code, _games(spec), device())
+            return None
+        found = look(code)
         if found is None:
             count_unknown(store(), who)
     except STORE_ERRORS as exc:
-        log.warning("room %s not joined: %s", code, exc)
+        log.warning("room %s not %s: %s", code, action, exc)
         st.session_state[note] = "unavailable"
-        return
+        return None
     if found is None:
         guard = guard.missed(now)
         st.session_state[GUARD] = guard
         st.session_state[note] = ("unknown", code) if guard.wait(now) <= 0 else \
             ("wait", guard.wait(now))
-    elif closed_table(found[0]):
-        st.session_state[note] = ("closed", code, other_tables(found[0]))
-    elif found[1] is None:
-        st.session_state[note] = ("full", code)
+        return None
+    return code, found
+
+
+def join_typed(spec: PlaySpec) -> None:
+    """Join the room whose code the visitor typed (a bad code changes nothing, and says so;
+    a second tap finds this device seated and does nothing)."""
+    typed = _look_up_typed(spec, lambda code: join(store(), code, _games(spec), device()),
+                           "joined")
+    if typed is None:
+        return
+    code, (room, seat) = typed
+    if closed_table(room):
+        st.session_state[_note_key(spec)] = ("closed", code, other_tables(room))
+    elif seat is None:
+        st.session_state[_note_key(spec)] = ("full", code)
     else:
         _sit(spec, code, device())
 
@@ -340,40 +360,13 @@ def join_typed(spec: PlaySpec) -> None:
 def watch_typed(spec: PlaySpec) -> None:
     """Watch the room whose code the visitor typed or followed, from no seat (a full table
     offers this). The same guards as joining; a second tap finds this device in the room."""
-    if in_room(spec):
+    typed = _look_up_typed(spec, lambda code: read_room(store(), code, _games(spec)),
+                           "watched")
+    if typed is None:
         return
-    note = _note_key(spec)
-    st.session_state.pop(_from_link_key(spec), None)
-    code = normalise_code(st.session_state.get(f"{spec.key}_room_code", ""))
-    if code is None:
-        st.session_state[note] = "bad"
-        return
-    guard = st.session_state.get(GUARD)
-    guard = guard if isinstance(guard, JoinGuard) else JoinGuard()
-    now = time.time()
-    if guard.wait(now) > 0:
-        st.session_state[note] = ("wait", guard.wait(now))
-        return
-    try:
-        who = client()
-        wait = guess_wait(store(), who, settings().unknown_codes_per_minute, now)
-        if wait > 0:  # this client guessed too often: every code waits, known or not
-            st.session_state[note] = ("wait", wait)
-            return
-        room = read_room(store(), code, _games(spec))
-        if room is None:
-            count_unknown(store(), who)
-    except STORE_ERRORS as exc:
-        log.warning("room %s not watched: %s", code, exc)
-        st.session_state[note] = "unavailable"
-        return
-    if room is None:
-        guard = guard.missed(now)
-        st.session_state[GUARD] = guard
-        st.session_state[note] = ("unknown", code) if guard.wait(now) <= 0 else \
-            ("wait", guard.wait(now))
-    elif closed_table(room):
-        st.session_state[note] = ("closed", code, other_tables(room))
+    code, room = typed
+    if closed_table(room):
+        st.session_state[_note_key(spec)] = ("closed", code, other_tables(room))
     else:
         _sit(spec, code, device(), watch=True)
 

@@ -4,8 +4,9 @@ A child taps twice (80–150 ms apart) and holds a finger down; a screen redrawn
 first tap may put a new control where the finger is. The server already ignores a stale or
 repeated tap (tokens, :mod:`ui.play.pace`); this script adds what the hand sees:
 
-* **pressed**: a held tap darkens and sinks the control (``:active``), so the child sees the
-  booklet heard them;
+* **pressed**: a held tap darkens and sinks the control (``:active``, and the class
+  ``jk-pressed`` from the finger's ``pointerdown`` to its ``pointerup``: Chromium gives a
+  held touch no ``:active``), so the child sees the booklet heard them;
 * **armed**: a control that appeared less than :data:`ARM_MS` ago (the step-through's arming
   time, :data:`ui.step_controls.ARM_MS`) is arming, drawn with a filling underline;
 * **never doubled**: a tap at the place of the last one, on another control that was drawn
@@ -58,6 +59,12 @@ function arming(b,now){if(!on()||b.tagName!=='BUTTON'||last===null||now-last.t>2
 new MutationObserver(function(list){var now=performance.now();list.forEach(function(m){
  m.addedNodes.forEach(function(n){stamp(n,now);});});}).observe(document.documentElement,
  {childList:true,subtree:true});
+var held=null;
+function lift(){if(held!==null){held.classList.remove('jk-pressed');held=null;}}
+w.addEventListener('pointerdown',function(e){if(!on()){return;}lift();
+ var b=e.target&&e.target.closest?e.target.closest('button'):null;
+ if(b&&!b.disabled){held=b;b.classList.add('jk-pressed');}},true);
+w.addEventListener('pointerup',lift,true);w.addEventListener('pointercancel',lift,true);
 w.addEventListener('click',function(e){if(replaying||!on()){return;}
  var t=e.target&&e.target.closest?e.target.closest(SEL):null;if(!t){return;}
  var now=performance.now(),seen=born.get(t),young=seen!==undefined&&now-seen< ARM;

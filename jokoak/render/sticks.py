@@ -20,10 +20,20 @@ _W, _H = 360, 150
 ROLL_CLASS = ("jk-roll-a", "jk-roll-b")
 
 
+def counted_sticks(ev: Event) -> range:
+    """The sticks whose faces the throw ``ev`` counts, as they are drawn: its ``marked``
+    sticks (drawn first), or all four when none is marked (white: only blank faces up)."""
+    marked = ev.amount("marked", 0)
+    return range(marked) if marked else range(4)
+
+
 def render_sticks_svg(ev: Event | None, gettext: Callable[[str], str], lang: str,
-                      caption: str, roll: int | None = None) -> str:
+                      caption: str, roll: int | None = None, counted: bool = False) -> str:
     """The sticks of throw event ``ev`` (``None``: four sticks not yet thrown); ``roll``,
-    the number of throws so far, makes them fall as they are drawn (``None``: still)."""
+    the number of throws so far, makes them fall as they are drawn (``None``: still).
+    ``counted``: a lesson's sentence talks about this throw, so the faces it counts
+    (:func:`counted_sticks`) are ringed in gold (``class="jk-highlight"``)."""
+    rung = counted_sticks(ev) if counted and ev is not None else range(0)
     marked = ev.amount("marked", 0) if ev is not None else 0
     sahe = bool(ev.get("sahe")) if ev is not None else False
     la = escape(lang)
@@ -42,6 +52,10 @@ def render_sticks_svg(ev: Event | None, gettext: Callable[[str], str], lang: str
                    f'<g transform="rotate({(-8, 5, -3, 9)[i]} {x + 26} 75)">'
                    f'<rect x="{x}" y="12" width="52" height="126" rx="14" fill="{fill}" '
                    f'stroke="#4a2d12" stroke-width="3"/>')
+        if i in rung:
+            out.append(f'<rect class="jk-highlight" data-highlight="counted" x="{x - 6}" y="6" '
+                       'width="64" height="138" rx="18" fill="none" stroke="#f2b100" '
+                       'stroke-width="6"/>')
         if up:
             ink = "#ffffff" if green else "#7a1f12"
             for k in range(4):

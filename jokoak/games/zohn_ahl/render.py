@@ -13,7 +13,7 @@ from html import escape
 from typing import Any, Callable, Sequence
 
 from jokoak.engine.core import Event
-from jokoak.games.zohn_ahl.engine import GAME, SAHE_THROWS, ZohnAhlState, circuit_length, default_rules, first_site
+from jokoak.games.zohn_ahl.engine import GAME, SAHE_THROWS, ZohnAhlState, circuit_length, default_rules, first_site, replace
 from jokoak.i18n.msgids import N_
 from jokoak.render import plural_of
 from jokoak.render.sticks import render_sticks_svg
@@ -132,7 +132,7 @@ def describe_event(ev: Event, _: Gettext) -> str:
                            "place": place})
     if ev.kind == "throw_again":
         if d.get("outcome") in SAHE_THROWS:
-            return _("The sahe is up among the marked faces: another throw.")
+            return _("The sahe's marked face is up, so the same team throws again.")
         return _("A throw of %(value)s points gives another throw.") % {"value": ev.amount("value")}
     if ev.kind in ("circuit", "hit", "north_creek"):
         gainer, loser = team_name(d.get("gainer"), _), team_name(d.get("loser"), _)
@@ -317,13 +317,16 @@ def board_summary(state: ZohnAhlState | None, _: Gettext) -> str:
 
 def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str,
                      numbered: bool | str = False, sites_per_side: int | None = None,
-                     id_prefix: str = "za", narrow: bool = False) -> str:
+                     id_prefix: str = "za", highlight: frozenset[str] = frozenset(),
+                     events: Sequence[Event] = (), narrow: bool = False) -> str:
     """The board as a standalone, accessible SVG (``<title>``, ``<desc>``, ``lang``).
 
     ``numbered`` writes each site's number, so "31 sites past the south creek" can be
     checked by eye: ``"west"`` (or ``True``) counts as the west-running stick does, ``"east"``
     as the east-running one. ``id_prefix`` keeps the title/desc ids unique when a page shows
-    several boards. ``narrow``: for a phone's width, the same board with its words set at
+    several boards. ``highlight`` (the moves a lesson's sentence talks about) and ``events``
+    (what the step's moves made happen) ring on the board what the sentence is about
+    (:func:`_rings`). ``narrow``: for a phone's width, the same board with its words set at
     :data:`NARROW_LEAST` units or more (:data:`WIDE_SIZES`, :data:`NARROW_SIZES`) and the
     legend in wrapped lines (the board is drawn at 0.6 px a unit on a 390 px phone: its
     words, at 14–18 units, came out at 5–8 px).
@@ -334,7 +337,7 @@ def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str,
         id_prefix += "n"
     lg, ident = escape(lang), escape(id_prefix)
     legend = (_narrow_legend(state, _, lang, SIZE + 26) if narrow and state is not None
-              else ("", 2 * TEAM_LEGEND) if state is not None else ("", 0))
+              else ("", 2 * TEAM_LEGEND, []) if state is not None else ("", 0, []))
     knees = (_knee_lines(_, sizes["knee"]) if per_side == 10 else [])
     height = SIZE + legend[1] + LEGEND_ROW * len(knees) + 14
     if not narrow:   # the wide board keeps its height, with or without a legend
@@ -356,6 +359,8 @@ def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str,
                      lang, sizes["stone"]))
     rows = 0
     if state is not None:
+        if highlight & THROW_MOVES:
+            out.append(_rings(state, tuple(events), legend[2]))
         out.append(_sticks(state, _, lang))
         out.append(legend[0] if narrow else _legend(state, _, lang))
         rows = 1
@@ -441,6 +446,74 @@ def _sites(per_side: int, numbered: bool, lang: str, direction: str = "west",
 #: a stick's length across the track, and its distance from the track's middle line
 STICK_LENGTH, STICK_GAP = 30, 3
 
+#: The moves whose sentence talks about the sticks on the board (a lesson's ``highlight``).
+THROW_MOVES = frozenset({"throw"})
+#: Events that move a scoring stick from one team to the other (its ``gainer``).
+SCORING_EVENTS = frozenset({"circuit", "hit", "north_creek"})
+_GOLD = "#f2b100"
+
+
+def _stick_ends(state: ZohnAhlState, team: int) -> tuple[float, float, float, float]:
+    """The two ends of a team's stick as drawn (:func:`_sticks`)."""
+    x, y, nx, ny = stick_pose(state, team)
+    side = 1 if team == 0 else -1
+    near, far = STICK_GAP * side, (STICK_GAP + STICK_LENGTH) * side
+    return x + nx * near, y + ny * near, x + nx * far, y + ny * far
+
+
+def _ring_stick(state: ZohnAhlState, team: int) -> str:
+    x1, y1, x2, y2 = _stick_ends(state, team)
+    return (f'<line class="jk-highlight" data-highlight="stick" data-team="{team}" '
+            f'x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" stroke="{_GOLD}" '
+            f'stroke-width="28" stroke-linecap="round"/>')
+
+
+def _ring_site(state: ZohnAhlState, team: int, position: int) -> str:
+    """A ring where ``team``'s stick rests at ``position`` (counted its own way round)."""
+    length = circuit_length(state.rules)
+    positions = list(state.positions)
+    positions[team] = position % length
+    x, y, _nx, _ny = stick_pose(replace(state, positions=(positions[0], positions[1])), team)
+    return (f'<circle class="jk-highlight" data-highlight="landing" data-team="{team}" '
+            f'cx="{x:.1f}" cy="{y:.1f}" r="24" fill="none" stroke="{_GOLD}" '
+            f'stroke-width="6"/>')
+
+
+def _ring_scoring(team: int, spans: Sequence[tuple[float, float]] = ()) -> str:
+    """A ring round ``team``'s legend lines: the wide board's, or those of ``spans`` (where
+    each team's lines start and end on the phone's board, :func:`_narrow_legend`)."""
+    if spans:
+        top, bottom = spans[team]
+        return (f'<rect class="jk-highlight" data-highlight="scoring" data-team="{team}" '
+                f'x="{NARROW_CROP + 4}" y="{top:.0f}" width="{SIZE - 2 * NARROW_CROP - 8}" '
+                f'height="{bottom - top:.0f}" rx="10" fill="none" stroke="{_GOLD}" '
+                f'stroke-width="5"/>')
+    y = SIZE + 22 + TEAM_LEGEND * team
+    return (f'<rect class="jk-highlight" data-highlight="scoring" data-team="{team}" x="10" '
+            f'y="{y - 22}" width="{SIZE - 20}" height="{TEAM_LEGEND - 2}" rx="10" '
+            f'fill="none" stroke="{_GOLD}" stroke-width="5"/>')
+
+
+def _rings(state: ZohnAhlState, events: tuple[Event, ...],
+           legend: Sequence[tuple[float, float]] = ()) -> str:
+    """Gold rings (``class="jk-highlight"``) under what a lesson's sentence on a throw talks
+    about, read off the step's ``events`` as the engine made them: the stick a ``move``
+    moved and the site it landed on (its ``end``), a stick a ``hit`` sent back, the scoring
+    sticks of the team a ``circuit``, ``hit`` or ``north_creek`` made gain one. Before the
+    throw (no events yet): the stick of the team about to throw."""
+    if not events:
+        return "" if state.over else _ring_stick(state, int(state.team))
+    parts = []
+    for ev in events:
+        if ev.kind == "move" and ev.actors:
+            parts.append(_ring_site(state, ev.actors[0], ev.amount("end", 0)))
+            parts.append(_ring_stick(state, ev.actors[0]))
+        elif ev.kind == "hit" and ev.get("loser") in (0, 1):
+            parts.append(_ring_stick(state, int(ev.get("loser"))))
+        if ev.kind in SCORING_EVENTS and ev.get("gainer") in (0, 1):
+            parts.append(_ring_scoring(int(ev.get("gainer")), legend))
+    return "".join(parts)
+
 
 def _sticks(state: ZohnAhlState, _: Gettext, lang: str) -> str:
     """Each stick across the track, the north–south team's on the outer side of the line and
@@ -514,10 +587,12 @@ def _wrapped(text: str, size: int, room: float) -> list[str]:
 
 
 def _narrow_legend(state: ZohnAhlState, _: Gettext, lang: str, top: float
-                   ) -> tuple[str, float]:
-    """The phone's legend under the board, and its height: per team its colour and name,
-    then the way it runs and its scoring sticks in as many lines as they take."""
+                   ) -> tuple[str, float, list[tuple[float, float]]]:
+    """The phone's legend under the board, its height, and where each team's lines start
+    and end: per team its colour and name, then the way it runs and its scoring sticks in as
+    many lines as they take."""
     parts = []
+    spans = []
     y = top
     size = NARROW_LEAST
     for team in (0, 1):
@@ -534,8 +609,9 @@ def _narrow_legend(state: ZohnAhlState, _: Gettext, lang: str, top: float
             parts.append(_fitted(_NARROW_LEFT, y + 26 * i, line, lang,
                                  size + (2 if i == 0 else 0),
                                  weight="bold" if i == 0 else "normal", right=_NARROW_RIGHT))
+        spans.append((y - 24, y + 26 * (len(lines) - 1) + 8))
         y += 26 * len(lines) + 14
-    return "".join(parts), y - top + 8
+    return "".join(parts), y - top + 8, spans
 
 
 def _knee_lines(_: Gettext, size: int) -> list[str]:
@@ -568,20 +644,23 @@ def render_asked_outcome(before: ZohnAhlState, after: ZohnAhlState, events: tupl
     if not throws:
         return before, ""
     caption = describe_event(throws[0], _)
-    return before, (f'<div lang="{escape(lang)}">{render_sticks_svg(throws[0], _, lang, caption, roll=0)}'
+    return before, (f'<div lang="{escape(lang)}">'
+                    f'{render_sticks_svg(throws[0], _, lang, caption, roll=0, counted=True)}'
                     f'<p style="margin:.1rem 0 .3rem">{escape(caption)}</p></div>')
 
 
-def render_last_throw(events: Sequence[Event], _: Gettext, lang: str, roll: int) -> str:
+def render_last_throw(events: Sequence[Event], _: Gettext, lang: str, roll: int,
+                      highlight: frozenset[str] = frozenset()) -> str:
     """The sticks of the last throw among ``events`` as they fell, with the throw in words
     (``""`` without a throw): a lesson's throw is drawn as the play view draws it. ``roll``,
-    the throws so far, lets each new throw fall anew."""
+    the throws so far, lets each new throw fall anew; ``highlight`` (the moves a lesson's
+    sentence talks about) naming a throw rings the faces it counts."""
     throws = [ev for ev in events if ev.kind == "throw"]
     if not throws:
         return ""
     caption = describe_event(throws[-1], _)
     return (f'<div lang="{escape(lang)}">'
-            f'{render_sticks_svg(throws[-1], _, lang, caption, roll=roll)}'
+            f'{render_sticks_svg(throws[-1], _, lang, caption, roll=roll, counted=bool(highlight & THROW_MOVES))}'
             f'<p style="margin:.1rem 0 .3rem">{escape(caption)}</p></div>')
 
 
