@@ -86,7 +86,7 @@ STYLED = """() => [...document.querySelectorAll('style')]
 
 
 def drawn_texts(page) -> list[dict]:
-    page.wait_for_selector(".jokoak-board svg text", timeout=30000)
+    page.wait_for_selector(".jokoak-board svg text:visible", timeout=30000)
     page.wait_for_function(STYLED, timeout=15000)
     settle(page, quiet_ms=200)
     return page.evaluate(MEASURE)
@@ -142,9 +142,9 @@ def test_a_throw_rolls_the_dice_and_names_the_white_horse_unless_motion_is_reduc
         page.evaluate(WATCH_ROLLS)
         assert page.locator(".jokoak-board .jk-badge").count() == 0
         page.locator("[class*='st-key-jokoak_lesson_zaldi_zuria_throw'] button").first.click()
-        page.wait_for_selector(".jokoak-board .jk-badge", timeout=20000)
+        page.wait_for_selector(".jokoak-board .jk-badge:visible", timeout=20000)
         wait_for_app(page)
-        assert "¡Caballo blanco!" in page.locator(".jokoak-board .jk-badge").text_content()
+        assert "¡Caballo blanco!" in page.locator(".jokoak-board .jk-badge:visible").text_content()
         rolls = page.evaluate("() => window.__jkRolls")
         if motion == "reduce":
             assert rolls == []
