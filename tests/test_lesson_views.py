@@ -204,7 +204,8 @@ def test_a_wrong_answer_is_refused_with_the_rule_and_a_second_try():
     click(at, f"jokoak_lesson_choice_zaldi_zuria_2_{wrong}")
     assert not session(at, "zaldi_zuria").extra["done"]
     text = " ".join(m.value for m in at.markdown)
-    assert "Not quite" in text and 'data-segment="phase2.throw3.pay"' in behind_why(text)
+    assert escape(step.choices[wrong].why) in text    # that answer's own why
+    assert 'data-segment="phase2.throw3.pay"' in behind_why(text)
     click(at, f"jokoak_lesson_choice_zaldi_zuria_2_{step.right_choice}")
     assert session(at, "zaldi_zuria").extra["done"]
 

@@ -36,7 +36,7 @@ steps:
 - play: [roll:2, "step:2"]
   instruction: The other runner rolls a 2 and moves two squares. Who pays?
   choices:
-  - {label: Nobody pays, events: [{kind: move, squares: 1}]}
+  - {label: Nobody pays, events: [{kind: move, squares: 1}], why: A roll of 2 moves more than one square.}
   - {label: "Nobody, the runner moves two", events: [{kind: move, squares: 2}]}
   teaches: [toy.move]
   why: Nobody is passed, so nobody pays.
@@ -71,6 +71,44 @@ def test_a_choice_speaking_of_one_payment_is_wrong_when_there_are_two():
     assert choice_is_right([{"kind": "payment", "actors": [1, 0]},
                             {"kind": "payment", "actors": [2, 0]}], events)
     assert not choice_is_right([{"kind": "payment", "actors": [1, 0]}], events)
+
+
+def test_a_wrong_answer_carries_its_own_why_and_the_right_one_none():
+    first, second = parse(OVERTAKE).steps[1].choices
+    assert (first.right, first.why) == (False, "A roll of 2 moves more than one square.")
+    assert (second.right, second.why) == (True, None)
+
+
+def test_a_wrong_answer_without_a_why_is_refused():
+    text = OVERTAKE.replace(", why: A roll of 2 moves more than one square.", "")
+    with pytest.raises(LessonError, match=r"toygame/demo: step 2: choice 1: field 'why': a wrong "
+                                          r"answer needs one sentence saying why it is not what "
+                                          r"happened"):
+        parse(text)
+
+
+def test_a_why_on_the_right_answer_is_refused():
+    text = OVERTAKE.replace('events: [{kind: move, squares: 2}]}',
+                            'events: [{kind: move, squares: 2}], why: It moves two.}')
+    with pytest.raises(LessonError, match=r"toygame/demo: step 2: choice 2: field 'why': the "
+                                          r"right answer has no 'why' of its own"):
+        parse(text)
+
+
+def test_a_wrong_answers_why_over_twenty_words_is_refused():
+    long = " ".join(["word"] * 20) + " more."
+    text = OVERTAKE.replace("why: A roll of 2 moves more than one square.", f"why: {long}")
+    with pytest.raises(LessonError, match=r"step 2: choice 1: field 'why': 21 words; a child "
+                                          r"reads at most 20"):
+        parse(text)
+    assert parse(OVERTAKE.replace("why: A roll of 2 moves more than one square.",
+                                  "why: " + " ".join(["word"] * 20))).steps[1].choices[0].why
+
+
+def test_a_wrong_answers_why_must_be_a_non_empty_msgid():
+    text = OVERTAKE.replace("why: A roll of 2 moves more than one square.", 'why: " "')
+    with pytest.raises(LessonError, match=r"step 2: choice 1: field 'why' must be a non-empty msgid"):
+        parse(text)
 
 
 def test_a_question_whose_choices_the_engine_does_not_bear_out_is_refused():

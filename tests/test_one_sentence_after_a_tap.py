@@ -4,7 +4,7 @@ waits one tap away behind "Why?" (lit in the Basque and the translation); clause
 when the operator turns them on (``[booklet] clause_ids``).
 
 The words are counted per feedback in every language: each lesson step's sentence after
-success (its ``feedback``, else its ``why``), its hint, the lesson view's own hint and
+success (its ``feedback``, else its ``why``), each wrong answer's why, its hint, the lesson view's own hint and
 second-try sentence, and every reason an engine gives for refusing a move (read off the
 engines' source: every ``reason(...)`` call and the msgids it can be given)."""
 
@@ -63,6 +63,8 @@ def lesson_sentences() -> list[tuple[str, str | tuple[str, str]]]:
             for n, step in enumerate(lesson.steps, start=1):
                 where = f"{game}/{lesson.name} step {n}"
                 out.append((f"{where} after success", step.said))
+                out += [(f"{where} wrong answer {c}", choice.why)
+                        for c, choice in enumerate(step.choices, start=1) if choice.why]
                 if step.hint:
                     out.append((f"{where} hint", step.hint))
     return out

@@ -142,7 +142,7 @@ def test_another_throw_is_credited_to_the_sahe_only_for_one_or_three_marked_face
     """nebakuthana.one / nebakuthana.three: the sahe up with one or three marked faces earns
     another throw; zohn ahl's red (throw.red, 5) and Nebäkuthana's all four up
     (nebakuthana.all, 6) earn it by their own value, and zohn ahl has no sahe at all."""
-    sahe = "The sahe is up among the marked faces: another throw."
+    sahe = "The sahe's marked face is up, so the same team throws again."
     assert _throw_again_sentence("basque_text", "up:4") == "A throw of 5 points gives another throw."
     assert _throw_again_sentence("basque_text", "up:0") == "A throw of 10 points gives another throw."
     assert _throw_again_sentence("nebakuthana", "up:4") == "A throw of 6 points gives another throw."

@@ -39,7 +39,7 @@ from jokoak.engine.core import Game, GameState, refusal
 from jokoak.engine.driver import Position, Seating, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
-from jokoak.content.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
+from jokoak.content.lessons import DEFAULT_HINT, Choice, Lesson, LessonStep, lessons
 from jokoak.i18n.msgids import N_
 from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
@@ -56,8 +56,14 @@ log = logging.getLogger("jokoak")
 
 #: The entry label on Home, the kiosk's attract screen and the view switch.
 LEARN_LABEL = N_("Learn it in 2 minutes")
-#: A wrong answer: one sentence; the rule waits behind "Why?".
+#: A wrong answer whose choice says no why of its own: one sentence; the rule waits behind
+#: "Why?" (every shipped lesson's wrong answers have their own, :func:`wrong_answer_why`).
 NOT_QUITE = N_("Not quite. Try again, or tap “Why?” to read the rule.")
+
+
+def wrong_answer_why(choice: Choice) -> str:
+    """The msgid said under a wrong answer once tapped: its own why, else :data:`NOT_QUITE`."""
+    return choice.why or NOT_QUITE
 #: The end of a lesson, said (and read aloud at a kiosk) with the star.
 WELL_DONE = N_("Well done: you have finished this lesson.")
 VIEW = "learn"
@@ -588,10 +594,11 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
                 st.button(label, key=f"jokoak_lesson_choice_{game}_{index}_{n}_t{token}",
                           width="stretch", on_click=answer, args=(game, token, index, n),
                           type="secondary")
-            if wrong is not None:
-                html(WRONG_CSS % {"game": game, "index": index, "n": wrong, "token": token})
-                _note("hint", _(NOT_QUITE), game, step.teaches)
-                _read_once(session, f"{game}_{lesson.name}_{index}_wrong{wrong}", _(NOT_QUITE))
+                if n == wrong:   # under it, why THAT answer is not what happened
+                    html(WRONG_CSS % {"game": game, "index": index, "n": wrong, "token": token})
+                    said = _(wrong_answer_why(choice))
+                    _note("hint", said, game, step.teaches)
+                    _read_once(session, f"{game}_{lesson.name}_{index}_wrong{wrong}", said)
         # this step from its start again (one tap: the step's position, as first drawn)
         st.button(_("Again"), key=f"jokoak_lesson_redo_{game}_{index}", type="tertiary",
                   icon=":material/replay:", on_click=go_to, args=(game, lesson.name, index))

@@ -23,7 +23,7 @@ Format of ``content/<game>/lessons/<name>.yaml`` (full description: content/LESS
       instruction: "A bell and 3 pips: who pays whom?"
       choices:                               # the right one is the one the engine's events match
       - {label: The banker pays the bell's owner 3 chips., events: [{kind: payment, payer: bank, payee: 3}]}
-      - {label: ..., events: [...]}
+      - {label: ..., events: [...], why: ...}   # a wrong answer: why it is not what happened
       teaches: [phase2.throw3.pay]
       why: ...
     - guess: all_blank                       # a guess step (ui.guess), by question id
@@ -37,6 +37,7 @@ the file, the step and the field, like :mod:`jokoak.content.scenarios`.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -52,6 +53,8 @@ from ..i18n.msgids import N_
 from .scenarios import COVERED_KINDS, coverage_exemptions
 from .segments import content_dir, segment_map, segments
 
+#: At most this many words in a wrong answer's ``why`` (one sentence a child reads at once).
+CHOICE_WHY_WORDS = 20
 #: What a lesson step asks of the visitor: a move, an answer, or a guess.
 KINDS = ("action", "question", "guess")
 #: The one-line fallback when a step has no hint of its own for a legal move that is not
@@ -70,6 +73,9 @@ class Choice:
     label: str
     events: tuple[Mapping[str, Any], ...]
     right: bool
+    #: A wrong answer's one sentence (msgid): why THAT answer is not what happened, shown
+    #: under it once tapped; ``None`` for the right answer.
+    why: str | None = None
 
 
 @dataclass(frozen=True)
@@ -218,14 +224,30 @@ def _fresh(at: str, engine: Game, rules: Any, setup: dict[str, Any]) -> _Player:
         raise LessonError(f"{at}: field 'setup': {exc}") from None
 
 
+def sentence_words(text: str) -> int:
+    """Words as a reader counts them: runs between spaces holding a letter or a digit."""
+    return sum(1 for token in text.split() if re.search(r"\w", token))
+
+
 def _choices(at: str, raw: list[dict[str, Any]], asked: list[Event]) -> tuple[Choice, ...]:
     out = [Choice(item["label"], tuple(dict(p) for p in item["events"]),
-                  choice_is_right(item["events"], asked)) for item in raw]
+                  choice_is_right(item["events"], asked), item.get("why")) for item in raw]
     right = [n for n, c in enumerate(out, start=1) if c.right]
     if len(right) != 1:
         said = "none" if not right else ", ".join(map(str, right))
         raise LessonError(f"{at}: field 'choices': exactly one choice must match the engine's "
                           f"events (matching: {said})")
+    for n, choice in enumerate(out, start=1):
+        where = f"{at}: choice {n}: field 'why'"
+        if choice.right and choice.why is not None:
+            raise LessonError(f"{where}: the right answer has no 'why' of its own (the "
+                              f"step's 'why' says it)")
+        if not choice.right and choice.why is None:
+            raise LessonError(f"{where}: a wrong answer needs one sentence saying why it is "
+                              f"not what happened")
+        if choice.why is not None and sentence_words(choice.why) > CHOICE_WHY_WORDS:
+            raise LessonError(f"{where}: {sentence_words(choice.why)} words; a child reads at "
+                              f"most {CHOICE_WHY_WORDS}")
     return tuple(out)
 
 

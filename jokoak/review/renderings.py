@@ -16,7 +16,8 @@ The hash of a rendering covers what it was made from: a translation's hash cover
 translation unreviewed too; the English source's hash covers the msgid and its plural.
 
 The kind says what the entry is, read off where the msgid stands: the key of a lesson step
-(``instruction``, ``feedback``, ``why``, ``hint``, an answer's ``label``), a how-to card
+(``instruction``, ``feedback``, ``why``, ``hint``, an answer's ``label``; a wrong answer's
+``why`` is a ``lesson-why`` too), a how-to card
 line, a note, a refusal (a msgid in an engine's ``reason(...)`` or in a ``refusals`` module),
 an event sentence (a msgid of the ``describe*`` functions of a game's ``render.py``, of the
 functions they call and of the constants they read), with the clauses the engine cites when
@@ -123,6 +124,8 @@ def _yaml_uses(root: Path) -> Iterator[tuple[str, Use]]:
                 for choice in step.get("choices") or ():
                     if isinstance(choice, dict) and isinstance(choice.get("label"), str):
                         yield choice["label"], Use("lesson-answer", game, teaches)
+                    if isinstance(choice, dict) and isinstance(choice.get("why"), str):
+                        yield choice["why"], Use("lesson-why", game, teaches)
         howto = folder / "howto.yaml"
         if howto.exists():
             data = yaml.safe_load(howto.read_text(encoding="utf-8")) or {}

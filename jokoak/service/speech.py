@@ -562,8 +562,8 @@ def probe(cache: AudioCache, slots: int = 0) -> dict[str, str]:
 
 def lesson_sentences(game: str, lang: str, extra: Iterable[str] = ()) -> list[str]:
     """What a visitor of ``game``'s lessons hears in ``lang``: each step's instruction, the
-    sentence said when it is done, its hint where a step has one (else the default hint,
-    for a step the visitor plays), then the msgids ``extra`` (the pages' own: "Not quite",
+    sentence said when it is done, each wrong answer's why, its hint where a step has one
+    (else the default hint, for a step the visitor plays), then the msgids ``extra`` (the pages' own: "Not quite",
     the celebration), each translated, in order, once."""
     from ..content.lessons import DEFAULT_HINT, lessons
     from ..i18n import translator
@@ -573,6 +573,7 @@ def lesson_sentences(game: str, lang: str, extra: Iterable[str] = ()) -> list[st
     for lesson in lessons(game):
         for step in lesson.steps:
             msgids += [step.instruction, step.said]
+            msgids += [c.why for c in step.choices if c.why]   # said under a wrong answer
             if step.hint:
                 msgids.append(step.hint)
             elif step.kind == "action":

@@ -56,8 +56,7 @@ OPTIONS: tuple[Option, ...] = (
            N_("Where the die a right doia wins comes from"),
            "bag_else_outside", "doia.right",
            choices=("bag_else_outside", "bag_only"),
-           choice_labels=(N_("From the bag, else from outside the table: a right doia always "
-                             "wins a die"),
+           choice_labels=(N_("From the bag, else a new die: a right doia always wins a die"),
                           N_("Only from the bag: with an empty bag a right doia wins nothing"))),
     Option("arrastatze_rounds",
            N_("Which rounds a player in arrastatze turns into arrastatze rounds"),

@@ -18,8 +18,8 @@ ENTRY = GameEntry(
         "show together; only the thrower pays on an all-blank throw; the inn opens when the bank "
         "falls below 21."),
      N_("Every Boy's Book and the Young Folks' Cyclopaedia of Games and Sports (1890): each "
-        "player adds four counters to the bank after the auction; the inn takes only the "
-        "excess over the bank."),
+        "player adds four chips to the bank after the auction; the innkeeper is paid only "
+        "the excess of the pips over the chips in the bank."),
      N_("A Spanish copy in the Museo Nacional del Romanticismo (Madrid) calls it El juego "
         "del Caballo Blanco or de la Aduana, “of German origin”, for at least three players, "
         "preferably seven; there the inn card is the customs house.")),

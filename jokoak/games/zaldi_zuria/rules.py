@@ -171,12 +171,12 @@ RULESETS: tuple[Ruleset, ...] = (
     Ruleset("pierer_1857", N_("Pierer's Universal-Lexikon"),
             N_("From Pierer's Universal-Lexikon (1857\u201362), article \u201cSchimmelspiel\u201d, "
                "with Every Boy's Book for the bell-with-hammer card: at least four players; the "
-               "white horse's owner throws first; before the inn opens, only the thrower pays on "
-               "all blanks; when bell and hammer show together, only the bell-with-hammer card "
+               "white horse's owner throws first; before the inn opens, on all blanks only the "
+               "thrower pays the white horse's owner a chip; when bell and hammer show together, only the bell-with-hammer card "
                "counts; the excess goes to the inn; the inn opens when the bank falls below 21. "
                "Everything else follows the Basque text, including the rules Pierer does not "
                "have: the auctioneer chosen by the highest throw, elimination after two rounds "
-               "without taking part and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
+               "of play in a row without taking part and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
                "throw)."),
             {"minimum_players": 4, "first_thrower": "white_horse_owner",
              "all_blank_payment": "thrower_pays", "bell_and_hammer": "combined_card",
@@ -184,12 +184,12 @@ RULESETS: tuple[Ruleset, ...] = (
     Ruleset("young_folks_1890", N_("Young Folks' Cyclopaedia"),
             N_("From the Young Folks' Cyclopaedia of Games and Sports (1890): the stakes come "
                "after the auction; the banker (the Cyclopaedia's cashier) throws first; before "
-               "the inn opens, everyone pays on all blanks; the excess goes to the inn. Everything "
-               "else follows the Basque text, including the rules "
-               "the Cyclopaedia does not have: the auctioneer chosen by the highest throw, "
-               "elimination after two rounds without taking part, the three cards for bell and "
-               "hammer together and the 1-2-3-4-5-6 ending (an option makes it an ordinary "
-               "throw)."),
+               "the inn opens, on all blanks every player except the white horse's owner pays "
+               "the owner a chip, whoever throws; the excess goes to the inn. Everything else "
+               "follows the Basque text, including the rules the Cyclopaedia does not have: the "
+               "auctioneer chosen by the highest throw, elimination after two rounds of play in "
+               "a row without taking part, all three cards counting when bell and hammer show "
+               "together and the 1-2-3-4-5-6 ending (an option makes it an ordinary throw)."),
             {"stakes_timing": "after_auction", "first_thrower": "banker",
              "all_blank_payment": "everyone_pays", "inn_payment": "excess"}),
 )

@@ -132,7 +132,7 @@ def describe_event(ev: Event, _: Gettext) -> str:
                            "place": place})
     if ev.kind == "throw_again":
         if d.get("outcome") in SAHE_THROWS:
-            return _("The sahe is up among the marked faces: another throw.")
+            return _("The sahe's marked face is up, so the same team throws again.")
         return _("A throw of %(value)s points gives another throw.") % {"value": ev.amount("value")}
     if ev.kind in ("circuit", "hit", "north_creek"):
         gainer, loser = team_name(d.get("gainer"), _), team_name(d.get("loser"), _)

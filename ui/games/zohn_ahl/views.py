@@ -224,8 +224,8 @@ def _win_summary(game: ZT.GameFigures) -> tuple[str, str]:
                       "A game lasts %(turns)s turns on average.", round(turns)) % {
         "turns": fmt_num(turns, 1)}
     proven = _("Proven from the rules: the starting team wins with a chance between "
-               "%(lo)s and %(hi)s. A game lasts %(turns)s turns on average (between "
-               "%(turns_lo)s and %(turns_hi)s).") % {
+               "%(lo)s and %(hi)s. A game lasts %(turns)s turns on average (the average lies "
+               "between %(turns_lo)s and %(turns_hi)s).") % {
         "lo": fmt_pct(game.start.lo, 9), "hi": fmt_pct(game.start.hi, 9),
         "turns": fmt_num(turns, 1), "turns_lo": fmt_num(game.turns.lo, 6),
         "turns_hi": fmt_num(game.turns.hi, 6)}
