@@ -124,19 +124,21 @@ class GameEntry:
     def draw_state(self, state: Any, _: Callable[[str], str], lang: str,
                    viewer: int | None = None,
                    highlight: frozenset[str] = frozenset(),
-                   events: Sequence[Any] = ()) -> str | None:
+                   events: Sequence[Any] = (), narrow: bool = False) -> str | None:
         """The game's picture of ``state`` (its table, or its board), seen from ``viewer``'s
         seat where the game hides anything (``None``: nobody's); ``None`` without a renderer.
         The one place a page asks for a drawing, so no page names the games' renderers.
         ``highlight`` names the moves a lesson's sentence talks about ("bid", "throw"), and
         ``events`` what the step's moves made happen: a renderer that takes them rings what
-        they concern on the drawing."""
+        they concern on the drawing. ``narrow``: laid out for a phone's width, where the
+        renderer has such a layout (the pages show both, :func:`jokoak.render.for_both_widths`)."""
         module = self.renderer_module()
         table = getattr(module, "render_table_svg", None)
         drawing = table if table is not None else getattr(module, "render_board_svg", None)
         if drawing is None:
             return None
         pointed = _accepted(drawing, highlight=highlight, events=tuple(events)) if highlight else {}
+        pointed.update(_accepted(drawing, narrow=True) if narrow else {})
         if table is not None:
             return str(table(state, _, lang, viewer=viewer, **pointed))
         return str(drawing(state, _, lang, **pointed))

@@ -138,7 +138,7 @@ def test_the_table_and_the_next_control_are_on_screen_together(browser, game, si
         control = decision_control(page, game)
         settled(page)
         width, height = size
-        board = page.locator(".jokoak-board svg").first.bounding_box()
+        board = page.locator(".jokoak-board svg:visible").first.bounding_box()
         button = control.bounding_box()
         # Streamlit's header bar stays over the top of the page: nothing may sit under it
         header = page.evaluate("() => { const h = document.querySelector('[data-testid=stHeader]');"
@@ -157,8 +157,9 @@ def test_the_table_and_the_next_control_are_on_screen_together(browser, game, si
         # no word of the drawing runs past its edge (SVG text does not wrap)
         outside = page.evaluate(
             "() => [...document.querySelectorAll('.jokoak-board svg text')].filter(t => {"
-            " const w = t.ownerSVGElement.viewBox.baseVal.width, b = t.getBBox();"
-            " return w && (b.x < -1 || b.x + b.width > w + 1); }).map(t => t.textContent)")
+            " const v = t.ownerSVGElement.viewBox.baseVal, b = t.getBBox();"
+            " return v.width && (b.x < v.x - 1 || b.x + b.width > v.x + v.width + 1); })"
+            ".map(t => t.textContent)")
         assert outside == []
     finally:
         page.close()
@@ -189,7 +190,7 @@ def test_the_step_through_picture_sits_beside_or_under_next(browser, size, lang)
             page.locator(STEP_NEXT).first.click()
             settled(page)
         button = page.locator(STEP_NEXT).first.bounding_box()
-        picture = page.locator(".jokoak-board svg").first.bounding_box()
+        picture = page.locator(".jokoak-board svg:visible").first.bounding_box()
         words = page.locator(".jokoak-step-text").first.bounding_box()
         top = header_bottom(page)
         assert top - 2 <= button["y"] and button["y"] + button["height"] <= size[1]

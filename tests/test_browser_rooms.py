@@ -59,7 +59,7 @@ def room_panel(page):
 
 
 def spots_drawn(page) -> int:
-    return page.locator(".jokoak-board svg circle").count()
+    return page.locator(".jokoak-board svg circle:visible").count()
 
 
 def seat_two(first, second) -> str:

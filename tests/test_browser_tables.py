@@ -29,7 +29,7 @@ def browser(chromium_browser):
 
 def dice_drawn(page) -> int:
     """Die spots in the table drawing plus the "your dice" line: 0 while nobody's are shown."""
-    return (page.locator(".jokoak-board svg circle").count()
+    return (page.locator(".jokoak-board svg circle:visible").count()
             + page.locator(".jokoak-dice").count())
 
 

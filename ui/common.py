@@ -21,8 +21,10 @@ import streamlit as st
 if TYPE_CHECKING:          # imported where a chart is drawn (pyarrow is slow to import)
     import pyarrow as pa
 
+from jokoak import registry
 from jokoak.i18n import (DEFAULT_LANGUAGE, LANGUAGES, Translator, format_number,
                          format_percent_value, negotiate_language, translator)
+from jokoak.render import for_both_widths
 
 LANG_KEY = "jokoak_lang"
 
@@ -396,3 +398,17 @@ def bring_into_view(target: str, cut: str = "", token: object = "", when: bool =
         return
     st.html(_INTO_VIEW_JS % {"token": str(token).replace("*", ""), "target": json.dumps(target),
                              "cut": json.dumps(cut)}, unsafe_allow_javascript=True)
+
+
+def game_drawing(game: str, state: Any, viewer: int | None = None,
+                 highlight: frozenset[str] = frozenset(), events: Sequence[Any] = ()) -> str:
+    """The game's drawing of ``state`` in the visitor's language, laid out for wide screens
+    and, beside it, for a phone's width where the game has such a layout (the page's style
+    shows one: :func:`jokoak.render.for_both_widths`); ``""`` for a game without a drawing."""
+    entry = registry.entry(game)
+    wide = entry.draw_state(state, _, lang(), viewer=viewer, highlight=highlight, events=events)
+    if wide is None:
+        return ""
+    phone = entry.draw_state(state, _, lang(), viewer=viewer, highlight=highlight, events=events,
+                             narrow=True)
+    return wide if phone in (None, wide) else for_both_widths(wide, phone)

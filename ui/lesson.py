@@ -46,7 +46,7 @@ from jokoak.render.howto import CHOICE_CSS, choice_note_html
 
 from . import counters, play, progress, sound, speech, tap_manners
 from .play import pace
-from .common import _, bring_into_view, esc, html, lang, ngettext
+from .common import _, bring_into_view, esc, game_drawing, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
 from .kiosk_mode import kiosk_fold
@@ -157,9 +157,8 @@ def _board(game: str, session: PlaySession, shown: GameState, seat: int,
            step: LessonStep | None = None) -> None:
     """The table or board for ``shown`` (a state), drawn like the play view's, from the
     lesson's seat (the visitor's own dice and nobody else's)."""
-    markup = registry.entry(game).draw_state(shown, _, lang(), viewer=seat,
-                                             highlight=_talked_about(step, session),
-                                             events=_step_events(step, session)) or ""
+    markup = game_drawing(game, shown, viewer=seat, highlight=_talked_about(step, session),
+                          events=_step_events(step, session))
     html(LESSON_BOARD_CSS)
     play.board(markup, session)
 

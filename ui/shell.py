@@ -79,12 +79,18 @@ button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNav
 #: phone order there: "Next" and the step's words, the picture right under them, then the
 #: clauses. On a phone a board as tall as it is wide (zohn ahl's) gets 40 % of the screen's
 #: height (at 26 % its labels were 4–5 px), and the thrown sticks under it less of the width.
+#: A drawing made for both widths (:func:`jokoak.render.for_both_widths`) shows its phone
+#: layout under 641 px, at the whole width whatever its height: laid out for the width, its
+#: words are 11 px or more there only if it is not shrunk to a height.
 BOARD_CSS = """<style>/* jokoak-boards */
 @media (orientation:portrait) and (min-width:641px){
 [data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board){flex-wrap:wrap}
 [data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board) > [data-testid='stColumn']{flex:1 1 100% !important;width:100% !important;min-width:100% !important}
 }
 @media (max-width:640px){.jokoak-board{--jokoak-board-h:40vh} svg.jk-sticks{max-width:15rem !important;margin:0 auto;display:block}}
+.jk-narrow{display:none}
+@media (max-width:640px){.jk-wide{display:none} .jk-narrow{display:block}
+ .jokoak-board .jk-narrow svg{max-height:none}}
 </style>"""
 
 

@@ -39,7 +39,7 @@ from jokoak.render.reader_steps import ReaderStep, captions, reader_steps, sente
 
 from . import speech
 from .play import pace
-from .common import (_, esc, html, in_this_language, install_placer, lang, ngettext,
+from .common import (_, esc, game_drawing, html, in_this_language, install_placer, lang, ngettext,
                      pin_run_language, place_mark, remember, remembered_widget_key)
 from .params import query_choice, query_number
 from .step_controls import step_controls, tap_value
@@ -85,7 +85,7 @@ def _replayed(game: str, key: str, _record: Record
 
 def _draw_state(game: str, state: GameState) -> str:
     """A step's picture: everything shown (a step-through has no hidden seat)."""
-    return registry.entry(game).draw_state(state, _, lang()) or ""
+    return game_drawing(game, state)
 
 
 def _translation_target() -> str | None:

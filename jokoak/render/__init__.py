@@ -28,3 +28,12 @@ def names_text(names: "list[str] | tuple[str, ...]", _: Any) -> str:
     if len(names) <= 1:
         return "".join(names)
     return _("%(names)s and %(last)s") % {"names": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def for_both_widths(wide: str, narrow: str) -> str:
+    """One drawing in two layouts, of which the page's style shows one (``ui/shell.py``,
+    ``BOARD_CSS``): ``wide`` on every screen wider than a phone, ``narrow`` (laid out for a
+    390 px phone's width, its words 11 px or more there) on a phone. The style decides, not
+    the server, which never knows the screen's width; the hidden one is out of the
+    accessibility tree, and the two carry different ids."""
+    return f'<div class="jk-wide">{wide}</div><div class="jk-narrow">{narrow}</div>'

@@ -300,11 +300,14 @@ BID_MOVES = frozenset({"bid", "palero", "doia"})
 
 
 def render_table_svg(state: PeruludoPosition, _: Gettext, lang: str, viewer: int | None = None,
-                     highlight: frozenset[str] = frozenset()) -> str:
+                     highlight: frozenset[str] = frozenset(), narrow: bool = False) -> str:
     """The table seen from above: each cup with its dice count, the dice ``viewer`` may see
     (lifted cups numbered in lifting order, with the running count), the bag, the bid, and
     who is in arrastatze. The player on turn is outlined in gold. ``highlight`` names the
-    moves a lesson's sentence talks about: a bid, palero or doia ring the bid standing."""
+    moves a lesson's sentence talks about: a bid, palero or doia ring the bid standing.
+    ``narrow``: laid out for a phone's width (:func:`_narrow_table_svg`)."""
+    if narrow:
+        return _narrow_table_svg(state, _, lang, viewer, highlight)
     la = escape(lang)
     uid = f"pl{state.round_no}-{len(state.history)}-{len(state.revealed)}"
     title = _("peruludo: the table")
@@ -385,5 +388,130 @@ def _seat(state: PeruludoPosition, seat: int, _: Gettext, lang: str, viewer: int
         out.append(_text(x + w / 2 - 6, y - h / 2 + 20, f"#{order}", lang, 16, "bold",
                          anchor="end", fill=_RED))
         out.append(_text(x + w / 2 - 6, y - h / 2 + 42, f"= {running}", lang, 16, "bold",
+                         anchor="end", fill=_RED))
+    return "".join(out)
+
+
+# ---- the table laid out for a phone ------------------------------------------------------
+#: The phone's table: 360 units wide, drawn at about one pixel a unit on a 390 px phone, so
+#: no word is set under :data:`_NARROW_LEAST` units (11 px and more there); the wide table
+#: (900 units) came out at 0.4 px a unit, its words at 6–7 px. The bid, the bag and the kind
+#: of round head the drawing; the seats go round an upright oval under it, in the same
+#: order as on the wide table (bottom, left, top, right: clockwise seen from above).
+_NW, _NARROW_LEAST = 360, 13
+
+
+def _narrow_card(players: int) -> tuple[int, int]:
+    """A seat's card on the phone (width, height): two side by side up to six players,
+    narrower beyond."""
+    return (150, 80) if players <= 6 else (116, 74)
+
+
+def narrow_seat_centres(players: int) -> list[tuple[float, float]]:
+    """Where each seat's card is centred on the phone's table (below its heading): round an
+    oval pressed against the table's sides (a card never leaves the table), as tall as
+    keeps every two cards 6 units apart."""
+    w, h = _narrow_card(players)
+    edge = w / 2 + 6
+    ry = float(h)
+    while True:
+        centres = [(min(_NW - edge, max(edge, _NW / 2 + 200 * cos(pi / 2 + 2 * pi * s / players))),
+                    ry * sin(pi / 2 + 2 * pi * s / players)) for s in range(players)]
+        clear = all(abs(a[0] - b[0]) >= w + 6 or abs(a[1] - b[1]) >= h + 6
+                    for i, a in enumerate(centres) for b in centres[i + 1:])
+        if clear or ry > 40 * h:
+            return centres
+        ry += 4
+
+
+def _narrow_table_svg(state: PeruludoPosition, _: Gettext, lang: str, viewer: int | None,
+                      highlight: frozenset[str]) -> str:
+    la = escape(lang)
+    uid = f"pln{state.round_no}-{len(state.history)}-{len(state.revealed)}"
+    least = _NARROW_LEAST
+    counting = state.phase == "reveal" or bool(state.revealed and state.stale)
+    head = 98 if counting else 78
+    w, h = _narrow_card(state.players)
+    centres = narrow_seat_centres(state.players)
+    top = min(y for _x, y in centres)
+    ring_h = max(y for _x, y in centres) - top + h
+    height = head + ring_h + 16
+    dy = head + 8 + h / 2 - top
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_NW} {height:.0f}" '
+           f'width="100%" role="img" aria-labelledby="{uid}-t {uid}-d" lang="{la}" '
+           f'xml:lang="{la}" style="max-width:{_NW * 2}px">',
+           f'<title id="{uid}-t" lang="{la}">{escape(_("peruludo: the table"))}</title>',
+           f'<desc id="{uid}-d" lang="{la}">{escape(table_summary(state, _, viewer))}</desc>',
+           f'<rect x="0" y="0" width="{_NW}" height="{height:.0f}" rx="14" fill="{_FELT}"/>',
+           f'<rect x="8" y="8" width="{_NW - 16}" height="{head - 12}" rx="10" fill="#3d7a4c" '
+           f'stroke="#23472c" stroke-width="3"/>']
+    if state.bid is not None:
+        centre = _("Bid: %(bid)s") % {"bid": bid_text(state.bid[0], state.bid[1], _)}
+    elif state.winner is not None:
+        centre = _("%(player)s wins") % {"player": player_name(state.winner, _)}
+    else:
+        centre = _("No bid yet")
+    if state.bid is not None and highlight & BID_MOVES:
+        out.append(f'<rect class="jk-highlight" x="5" y="5" width="{_NW - 10}" '
+                   f'height="{head - 6}" rx="12" fill="none" stroke="#f2b100" '
+                   'stroke-width="5"/>')
+    room = _NW - 36
+    out.append(_fitted(_NW / 2, 32, centre, lang, 22, room, "bold", "#ffffff", least))
+    out.append(_fitted(_NW / 2, 54, _("Bag: %(dice)s") % {"dice": dice_text(state.bag, _)} +
+                       " · " + (_("Arrastatze round: sixes not wild") if state.arrastatze_round
+                                else _("Sixes are wild")),
+                       lang, 15, room, fill="#ffe7a3", least=least))
+    if counting:
+        out.append(_fitted(_NW / 2, 80, _("Count: %(count)s") % {"count": state.running},
+                           lang, 17, room, "bold", "#ffffff", least))
+    for seat, (x, y) in enumerate(centres):
+        out.append(_narrow_seat(state, seat, x, y + dy, w, h, _, lang, viewer))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _narrow_seat(state: PeruludoPosition, seat: int, x: float, y: float, w: int, h: int,
+                 _: Gettext, lang: str, viewer: int | None) -> str:
+    """A seat's card on the phone: name, dice count (and arrastatze), and its cup."""
+    least = _NARROW_LEAST
+    on_turn = state.current_player() == seat
+    left, top = x - w / 2, y - h / 2
+    out = [f'<rect x="{left:.0f}" y="{top:.0f}" width="{w}" height="{h}" rx="10" '
+           f'fill="{_PAPER if state.counts[seat] else "#bbbbbb"}" '
+           f'stroke="{_GOLD if on_turn else _INK}" stroke-width="{4 if on_turn else 2}"/>']
+    lifted = seat in state.revealed and state.bid is not None
+    room = w - (44 if lifted else 12)
+    centre = x - (16 if lifted else 0)
+    name = player_name(seat, _) + (" · " + _("you") if viewer == seat else "")
+    out.append(_fitted(centre, top + 17, name, lang, 15, room, "bold", least=least))
+    status = (dice_text(state.counts[seat], _) if state.counts[seat] else _("out"))
+    if seat in state.arrastatu:
+        status += " · " + _("arrastatze")
+    out.append(_fitted(centre, top + 34, status, lang, 14, room, least=least,
+                       fill=_RED if seat in state.arrastatu else _INK))
+    cup = shown_cup(state, seat, viewer)
+    if cup:
+        face = state.bid[1] if state.bid else None
+        size = min(28.0, (w - 10) / max(len(cup), 1) - 3)
+        start = x - (len(cup) * (size + 3) - 3) / 2
+        rolling = not state.revealed and state.phase != "reveal"
+        out.append(f'<g class="{ROLL_CLASS[state.round_no % 2]}">' if rolling else "<g>")
+        for i, d in enumerate(cup):
+            counts = face is not None and (d == face or (state.wild and d == 6))
+            out.append(_die(start + i * (size + 3), top + h - size - 6, d, size, counts, i))
+        out.append("</g>")
+    elif state.cups[seat] and state.counts[seat]:
+        base = top + h - 6
+        out.append(f'<path d="M{x - 22:.0f},{base:.0f} L{x - 15:.0f},{base - 24:.0f} '
+                   f'L{x + 15:.0f},{base - 24:.0f} L{x + 22:.0f},{base:.0f} Z" fill="#6b3e1f" '
+                   f'stroke="{_INK}"/>')
+    if lifted:
+        assert state.bid is not None
+        order = state.revealed.index(seat) + 1
+        running = sum(count_face(state.cups[s], state.bid[1], state.wild)
+                      for s in state.revealed[:order])
+        out.append(_text(left + w - 6, top + 17, f"#{order}", lang, 14, "bold", anchor="end",
+                         fill=_RED))
+        out.append(_text(left + w - 6, top + 34, f"= {running}", lang, 14, "bold",
                          anchor="end", fill=_RED))
     return "".join(out)

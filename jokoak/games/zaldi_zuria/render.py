@@ -294,14 +294,15 @@ def _text(x: float, y: float, body: str, lang: str, size: int = 22, weight: str 
             f'font-family="sans-serif">{escape(body)}</text>')
 
 
-def _die_face(x: float, y: float, mark: str | None, label: str, order: int = 0) -> str:
-    """One die: blank, 1-6 pips, a bell or a hammer; ``label`` names the face (the picture as
-    a whole carries the accessible description). ``order``: its place in the row, which
-    staggers the roll (see :data:`ROLL_CLASS`)."""
-    s = _DIE
+def _die_face(x: float, y: float, mark: str | None, label: str, order: int = 0,
+              s: float = _DIE) -> str:
+    """One die of side ``s``: blank, 1-6 pips, a bell or a hammer; ``label`` names the face
+    (the picture as a whole carries the accessible description). ``order``: its place in the
+    row, which staggers the roll (see :data:`ROLL_CLASS`)."""
     out = [f'<g class="jk-die" style="animation-delay:{order * 40}ms" '
            f'data-face="{escape(label, quote=True)}"><rect x="{x}" y="{y}" width="{s}" '
-           f'height="{s}" rx="12" fill="{_PAPER}" stroke="{_INK}" stroke-width="3"/>']
+           f'height="{s}" rx="{s * 12 / _DIE:.0f}" fill="{_PAPER}" stroke="{_INK}" '
+           f'stroke-width="{3 if s >= 60 else 2}"/>']
     if mark == "bell":
         out.append(f'<path d="M{x+s*.25},{y+s*.72} Q{x+s*.25},{y+s*.22} {x+s*.5},{y+s*.2} '
                    f'Q{x+s*.75},{y+s*.22} {x+s*.75},{y+s*.72} Z" fill="{_GOLD}" stroke="{_INK}" '
@@ -369,9 +370,12 @@ def _phase_label(state: ZaldiState, _: Gettext) -> str:
 
 
 def render_table_svg(state: ZaldiState, _: Gettext, lang: str, viewer: int | None = None,
-                     highlight: frozenset[str] = frozenset()) -> str:
+                     highlight: frozenset[str] = frozenset(), narrow: bool = False) -> str:
     """The table: phase, bank, inn, the eight dice as they fell, every player's chips and
-    cards. ``viewer`` (a seat) is outlined as "you"; nothing is hidden in this game."""
+    cards. ``viewer`` (a seat) is outlined as "you"; nothing is hidden in this game.
+    ``narrow``: laid out for a phone's width (:func:`_narrow_table_svg`)."""
+    if narrow:
+        return _narrow_table_svg(state, _, lang, viewer, highlight)
     rows = (state.players + 2) // 3
     height = 280 + rows * (_BOX + 14)
     title = _("zaldi zuria: the table")
@@ -531,3 +535,149 @@ def _wrap(text: str, width: int) -> list[str]:
         else:
             line = f"{line} {word}".strip()
     return lines + ([line] if line else [])
+
+
+# ---- the table laid out for a phone ------------------------------------------------------
+#: The phone's table: 360 units wide, drawn at about one pixel a unit on a 390 px phone
+#: (358 px of content), so no word is set under :data:`_NARROW_LEAST` units (11 px and more
+#: there). The wide table (960 units) came out at 0.37 px a unit: its words at 6–10 px.
+_NW, _NARROW_LEAST = 360, 13
+#: A seat's card on the phone: two a row, and the room for a line in it.
+_NSEAT_W, _NSEAT_ROOM = 168, 168 - 20
+
+
+def _narrow_lines(text: str, size: int, room: float, most: int = 2) -> list[str]:
+    """``text`` in at most ``most`` lines of ``room`` units at ``size`` (about 0.56 em a
+    character); the last line keeps what is left (:func:`_fitted` then narrows it)."""
+    width = max(1, int(room / (0.56 * size)))
+    lines = _wrap(text, width)
+    if len(lines) > most:
+        lines = lines[:most - 1] + [" ".join(lines[most - 1:])]
+    return lines
+
+
+def _narrow_seat_lines(state: ZaldiState, seat: int, _: Gettext, on_turn: bool) -> list[str]:
+    """The words of a seat's card under its name and chips: its role (being on turn is the
+    card's gold outline here, as the status line says it), then its cards."""
+    lines: list[str] = []
+    roles = []
+    if seat == state.auctioneer:
+        roles.append(_("auctioneer and banker"))
+    if seat in state.out:
+        roles.append(_("out of the game"))
+    if roles:
+        lines += _narrow_lines(", ".join(roles), _NARROW_LEAST, _NSEAT_ROOM)
+    cards = [card_name(c, _) for c in state.cards_of(seat)]
+    lines += _narrow_lines(", ".join(cards) if cards else _("no cards"), _NARROW_LEAST,
+                           _NSEAT_ROOM)
+    return lines
+
+
+def _narrow_table_svg(state: ZaldiState, _: Gettext, lang: str, viewer: int | None,
+                      highlight: frozenset[str]) -> str:
+    """The table for a phone: the same things as the wide table, stacked for a narrow
+    screen (the phase; the bank and the inn side by side; the sale or the turn; the dice;
+    the seats two a row), every word at :data:`_NARROW_LEAST` units or more."""
+    la = escape(lang)
+    least = _NARROW_LEAST
+    on_turn = state.current_player() if state.phase != "over" else None
+    if state.phase == "play":
+        on_turn = state.to_throw
+    seat_lines = [_narrow_seat_lines(state, seat, _, seat == on_turn)
+                  for seat in range(state.players)]
+    seat_h = 50 + 17 * max((len(lines) for lines in seat_lines), default=1)
+    top_seats = 214
+    rows = (state.players + 1) // 2
+    height = top_seats + rows * (seat_h + 8) + 4
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {_NW} {height}" width="100%" '
+           f'role="img" aria-labelledby="zzn-title zzn-desc" lang="{la}" xml:lang="{la}" '
+           f'style="max-width:{_NW * 2}px">',
+           f'<title id="zzn-title" lang="{la}">{escape(_("zaldi zuria: the table"))}</title>',
+           f'<desc id="zzn-desc" lang="{la}">{escape(table_summary(state, _))}</desc>',
+           f'<rect x="0" y="0" width="{_NW}" height="{height}" rx="14" fill="#2e5d3a"/>']
+    out.append(_fitted(10, 24, _phase_label(state, _), lang, 17, _NW - 20, "bold", least,
+                       fill="#ffffff"))
+    # the bank and the inn, side by side
+    out.append(f'<rect x="8" y="34" width="170" height="48" rx="8" fill="{_PAPER}" '
+               f'stroke="{_GOLD}" stroke-width="3"/>')
+    bank = _("Bank: %(amount)s") % {"amount": chips_text(state.bank, _)}
+    held = [card_name(c, _) for c in CARDS if state.holder(c) == BANK]
+    if held:
+        out.append(_fitted(16, 53, bank, lang, 15, 154, "bold", least))
+        out.append(_fitted(16, 73, _("Cards: %(cards)s") % {"cards": ", ".join(held)}, lang,
+                           least, 154, least=least))
+    else:
+        out.append(_fitted(16, 64, bank, lang, 16, 154, "bold", least))
+    inn = _("The inn is open.") if state.inn_open else _("The inn is closed.")
+    out.append(f'<rect x="182" y="34" width="170" height="48" rx="8" '
+               f'fill="{"#ffe7a3" if state.inn_open else "#d9d9d9"}" stroke="{_INK}" '
+               f'stroke-width="2"/>')
+    inn_lines = _narrow_lines(inn, 15, 154)
+    for i, line in enumerate(inn_lines):
+        y = (64 if len(inn_lines) == 1 else 54) + 19 * i
+        out.append(_fitted(190, y, line, lang, 15, 154, least=least))
+    # the sale and the highest bid, or who is on turn
+    status = _status_lines(state, _)[:2]
+    out.append(f'<rect x="8" y="88" width="{_NW - 16}" height="46" rx="8" fill="{_PAPER}" '
+               f'stroke="{_INK}" stroke-width="2"/>')
+    for i, line in enumerate(status):
+        y = (117 if len(status) == 1 else 107) + 20 * i
+        out.append(_fitted(18, y, line, lang, 15, _NW - 36, least=least))
+    # the eight dice
+    die, gap = 38, 5
+    x0 = (_NW - (8 * die + 7 * gap)) / 2
+    dice_y = 142
+    marks = state.last_roll or frozenset()
+    if "throw" in highlight and state.last_roll is not None:
+        out.append(f'<rect class="jk-highlight" x="{x0 - 5}" y="{dice_y - 5}" '
+                   f'width="{8 * die + 7 * gap + 10}" height="{die + 10}" rx="8" '
+                   'fill="none" stroke="#f2b100" stroke-width="4"/>')
+    rolled = (f' class="jk-dice {ROLL_CLASS[roll_number(state) % 2]}"'
+              if state.last_roll is not None else ' class="jk-dice"')
+    out.append(f"<g{rolled}>")
+    for i, mark in enumerate(MARKS):
+        shown = mark if mark in marks else None
+        label = (_(MARK_LABELS[mark]) if mark in MARK_LABELS else mark) if shown else _("blank")
+        out.append(_die_face(x0 + i * (die + gap), dice_y, shown, label, i, die))
+    out.append("</g>")
+    if state.last_roll is None:
+        out.append(_text(_NW / 2, dice_y + die + 22, _("No throw yet."), lang, 15,
+                         anchor="middle", fill="#ffffff"))
+    elif not state.last_roll and state.phase in ("play", "over"):
+        words = _("White horse!")
+        width = min(_NW - 40, max(160, len(words) * 22 * 0.62 + 40))
+        out.append(f'<g class="jk-badge"><rect x="{(_NW - width) / 2:.0f}" y="{dice_y + 2}" '
+                   f'width="{width:.0f}" height="34" rx="17" fill="{_GOLD}" stroke="#ffffff" '
+                   'stroke-width="3"/>'
+                   + _text(_NW / 2, dice_y + 27, words, lang, 22, "bold", anchor="middle",
+                           fill="#ffffff") + "</g>")
+    for seat in range(state.players):
+        x = 8 + (seat % 2) * (_NSEAT_W + 8)
+        y = top_seats + (seat // 2) * (seat_h + 8)
+        out.append(_narrow_seat(state, seat, x, y, seat_h, seat_lines[seat], _, lang,
+                                seat == viewer, seat == on_turn))
+    out.append("</svg>")
+    return "".join(out)
+
+
+def _narrow_seat(state: ZaldiState, seat: int, x: float, y: float, h: float,
+                 lines: list[str], _: Gettext, lang: str, is_viewer: bool,
+                 on_turn: bool) -> str:
+    """A seat's card on the phone: name, chips, then its role and cards in lines."""
+    out_of_game = seat in state.out
+    stroke = _GOLD if on_turn else (_GREEN if is_viewer else _INK)
+    parts = [f'<rect x="{x}" y="{y}" width="{_NSEAT_W}" height="{h}" rx="10" '
+             f'fill="{"#bdbdbd" if out_of_game else _PAPER}" stroke="{stroke}" '
+             f'stroke-width="{5 if on_turn or is_viewer else 2}"/>']
+    name = player_name(seat, _)
+    if is_viewer:
+        name = _("%(player)s (you)") % {"player": name}
+    parts.append(_fitted(x + 10, y + 20, name, lang, 15, _NSEAT_ROOM, "bold", _NARROW_LEAST))
+    parts.append(_fitted(x + 10, y + 40, chips_text(state.chips[seat], _), lang, 17,
+                         _NSEAT_ROOM, "bold", _NARROW_LEAST))
+    has_cards = bool(state.cards_of(seat))
+    for i, line in enumerate(lines):
+        parts.append(_fitted(x + 10, y + 58 + 17 * i, line, lang, _NARROW_LEAST, _NSEAT_ROOM,
+                             least=_NARROW_LEAST,
+                             fill=_INK if has_cards or i < len(lines) - 1 else "#555555"))
+    return "".join(parts)

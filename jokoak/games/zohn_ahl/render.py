@@ -318,7 +318,7 @@ def board_summary(state: ZohnAhlState | None, _: Gettext) -> str:
 def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str,
                      numbered: bool | str = False, sites_per_side: int | None = None,
                      id_prefix: str = "za", highlight: frozenset[str] = frozenset(),
-                     events: Sequence[Event] = ()) -> str:
+                     events: Sequence[Event] = (), narrow: bool = False) -> str:
     """The board as a standalone, accessible SVG (``<title>``, ``<desc>``, ``lang``).
 
     ``numbered`` writes each site's number, so "31 sites past the south creek" can be
@@ -326,32 +326,47 @@ def render_board_svg(state: ZohnAhlState | None, _: Gettext, lang: str,
     as the east-running one. ``id_prefix`` keeps the title/desc ids unique when a page shows
     several boards. ``highlight`` (the moves a lesson's sentence talks about) and ``events``
     (what the step's moves made happen) ring on the board what the sentence is about
-    (:func:`_rings`).
+    (:func:`_rings`). ``narrow``: for a phone's width, the same board with its words set at
+    :data:`NARROW_LEAST` units or more (:data:`WIDE_SIZES`, :data:`NARROW_SIZES`) and the
+    legend in wrapped lines (the board is drawn at 0.6 px a unit on a 390 px phone: its
+    words, at 14–18 units, came out at 5–8 px).
     """
     per_side = sites_per_side or (state.options.sites_per_side if state is not None else 8)
+    sizes = NARROW_SIZES if narrow else WIDE_SIZES
+    if narrow:
+        id_prefix += "n"
     lg, ident = escape(lang), escape(id_prefix)
-    height = SIZE + 2 * TEAM_LEGEND + (LEGEND_ROW if per_side == 10 else 0) + 14
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {SIZE} {height}" '
+    legend = (_narrow_legend(state, _, lang, SIZE + 26) if narrow and state is not None
+              else ("", 2 * TEAM_LEGEND, []) if state is not None else ("", 0, []))
+    knees = (_knee_lines(_, sizes["knee"]) if per_side == 10 else [])
+    height = SIZE + legend[1] + LEGEND_ROW * len(knees) + 14
+    if not narrow:   # the wide board keeps its height, with or without a legend
+        height = SIZE + 2 * TEAM_LEGEND + (LEGEND_ROW if per_side == 10 else 0) + 14
+    left, width = (NARROW_CROP, SIZE - 2 * NARROW_CROP) if narrow else (0, SIZE)
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left} 0 {width} {height}" '
            f'role="img" lang="{lg}" xml:lang="{lg}" '
            f'aria-labelledby="{ident}-title {ident}-desc" style="max-width:100%;height:auto">',
            f'<title id="{ident}-title">{escape(_("zohn ahl board"))}</title>',
            f'<desc id="{ident}-desc">{escape(board_summary(state, _))}</desc>',
-           f'<rect x="0" y="0" width="{SIZE}" height="{height}" fill="#f6efe1"/>']
-    out.append(_creeks(_, lang))
+           f'<rect x="{left}" y="0" width="{width}" height="{height}" fill="#f6efe1"/>']
+    out.append(_creeks(_, lang, sizes))
     out.append(_outline())
     direction = "east" if numbered == "east" else "west"
-    out.append(_sites(per_side, bool(numbered), lang, direction))
+    out.append(_sites(per_side, bool(numbered), lang, direction, sizes["number"]))
     out.append(f'<circle cx="{SIZE / 2}" cy="{SIZE / 2 - 10}" r="34" fill="#8a8a84" '
                f'stroke="#4a4a44" stroke-width="3"/>')
-    out.append(_text(SIZE / 2, SIZE / 2 + 50, _("ahl stone"), lang, 18))
+    out.append(_text(SIZE / 2, SIZE / 2 + 50 + (sizes["stone"] - 18) / 2, _("ahl stone"),
+                     lang, sizes["stone"]))
     rows = 0
     if state is not None:
         if highlight & THROW_MOVES:
-            out.append(_rings(state, tuple(events)))
+            out.append(_rings(state, tuple(events), legend[2]))
         out.append(_sticks(state, _, lang))
-        out.append(_legend(state, _, lang))
+        out.append(legend[0] if narrow else _legend(state, _, lang))
         rows = 1
-    if per_side == 10:
+    if per_side == 10 and narrow:
+        out.append(_knee_legend_lines(SIZE + legend[1] + 22, knees, lang, sizes["knee"]))
+    elif per_side == 10:
         out.append(_knee_legend(SIZE + 22 + 2 * TEAM_LEGEND * rows, _, lang))
     out.append("</svg>")
     return "".join(out)
@@ -365,14 +380,29 @@ def _outline() -> str:
     return f'<path d="{path}" fill="none" stroke="#6b4b2a" stroke-width="3"/>'
 
 
-def _creeks(_: Gettext, lang: str) -> str:
+#: The words' sizes on the board (units): the wide board's, and the phone's, drawn at about
+#: 0.6 px a unit there, so that none is under 11 px.
+WIDE_SIZES = {"creek": 18, "dry": 16, "number": 14, "stone": 18, "knee": 16}
+NARROW_LEAST = 20
+#: The phone's board leaves out this much of the wide board's margin on either side (no
+#: word is there), so the board is drawn larger.
+NARROW_CROP = 30
+#: Where the phone's legend lines start and end.
+_NARROW_LEFT, _NARROW_RIGHT = NARROW_CROP + 32, SIZE - NARROW_CROP - 12
+NARROW_SIZES = {"creek": 24, "dry": 21, "number": 20, "stone": 22, "knee": NARROW_LEAST}
+
+
+def _creeks(_: Gettext, lang: str, sizes: dict[str, int] = WIDE_SIZES) -> str:
     mid = (SLOTS[4] + SLOTS[5]) / 2
     half = (SLOTS[5] - SLOTS[4]) / 2 - 4
     parts = []
-    for y, label, ly in ((HIGH, _("south creek"), HIGH + 72), (LOW, _("north creek"), LOW - 52)):
+    grow = sizes["creek"] - WIDE_SIZES["creek"]
+    for y, label, ly in ((HIGH, _("south creek"), HIGH + 72 + grow / 2),
+                         (LOW, _("north creek"), LOW - 52 + grow / 4)):
         parts.append(f'<rect x="{mid - half:.1f}" y="{y - 26}" width="{2 * half:.1f}" '
                      f'height="52" fill="#8cc3e8"/>')
-        parts.append(_text(mid, ly, label, lang, 18, weight="bold", fill="#0b4f7a"))
+        parts.append(_text(mid, ly, label, lang, sizes["creek"], weight="bold",
+                           fill="#0b4f7a"))
     # The dry creeks' labels run along their sides, so a long label (Basque, Spanish,
     # French) never reaches the ahl stone in the middle.
     for x, label, angle, lx in ((LOW, _("west dry creek"), -90, LOW + 44),
@@ -380,11 +410,12 @@ def _creeks(_: Gettext, lang: str) -> str:
         parts.append(f'<rect x="{x - 26}" y="{mid - half:.1f}" width="52" '
                      f'height="{2 * half:.1f}" fill="#e2cf9e"/>')
         parts.append(f'<g transform="rotate({angle} {lx} {mid:.1f})">'
-                     + _text(lx, mid + 6, label, lang, 16, fill="#6b4b2a") + "</g>")
+                     + _text(lx, mid + 6, label, lang, sizes["dry"], fill="#6b4b2a") + "</g>")
     return "".join(parts)
 
 
-def _sites(per_side: int, numbered: bool, lang: str, direction: str = "west") -> str:
+def _sites(per_side: int, numbered: bool, lang: str, direction: str = "west",
+           size: int = 14) -> str:
     parts = []
     points = site_points(per_side)
     for index, (x, y, kind, side) in enumerate(points):
@@ -408,7 +439,7 @@ def _sites(per_side: int, numbered: bool, lang: str, direction: str = "west") ->
             dx, dy = offsets[side]
             if kind == "line":
                 dx, dy = dx * 1.4, dy * 1.4
-            parts.append(_text(x + dx, y + dy, str(number), lang, 14, fill="#444"))
+            parts.append(_text(x + dx, y + dy, str(number), lang, size, fill="#444"))
     return "".join(parts)
 
 
@@ -448,14 +479,23 @@ def _ring_site(state: ZohnAhlState, team: int, position: int) -> str:
             f'stroke-width="6"/>')
 
 
-def _ring_scoring(team: int) -> str:
+def _ring_scoring(team: int, spans: Sequence[tuple[float, float]] = ()) -> str:
+    """A ring round ``team``'s legend lines: the wide board's, or those of ``spans`` (where
+    each team's lines start and end on the phone's board, :func:`_narrow_legend`)."""
+    if spans:
+        top, bottom = spans[team]
+        return (f'<rect class="jk-highlight" data-highlight="scoring" data-team="{team}" '
+                f'x="{NARROW_CROP + 4}" y="{top:.0f}" width="{SIZE - 2 * NARROW_CROP - 8}" '
+                f'height="{bottom - top:.0f}" rx="10" fill="none" stroke="{_GOLD}" '
+                f'stroke-width="5"/>')
     y = SIZE + 22 + TEAM_LEGEND * team
     return (f'<rect class="jk-highlight" data-highlight="scoring" data-team="{team}" x="10" '
             f'y="{y - 22}" width="{SIZE - 20}" height="{TEAM_LEGEND - 2}" rx="10" '
             f'fill="none" stroke="{_GOLD}" stroke-width="5"/>')
 
 
-def _rings(state: ZohnAhlState, events: tuple[Event, ...]) -> str:
+def _rings(state: ZohnAhlState, events: tuple[Event, ...],
+           legend: Sequence[tuple[float, float]] = ()) -> str:
     """Gold rings (``class="jk-highlight"``) under what a lesson's sentence on a throw talks
     about, read off the step's ``events`` as the engine made them: the stick a ``move``
     moved and the site it landed on (its ``end``), a stick a ``hit`` sent back, the scoring
@@ -471,7 +511,7 @@ def _rings(state: ZohnAhlState, events: tuple[Event, ...]) -> str:
         elif ev.kind == "hit" and ev.get("loser") in (0, 1):
             parts.append(_ring_stick(state, int(ev.get("loser"))))
         if ev.kind in SCORING_EVENTS and ev.get("gainer") in (0, 1):
-            parts.append(_ring_scoring(int(ev.get("gainer"))))
+            parts.append(_ring_scoring(int(ev.get("gainer")), legend))
     return "".join(parts)
 
 
@@ -523,14 +563,69 @@ def _legend(state: ZohnAhlState, _: Gettext, lang: str) -> str:
     return "".join(parts)
 
 
-def _fitted(x: float, y: float, body: str, lang: str, size: int, weight: str = "normal") -> str:
-    """A left-aligned legend line that never runs past the board's right edge: a line longer
-    than the room left (at about 0.56 em a character) is drawn narrower to fit."""
-    room = SIZE - x - 12
+def _fitted(x: float, y: float, body: str, lang: str, size: int, weight: str = "normal",
+            right: float = SIZE - 12) -> str:
+    """A left-aligned legend line that never runs past ``right`` (the board's right edge): a
+    line longer than the room left (at about 0.56 em a character) is drawn narrower to fit."""
+    room = right - x
     text = _text(x, y, body, lang, size, anchor="start", weight=weight)
     if len(body) * size * 0.56 <= room:
         return text
     return text.replace("<text ", f'<text textLength="{room:.0f}" lengthAdjust="spacingAndGlyphs" ', 1)
+
+
+def _wrapped(text: str, size: int, room: float) -> list[str]:
+    """``text`` in lines of ``room`` units at ``size`` (about 0.56 em a character)."""
+    width = max(1, int(room / (0.56 * size)))
+    lines: list[str] = []
+    for word in text.split(" "):
+        if lines and len(lines[-1]) + 1 + len(word) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
+
+
+def _narrow_legend(state: ZohnAhlState, _: Gettext, lang: str, top: float
+                   ) -> tuple[str, float, list[tuple[float, float]]]:
+    """The phone's legend under the board, its height, and where each team's lines start
+    and end: per team its colour and name, then the way it runs and its scoring sticks in as
+    many lines as they take."""
+    parts = []
+    spans = []
+    y = top
+    size = NARROW_LEAST
+    for team in (0, 1):
+        mark = " ●" if not state.over and state.team == team else ""
+        arrow = "↻" if state.direction(team) == "west" else "↺"
+        lines = [_cap(team_name(team, _)) + mark] + _wrapped(
+            f"{arrow} " + _cap(_("%(direction)s: %(sticks)s") % {
+                "direction": direction_text(state.direction(team), _),
+                "sticks": sticks_text(state.scoring[team], _)}), size,
+            _NARROW_RIGHT - _NARROW_LEFT)
+        parts.append(f'<rect x="{_NARROW_LEFT - 24}" y="{y - 20}" width="14" '
+                     f'height="{26 * len(lines) + 2}" rx="3" fill="{TEAM_COLOURS[team]}"/>')
+        for i, line in enumerate(lines):
+            parts.append(_fitted(_NARROW_LEFT, y + 26 * i, line, lang,
+                                 size + (2 if i == 0 else 0),
+                                 weight="bold" if i == 0 else "normal", right=_NARROW_RIGHT))
+        spans.append((y - 24, y + 26 * (len(lines) - 1) + 8))
+        y += 26 * len(lines) + 14
+    return "".join(parts), y - top + 8, spans
+
+
+def _knee_lines(_: Gettext, size: int) -> list[str]:
+    return _wrapped(_("The knees' ends: sites on the 40-site board only"), size,
+                    _NARROW_RIGHT - _NARROW_LEFT) if size > WIDE_SIZES["knee"] else [""]
+
+
+def _knee_legend_lines(y: float, lines: list[str], lang: str, size: int) -> str:
+    """The knee legend in lines (the phone's board)."""
+    return (f'<circle cx="{_NARROW_LEFT - 17}" cy="{y - 7}" r="7" fill="#f6efe1" '
+            f'stroke="#3b2a18" stroke-width="2"/>'
+            + "".join(_text(_NARROW_LEFT, y + LEGEND_ROW * i, line, lang, size,
+                            anchor="start")
+                      for i, line in enumerate(lines)))
 
 
 def _knee_legend(y: float, _: Gettext, lang: str) -> str:

@@ -30,6 +30,7 @@ from jokoak.engine.driver import Seating, chance_rng, resume
 from jokoak.engine.record import Record
 from jokoak.games.peruludo.engine import GAME, PeruludoState
 from jokoak.games.peruludo.odds import p_bid_exact, p_bid_true
+from jokoak.render import for_both_widths
 from jokoak.render.bid_words import bid_words
 from jokoak.games.peruludo.render import (bid_text, describe_event, dice_text, player_name,
                                           render_table_svg)
@@ -155,7 +156,7 @@ def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
     """One device's view of a room: the table for its own seat (its own dice, the lifted
     cups), its own controls when the move is its, everyone else's moves in words."""
     state = game.state
-    with play.seat_table(game, render_table_svg(state, _, lang(), viewer=seat)):
+    with play.seat_table(game, _drawing(state, seat)):
         if state.is_terminal():
             play.result_note(state.winner, (), _name)
         else:
@@ -170,6 +171,12 @@ def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
             else:
                 _waiting(state, (seat,))
         _log(game, seat)
+
+
+def _drawing(state: PeruludoState, seat: int | None) -> str:
+    """The table as ``seat`` may see it, for wide screens and for a phone."""
+    return for_both_widths(render_table_svg(state, _, lang(), viewer=seat),
+                           render_table_svg(state, _, lang(), viewer=seat, narrow=True))
 
 
 def viewer(game: Game) -> int | None:
@@ -200,7 +207,7 @@ def covered_for(game: Game) -> int | None:
 
 
 def _table_view(game: Game) -> None:
-    play.board(render_table_svg(game.state, _, lang(), viewer=viewer(game)), game)
+    play.board(_drawing(game.state, viewer(game)), game)
 
 
 def _side(game: Game) -> None:

@@ -19,6 +19,7 @@ from jokoak.engine.core import refusal
 from jokoak.engine.driver import Seating
 from jokoak.games.zaldi_zuria.engine import CARD_LABELS, GAME
 from jokoak.games.zaldi_zuria.state import ZaldiState
+from jokoak.render import for_both_widths
 from jokoak.games.zaldi_zuria.render import (chips_text, describe_event, player_name,
                                              render_table_svg, table_summary)
 
@@ -70,7 +71,7 @@ def play_view() -> None:
 def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
     """One device's view of a room: the table, this seat's controls when the move is its."""
     state = game.state
-    with play.seat_table(game, render_table_svg(state, _, lang(), viewer=seat)):
+    with play.seat_table(game, _drawing(state, seat)):
         acting = play.person_to_act(spec, game)
         if state.is_terminal():
             play.result_note(state.winner, (), _name,
@@ -83,6 +84,12 @@ def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
             play.turn_of(player_name(acting, _))
         play.refusal_note(spec, game)
         _log(game)
+
+
+def _drawing(state: ZaldiState, viewer: int | None) -> str:
+    """The table drawn from ``viewer``'s seat, for wide screens and for a phone."""
+    return for_both_widths(render_table_svg(state, _, lang(), viewer=viewer),
+                           render_table_svg(state, _, lang(), viewer=viewer, narrow=True))
 
 
 def _name(seat: int) -> str:
@@ -98,7 +105,7 @@ def _viewer(game: Game) -> int | None:
 
 def _table_view(game: Game) -> None:
     state = game.state
-    play.board(render_table_svg(state, _, lang(), viewer=_viewer(game)), game)
+    play.board(_drawing(state, _viewer(game)), game)
     html(f'<details lang="{lang()}"><summary>{esc(_("The table as text"))}</summary>'
          f'<p>{esc(table_summary(state, _))}</p></details>')
 

@@ -19,6 +19,7 @@ from jokoak.games.zohn_ahl.bots import POLICIES
 from jokoak.engine.core import CHANCE, GameState, Rules
 from jokoak.engine.driver import Seating
 from jokoak.games.zohn_ahl.engine import GAME, ZohnAhlState
+from jokoak.render import for_both_widths
 from jokoak.render.sticks import render_sticks_svg
 from jokoak.games.zohn_ahl.render import describe_event, render_board_svg, sticks_text, team_name
 from jokoak.render.source import CSS as SOURCE_CSS
@@ -129,7 +130,7 @@ def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
     """One device's view of a room: the board, the last throw, this seat's throw button when
     the throw is its."""
     state = game.state
-    with play.seat_table(game, render_board_svg(state, _, lang())):
+    with play.seat_table(game, _board(state)):
         _last_throw(game)
         acting = play.person_to_act(spec, game)
         if state.is_terminal():
@@ -158,9 +159,13 @@ def _own_team(game: Game) -> int:
 def _board_view(game: Game) -> None:
     state = game.state
     numbers = st.session_state.get("za_site_numbers", False)
-    play.board(render_board_svg(state, _, lang(),
-                                numbered=state.direction(_own_team(game)) if numbers else False),
-               game)
+    play.board(_board(state, state.direction(_own_team(game)) if numbers else False), game)
+
+
+def _board(state: ZohnAhlState, numbered: bool | str = False) -> str:
+    """The board, for wide screens and for a phone."""
+    return for_both_widths(render_board_svg(state, _, lang(), numbered=numbered),
+                           render_board_svg(state, _, lang(), numbered=numbered, narrow=True))
 
 
 def _side(game: Game) -> None:
