@@ -272,7 +272,7 @@ def test_a_tap_on_a_control_still_arming_is_taken_once(server, chromium_browser)
         # a finger as quick as the screen: "Next" tapped the moment it is drawn
         page.evaluate(TAP_ON_ARRIVAL, ".st-key-jokoak_lesson_next_zaldi_zuria_0 button")
         page.locator('[class*="st-key-jokoak_lesson_zaldi_zuria_throw_t"] button').first.click()
-        page.evaluate("() => window.__jkArrived")   # tapped as it arrived
+        assert page.evaluate("() => window.__jkArrived")   # tapped as it arrived: pressed
         page.wait_for_selector('[data-lesson-step="2"][data-done="0"]', timeout=30000)
         browser_support.settled(page, 300)
         assert page.locator('[data-lesson-step="3"]').count() == 0

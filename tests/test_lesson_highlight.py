@@ -146,3 +146,15 @@ def test_the_ringed_board_keeps_its_language_and_escapes_every_text():
     assert len(_rings(markup)) >= 3
     assert markup.startswith("<svg") and 'lang="eu"' in markup.split(">", 1)[0]
     assert "<b>" not in markup and "&lt;b&gt;&quot;&amp;" in markup
+
+
+def test_a_surplus_dropped_rings_the_south_creek_where_the_stick_stopped():
+    from jokoak.games.zohn_ahl.engine import GAME, default_rules
+    state = GAME.new_initial_state(default_rules(carry_over=False),
+                                   {"players": [1, 1], "positions": [30, 5], "scoring": [4, 4]})
+    state, _events = state.apply("throw")
+    state, events = state.apply("up:0")          # 10 sites from 30 of 32: 8 dropped
+    assert any(ev.kind == "surplus_dropped" for ev in events) and state.positions[0] == 0
+    markup = _draw("zohn_ahl", state, frozenset({"throw"}), tuple(events))
+    x, y, _nx, _ny = stick_pose(state, 0)
+    assert _circle_at(markup, "landing") == (round(x, 1), round(y, 1))

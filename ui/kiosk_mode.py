@@ -47,7 +47,7 @@ KIOSK_FOLD_CSS = """<style>
 [data-testid="stElementContainer"]:has(.st-key-jokoak_lang_switch){display:none !important}
 [data-testid="stMainBlockContainer"]{padding-top:3.6rem !important}
 @media (orientation:portrait) and (min-width:641px){
- [data-testid="stMainBlockContainer"]{padding-left:1.5rem !important;padding-right:1.5rem !important}
+ [data-testid="stMainBlockContainer"]{padding-top:5rem !important;padding-left:1.5rem !important;padding-right:1.5rem !important}
  .jokoak-board svg{max-width:100% !important}
  [data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]):not(:has(> [data-testid="stHtml"] > :not(script, style, .jk-tap-manners))),
  [data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]:has(> [data-testid="stMarkdown"] style):not(:has([data-testid="stMarkdownContainer"] > :not(style))){display:none !important}}
@@ -56,7 +56,8 @@ KIOSK_FOLD_CSS = """<style>
 #: 100 px a side at 1080 px, are a laptop's), a wide table with it (not held to its drawn
 #: width), and the page's scripts and styles, which draw
 #: nothing, no longer take a gap of the column each (six gaps, 120 px, above a lesson's
-#: title). A landscape kiosk keeps them: there a lesson's step is scrolled under the header
+#: title; the first thing drawn then sits 5 rem down, clear of the 75 px header bar). A
+#: landscape kiosk keeps them: there a lesson's step is scrolled under the header
 #: bar (``bring_into_view``), its board already down to the answer bar.
 
 #: Kiosk play (no answer bar under it): the board takes the height under the header; on a

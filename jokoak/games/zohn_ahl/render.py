@@ -498,15 +498,17 @@ def _rings(state: ZohnAhlState, events: tuple[Event, ...],
            legend: Sequence[tuple[float, float]] = ()) -> str:
     """Gold rings (``class="jk-highlight"``) under what a lesson's sentence on a throw talks
     about, read off the step's ``events`` as the engine made them: the stick a ``move``
-    moved and the site it landed on (its ``end``), a stick a ``hit`` sent back, the scoring
+    moved and the site it landed on (its ``end``; the south creek where a
+    ``surplus_dropped`` stopped it there), a stick a ``hit`` sent back, the scoring
     sticks of the team a ``circuit``, ``hit`` or ``north_creek`` made gain one. Before the
     throw (no events yet): the stick of the team about to throw."""
     if not events:
         return "" if state.over else _ring_stick(state, int(state.team))
     parts = []
+    dropped = any(ev.kind == "surplus_dropped" for ev in events)   # it stopped in the creek
     for ev in events:
         if ev.kind == "move" and ev.actors:
-            parts.append(_ring_site(state, ev.actors[0], ev.amount("end", 0)))
+            parts.append(_ring_site(state, ev.actors[0], 0 if dropped else ev.amount("end", 0)))
             parts.append(_ring_stick(state, ev.actors[0]))
         elif ev.kind == "hit" and ev.get("loser") in (0, 1):
             parts.append(_ring_stick(state, int(ev.get("loser"))))
