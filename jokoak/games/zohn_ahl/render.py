@@ -405,8 +405,13 @@ def _creeks(_: Gettext, lang: str, sizes: dict[str, int] = WIDE_SIZES) -> str:
                            fill="#0b4f7a"))
     # The dry creeks' labels run along their sides, so a long label (Basque, Spanish,
     # French) never reaches the ahl stone in the middle.
-    for x, label, angle, lx in ((LOW, _("west dry creek"), -90, LOW + 44),
-                                (HIGH, _("east dry creek"), 90, HIGH - 44)):
+    # on the phone's cropped board a long label stands further in, so that it stays inside
+    # the drawing before it is turned too (a browser measures it there)
+    inset = [44 if sizes is WIDE_SIZES else
+             min(80, max(44, NARROW_CROP + 4 + len(label) * 0.28 * sizes["dry"] - LOW))
+             for label in (_("west dry creek"), _("east dry creek"))]
+    for x, label, angle, lx in ((LOW, _("west dry creek"), -90, LOW + inset[0]),
+                                (HIGH, _("east dry creek"), 90, HIGH - inset[1])):
         parts.append(f'<rect x="{x - 26}" y="{mid - half:.1f}" width="52" '
                      f'height="{2 * half:.1f}" fill="#e2cf9e"/>')
         parts.append(f'<g transform="rotate({angle} {lx} {mid:.1f})">'
