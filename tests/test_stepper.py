@@ -223,7 +223,7 @@ def test_an_unavailable_jump_says_why_in_the_visitors_language():
     menu = controls(at, "peruludo")["jump"]
     bid = next(k for k in menu["kinds"] if k["kind"] == "bid")
     assert bid["back"] is None and menu["none_earlier"] == "ninguno antes"   # none before the start
-    assert "No está en esta situación: " in menu["absent"] and "Doia dicho" in menu["absent"]
+    assert "Momentos que no aparecen en esta situación: " in menu["absent"] and "Doia dicho" in menu["absent"]
 
 
 def test_a_replayed_record_is_found_again_by_its_name_without_reading_the_record(monkeypatch):
