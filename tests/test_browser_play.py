@@ -157,6 +157,7 @@ def test_the_table_and_the_next_control_are_on_screen_together(browser, game, si
         # no word of the drawing runs past its edge (SVG text does not wrap)
         outside = page.evaluate(
             "() => [...document.querySelectorAll('.jokoak-board svg text')].filter(t => {"
+            " if (!t.ownerSVGElement.getClientRects().length) return false;"  # the hidden layout
             " const v = t.ownerSVGElement.viewBox.baseVal, b = t.getBBox();"
             " return v.width && (b.x < v.x - 1 || b.x + b.width > v.x + v.width + 1); })"
             ".map(t => t.textContent)")
