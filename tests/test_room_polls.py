@@ -31,3 +31,14 @@ def test_a_person_thinking_longer_than_the_lively_spell_is_polled_every_three_se
 def test_a_room_with_no_table_drawn_yet_is_polled_slowly():
     assert poll_seconds(False, None, NOW) == SLOW_POLL_SECONDS
     assert poll_seconds(True, None, NOW) == SLOW_POLL_SECONDS
+
+
+def test_a_device_whose_own_person_is_to_act_is_polled_every_three_seconds():
+    """Nobody else moves while this device's person thinks: a move made moments ago does not
+    make it lively."""
+    assert poll_seconds(False, NOW - 2.0, NOW, own_turn=True) == SLOW_POLL_SECONDS
+    assert poll_seconds(False, NOW - 2.0, NOW, own_turn=False) == POLL_SECONDS
+
+
+def test_a_computer_beat_keeps_even_the_acting_device_polled_every_second():
+    assert poll_seconds(True, NOW - 2.0, NOW, own_turn=True) == POLL_SECONDS

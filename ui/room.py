@@ -731,13 +731,17 @@ def _beat_due(spec: PlaySpec, game: PlaySession, moved_at: float) -> bool:
             and time.time() - moved_at >= 0.9 * spec.pace * pace.PACE_SCALE)
 
 
-def poll_seconds(beat_pending: bool, moved_at: float | None, now: float) -> float:
+def poll_seconds(beat_pending: bool, moved_at: float | None, now: float,
+                 own_turn: bool = False) -> float:
     """Seconds between two polls of the room: :data:`POLL_SECONDS` while the table is lively
     (a computer seat has a beat to play, or the last move, at ``moved_at``, is less than
     :data:`LIVELY_SECONDS` old: the next person usually answers soon), else
-    :data:`SLOW_POLL_SECONDS` (a person thinking, or no table drawn yet). Pure, so the
-    back-off is checked without a browser (tests/test_room_polls.py)."""
-    if moved_at is None:
+    :data:`SLOW_POLL_SECONDS` (a person thinking, or no table drawn yet). On a device whose
+    own person is to act (``own_turn``) nobody else moves: only a teacher's restart or close,
+    or a seat taken or left, can change the table, and the slow pace is soon enough (a
+    class of 30 spent a poll a second on each such device). Pure, so the back-off is
+    checked without a browser (tests/test_room_polls.py)."""
+    if moved_at is None or (own_turn and not beat_pending):
         return SLOW_POLL_SECONDS
     lively = beat_pending or now - moved_at < LIVELY_SECONDS
     return POLL_SECONDS if lively else SLOW_POLL_SECONDS
@@ -749,7 +753,14 @@ def _poll_seconds(spec: PlaySpec) -> float:
     game = st.session_state.get(spec.key)
     if not isinstance(drawn, tuple) or not isinstance(game, PlaySession):
         return poll_seconds(False, None, time.time())
-    return poll_seconds(pending(game.position, spec.table(game.choices)), drawn[1], time.time())
+    return poll_seconds(pending(game.position, spec.table(game.choices)), drawn[1], time.time(),
+                        own_turn=_own_turn(spec, game))
+
+
+def _own_turn(spec: PlaySpec, game: PlaySession) -> bool:
+    """This device's own person is to act: nobody else at the table moves meanwhile."""
+    seat = game.extra.get(_SEAT)
+    return seat is not None and seat != SPECTATOR and play.person_to_act(spec, game) == seat
 
 
 def _draw_area_again() -> NoReturn:
@@ -807,8 +818,7 @@ def _hold_seconds(spec: PlaySpec) -> float:
     drawn = st.session_state.get(_drawn_key(spec))
     if not isinstance(game, PlaySession) or not isinstance(drawn, tuple):
         return 0.0
-    seat = game.extra.get(_SEAT)
-    if seat is not None and seat != SPECTATOR and play.person_to_act(spec, game) == seat:
+    if _own_turn(spec, game):
         return 0.0
     hold = HOLD_SECONDS
     if pending(game.position, spec.table(game.choices)):
