@@ -299,6 +299,16 @@ def table_summary(state: PeruludoPosition, _: Gettext, viewer: int | None = None
 BID_MOVES = frozenset({"bid", "palero", "doia"})
 
 
+def _centre_line(state: PeruludoPosition, _: Gettext) -> str:
+    """The table's centre line, in both layouts: the standing bid, else the winner, else
+    that nobody has bid yet."""
+    if state.bid is not None:
+        return _("Bid: %(bid)s") % {"bid": bid_text(state.bid[0], state.bid[1], _)}
+    if state.winner is not None:
+        return _("%(player)s wins") % {"player": player_name(state.winner, _)}
+    return _("No bid yet")
+
+
 def render_table_svg(state: PeruludoPosition, _: Gettext, lang: str, viewer: int | None = None,
                      highlight: frozenset[str] = frozenset(), narrow: bool = False) -> str:
     """The table seen from above: each cup with its dice count, the dice ``viewer`` may see
@@ -320,12 +330,7 @@ def render_table_svg(state: PeruludoPosition, _: Gettext, lang: str, viewer: int
            f'<ellipse cx="{_CX}" cy="{_CY}" rx="{_RX - 120}" ry="{_RY - 95}" fill="#3d7a4c" '
            f'stroke="#23472c" stroke-width="4"/>']
     # centre: bid, bag, kind of round
-    if state.bid is not None:
-        centre = _("Bid: %(bid)s") % {"bid": bid_text(state.bid[0], state.bid[1], _)}
-    elif state.winner is not None:
-        centre = _("%(player)s wins") % {"player": player_name(state.winner, _)}
-    else:
-        centre = _("No bid yet")
+    centre = _centre_line(state, _)
     if state.bid is not None and highlight & BID_MOVES:
         out.append(f'<ellipse class="jk-highlight" cx="{_CX}" cy="{_CY}" rx="{_RX - 108}" '
                    f'ry="{_RY - 83}" fill="none" stroke="#f2b100" stroke-width="8"/>')
@@ -445,12 +450,7 @@ def _narrow_table_svg(state: PeruludoPosition, _: Gettext, lang: str, viewer: in
            f'<rect x="0" y="0" width="{_NW}" height="{height:.0f}" rx="14" fill="{_FELT}"/>',
            f'<rect x="8" y="8" width="{_NW - 16}" height="{head - 12}" rx="10" fill="#3d7a4c" '
            f'stroke="#23472c" stroke-width="3"/>']
-    if state.bid is not None:
-        centre = _("Bid: %(bid)s") % {"bid": bid_text(state.bid[0], state.bid[1], _)}
-    elif state.winner is not None:
-        centre = _("%(player)s wins") % {"player": player_name(state.winner, _)}
-    else:
-        centre = _("No bid yet")
+    centre = _centre_line(state, _)
     if state.bid is not None and highlight & BID_MOVES:
         out.append(f'<rect class="jk-highlight" x="5" y="5" width="{_NW - 10}" '
                    f'height="{head - 6}" rx="12" fill="none" stroke="#f2b100" '
