@@ -50,12 +50,19 @@ def _step(game, name, index):
     return next(x for x in lessons(game) if x.name == name).steps[index]
 
 
-def test_a_wrong_tap_shows_that_answers_own_why_under_it_marked():
+def _first_wrong_tapped():
+    """The bell step opened and its first wrong answer tapped: the page, the step and the
+    indexes of its two wrong answers."""
     game, name, index = ZALDI_BELL
     step = _step(game, name, index)
     first, second = [n for n, c in enumerate(step.choices) if not c.right]
     at = open_lesson(game, lesson=name, lstep=str(index + 1))
     click(at, f"jokoak_lesson_choice_{game}_{index}_{first}")
+    return at, step, first, second
+
+
+def test_a_wrong_tap_shows_that_answers_own_why_under_it_marked():
+    at, step, first, second = _first_wrong_tapped()
     page = _page(at)
     assert _shown(step.choices[first].why) in page
     assert _shown(step.choices[second].why) not in page and NOT_QUITE not in page
@@ -69,11 +76,8 @@ def test_a_wrong_tap_shows_that_answers_own_why_under_it_marked():
 
 
 def test_a_second_wrong_answer_shows_its_own_why_instead():
-    game, name, index = ZALDI_BELL
-    step = _step(game, name, index)
-    first, second = [n for n, c in enumerate(step.choices) if not c.right]
-    at = open_lesson(game, lesson=name, lstep=str(index + 1))
-    click(at, f"jokoak_lesson_choice_{game}_{index}_{first}")
+    at, step, first, second = _first_wrong_tapped()
+    game, _name, index = ZALDI_BELL
     click(at, f"jokoak_lesson_choice_{game}_{index}_{second}")
     page = _page(at)
     assert _shown(step.choices[second].why) in page

@@ -585,7 +585,7 @@ def test_the_operators_settings_say_where_the_default_rooms_file_is_and_the_caps
     monkeypatch.setenv("JOKOAK_DATA", str(tmp_path / "data"))
     at = AppTest.from_string("from ui.operator_views import settings_status\n"
                              "settings_status()\n", default_timeout=60).run()
-    table = " ".join(m.value for m in at.markdown)
+    table = page_text(at)
     assert f"sqlite:{tmp_path / 'data' / 'rooms.sqlite3'}" in table
     assert "rooms.max_rooms" in table and "rooms.unknown_codes_per_minute" in table
 

@@ -172,8 +172,13 @@ def _talked_about(step: LessonStep | None, session: PlaySession) -> frozenset[st
     if step.kind == "action" and step.expect:
         return frozenset({step.expect.split(":")[0]})
     if step.kind == "question" and session.extra.get("done"):
-        return frozenset(a.split(":")[0] for a in step.record.actions[-2:])
+        return frozenset(a.split(":")[0] for a in _asked_moves(step))
     return frozenset()
+
+
+def _asked_moves(step: LessonStep) -> tuple[str, ...]:
+    """The moves a question asks about: the last two of its record."""
+    return step.record.actions[-2:]
 
 
 def _step_events(step: LessonStep | None, session: PlaySession) -> tuple[Any, ...]:
@@ -185,7 +190,7 @@ def _step_events(step: LessonStep | None, session: PlaySession) -> tuple[Any, ..
     if step.kind == "action":
         return tuple(session.position.events(len(step.record.actions)))
     if step.kind == "question":
-        return tuple(session.position.events(max(0, len(step.record.actions) - 2)))
+        return tuple(session.position.events(len(step.record.actions) - len(_asked_moves(step))))
     return ()
 
 
