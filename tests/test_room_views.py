@@ -632,6 +632,19 @@ def test_a_seated_device_at_a_table_closed_meanwhile_is_stood_up_and_told():
                for w in at.warning)
 
 
+def test_a_closed_tables_note_is_at_the_top_of_the_page_not_in_the_room_panel():
+    """A pupil's phone shows the new-game form first: the note must not wait under it."""
+    from jokoak.service.classes import close_table
+    from ui.room import store
+    school = class_opened(2)
+    at = joined(school.tables[0])
+    close_table(store(), stored_room(school.tables[0]))
+    at.run()
+    assert [w for w in at.warning if "was closed by the teacher" in w.value]
+    for panel in at.expander:
+        assert not any("was closed by the teacher" in w.value for w in panel.warning)
+
+
 def test_a_join_link_of_another_servers_class_is_refused_cleanly():
     at = open_view("games.peruludo.play", "play_view")
     at.query_params.update({"room": "ZZZZZZZ", "class": "ABCDEFGH23"})

@@ -539,9 +539,14 @@ def _from_link_key(spec: PlaySpec) -> str:
 
 
 def _link_note(spec: PlaySpec) -> Any:
-    """What a followed link (a shared link, a QR code) left to say, if it was a link."""
+    """What the page says at its top: what a followed link (a shared link, a QR code) left
+    to say, and that the teacher closed this device's table. The closed table is the first
+    thing a pupil must read; in the room panel it sat under the new-game form, below a
+    phone's first screen."""
     note = st.session_state.get(_note_key(spec))
-    return note if st.session_state.get(_from_link_key(spec)) and note is not None else None
+    closed = isinstance(note, tuple) and note[0] == "closed"
+    return note if note is not None and (closed or st.session_state.get(_from_link_key(spec))) \
+        else None
 
 
 def invitation(spec: PlaySpec) -> None:
