@@ -131,5 +131,7 @@ def test_the_step_controls_and_the_menu_opener_say_their_words_whole_on_a_phone(
         opener = page.evaluate(OPENER)
         assert opener is not None and opener["words"] not in ("", "none", "normal")
         assert opener["px"] >= LEAST_PX
+        # a screen reader announces the same word, not Streamlit's English "Expand sidebar"
+        assert opener["name"] == opener["words"]
     finally:
         context.close()

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from ui import sound, tap_manners
+from ui import shell, sound, tap_manners
 
 
 def _script_body(markup: str) -> str:
@@ -20,6 +20,7 @@ def _script_body(markup: str) -> str:
 @pytest.mark.parametrize("markup", [
     tap_manners.TAP_JS % {"arm": 600, "near": 60},
     sound.CHIME_JS % {"token": "x"},
-], ids=["tap_manners", "chime"])
+    shell.document_language_html("fr", "<b>Menu</b></script>"),
+], ids=["tap_manners", "chime", "document_language"])
 def test_a_page_script_holds_no_markup_like_text_the_sanitizer_would_drop(markup):
     assert not re.search(r"<[\w/!?]", _script_body(markup))

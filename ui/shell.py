@@ -220,11 +220,32 @@ def rerun_on_reconnect() -> None:
     """Draws nothing; its timer alone makes the page rerun when its connection comes back."""
 
 
-def set_document_language(code: str) -> None:
-    """``<html lang>`` follows the visitor (``code`` comes from a fixed whitelist)."""
+def set_document_language(code: str, menu: str = "") -> None:
+    """``<html lang>`` follows the visitor (``code`` comes from a fixed whitelist); so does
+    the name a screen reader announces for the phone's navigation opener (``menu``, the
+    word :func:`menu_label_css` shows beside it), where Streamlit's own is English ("Expand
+    sidebar"). The opener is drawn again by Streamlit at times: a watcher, set once per
+    page, names it each time. One script, in the element the page has anyway."""
+    st.html(document_language_html(code, menu), unsafe_allow_javascript=True)
+
+
+def document_language_html(code: str, menu: str) -> str:
+    """The script of :func:`set_document_language`."""
     assert code in LANGUAGES
-    st.html(f"<script>document.documentElement.lang = '{code}';</script>",
-            unsafe_allow_javascript=True)
+    name = json.dumps(menu, ensure_ascii=True).replace("<", "\\u003c")
+    return ("<script>document.documentElement.lang = '" + code + "';"
+            f"window.jkMenuName = {name};" + _NAME_MENU_OPENER + "</script>")
+
+
+#: Names the navigation opener ``window.jkMenuName`` now and whenever Streamlit draws it
+#: again (no "<" in it: Streamlit's sanitizer drops a script with "<" before a letter).
+_NAME_MENU_OPENER = (
+    "(function(){const name=()=>{const b=document.querySelector("
+    "'[data-testid=stExpandSidebarButton]');if(b&&window.jkMenuName&&"
+    "b.getAttribute('aria-label')!==window.jkMenuName){"
+    "b.setAttribute('aria-label',window.jkMenuName);b.title=window.jkMenuName;}};name();"
+    "if(!window.jkMenuWatch){window.jkMenuWatch=new MutationObserver(name);"
+    "window.jkMenuWatch.observe(document.body,{childList:true,subtree:true});}})();")
 
 
 PAGES = ROOT / "app_pages"
@@ -364,7 +385,7 @@ def run() -> None:
         apply_kiosk_chrome()
         st.html(TOUCH_CSS)      # the attract screen's controls too
         if attract_screen({spec.url for spec in page_specs(visit_profile(kiosk))}):
-            set_document_language(lang())
+            set_document_language(lang(), _(MENU))
             heap.settle_once()
             return
     nav = st.navigation(pages(visit_profile(kiosk)), position="top")
@@ -372,7 +393,7 @@ def run() -> None:
     language_switch()
     code = lang()  # the switch may have changed it in its callback
     pin_run_language(code)
-    set_document_language(code)
+    set_document_language(code, _(MENU))
     st.html(BOOKLET_CSS + nav_drawings_css() + ("" if kiosk else TOUCH_CSS) + BOARD_CSS
             + ROLL_CSS + menu_label_css(_(MENU)))
     try:
