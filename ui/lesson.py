@@ -59,17 +59,19 @@ LEARN_LABEL = N_("Learn it in 2 minutes")
 #: A wrong answer whose choice says no why of its own: one sentence; the rule waits behind
 #: "Why?" (every shipped lesson's wrong answers have their own, :func:`wrong_answer_why`).
 NOT_QUITE = N_("Not quite. Try again, or tap “Why?” to read the rule.")
-
-
-def wrong_answer_why(choice: Choice) -> str:
-    """The msgid said under a wrong answer once tapped: its own why, else :data:`NOT_QUITE`."""
-    return choice.why or NOT_QUITE
 #: The end of a lesson, said (and read aloud at a kiosk) with the star.
 WELL_DONE = N_("Well done: you have finished this lesson.")
 VIEW = "learn"
 #: Session key: the game whose "Play a real game" was just tapped (the lesson's fragment
 #: then reruns the whole page, which opens the play view).
 HANDOFF_KEY = "jokoak_lesson_handoff"
+
+
+def wrong_answer_why(choice: Choice) -> str:
+    """The msgid said under a wrong answer once tapped: its own why, else :data:`NOT_QUITE`
+    (a guard only: the lessons' loader refuses a wrong answer without a why)."""
+    return choice.why or NOT_QUITE
+
 
 LESSON_CSS = """<style>
 .jokoak-lesson-why{border-left:4px solid #1e7b34;padding:.2rem .8rem;margin:.3rem 0;background:#eef8f0}
