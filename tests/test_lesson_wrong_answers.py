@@ -13,7 +13,6 @@ from babel.messages.pofile import read_po
 from jokoak import GAMES
 from jokoak.content.lessons import lessons
 from jokoak.i18n import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, translator
-from ui.lesson import NOT_QUITE, wrong_answer_why
 
 from test_lesson_views import behind_why, click, open_lesson, session
 
@@ -65,7 +64,7 @@ def test_a_wrong_tap_shows_that_answers_own_why_under_it_marked():
     at, step, first, second = _first_wrong_tapped()
     page = _page(at)
     assert _shown(step.choices[first].why) in page
-    assert _shown(step.choices[second].why) not in page and NOT_QUITE not in page
+    assert _shown(step.choices[second].why) not in page
     order = list(_in_order(at.main))
     marked = order.index(("button", "✗ " + step.choices[first].label))
     said = next(i for i, (kind, value) in enumerate(order)
@@ -111,11 +110,6 @@ def test_a_double_tap_on_the_same_wrong_answer_counts_once(monkeypatch):
     assert counted.count("hint") == 1   # one stumble, not two
     assert _page(at).count(_shown(step.choices[wrong].why)) == 1
 
-
-def test_a_choice_without_a_why_falls_back_to_the_general_second_try():
-    from jokoak.content.lessons import Choice
-    assert wrong_answer_why(Choice("A", (), False)) == NOT_QUITE
-    assert wrong_answer_why(Choice("A", (), False, "Not that.")) == "Not that."
 
 
 def _wrong_answers():

@@ -54,9 +54,7 @@ def test_words_are_counted_as_a_reader_counts_them():
 # ---- lessons -------------------------------------------------------------------------------
 
 def lesson_sentences() -> list[tuple[str, str | tuple[str, str]]]:
-    from ui.lesson import NOT_QUITE
-    out: list[tuple[str, str | tuple[str, str]]] = [("lesson hint", DEFAULT_HINT),
-                                                      ("wrong answer", NOT_QUITE)]
+    out: list[tuple[str, str | tuple[str, str]]] = [("lesson hint", DEFAULT_HINT)]
     for game in GAMES:
         for lesson in lessons(game):
             for n, step in enumerate(lesson.steps, start=1):

@@ -39,7 +39,7 @@ from jokoak.engine.core import Game, GameState, refusal
 from jokoak.engine.driver import Position, Seating, resume
 from jokoak.engine.record import Record
 from jokoak.i18n import TARGET_LANGUAGES
-from jokoak.content.lessons import DEFAULT_HINT, Choice, Lesson, LessonStep, lessons
+from jokoak.content.lessons import DEFAULT_HINT, Lesson, LessonStep, lessons
 from jokoak.i18n.msgids import N_
 from jokoak.content.notes import notes
 from jokoak.render.howto import CHOICE_CSS, choice_note_html
@@ -56,21 +56,12 @@ log = logging.getLogger("jokoak")
 
 #: The entry label on Home, the kiosk's attract screen and the view switch.
 LEARN_LABEL = N_("Learn it in 2 minutes")
-#: A wrong answer whose choice says no why of its own: one sentence; the rule waits behind
-#: "Why?" (every shipped lesson's wrong answers have their own, :func:`wrong_answer_why`).
-NOT_QUITE = N_("Not quite. Try again, or tap “Why?” to read the rule.")
 #: The end of a lesson, said (and read aloud at a kiosk) with the star.
 WELL_DONE = N_("Well done: you have finished this lesson.")
 VIEW = "learn"
 #: Session key: the game whose "Play a real game" was just tapped (the lesson's fragment
 #: then reruns the whole page, which opens the play view).
 HANDOFF_KEY = "jokoak_lesson_handoff"
-
-
-def wrong_answer_why(choice: Choice) -> str:
-    """The msgid said under a wrong answer once tapped: its own why, else :data:`NOT_QUITE`
-    (a guard only: the lessons' loader refuses a wrong answer without a why)."""
-    return choice.why or NOT_QUITE
 
 
 LESSON_CSS = """<style>
@@ -602,7 +593,8 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) 
                           type="secondary")
                 if n == wrong:   # under it, why THAT answer is not what happened
                     html(WRONG_CSS % {"game": game, "index": index, "n": wrong, "token": token})
-                    said = _(wrong_answer_why(choice))
+                    assert choice.why is not None   # the loader gives each wrong answer one
+                    said = _(choice.why)
                     _note("hint", said, game, step.teaches)
                     _read_once(session, f"{game}_{lesson.name}_{index}_wrong{wrong}", said)
         # this step from its start again (one tap: the step's position, as first drawn)
@@ -695,7 +687,7 @@ def lesson_view(game: str) -> None:
     tap_manners.install()
     kiosk_fold()
     if sound.reads_aloud():   # what a lesson says besides its steps, made ahead too
-        speech.prewarm_lessons((NOT_QUITE, WELL_DONE))
+        speech.prewarm_lessons((WELL_DONE,))
 
     @st.fragment
     def area() -> None:

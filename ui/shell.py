@@ -27,13 +27,13 @@ from . import heap, tap_manners
 from . import speech
 from .kiosk import apply_kiosk_chrome, attract_screen, continue_on_phone, settings_warnings
 from .kiosk_mode import is_kiosk, settings
-from .lesson import LESSON_GOTO_KEY, NOT_QUITE, WELL_DONE, entry_params
+from .lesson import LESSON_GOTO_KEY, WELL_DONE, entry_params
 from .sound import mute_button
 from .counters import note_left
 from .params import drop_unknown
 
 #: What a lesson page says aloud besides its steps' sentences (made ahead with them).
-SPOKEN_BY_LESSONS = (NOT_QUITE, WELL_DONE)
+SPOKEN_BY_LESSONS = (WELL_DONE,)
 
 log = logging.getLogger("jokoak")
 

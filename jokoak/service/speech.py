@@ -563,8 +563,8 @@ def probe(cache: AudioCache, slots: int = 0) -> dict[str, str]:
 def lesson_sentences(game: str, lang: str, extra: Iterable[str] = ()) -> list[str]:
     """What a visitor of ``game``'s lessons hears in ``lang``: each step's instruction, the
     sentence said when it is done, each wrong answer's why, its hint where a step has one
-    (else the default hint, for a step the visitor plays), then the msgids ``extra`` (the pages' own: "Not quite",
-    the celebration), each translated, in order, once."""
+    (else the default hint, for a step the visitor plays), then the msgids ``extra`` (the
+    pages' own: the celebration), each translated, in order, once."""
     from ..content.lessons import DEFAULT_HINT, lessons
     from ..i18n import translator
 
