@@ -75,5 +75,29 @@ def test_the_reviews_first_row_is_on_a_laptops_first_screen(page_at, lang):
     page = page_at("/translators", lang=lang, viewport=(1366, 768))
     row = page.locator('table.jk-review tr[data-segment]').first
     row.wait_for(timeout=30000)
-    box = row.bounding_box()
-    assert box["y"] + box["height"] <= 768, box        # the whole row, without scrolling
+    page.evaluate("document.fonts.ready")
+    box = steady_box(page, row)
+    assert box["y"] + box["height"] <= 768, (box, blocks_above(page))   # without scrolling
+
+
+def steady_box(page, locator, still_ms: int = 600) -> dict:
+    """The element's box once it has not moved for ``still_ms`` (a late redraw above it
+    would otherwise be measured half done)."""
+    last = locator.bounding_box()
+    for _ in range(40):
+        page.wait_for_timeout(still_ms)
+        now = locator.bounding_box()
+        if now == last:
+            return now
+        last = now
+    return last
+
+
+def blocks_above(page) -> list:
+    """Each element of the page's main block: top, height and its first words (what pushed
+    the row down, said in a failure's message)."""
+    return page.evaluate(
+        "() => [...document.querySelectorAll('[data-testid=stMainBlockContainer] "
+        "[data-testid=stElementContainer]')].map(e => { const r = e.getBoundingClientRect();"
+        " return [Math.round(r.top), Math.round(r.height), (e.innerText || '').slice(0, 40)]; })"
+        ".filter(b => b[1] > 0 && b[0] < 800)")

@@ -229,7 +229,7 @@ def test_page_can_show_all_three_languages_and_filter_problems():
     at.session_state["jokoak_review_problems"] = True
     at.run()
     assert not at.exception
-    assert any("clauses shown" in c.value for c in at.caption)
+    assert any("Clauses shown:" in c.value for c in at.caption)
 
 
 def test_with_all_three_translations_the_exports_are_those_of_the_language_chosen():

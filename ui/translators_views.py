@@ -180,7 +180,8 @@ class Filters(TypedDict):
 
 def _filters(prefix: str, with_changes: bool = False) -> tuple[Filters, DeltaGenerator]:
     """The filters in one row, and the place at its end for the count of rows shown."""
-    cols = st.columns([2, 2, 2, 3] + ([2] if with_changes else []) + [2],
+    # The review state's select is the widest: "cualquier estado de revisión" was cut at 2.
+    cols = st.columns([2, 2, 3, 3] + ([2] if with_changes else []) + [2],
                       vertical_alignment="bottom")
     only_problems = cols[0].toggle(_("Only problems"), key=f"{prefix}_problems")
     status = cols[1].selectbox(_("Status"), [None, TRANSLATED, FUZZY, UNTRANSLATED],
@@ -204,7 +205,9 @@ def _show_rows(game: str, rows: Sequence[Row], langs: tuple[str, ...], prefix: s
                source: str, with_changes: bool = False) -> None:
     chosen, count_place = _filters(prefix, with_changes)
     shown = filter_rows(rows, **chosen)
-    count_place.caption(_("%(shown)s of %(total)s clauses shown") % {"shown": len(shown),
+    # A label and two numbers, no noun agreeing with either: which number a plural follows
+    # differs by language ("1 clause affichée sur 49", "1 de 49 cláusulas").
+    count_place.caption(_("Clauses shown: %(shown)s of %(total)s") % {"shown": len(shown),
                                                                       "total": len(rows)})
     ui = lang()
     markup = _row_markup(game, langs, ui, source, rows)

@@ -68,7 +68,8 @@ STATS_CSS = """<style>
 .jk-stat .jk-stat-errors{font-weight:700;padding:0 .45rem;border-radius:.3rem;color:#1b6e2a;background:#e3f4e6}
 .jk-stat.jk-stat-bad{border-color:#a11d1d}
 .jk-stat.jk-stat-bad .jk-stat-errors{color:#fff;background:#a11d1d}
-.jk-stat .jk-stat-more{flex-basis:100%;font-size:.8rem;color:#4a4d57}
+.jk-stat .jk-stat-more{font-size:.8rem;color:#4a4d57}
+.jk-stats > .jk-stat:only-child{max-width:none;justify-self:start}
 </style>"""
 
 
