@@ -4,6 +4,8 @@ reading ...) wait folded behind "Change the game". For every game with a play vi
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from streamlit.testing.v1 import AppTest
 
@@ -74,3 +76,32 @@ def test_without_a_kiosk_the_play_view_keeps_its_new_game_form():
     at.run()
     assert "Partida nueva" in [e.label for e in at.expander]
     assert "jokoak_zohn_ahl_play_kiosk_start" not in [b.key for b in at.button]
+
+
+def _kiosk_peruludo_until(at: AppTest, wanted: str, limit: int = 200) -> str:
+    """Plays the visitor's seat at a kiosk (a quick bid when asked to bid) until the page
+    says ``wanted``; the page's words then."""
+    key = game_spec("peruludo").key
+    for _ in range(limit):
+        text = " ".join(m.value for m in at.markdown)
+        if wanted in text:
+            return text
+        quick = [b for b in at.button if b.key.startswith(f"{key}_quick") and not b.disabled]
+        if quick and "With your dice" not in text:
+            quick[0].click()
+        at.run()
+        assert not at.exception
+    raise AssertionError(f"never said {wanted!r}")
+
+
+def test_at_a_kiosk_a_childs_chance_of_a_bid_is_said_in_words_never_as_a_percent():
+    at = kiosk_play("peruludo", lang="en")
+    at.button(key=f"{game_spec('peruludo').key}_kiosk_start").click().run()
+    text = _kiosk_peruludo_until(at, "With your dice, at least")
+    said = re.search(r"With your dice, at least (.+?) on the table: (.+?)\.", text)
+    assert said, text
+    assert said.group(2) in ("never", "certain", "almost certain") \
+        or re.fullmatch(r"about \d+ in [\d,]+", said.group(2)), said.group(2)
+    words = re.sub(r"<[^>]+>", " ", re.sub(r"<(style|svg)\b.*?</\1>", " ", text, flags=re.S))
+    assert not re.search(r"\d\s?%|%\s?\d", words), words
+    assert "chance is" not in text and "true with chance" not in text

@@ -35,8 +35,9 @@ from jokoak.render.bid_words import bid_words
 from jokoak.games.peruludo.render import (bid_text, describe_event, dice_text, player_name,
                                           render_table_svg)
 from jokoak.i18n.msgids import N_
+from jokoak.odds.plain import chance_for_a_child
 
-from ui.common import _, esc, fmt_pct, html, in_this_language, lang, ngettext
+from ui.common import _, esc, fmt_pct, html, in_this_language, lang, ngettext, tr
 from ui import play, room
 from ui.class_summary import TableSummary, last_event
 from ui.play import PlaySession, PlaySpec
@@ -56,6 +57,10 @@ KEY = "jokoak_peruludo_play"
 LEVEL_LABELS = {"easy": N_("Easy"), "medium": N_("Medium"), "hard": N_("Hard"),
                 "expert": N_("Expert")}
 
+#: A child's chance lines at a kiosk (issue 37): one sentence, the bid and the chance in
+#: words (:func:`jokoak.odds.plain.chance_for_a_child`), from the child's own dice.
+CHILD_TRUE_CHANCE = N_("With your dice, at least %(bid)s on the table: %(chance)s.")
+CHILD_EXACT_CHANCE = N_("With your dice, exactly %(bid)s on the table: %(chance)s.")
 
 
 #: On a phone the six face buttons share one row: they give up the common minimum width and
@@ -307,13 +312,17 @@ def _doia_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
     if not spec.lesson:   # a lesson's instruction says the bid standing
         play.turn_line(_("You bid %(bid)s.") % {"bid": said(*bid)} if own_bid
                        else _standing_bid(state))
-    if alone and not play.for_child(spec):   # no percentages in a child's view
+    if alone and not spec.lesson:   # a lesson's step says one sentence, its own
         # the chance comes from the person's own dice: said only to a screen of their own
         view = state.observation(seat)
         own = view["own_dice"]
         exact = p_bid_exact(bid, own, view["dice_in_play"] - len(own), view["wild"])
-        chance = _("Doia wins only if the table shows exactly %(bid)s: with your dice, the "
-                   "chance is %(pct)s.") % {"bid": said(*bid), "pct": fmt_pct(exact)}
+        if play.for_child(spec):     # words, no percent: "about 1 in 5"
+            chance = _(CHILD_EXACT_CHANCE) % {"bid": bid_words(*bid, _, ngettext),
+                                              "chance": chance_for_a_child(exact, tr())}
+        else:
+            chance = _("Doia wins only if the table shows exactly %(bid)s: with your dice, the "
+                       "chance is %(pct)s.") % {"bid": said(*bid), "pct": fmt_pct(exact)}
         html(f'<p lang="{lang()}">{esc(chance)}</p>')
     if alone:
         label = _("Doia!")
@@ -342,12 +351,16 @@ def _bid_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
     view = state.observation(seat)
     own = view["own_dice"]
     child = play.for_child(spec)
-    if state.bid and not child:   # no percentages in a child's view
+    if state.bid and not spec.lesson:   # a lesson's step says one sentence, its own
         true = p_bid_true(state.bid, own, view["dice_in_play"] - len(own), view["wild"])
-        html(f'<p lang="{lang()}">' + esc(_("Palero wins if the table shows fewer than %(bid)s: "
-                                           "with your dice, the bid is true with chance %(pct)s.")
-                                         % {"bid": said(*state.bid), "pct": fmt_pct(true)})
-             + "</p>")
+        if child:     # words, no percent: "about 3 in 4"
+            chance = _(CHILD_TRUE_CHANCE) % {"bid": bid_words(*state.bid, _, ngettext),
+                                             "chance": chance_for_a_child(true, tr())}
+        else:
+            chance = _("Palero wins if the table shows fewer than %(bid)s: with your dice, the "
+                       "bid is true with chance %(pct)s.") % {"bid": said(*state.bid),
+                                                              "pct": fmt_pct(true)}
+        html(f'<p lang="{lang()}">{esc(chance)}</p>')
     quick = quick_bids(state)
     if quick and not spec.lesson:   # the lesson's instruction names the bid to tap
         html(f'<p lang="{lang()}" style="margin:.2rem 0 0">{esc(_("Raise: one tap bids"))}</p>')
