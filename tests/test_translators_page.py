@@ -15,6 +15,8 @@ from jokoak.i18n.source_translations import FUZZY, TRANSLATED
 from jokoak.review.exports import catalog_po, catalog_tmx, catalog_xliff
 from jokoak.review.rows import ADDED, CHANGED, Cell, Row, SAME, change_of, clause_steps, filter_rows, play_link, review_rows, word_diff
 from jokoak.review.uploads import MAX_UPLOAD_BYTES, UploadError, parse_upload
+from jokoak.review.rows import review_upload
+from ui.translators_views import CLAUSES_NOT_IN_FILE
 from ui.common import LANG_KEY
 from view_support import ChosenFile, replace_translation
 
@@ -54,6 +56,40 @@ def test_upload_of_another_file_type_is_refused():
 def test_upload_with_broken_po_syntax_names_the_line():
     err = upload_error(b'msgid "a"\nmsgstr "b\nnonsense here\n')
     assert "broken" in err.msgid and err.params["line"] == "2"
+
+
+def test_a_po_file_cut_inside_a_string_is_refused_as_cut_short():
+    whole = shipped_po()
+    cut = whole[:whole.index(b'msgstr "', 2000) + 20]          # inside a translation
+    err = upload_error(cut)
+    assert "cut short" in err.msgid and err.params["line"] == str(cut.count(b"\n") + 1)
+
+
+def test_a_po_file_cut_between_its_msgid_and_msgstr_is_refused_as_cut_short():
+    whole = shipped_po()
+    cut = whole[:whole.index(b'\nmsgstr "', 2000) + 1]          # the msgid whole, no msgstr
+    assert "cut short" in upload_error(cut).msgid
+
+
+def test_a_po_file_cut_inside_a_character_is_refused_as_cut_short_not_as_not_utf8():
+    whole = shipped_po()
+    accent = whole.index("é".encode(), 2000)
+    assert "cut short" in upload_error(whole[:accent + 1]).msgid
+
+
+def test_a_string_left_open_inside_a_po_file_names_its_line():
+    err = upload_error(b'msgid "a"\nmsgstr "b\n\nmsgid "c"\nmsgstr "d"\n')
+    assert "broken" in err.msgid and err.params["line"] == "2"
+
+
+def test_a_po_file_cut_at_an_entrys_end_is_read_and_its_missing_clauses_counted():
+    from jokoak.review.rows import review_upload
+    whole = shipped_po()
+    cut = whole[:whole.index(b"\n\n", 2500) + 2]
+    review = review_upload(cut, "peruludo.fr.po", GAME, LANG)
+    assert review.error is None
+    assert 0 < review.missing < len(review.rows)
+    assert review_upload(whole, "peruludo.fr.po", GAME, LANG).missing == 0
 
 
 def test_upload_that_is_not_utf8_is_refused():
@@ -447,3 +483,16 @@ def test_a_translation_without_errors_says_so_beside_its_count():
     out = statistics_html(statistics_of(review_rows(GAME, (LANG,))), (LANG,),
                           translator("fr").gettext, "fr", lambda c: "Français")
     assert 'class="jk-stat jk-stat-bad"' not in out and 'data-errors="0">aucune erreur</span>' in out
+
+
+def test_an_upload_lacking_some_clauses_says_how_many_over_its_review(monkeypatch):
+    whole = catalog_po("peruludo", "en")
+    cut = whole[:whole.index(b"\n\n", 2500) + 2]            # cut short at an entry's end
+    at = upload_page(monkeypatch, cut)
+    assert not at.exception
+    review = review_upload(cut, "catalogue.po", "zaldi_zuria", "es")
+    said = at.warning[0].value
+    assert said == translator("es").ngettext(*CLAUSES_NOT_IN_FILE, review.missing) % {
+        "missing": review.missing, "total": len(review.rows), "game": "peruludo"}
+    assert said != CLAUSES_NOT_IN_FILE[1] % {"missing": review.missing,
+                                              "total": len(review.rows), "game": "peruludo"}

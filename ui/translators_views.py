@@ -32,9 +32,18 @@ from jokoak.review.exports import catalog_po, catalog_tmx, catalog_xliff, report
 from jokoak.review.rows import Row, UploadReview, filter_rows, play_link, review_rows, review_upload, statistics_of
 from jokoak.review.uploads import MAX_UPLOAD_BYTES, game_name
 
-from .common import _, error, fmt_num, html, lang, in_this_language
+from jokoak.i18n.msgids import Nn_
+
+from .common import _, error, fmt_num, html, lang, in_this_language, ngettext
 
 ALL = "all"
+#: Said over an upload's review when the file lacks some of its game's clauses: a file cut
+#: short at an entry's end reads as a whole, shorter file (a cut inside an entry is refused).
+CLAUSES_NOT_IN_FILE = Nn_(
+    "%(missing)s of the %(total)s clauses of %(game)s is not in the file: it is shown as not "
+    "translated. Was the file cut short?",
+    "%(missing)s of the %(total)s clauses of %(game)s are not in the file: they are shown as not "
+    "translated. Was the file cut short?")
 STATUS_LABELS = {TRANSLATED: "translated", FUZZY: "fuzzy", UNTRANSLATED: "untranslated"}
 _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~:$])")
 #: Streamlit's own line under the uploader ("1MB per file • PO, XLF, XLIFF") is English and
@@ -240,6 +249,11 @@ def upload_tab(game: str, langs: tuple[str, ...]) -> None:
     st.info(_("Checked as a %(game)s file in %(language)s, as the file says.") % {
         "game": game_name(game), "language": language_name(target)}, icon=":material/search:")
     rows = list(review.rows)
+    if review.missing:
+        st.warning(ngettext(*CLAUSES_NOT_IN_FILE, review.missing) % {
+            "missing": fmt_num(review.missing), "total": fmt_num(len(rows)),
+            "game": game_name(game)},
+            icon=":material/content_cut:")
     _statistics(rows, (target,))
     _show_rows(game, rows, (target,), "jokoak_upload",
                f"upload:{hashlib.sha256(data).hexdigest()}:{file.name}", with_changes=True)

@@ -199,6 +199,13 @@ class UploadReview:
     game: str = ""
     lang: str = ""
 
+    @property
+    def missing(self) -> int:
+        """How many of the game's clauses the file does not hold (a partial file, or one cut
+        short at an entry's end, which reads as a whole shorter file): they are rows too,
+        shown as not translated, and the page says how many."""
+        return len(self.rows) - len(self.upload.entries) if self.upload is not None else 0
+
 
 #: Reviews by (content hash, file name, game, language): a rerun of the page (a click, a
 #: keystroke in the search box) finds the review here instead of checking the file again.

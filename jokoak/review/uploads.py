@@ -62,22 +62,63 @@ class Upload:
     entries: dict[str, Entry] = field(hash=False)
 
 
+#: A file cut short (a download or a copy that stopped): said as such, not as a bad file.
+CUT_SHORT = N_("The file ends in the middle of an entry, near line %(line)s: it seems cut "
+               "short. Upload the whole file.")
+BROKEN_NEAR = N_("The PO file is broken near line %(line)s.")
+
+
 def _decode_check(data: bytes) -> None:
     try:
         data.decode("utf-8")
-    except UnicodeDecodeError:
+    except UnicodeDecodeError as exc:
+        if exc.reason == "unexpected end of data":    # a character cut in two at the end
+            raise UploadError(CUT_SHORT, line=data.count(b"\n") + 1) from None
         raise UploadError(N_("The file is not UTF-8 text.")) from None
+
+
+#: The lines a PO file is made of: comments, blank lines, a keyword with its quoted string,
+#: a quoted string that goes on the one before. Babel reads past an unterminated string or an
+#: entry with no msgstr (a file cut short was taken for a shorter file), so the page checks.
+_PO_KEYWORD = re.compile(r'^(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+(".*)$')
+_PO_STRING = re.compile(r'^"(?:[^"\\]|\\.)*"\s*$')
+
+
+def _po_syntax_check(text: str) -> None:
+    """:class:`UploadError` naming the line where a PO file stops being one: a string not
+    closed, a line that is none of a PO file's, an entry without its ``msgstr`` (at the end
+    of the file: cut short)."""
+    lines = text.splitlines()
+    open_entry: int | None = None      # the line of a msgid whose msgstr has not come yet
+    in_entry = False
+    for number, raw in enumerate(lines, start=1):
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            in_entry = False
+            continue
+        keyword = _PO_KEYWORD.match(line)
+        string = keyword.group(1) if keyword else line
+        if keyword is None and not in_entry or not _PO_STRING.match(string):
+            raise UploadError(CUT_SHORT if number == len(lines) else BROKEN_NEAR, line=number)
+        if keyword is not None:
+            if line.startswith(("msgctxt", "msgid")) and open_entry is None:
+                open_entry = number
+            elif line.startswith("msgstr"):
+                open_entry = None
+        in_entry = True
+    if open_entry is not None:
+        raise UploadError(CUT_SHORT, line=open_entry)
 
 
 def _read_po_entries(data: bytes) -> tuple[str | None, list[tuple[str, str, str, str, str | None]]]:
     """(language header, [(segment id, Basque, translation, status, previous Basque)])."""
     _decode_check(data)
+    _po_syntax_check(data.decode("utf-8"))
     try:
         catalog = read_po(io.BytesIO(data), abort_invalid=True, charset="utf-8")
     except PoFileError as exc:
         line = re.search(r"(\d+)\s*$", str(exc))
-        raise UploadError(N_("The PO file is broken near line %(line)s."),
-                          line=line.group(1) if line else "?") from None
+        raise UploadError(BROKEN_NEAR, line=line.group(1) if line else "?") from None
     except Exception:  # Babel raises several kinds on malformed input
         raise UploadError(N_("The file cannot be read as a PO file.")) from None
     header = catalog.locale_identifier if catalog.locale is not None else None
