@@ -72,7 +72,10 @@ def test_an_upload_is_checked_as_the_game_the_file_says_not_the_one_selected(pag
 
 @pytest.mark.parametrize("lang", ["eu", "es"])
 def test_the_reviews_first_row_is_on_a_laptops_first_screen(page_at, lang):
-    page = page_at("/translators", lang=lang, viewport=(1366, 768))
+    # A server's first review of a game checks every clause (a few seconds, once per
+    # process; longer on a loaded machine): the page is waited for longer than most.
+    page = page_at("/translators", lang=lang, viewport=(1366, 768), wait=False)
+    wait_for_app(page, timeout=120000)
     row = page.locator('table.jk-review tr[data-segment]').first
     row.wait_for(timeout=30000)
     page.evaluate("document.fonts.ready")

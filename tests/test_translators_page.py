@@ -485,6 +485,20 @@ def test_a_translation_without_errors_says_so_beside_its_count():
     assert 'class="jk-stat jk-stat-bad"' not in out and 'data-errors="0">aucune erreur</span>' in out
 
 
+def test_a_clear_translations_box_is_one_line_without_its_nought_counts():
+    from jokoak.render.review import statistics_html
+    stats = {"fr": {TRANSLATED: 47, "errors": 0, "warnings": 0}}
+    out = statistics_html(stats, ("fr",), translator("en").gettext, "en", lambda c: "Français")
+    assert '<span class="jk-stat-more">' not in out and "warnings:" not in out
+
+
+def test_a_box_says_its_fuzzy_untranslated_and_warning_counts_when_one_is_not_nought():
+    from jokoak.render.review import statistics_html
+    stats = {"fr": {TRANSLATED: 45, FUZZY: 2, "errors": 0, "warnings": 0}}
+    out = statistics_html(stats, ("fr",), translator("en").gettext, "en", lambda c: "Français")
+    assert '<span class="jk-stat-more">fuzzy: 2 · untranslated: 0 · warnings: 0</span>' in out
+
+
 def test_an_upload_lacking_some_clauses_says_how_many_over_its_review(monkeypatch):
     whole = catalog_po("peruludo", "en")
     cut = whole[:whole.index(b"\n\n", 2500) + 2]            # cut short at an entry's end

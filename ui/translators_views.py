@@ -188,24 +188,33 @@ class Filters(TypedDict):
 
 
 def _filters(prefix: str, with_changes: bool = False) -> tuple[Filters, DeltaGenerator]:
-    """The filters in one row, and the place at its end for the count of rows shown."""
-    # The review state's select is the widest: "cualquier estado de revisión" was cut at 2.
-    cols = st.columns([2, 2, 3, 3] + ([2] if with_changes else []) + [2],
-                      vertical_alignment="bottom")
-    only_problems = cols[0].toggle(_("Only problems"), key=f"{prefix}_problems")
-    status = cols[1].selectbox(_("Status"), [None, TRANSLATED, FUZZY, UNTRANSLATED],
-                               key=f"{prefix}_status",
-                               format_func=in_this_language(lambda s: _("any status") if s is None
-                               else _(STATUS_LABELS[s])))
-    review = cols[2].selectbox(_("Review state"), [None, *REVIEW_LABELS],
-                               key=f"{prefix}_review",
-                               format_func=in_this_language(lambda s: _("any review state")
-                                                            if s is None
-                                                            else _(REVIEW_LABELS[s])))
-    search = cols[3].text_input(_("Search in the Basque or the translation"),
-                                key=f"{prefix}_search", max_chars=200)
-    changed = cols[4].toggle(_("Only what changed"), key=f"{prefix}_changed") \
-        if with_changes else False
+    """The filters, and the place at their end for the count of rows shown. One row on the
+    review; an upload's two toggles get a row of their own above the rest (five columns cut
+    their French labels at 1366 px). The review state's select is the widest ("cualquier
+    estado de revisión"); the count may wrap to two lines, no taller than a select."""
+    if with_changes:
+        toggles = st.container(horizontal=True, gap="large")
+        only_problems = toggles.toggle(_("Only problems"), key=f"{prefix}_problems")
+        changed = toggles.toggle(_("Only what changed"), key=f"{prefix}_changed")
+        cols = st.columns([2, 3, 2.6, 2], vertical_alignment="bottom")
+        selects = cols
+    else:
+        cols = st.columns([2.4, 2, 3, 2.6, 2], vertical_alignment="bottom")
+        only_problems = cols[0].toggle(_("Only problems"), key=f"{prefix}_problems")
+        changed = False
+        selects = cols[1:]
+    status = selects[0].selectbox(_("Status"), [None, TRANSLATED, FUZZY, UNTRANSLATED],
+                                  key=f"{prefix}_status",
+                                  format_func=in_this_language(lambda s: _("any status")
+                                                               if s is None
+                                                               else _(STATUS_LABELS[s])))
+    review = selects[1].selectbox(_("Review state"), [None, *REVIEW_LABELS],
+                                  key=f"{prefix}_review",
+                                  format_func=in_this_language(lambda s: _("any review state")
+                                                               if s is None
+                                                               else _(REVIEW_LABELS[s])))
+    search = selects[2].text_input(_("Search in the Basque or the translation"),
+                                   key=f"{prefix}_search", max_chars=200)
     return (Filters(only_problems=only_problems, status=status, search=search or "",
                     changed_only=changed, review=review), cols[-1])
 

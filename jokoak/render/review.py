@@ -77,7 +77,8 @@ def statistics_html(stats: dict[str, dict[str, int]], langs: Sequence[str], _: G
                     ui_lang: str, names: Callable[[str], str]) -> str:
     """One box per language: translated / all, and beside it the errors (red when there
     are any: "47/47" must not read all clear while the checks found errors), then the
-    fuzzy, untranslated and warning counts. ``names`` gives a language's own name."""
+    fuzzy, untranslated and warning counts when any is not nought. ``names`` gives a
+    language's own name."""
     ngettext = plural_of(_)
     boxes = []
     for code in langs:
@@ -85,6 +86,10 @@ def statistics_html(stats: dict[str, dict[str, int]], langs: Sequence[str], _: G
         total = got.get(TRANSLATED, 0) + got.get(FUZZY, 0) + got.get(UNTRANSLATED, 0)
         errors = got.get("errors", 0)
         said = (ngettext(*ERRORS, errors) % {"count": errors}) if errors else _(NO_ERRORS)
+        # the fuzzy, untranslated and warning counts only when one is not nought: "49/49, no
+        # errors" says all is clear in one line (the review's first row then fits a laptop's
+        # first screen)
+        counted = any(got.get(k, 0) for k in (FUZZY, UNTRANSLATED, "warnings"))
         detail = _(STATS_DETAIL) % {"fuzzy": got.get(FUZZY, 0),
                                     "untranslated": got.get(UNTRANSLATED, 0),
                                     "warnings": got.get("warnings", 0)}
@@ -94,7 +99,8 @@ def statistics_html(stats: dict[str, dict[str, int]], langs: Sequence[str], _: G
             f'<span class="jk-stat-count">{got.get(TRANSLATED, 0)}/{total}</span>'
             f'<span>{escape(ngettext(*CLAUSES_TRANSLATED, total))}</span>'
             f'<span class="jk-stat-errors" data-errors="{errors}">{escape(said)}</span>'
-            f'<span class="jk-stat-more">{escape(detail)}</span></div>')
+            + (f'<span class="jk-stat-more">{escape(detail)}</span>' if counted else "")
+            + "</div>")
     return f'{STATS_CSS}<div class="jk-stats" lang="{escape(ui_lang)}">{"".join(boxes)}</div>'
 
 
