@@ -189,8 +189,10 @@ def test_the_back_reading_export_never_shows_the_english(lang, tmp_path):
     english = rendering_map("en")
     differs = [row for row in rows if row["id"] in english
                and english[row["id"]].text not in row["text"]]
+    # the state is the ledger's own word ("never" reviewed), which an English msgid may equal
     assert differs and all(english[row["id"]].text not in json.dumps(
-        {k: v for k, v in row.items() if k != "basque"}, ensure_ascii=False) for row in differs)
+        {k: v for k, v in row.items() if k not in ("basque", "state")}, ensure_ascii=False)
+        for row in differs)
 
 
 def test_a_clause_translation_comes_with_its_basque_clause(tmp_path):
