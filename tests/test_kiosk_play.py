@@ -105,3 +105,36 @@ def test_at_a_kiosk_a_childs_chance_of_a_bid_is_said_in_words_never_as_a_percent
     words = re.sub(r"<[^>]+>", " ", re.sub(r"<(style|svg)\b.*?</\1>", " ", text, flags=re.S))
     assert not re.search(r"\d\s?%|%\s?\d", words), words
     assert "chance is" not in text and "true with chance" not in text
+
+
+#: What a child's Hint may say at a kiosk: a move in its button's words (English).
+CHILD_HINTS = {
+    "peruludo": r"Bid (one|two|three|four|five|six|seven|eight|nine|ten|\d+) \d+s?|Palero!|Doia!",
+    "zaldi_zuria": r"Throw the dice|Pass|No bid|Bid \d+ chips?",
+    "zohn_ahl": r"Throw the sticks",
+}
+
+
+def _hint_shown(at: AppTest, key: str, limit: int = 60) -> str:
+    """Taps Hint as soon as it is offered; the hint's words."""
+    for _ in range(limit):
+        hints = [b for b in at.button if b.key.startswith(f"{key}_coach_hint_t")]
+        if hints:
+            hints[0].click().run()
+            shown = " ".join(m.value for m in at.markdown if "jokoak-hint" in m.value)
+            found = re.search(r'class="jokoak-hint"[^>]*><p>(.*?)</p>', shown)
+            assert found, shown
+            return found.group(1)
+        at.run()
+        assert not at.exception
+    raise AssertionError("Hint was never offered")
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_at_a_kiosk_a_childs_hint_is_the_move_in_its_buttons_words(game):
+    at = kiosk_play(game, lang="en")
+    key = game_spec(game).key
+    at.button(key=f"{key}_kiosk_start").click().run()
+    said = _hint_shown(at, key)
+    assert re.fullmatch(CHILD_HINTS[game], said), said
+    assert "%" not in said and "average" not in said

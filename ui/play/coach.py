@@ -1,6 +1,6 @@
 """Against the computer: "Undo" (the visitor's last move, one at a time) and "Hint" (the move
 the strongest computer player would make in the visitor's seat, with one sentence of why,
-from :mod:`jokoak.bots.hints`).
+from :mod:`jokoak.bots.hints`; for a child, the move alone, in its control's words).
 
 Both carry the screen they were drawn for (:func:`ui.play.sessions.token`), so the second tap of a
 double tap, or a tap sent for an earlier screen, changes nothing: one tap, one move undone.
@@ -14,14 +14,14 @@ from fractions import Fraction
 
 import streamlit as st
 
-from jokoak.bots.hints import EXPERT_SAYS, hint
+from jokoak.bots.hints import EXPERT_SAYS, Hint, hint
 from jokoak.engine.core import Reason
 
 from .. import speech
 from ..common import _, esc, fmt_num, html, lang, ngettext
 from .controller import undo
-from .sessions import (PlaySession, PlaySpec, decisions_made, person_to_act, session,
-                       table_of, token)
+from .sessions import (PlaySession, PlaySpec, decisions_made, for_child, person_to_act,
+                       session, table_of, token)
 
 HINT_CSS = """<style>
 .jokoak-hint{border-left:4px solid #b36b00;padding:.2rem .8rem;margin:.3rem 0;background:#fff6e5}
@@ -60,6 +60,19 @@ def _worded(reason: Reason) -> str:
     return Reason(reason.msgid, params, reason.clauses, reason.plural).text(_, ngettext)
 
 
+def _expert_says(found: Hint) -> str:
+    text = _worded(found.reason)
+    return _(EXPERT_SAYS) % {"why": text} if found.quoted else text
+
+
+def _child_hint(spec: PlaySpec, game: PlaySession, action: str) -> str | None:
+    """A child's Hint (a kiosk): the move in the words of its control, no average and no
+    percentage (the expert's reasons have them); none where the view cannot word the move."""
+    if spec.child_hint is None:
+        return None
+    return spec.child_hint(game.position.state, action)
+
+
 def panel(spec: PlaySpec, game: PlaySession) -> None:
     """Undo and Hint under the controls, and the hint once asked for (on this screen)."""
     if not against_computer(spec, game) or game.position.state.is_terminal():
@@ -75,13 +88,13 @@ def panel(spec: PlaySpec, game: PlaySession) -> None:
     found = hint(spec.game.name, game.position.state, seat)
     if found is None:
         return
+    text = _child_hint(spec, game, found.action) if for_child(spec) else _expert_says(found)
+    if text is None:
+        return
     row.button(_("Hint"), key=f"{spec.key}_coach_hint_t{drawn_for}",
                icon=":material/lightbulb:", on_click=ask_hint, args=(spec, drawn_for))
     if st.session_state.get(_hint_key(spec)) != drawn_for:
         return
-    text = _worded(found.reason)
-    if found.quoted:
-        text = _(EXPERT_SAYS) % {"why": text}
     html(HINT_CSS + f'<div role="status" lang="{lang()}" class="jokoak-hint" '
          f'data-hint="{esc(found.action)}"><p>{esc(text)}</p></div>')
     speech.speaker(f"{spec.key}_hint", [(text, lang())])

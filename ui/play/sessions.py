@@ -61,6 +61,10 @@ class PlaySpec(Generic[S]):
     #: A lesson's spec: its controls offer only what a step teaches (no Pass beside a
     #: lesson's Throw), and say no averages or percentages (:func:`for_child`).
     lesson: bool = False
+    #: ``child_hint(state, action)``: the hinted move as a child's Hint says it, in the words
+    #: of the control that makes it ("Bid three 5s"), where the expert's own sentence has an
+    #: average or a percentage (:func:`for_child`); ``None`` from it: no Hint for that move.
+    child_hint: Callable[[Any, str], str | None] | None = None
 
 
 _EPOCHS = itertools.count(1)

@@ -131,9 +131,17 @@ def _setup(rules: Rules, choices: dict[str, Any]) -> dict[str, Any]:
 
 
 #: A lesson's step draws :func:`decision_controls` (through a lambda: it is defined below).
+def _child_hint(state: GameState, action: str) -> str | None:
+    """A child's Hint: the move in the words of its button (no chance in per cent)."""
+    if action.startswith("bid:"):
+        quantity, face = (int(x) for x in action.split(":")[1:])
+        return _("Bid %(bid)s") % {"bid": bid_words(quantity, face, _, ngettext)}
+    return {"palero": _("Palero!"), "doia": _("Doia!")}.get(action)
+
+
 SPEC = PlaySpec(game=GAME, key=KEY, state_type=PeruludoState, table=_table, setup=_setup, beat=_beat, pace=1.6,
                 controls=lambda game, spec: decision_controls(game, spec),
-                controls_show_refusals=True)
+                controls_show_refusals=True, child_hint=_child_hint)
 
 
 def said(quantity: int, face: int) -> str:

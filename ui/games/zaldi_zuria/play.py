@@ -15,7 +15,7 @@ from typing import Any
 import streamlit as st
 
 from jokoak.games.zaldi_zuria.bots import BIDDER_LABELS, POLICIES, bid_reasoning, throw_reasoning
-from jokoak.engine.core import refusal
+from jokoak.engine.core import GameState, refusal
 from jokoak.engine.driver import Seating
 from jokoak.games.zaldi_zuria.engine import CARD_LABELS, GAME
 from jokoak.games.zaldi_zuria.state import ZaldiState
@@ -55,8 +55,19 @@ def _table(choices: dict[str, Any]) -> Seating:
 
 
 #: A lesson's step draws :func:`decision_controls` (through a lambda: it is defined below).
+def _child_hint(state: GameState, action: str) -> str | None:
+    """A child's Hint: the move in the words of its button (the expert's reasons are
+    averages)."""
+    if action.startswith("bid:"):
+        return _("Bid %(amount)s") % {"amount": chips_text(int(action.split(":")[1]), _)}
+    if action == "pass":
+        return _("No bid") if getattr(state, "phase", "") == "auction" else _("Pass")
+    return {"throw": _("Throw the dice")}.get(action)
+
+
 SPEC = PlaySpec(game=GAME, key=KEY, state_type=ZaldiState, table=_table,
-                controls=lambda game, spec: decision_controls(game, spec))
+                controls=lambda game, spec: decision_controls(game, spec),
+                child_hint=_child_hint)
 
 
 def play_view() -> None:

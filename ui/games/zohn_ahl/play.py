@@ -94,7 +94,8 @@ def _beat(state: GameState, seat: int, action: str) -> bool:
 
 #: A lesson's step draws :func:`throw_button` (through a lambda: it is defined below).
 SPEC = PlaySpec(game=GAME, key=KEY, state_type=ZohnAhlState, table=_table, setup=_setup, beat=_beat, pace=1.4,
-                controls=lambda game, spec: throw_button(game, spec))
+                controls=lambda game, spec: throw_button(game, spec),
+                child_hint=lambda state, action: _("Throw the sticks") if action == "throw" else None)
 
 
 def play_view() -> None:
