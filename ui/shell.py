@@ -57,7 +57,8 @@ BOOKLET_CSS = """<style>
 #: the slider's thumb 16 px. The slider's thumb keeps its 16 px dot inside a 44 px box
 #: (the padding is transparent). The headings' "link to heading" anchors (16 × 16, shown on
 #: hover only, so never on a touch screen) are hidden: the URL already carries the place.
-#: tests/test_browser_targets.py measures every control.
+#: tests/test_browser_targets.py measures every control. Tabs keep their words' width (the
+#: 44 px minimum let a phone squeeze five tabs' words into each other): the tab list scrolls.
 TOUCH_CSS = """<style>/* jokoak-touch */
 button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNavLink'],
 [data-testid='stBaseButton-segmented_control'], [data-testid='stBaseButton-segmented_controlActive'],
@@ -69,6 +70,8 @@ button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNav
 [data-testid='stSlider'] [role='group'] [style*='translate(-50%, -50%)']{width:44px !important;height:44px !important;padding:14px;box-sizing:border-box;background-clip:content-box !important}
 [data-testid='stSliderThumbValue']{margin-top:14px}
 [data-testid='stHeaderActionElements']{display:none !important}
+[role='tablist'] > [role='tab']{flex-shrink:0}
+[role='tablist']{overflow-x:auto}
 </style>"""
 
 

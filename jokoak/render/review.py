@@ -14,7 +14,7 @@ from ..review.source_checks import CHECKS, ERROR, Flag
 from ..i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED
 from ..review.rows import Cell, Row, word_diff
 from . import plural_of
-from .source import highlight_terms
+from .source import TERM_CSS, highlight_terms
 from ..i18n.msgids import N_, Nn_
 
 Gettext = Callable[[str], str]
@@ -50,7 +50,11 @@ CSS = """<style>
 .jk-review ins{background:#d4f5d4;color:#0b4d0b;text-decoration:none}
 .jk-legend dt{font-weight:700}.jk-legend dd{margin:0 0 .4rem 1rem}
 .jk-review a.jk-play{display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:0 .2rem}
-@media print{.jk-review{font-size:9pt}.jk-review a{color:inherit}}
+.jk-review-scroll{overflow-x:auto;max-width:100%}
+@media (max-width:640px){.jk-review th:first-child{width:auto}
+ .jk-review code{overflow-wrap:anywhere}}
+@media print{.jk-review{font-size:9pt}.jk-review a{color:inherit}
+ .jk-review-scroll{overflow:visible}}
 </style>"""
 
 
@@ -213,8 +217,11 @@ def review_table_of(row_markup: Sequence[str], langs: tuple[str, ...], _: Gettex
         return (f'<p lang="{ui_lang}">{escape(_("No clause matches these filters."))}</p>')
     head = (f"<th>{escape(_('Clause id'))}</th><th>{escape(_('Basque'))}</th>"
             + "".join(f'<th lang="{lg}">{escape(lg)}</th>' for lg in langs))
-    return (CSS + f'<table class="jk-review" lang="{ui_lang}"><thead><tr>{head}</tr></thead>'
-            f"<tbody>{''.join(row_markup)}</tbody></table>")
+    # the table scrolls sideways in its own box where it is wider than the screen (a phone,
+    # all three translations), never the whole page
+    return (CSS + "\n" + TERM_CSS + f'<div class="jk-review-scroll"><table class="jk-review" '
+            f'lang="{ui_lang}"><thead><tr>{head}</tr></thead>'
+            f"<tbody>{''.join(row_markup)}</tbody></table></div>")
 
 
 def aligned_review_html(game: str, rows: Sequence[Row], langs: tuple[str, ...], _: Gettext,

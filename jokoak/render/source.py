@@ -26,19 +26,10 @@ ARTIFACT_EXPLANATIONS = {
                            "Shown as it is; not translated."),
 }
 
-CSS = """
-<style>
-.jk-source{display:grid;grid-template-columns:1fr 1fr;gap:.35rem 1.5rem;font-size:1.05rem;line-height:1.55}
-.jk-source .jk-col-head{font-weight:700;border-bottom:2px solid #888;padding-bottom:.2rem}
-.jk-source .jk-seg{padding:0 .1rem;border-radius:.25rem}
-.jk-source>div{margin-bottom:.3rem}
-.jk-source .jk-seg.jk-hl{background:#fff1a8;color:#1d1d1d;box-shadow:0 0 0 2px #fff1a8;-webkit-box-decoration-break:clone;box-decoration-break:clone}
-.jk-source .jk-heading{font-weight:700;font-size:1.2rem;margin-top:.7rem}
-.jk-source .jk-title{font-weight:800;font-size:1.5rem}
-.jk-source .jk-example{font-style:italic}
-.jk-source .jk-artifact{color:#6b6b6b;font-family:monospace;background:#eee;padding:0 .3rem}
-.jk-source .jk-artifact-note{color:#555;font-size:.85rem}
-.jk-source .jk-missing{color:#8a4b00;font-size:.9rem}
+#: A glossary term inline in a Basque clause, its gloss opening under it: in the read view
+#: (``.jk-source``) and in the translators' review table (``.jk-review``), which draws the same
+#: terms (:func:`highlight_terms`) and must keep them in the line.
+TERM_CSS = """<style>
 .jk-source details.jk-term,.jk-review details.jk-term{display:inline;position:relative}
 .jk-source details.jk-term>summary,.jk-review details.jk-term>summary{display:inline;
   list-style:none;cursor:pointer;text-decoration:underline dotted #5a5a5a;
@@ -58,6 +49,21 @@ CSS = """
   line-height:1.4;white-space:normal}
 .jk-source .jk-gloss-use,.jk-review .jk-gloss-use{display:block;margin-top:.2rem;font-size:.82rem;
   color:#333}
+</style>"""
+
+CSS = TERM_CSS + """
+<style>
+.jk-source{display:grid;grid-template-columns:1fr 1fr;gap:.35rem 1.5rem;font-size:1.05rem;line-height:1.55}
+.jk-source .jk-col-head{font-weight:700;border-bottom:2px solid #888;padding-bottom:.2rem}
+.jk-source .jk-seg{padding:0 .1rem;border-radius:.25rem}
+.jk-source>div{margin-bottom:.3rem}
+.jk-source .jk-seg.jk-hl{background:#fff1a8;color:#1d1d1d;box-shadow:0 0 0 2px #fff1a8;-webkit-box-decoration-break:clone;box-decoration-break:clone}
+.jk-source .jk-heading{font-weight:700;font-size:1.2rem;margin-top:.7rem}
+.jk-source .jk-title{font-weight:800;font-size:1.5rem}
+.jk-source .jk-example{font-style:italic}
+.jk-source .jk-artifact{color:#6b6b6b;font-family:monospace;background:#eee;padding:0 .3rem}
+.jk-source .jk-artifact-note{color:#555;font-size:.85rem}
+.jk-source .jk-missing{color:#8a4b00;font-size:.9rem}
 .jk-source details.jk-note{display:block;margin:.25rem 0 .4rem;padding:.2rem .5rem;
   border-left:4px solid #174ea6;background:#eef3fb;font-size:.92rem;color:#1d1d1d}
 .jk-source details.jk-note summary{cursor:pointer;font-weight:600;min-height:28px}
