@@ -65,7 +65,7 @@ def test_an_upload_is_checked_as_the_game_the_file_says_not_the_one_selected(pag
         files=[{"name": "catalogue.po", "mimeType": "text/x-gettext-translation",
                 "buffer": catalog_po("peruludo", "fr")}])
     page.locator('tr[data-segment="palero.bag"]').last.wait_for(timeout=30000)
-    assert page.get_by_text("Checked as a peruludo file in Français, as the file says.") \
+    assert page.get_by_text("Checked as a peruludo file in French, as the file says.") \
         .count() == 1
     assert page.get_by_text("not in zaldi").count() == 0
 

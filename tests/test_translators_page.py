@@ -456,7 +456,7 @@ def test_the_upload_tab_reviews_the_game_and_language_the_file_says(monkeypatch)
     assert not at.exception and not at.warning
     _ = translator("es").gettext
     assert at.info[0].value == _("Checked as a %(game)s file in %(language)s, as the file "
-                                 "says.") % {"game": "peruludo", "language": "English"}
+                                 "says.") % {"game": "peruludo", "language": "inglés"}
     table = next(m.value for m in at.markdown if 'class="jk-review"' in m.value)
     assert 'data-segment="palero.bag"' in table and 'data-segment="phase1.auction"' not in table
 

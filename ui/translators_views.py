@@ -23,7 +23,7 @@ from streamlit.delta_generator import DeltaGenerator
 
 from jokoak import registry
 from jokoak.content.glossary import export_csv, export_tbx
-from jokoak.i18n import TARGET_LANGUAGES, language_name, po_path, translator
+from jokoak.i18n import TARGET_LANGUAGES, language_name, language_name_in, po_path, translator
 from jokoak.render.glossary_table import glossary_table_html
 from jokoak.render.review import (REVIEW_LABELS, checks_legend_html, report_html,
                                   review_row_html, review_table_of, statistics_html)
@@ -256,7 +256,8 @@ def upload_tab(game: str, langs: tuple[str, ...]) -> None:
         return
     game, target = review.game, review.lang
     st.info(_("Checked as a %(game)s file in %(language)s, as the file says.") % {
-        "game": game_name(game), "language": language_name(target)}, icon=":material/search:")
+        "game": game_name(game), "language": language_name_in(target, lang())},
+        icon=":material/search:")
     rows = list(review.rows)
     if review.missing:
         st.warning(ngettext(*CLAUSES_NOT_IN_FILE, review.missing) % {

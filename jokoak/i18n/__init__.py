@@ -69,6 +69,13 @@ def language_name(code: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+@lru_cache(maxsize=None)
+def language_name_in(code: str, ui_lang: str) -> str:
+    """The language's name as a sentence in ``ui_lang`` writes it ("en francés", "in French"):
+    not its own name, which a switch shows (:func:`language_name`)."""
+    return Locale.parse(code).get_display_name(ui_lang) or code
+
+
 def po_path(lang: str, domain: str) -> Path:
     return LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
 
