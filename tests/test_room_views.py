@@ -660,3 +660,19 @@ def test_a_join_link_of_this_servers_class_invites_to_a_free_seat():
     at = reloaded(at, cookie=False)
     at.button(key=f"{PERULUDO}_invite_join").click().run()
     assert seat_of(at) == 0 and stored_room(school.tables[0]).seats.keys() == {0}
+
+
+def test_a_closed_tables_note_joins_another_table_of_the_class_in_one_tap():
+    from jokoak.service.classes import close_table
+    from ui.room import store
+    school = class_opened(3)
+    at = joined(school.tables[0])
+    close_table(store(), stored_room(school.tables[0]))
+    at.run()
+    other = school.tables[1]
+    button = next(b for b in at.button if b.key.startswith("jokoak_peruludo_play_join_other_")
+                  and b.label == other)
+    button.click().run()
+    assert not at.exception
+    assert at.session_state["jokoak_room"]["code"] == other and seat_of(at) == 0
+    assert not [w for w in at.warning if "was closed by the teacher" in w.value]

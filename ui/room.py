@@ -49,7 +49,7 @@ import logging
 import math
 import time
 from dataclasses import replace
-from typing import Any, Callable, NoReturn, TypeVar
+from typing import Any, Callable, NoReturn, Sequence, TypeVar
 
 import streamlit as st
 
@@ -558,6 +558,8 @@ def invitation(spec: PlaySpec) -> None:
         return
     with st.container(border=True, key=f"{spec.key}_invitation"):
         _panel_note(note)
+        if isinstance(note, tuple) and note[0] == "closed" and len(note) > 2 and note[2]:
+            _other_tables_buttons(spec, note[2])
         if not (isinstance(note, tuple) and note[0] in ("invited", "full")):
             return
         row = st.container(horizontal=True)
@@ -566,6 +568,21 @@ def invitation(spec: PlaySpec) -> None:
                        on_click=join_typed, args=(spec,), icon=":material/login:")
         row.button(_("Watch"), key=f"{spec.key}_invite_watch", on_click=watch_typed,
                    args=(spec,), icon=":material/visibility:")
+
+
+def _other_tables_buttons(spec: PlaySpec, codes: Sequence[str]) -> None:
+    """A closed table's note: the class's other tables, one tap each to join (as if the
+    code were typed: the same guards, a full table says so); a second tap finds the device
+    seated and does nothing."""
+    row = st.container(horizontal=True)
+    for code in codes:
+        row.button(code, key=f"{spec.key}_join_other_{code}", icon=":material/login:",
+                   on_click=_join_other, args=(spec, code))
+
+
+def _join_other(spec: PlaySpec, code: str) -> None:
+    st.session_state[f"{spec.key}_room_code"] = code
+    join_typed(spec)
 
 
 def panel_note(note: Any) -> None:
@@ -609,8 +626,8 @@ def _panel_note(note: Any) -> None:
     elif isinstance(note, tuple) and note[0] == "closed":
         others = ", ".join(note[2]) if len(note) > 2 else ""
         st.warning(_("Table %(code)s was closed by the teacher.") % {"code": note[1]}
-                   + (" " + _("The class's other tables: %(codes)s. Type one of these room "
-                              "codes to join.") % {"codes": others} if others else ""))
+                   + (" " + _("The class's other tables: %(codes)s. Tap one below to join "
+                              "it.") % {"codes": others} if others else ""))
     elif isinstance(note, tuple) and note[0] == "unknown":
         st.warning(_("There is no room with the code %(code)s.") % {"code": note[1]})
     elif isinstance(note, tuple) and note[0] == "full":
