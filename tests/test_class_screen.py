@@ -4,6 +4,8 @@ teacher's Restart and Close act on their own table alone."""
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
 from room_views_support import page_text, rooms_in_own_sqlite
@@ -109,3 +111,20 @@ def test_a_teachers_tap_while_the_store_does_not_answer_changes_nothing_and_says
     assert any("Rooms are not available on this server just now." in w.value
                for w in at.warning)
     assert stored_table(first) == before
+
+
+def test_a_class_sheet_printed_after_a_close_leaves_the_closed_table_out(monkeypatch):
+    import ui.class_screen as screen
+    from jokoak.render.class_sheet import SheetTable
+    from ui.class_summary import class_games
+    from ui.room import store
+    at, school = opened_class()
+    first, second = school.tables
+    at.button(key=f"jokoak_class_close_{first}_{stored_table(first).version}").click().run()
+    printed = []
+    monkeypatch.setattr(screen, "class_sheet_pdf", lambda game, lang, tables: printed.append(
+        [t.code for t in tables]) or b"%PDF")
+    games = {g.spec.game.name: g.spec.game for g in class_games()}
+    sheet = (SheetTable(1, first, "a"), SheetTable(2, second, "b"))
+    screen._sheet("peruludo", "en", sheet, partial(screen._still_open, store(), games))
+    assert printed == [[second]]

@@ -25,7 +25,7 @@ import logging
 import threading
 import time
 from functools import partial
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import urlencode, urlsplit, urlunsplit
 
 import streamlit as st
@@ -351,10 +351,23 @@ def _table_card(school: SchoolClass, game: ClassGame, number: int, code: str,
                    args=(school.id, code, table.version))
 
 
-def _sheet(game_key: str, language: str, tables: tuple[SheetTable, ...]) -> bytes:
+def _sheet(game_key: str, language: str, tables: tuple[SheetTable, ...],
+           still_open: Callable[[str], bool]) -> bytes:
     """The class sheet, built when its button is pressed (outside the run: everything it
-    needs is passed in, the language too)."""
-    return class_sheet_pdf(game_key, language, tables)
+    needs is passed in, the language too). A table the teacher closed since is left out (a
+    printed sheet would send pupils to it); all of them if none is open."""
+    kept = tuple(table for table in tables if still_open(table.code))
+    return class_sheet_pdf(game_key, language, kept or tables)
+
+
+def _still_open(store: Any, games: dict[str, Any], code: str) -> bool:
+    """Whether table ``code`` is open now (a store that does not answer: as far as we know)."""
+    try:
+        found = read_room(store, code, games)
+    except STORE_ERRORS as exc:
+        log.warning("table %s not read for the class sheet: %s", code, exc)
+        return True
+    return found is not None and not found.closed
 
 
 def dashboard(school: SchoolClass) -> None:
@@ -373,7 +386,9 @@ def dashboard(school: SchoolClass) -> None:
     sheet = tuple(SheetTable(n, code, join_url(game.key, code, school.id))
                   for n, code in enumerate(school.tables, 1))
     top.download_button(_("Print the class sheet (PDF)"),
-                        data=partial(_sheet, game.key, lang(), sheet),
+                        data=partial(_sheet, game.key, lang(), sheet,
+                                     partial(_still_open, _store(),
+                                             {game.spec.game.name: game.spec.game})),
                         file_name=f"{game.key}-class-{lang()}.pdf", mime="application/pdf",
                         on_click="ignore", icon=":material/print:",
                         key=f"jokoak_class_sheet_{school.id}_{lang()}")
