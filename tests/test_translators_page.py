@@ -510,3 +510,10 @@ def test_an_upload_lacking_some_clauses_says_how_many_over_its_review(monkeypatc
         "missing": review.missing, "total": len(review.rows), "game": "peruludo"}
     assert said != CLAUSES_NOT_IN_FILE[1] % {"missing": review.missing,
                                               "total": len(review.rows), "game": "peruludo"}
+
+
+def test_an_exported_po_files_header_has_no_babel_placeholder():
+    header = shipped_po().split(b'\n\n')[0].decode()
+    assert [p for p in ("VERSION", "EMAIL@ADDRESS", "FIRST AUTHOR", "ORGANIZATION",
+                        "FULL NAME") if p in header] == []
+    assert '"Language: fr\\n"' in header and "Project-Id-Version: Jokoak peruludo" in header

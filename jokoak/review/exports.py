@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Sequence
+from typing import Any, Sequence
 
 
 from ..i18n import po_path
@@ -53,10 +53,23 @@ def catalog_po(game: str, lang: str) -> bytes:
         state = _review_of(game, lang, entry)
         if state is not None:
             msg.flags.add(REVIEW_FLAGS[state])
+    _exported_header(catalog, game, lang)
     buf = io.BytesIO()
     write_po(buf, catalog, width=100, sort_output=False, include_previous=True,
              include_lineno=False)
     return buf.getvalue()
+
+
+def _exported_header(catalog: Any, game: str, lang: str) -> None:
+    """The header a translator's tool shows, without Babel's placeholders ("Jokoak VERSION",
+    "FIRST AUTHOR <EMAIL@ADDRESS>"): which game's clauses, in which language, for review."""
+    catalog.project = "Jokoak"
+    catalog.version = game
+    catalog.msgid_bugs_address = ""
+    catalog.last_translator = ""
+    catalog.language_team = lang
+    catalog.header_comment = (f"# The clauses of {game}'s Basque source, translated into {lang}: "
+                              "exported from the Jokoak translators' page for review.\n#")
 
 
 def catalog_xliff(game: str, lang: str) -> bytes:
