@@ -37,6 +37,8 @@ from jokoak.i18n.msgids import Nn_
 from .common import _, error, fmt_num, html, lang, in_this_language, ngettext
 
 ALL = "all"
+#: A filter's "any" choice (a status, a review state).
+ANY = "any"
 #: Said over an upload's review when the file lacks some of its game's clauses: a file cut
 #: short at an entry's end reads as a whole, shorter file (a cut inside an entry is refused).
 CLAUSES_NOT_IN_FILE = Nn_(
@@ -203,20 +205,24 @@ def _filters(prefix: str, with_changes: bool = False) -> tuple[Filters, DeltaGen
         only_problems = cols[0].toggle(_("Only problems"), key=f"{prefix}_problems")
         changed = False
         selects = cols[1:]
-    status = selects[0].selectbox(_("Status"), [None, TRANSLATED, FUZZY, UNTRANSLATED],
+    # "any" is an option of its own, not None: a select whose state came back as None (an
+    # upload replaced by another) showed Streamlit's English "Choose an option" instead
+    status = selects[0].selectbox(_("Status"), [ANY, TRANSLATED, FUZZY, UNTRANSLATED],
                                   key=f"{prefix}_status",
                                   format_func=in_this_language(lambda s: _("any status")
-                                                               if s is None
+                                                               if s == ANY
                                                                else _(STATUS_LABELS[s])))
-    review = selects[1].selectbox(_("Review state"), [None, *REVIEW_LABELS],
+    review = selects[1].selectbox(_("Review state"), [ANY, *REVIEW_LABELS],
                                   key=f"{prefix}_review",
                                   format_func=in_this_language(lambda s: _("any review state")
-                                                               if s is None
+                                                               if s == ANY
                                                                else _(REVIEW_LABELS[s])))
     search = selects[2].text_input(_("Search in the Basque or the translation"),
                                    key=f"{prefix}_search", max_chars=200)
-    return (Filters(only_problems=only_problems, status=status, search=search or "",
-                    changed_only=changed, review=review), cols[-1])
+    return (Filters(only_problems=only_problems,
+                    status=None if status in (ANY, None) else status, search=search or "",
+                    changed_only=changed, review=None if review in (ANY, None) else review),
+            cols[-1])
 
 
 def _show_rows(game: str, rows: Sequence[Row], langs: tuple[str, ...], prefix: str,

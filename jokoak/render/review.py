@@ -52,7 +52,7 @@ CSS = """<style>
 .jk-review a.jk-play{display:inline-flex;align-items:center;min-height:44px;min-width:44px;padding:0 .2rem}
 .jk-review-scroll{overflow-x:auto;max-width:100%}
 @media (max-width:640px){.jk-review th:first-child{width:auto}
- .jk-review code{overflow-wrap:anywhere}}
+ .jk-review .jk-gloss{position:static;display:block;width:auto;max-width:none}}
 @media print{.jk-review{font-size:9pt}.jk-review a{color:inherit}
  .jk-review-scroll{overflow:visible}}
 </style>"""
@@ -190,7 +190,8 @@ def review_row_html(game: str, row: Row, langs: tuple[str, ...], _: Gettext, ui_
     so a page may draw each row once per language and keep it (the glossary glosses and the
     checks are most of a rerun's time otherwise)."""
     seg = row.segment
-    first = [f'<code lang="zxx" translate="no">{escape(seg.id)}</code>']
+    # a long id ("phase3.throw3.a.both") breaks after a dot on a phone, not inside a word
+    first = [f'<code lang="zxx" translate="no">{escape(seg.id).replace(".", ".<wbr>")}</code>']
     if row.play and link is not None:
         scenario, step = row.play
         first.append(f'<div><a href="{escape(link(scenario, step), quote=True)}" '
