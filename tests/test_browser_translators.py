@@ -82,7 +82,8 @@ def test_the_reviews_first_row_is_on_a_laptops_first_screen(page_at, lang):
     box = steady_box(page, row)
     # its clause id and first line without scrolling (a row is as tall as its clause's
     # glossary terms make it; the review must start on the first screen, not end on it)
-    assert box["y"] + FIRST_LINE <= 768, (box, blocks_above(page))
+    assert box["y"] + FIRST_LINE <= 768, f"row {box}; above it:\n" + "\n".join(
+        f"  top {top}, {height} px: {words!r}" for top, height, words in blocks_above(page))
 
 
 #: A review row's clause id and the first line of its Basque, in px.
