@@ -130,7 +130,6 @@ def _setup(rules: Rules, choices: dict[str, Any]) -> dict[str, Any]:
             "ages": [20 + 3 * i for i in range(players)], "bag": 0}
 
 
-#: A lesson's step draws :func:`decision_controls` (through a lambda: it is defined below).
 def _child_hint(state: GameState, action: str) -> str | None:
     """A child's Hint: the move in the words of its button (no chance in per cent)."""
     if action.startswith("bid:"):
@@ -139,6 +138,7 @@ def _child_hint(state: GameState, action: str) -> str | None:
     return {"palero": _("Palero!"), "doia": _("Doia!")}.get(action)
 
 
+#: A lesson's step draws :func:`decision_controls` (through a lambda: it is defined below).
 SPEC = PlaySpec(game=GAME, key=KEY, state_type=PeruludoState, table=_table, setup=_setup, beat=_beat, pace=1.6,
                 controls=lambda game, spec: decision_controls(game, spec),
                 controls_show_refusals=True, child_hint=_child_hint)

@@ -54,17 +54,18 @@ def _table(choices: dict[str, Any]) -> Seating:
                          lambda seat: POLICIES[style(seat)])
 
 
-#: A lesson's step draws :func:`decision_controls` (through a lambda: it is defined below).
 def _child_hint(state: GameState, action: str) -> str | None:
     """A child's Hint: the move in the words of its button (the expert's reasons are
     averages)."""
     if action.startswith("bid:"):
         return _("Bid %(amount)s") % {"amount": chips_text(int(action.split(":")[1]), _)}
     if action == "pass":
-        return _("No bid") if getattr(state, "phase", "") == "auction" else _("Pass")
+        return _("No bid") if isinstance(state, ZaldiState) and state.phase == "auction" \
+            else _("Pass")
     return {"throw": _("Throw the dice")}.get(action)
 
 
+#: A lesson's step draws :func:`decision_controls` (through a lambda: it is defined below).
 SPEC = PlaySpec(game=GAME, key=KEY, state_type=ZaldiState, table=_table,
                 controls=lambda game, spec: decision_controls(game, spec),
                 child_hint=_child_hint)
