@@ -88,7 +88,7 @@ font-size:clamp(1.05rem,1.25vw,1.6rem) !important}
 @media (min-width:1600px){.jk-class-table h3{font-size:1.5rem}}
 .jk-class-facts li{margin:.1rem 0;font-size:inherit !important}
 .jk-class-facts li.jk-class-joined{font-weight:700;font-size:1.2em !important}
-.jk-class-closed{color:#8a1c1c;font-weight:700}
+.jk-class-closed{color:#8a1c1c;font-weight:700;font-size:clamp(1.05rem,1.25vw,1.6rem) !important}
 </style>"""
 
 
