@@ -371,7 +371,7 @@ def _bid_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
         html(f'<p lang="{lang()}">{esc(chance)}</p>')
     quick = quick_bids(state)
     if quick and not spec.lesson:   # the lesson's instruction names the bid to tap
-        html(f'<p lang="{lang()}" style="margin:.2rem 0 0">{esc(_("Raise: one tap bids"))}</p>')
+        html(f'<p lang="{lang()}" style="margin:.2rem 0 1.2rem">{esc(_("Raise: one tap bids"))}</p>')
     row = st.container(horizontal=True)
     for action in quick:
         q, f = (int(x) for x in action.split(":")[1:])
