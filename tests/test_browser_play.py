@@ -67,10 +67,39 @@ SCROLLED = """() => {
 
 
 def decision_control(page, game, timeout=30000):
-    """The first enabled decision control, once the others have played up to the visitor."""
+    """The first enabled decision control, once the others have played up to the visitor;
+    None when the visitor has no decision left: the game is over, or the visitor is out (no
+    dice, no chips) and the page offers only "Finish the game" while the computers play on."""
     selector = ", ".join(f"{css} button:not([disabled]):visible" for css in DECISIONS[game])
-    page.wait_for_selector(selector, timeout=timeout)
+    ended = (f".st-key-jokoak_{game}_play_again button:visible, "
+             f".st-key-jokoak_{game}_play_finish button:visible")
+    try:
+        page.wait_for_selector(f"{selector}, {ended}", timeout=timeout)
+    except PlaywrightTimeout:
+        raise AssertionError(f"no decision control after {timeout} ms; the page says: "
+                             + what_the_page_shows(page)) from None
+    if page.locator(selector).count() == 0:
+        return None
     return page.locator(selector).first
+
+
+#: What a failing wait prints: the game area's words and every button with its state.
+PAGE_SUMMARY = """() => {
+  const main = document.querySelector('[data-testid="stMain"]') || document.body;
+  const buttons = [...main.querySelectorAll('button')].filter(b => b.offsetParent)
+    .map(b => (b.disabled ? '[disabled] ' : '') + (b.innerText || b.ariaLabel || '').trim()
+              + ' <' + ((b.closest('[class*="st-key-"]') || {}).className || '')
+                  .split(' ').filter(c => c.startsWith('st-key-')).join(' ') + '>');
+  return main.innerText.replace(/\\s+/g, ' ').slice(0, 1200) + ' || buttons: '
+    + buttons.join(' | ');
+}"""
+
+
+def what_the_page_shows(page) -> str:
+    try:
+        return page.evaluate(PAGE_SUMMARY)
+    except Exception as exc:   # a page gone: say so rather than hide the first failure
+        return f"(could not read the page: {exc})"
 
 
 def played_or_waited(page, before: int, timeout: float = 10000) -> None:
@@ -97,12 +126,15 @@ def test_a_double_tap_on_a_play_control_plays_one_move(browser, game, lang):
     page = open_game(browser, game, lang)
     try:
         for i, delay in enumerate((30, 80, 150, 300, 500) * 2):
-            decision_control(page, game)
+            if decision_control(page, game) is None:
+                break   # the visitor lost their last die or chip: nothing left to tap
             settle(page, quiet_ms=300)   # a finger taps what has stopped moving
             preferred = EVERY_CONTROL[game][i % len(EVERY_CONTROL[game])] + " button:not([disabled]):visible"
             skipping = "skip" in preferred and page.locator(preferred).count() > 0
             control = (page.locator(preferred).first if page.locator(preferred).count()
                        else decision_control(page, game))
+            if control is None:
+                break
             before = decisions(page)
             # a standing offer (doia) lasts one beat (0.9 s at this server's pace), and the
             # finger waits for the page to stop moving first: the game may go on before the
