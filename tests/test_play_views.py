@@ -247,6 +247,25 @@ def test_a_double_tap_plays_the_move_once(delay, monkeypatch):
     assert ui.play.decisions_made(game) == made + 1
 
 
+def test_pause_and_skip_are_disabled_just_after_a_tap_so_a_double_taps_second_half_pauses_nothing(
+        monkeypatch):
+    """The pace row is drawn where the bid buttons stood: a finger's second tap on a bid
+    would land on Pause (seen in CI: a game paused by a double tap, the visitor waiting)."""
+    import ui.play
+    at = start("games.peruludo.play", PERULUDO)
+    _visitors_turn(at)
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 60.0)
+    quick = next(b.key for b in at.button if f"{PERULUDO}_quick" in b.key and not b.disabled)
+    tap(at, quick)
+    game = at.session_state[PERULUDO]
+    assert not game.paused and ui.play.locked(game)
+    pace_row = [b for b in at.button if b.key in (f"{PERULUDO}_pause", f"{PERULUDO}_skip")]
+    assert len(pace_row) == 2 and all(b.disabled for b in pace_row)
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 0.0)   # the moment has passed
+    at.run()
+    assert not button(at, f"{PERULUDO}_pause").disabled
+
+
 def test_a_tap_drawn_at_an_earlier_position_changes_nothing():
     import ui.play
     from ui.games.peruludo.play import SPEC

@@ -20,7 +20,7 @@ from jokoak.engine.core import Reason
 from .. import speech
 from ..common import _, esc, fmt_num, html, lang, ngettext
 from .controller import undo
-from .sessions import (PlaySession, PlaySpec, decisions_made, for_child, person_to_act,
+from .sessions import (PlaySession, PlaySpec, decisions_made, for_child, locked, person_to_act,
                        session, table_of, token)
 
 HINT_CSS = """<style>
@@ -81,7 +81,7 @@ def panel(spec: PlaySpec, game: PlaySession) -> None:
     seat = person_to_act(spec, game)
     row = st.container(horizontal=True)
     row.button(_("Undo"), key=f"{spec.key}_coach_undo_t{drawn_for}", icon=":material/undo:",
-               disabled=decisions_made(game) == 0, on_click=undo_once,
+               disabled=decisions_made(game) == 0 or locked(game), on_click=undo_once,
                args=(spec, drawn_for))
     if seat is None:
         return
@@ -91,7 +91,7 @@ def panel(spec: PlaySpec, game: PlaySession) -> None:
     text = _child_hint(spec, game, found.action) if for_child(spec) else _expert_says(found)
     if text is None:
         return
-    row.button(_("Hint"), key=f"{spec.key}_coach_hint_t{drawn_for}",
+    row.button(_("Hint"), key=f"{spec.key}_coach_hint_t{drawn_for}", disabled=locked(game),
                icon=":material/lightbulb:", on_click=ask_hint, args=(spec, drawn_for))
     if st.session_state.get(_hint_key(spec)) != drawn_for:
         return

@@ -154,18 +154,21 @@ COVER_CSS = """<style>[class*='_cover_'] button{min-height:9rem;font-size:1.35re
 
 
 def pace_controls(spec: PlaySpec, game: PlaySession) -> None:
-    """Pause / go on and Skip, while the others play at pace."""
+    """Pause / go on and Skip, while the others play at pace. Like the decision controls
+    they are disabled a moment after an accepted tap: this row is drawn where the bid
+    buttons stood, and the second tap of a double tap on a bid must not pause the game."""
     row = st.container(horizontal=True)
+    just_tapped = locked(game)
     if game.paused:
         row.button(_("Go on"), key=f"{spec.key}_resume", icon=":material/play_arrow:",
-                   on_click=set_paused, args=(spec, False))
+                   disabled=just_tapped, on_click=set_paused, args=(spec, False))
     else:
         row.button(_("Pause"), key=f"{spec.key}_pause", icon=":material/pause:",
-                   on_click=set_paused, args=(spec, True))
+                   disabled=just_tapped, on_click=set_paused, args=(spec, True))
     label = (_("Skip to my turn") if len(people(spec, game)) <= 1
              else _("Skip to the next person's turn"))
     row.button(label, key=f"{spec.key}_skip", icon=":material/fast_forward:",
-               on_click=skip, args=(spec, token(game)))
+               disabled=just_tapped, on_click=skip, args=(spec, token(game)))
 
 
 def failure_panel(spec: PlaySpec) -> None:

@@ -275,7 +275,7 @@ def _controls(game: Game, state: PeruludoState, seat: int | None) -> None:
         st.info(_("You have no dice left: watch the others finish the game.") if alone else
                 _("Every person at the table is out: watch the computer players finish."))
         st.button(_("Finish the game for me") if alone else _("Finish the game"),
-                  type="primary", key=f"{KEY}_finish",
+                  type="primary", key=f"{KEY}_finish", disabled=play.locked(game),
                   width="stretch", on_click=play.skip, args=(SPEC, token),
                   icon=":material/fast_forward:")
     acting = play.person_to_act(SPEC, game)
