@@ -4,6 +4,7 @@ import ast
 import functools
 import os
 import sys
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -42,6 +43,32 @@ from redis_support import either_store, redis_url  # noqa: E402,F401
 #: and peruludo's doia offer (the game goes on without an answer) stays up 1 s: at 0.3 it was
 #: gone before a tap on a busy machine reached the server.
 PACED = {"JOKOAK_PACE_SCALE": "0.6"}
+
+
+class _ClockFromAMinutesStart:
+    """``time`` as the rooms' store reads it, but with a wall clock that started at the
+    beginning of the current minute (and runs on at the real pace): every other name is the
+    real module's."""
+
+    def __init__(self) -> None:
+        self._began = time.monotonic()
+        self._start = time.time() // 60 * 60 + 1
+
+    def __getattr__(self, name: str):
+        return getattr(time, name)
+
+    def time(self) -> float:
+        return self._start + (time.monotonic() - self._began)
+
+
+@pytest.fixture
+def one_tally_window(monkeypatch):
+    """The rooms' tallies count per minute and per hour of the wall clock. A test that types
+    codes or opens rooms and expects them counted together must not straddle a minute's end:
+    on a busy machine it did (CI, 2026-12-07: three codes typed at 20:31:58-20:32:00 fell in
+    two windows). The store's clock then starts at the top of the current minute."""
+    from jokoak.service import room_stores
+    monkeypatch.setattr(room_stores, "time", _ClockFromAMinutesStart())
 
 
 @pytest.fixture(scope="session", autouse=True)

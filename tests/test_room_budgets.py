@@ -23,6 +23,9 @@ GAMES = {GAME.name: GAME}
 SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [20, 23, 26], "bag": 0}
 LOOPBACK = ("127.0.0.1", "::1")
 
+#: The budgets are tallies per hour of the wall clock: a test's tallies fall in one window.
+pytestmark = pytest.mark.usefixtures("one_tally_window")
+
 
 def a_record(people=(0, 2)):
     return start(GAME, make_rules(GAME), SETUP, seed=5, people=people).record

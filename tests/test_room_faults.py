@@ -286,14 +286,14 @@ def test_a_sqlite_room_nobody_moved_in_for_two_hours_is_swept(tmp_path, monkeypa
                           (idle.code,)).fetchone()[0] == 0
 
 
-def test_a_tally_counts_within_its_window_for_every_process(store):
+def test_a_tally_counts_within_its_window_for_every_process(store, one_tally_window):
     assert store.tally("probe", 60, by=0) == 0
     assert [store.tally("probe", 60) for _ in range(3)] == [1, 2, 3]
     assert store.tally("probe", 60, by=0) == 3
     assert store.tally("other", 60, by=0) == 0
 
 
-def test_sqlite_tallies_are_shared_by_two_processes_of_one_file(tmp_path):
+def test_sqlite_tallies_are_shared_by_two_processes_of_one_file(tmp_path, one_tally_window):
     first = SqliteRoomStore(tmp_path / "rooms.sqlite3")
     second = SqliteRoomStore(tmp_path / "rooms.sqlite3")
     first.tally("probe", 60)

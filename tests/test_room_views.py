@@ -497,7 +497,7 @@ def test_after_five_unknown_codes_a_session_waits_and_the_store_is_not_asked(mon
 
 
 def test_a_client_past_its_minutes_unknown_codes_waits_in_every_session_it_opens(
-        monkeypatch, tmp_path):
+        monkeypatch, tmp_path, one_tally_window):
     with_settings(monkeypatch, tmp_path, "unknown_codes_per_minute = 2")
     for n in range(2):  # two fresh sessions (a new websocket each) of one client
         type_code(open_view("games.peruludo.play", "play_view"), f"ZZZZZZ{n + 2}")
@@ -508,7 +508,7 @@ def test_a_client_past_its_minutes_unknown_codes_waits_in_every_session_it_opens
     assert "jokoak_room" not in late.session_state
 
 
-def test_a_client_past_its_hours_rooms_is_told_how_many_minutes_to_wait(monkeypatch, tmp_path):
+def test_a_client_past_its_hours_rooms_is_told_how_many_minutes_to_wait(monkeypatch, tmp_path, one_tally_window):
     with_settings(monkeypatch, tmp_path, "rooms_per_client_hour = 1")
     opened()
     again = open_view("games.peruludo.play", "play_view")  # a new session of the same client
@@ -518,7 +518,7 @@ def test_a_client_past_its_hours_rooms_is_told_how_many_minutes_to_wait(monkeypa
                for w in again.warning)
 
 
-def test_a_pupil_joins_with_the_right_code_while_another_client_guesses(monkeypatch, tmp_path):
+def test_a_pupil_joins_with_the_right_code_while_another_client_guesses(monkeypatch, tmp_path, one_tally_window):
     import ui.room
     with_settings(monkeypatch, tmp_path, "unknown_codes_per_minute = 2")
     monkeypatch.setattr(ui.room, "client", lambda: "guesser")
