@@ -64,9 +64,9 @@ class _ClockFromAMinutesStart:
 @pytest.fixture
 def one_tally_window(monkeypatch):
     """The rooms' tallies count per minute and per hour of the wall clock. A test that types
-    codes or opens rooms and expects them counted together must not straddle a minute's end:
-    on a busy machine it did (CI, 2026-12-07: three codes typed at 20:31:58-20:32:00 fell in
-    two windows). The store's clock then starts at the top of the current minute."""
+    codes or opens rooms and expects them counted together must not straddle a minute's end,
+    which a slow run can (its codes then fall in two windows). The store's clock starts at the
+    top of the current minute."""
     from jokoak.service import room_stores
     monkeypatch.setattr(room_stores, "time", _ClockFromAMinutesStart())
 

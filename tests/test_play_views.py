@@ -266,6 +266,25 @@ def test_pause_and_skip_are_disabled_just_after_a_tap_so_a_double_taps_second_ha
     assert not button(at, f"{PERULUDO}_pause").disabled
 
 
+def test_a_double_tap_on_pause_pauses_the_game_and_the_go_on_under_the_finger_waits(monkeypatch):
+    """"Go on" is drawn where "Pause" stood: the second half of a double tap must not undo
+    the first."""
+    import ui.play
+    at = start("games.peruludo.play", PERULUDO)
+    _visitors_turn(at)
+    quick = next(b.key for b in at.button if f"{PERULUDO}_quick" in b.key and not b.disabled)
+    tap(at, quick)                          # the computers answer: the pace row is drawn
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 60.0)
+    at.session_state[PERULUDO].last_tap = 0.0   # the bid was long ago
+    tap(at, f"{PERULUDO}_pause")
+    game = at.session_state[PERULUDO]
+    assert game.paused and button(at, f"{PERULUDO}_resume").disabled
+    monkeypatch.setattr(ui.play.pace, "DEBOUNCE_SECONDS", 0.0)   # the moment has passed
+    at.run()
+    tap(at, f"{PERULUDO}_resume")           # a deliberate tap goes on
+    assert not at.session_state[PERULUDO].paused
+
+
 def test_a_tap_drawn_at_an_earlier_position_changes_nothing():
     import ui.play
     from ui.games.peruludo.play import SPEC

@@ -135,9 +135,16 @@ def skip(spec: PlaySpec, token: int) -> None:
 
 
 def set_paused(spec: PlaySpec, paused: bool) -> None:
+    """Pause or go on: a tap like the others. "Go on" is drawn where "Pause" stood, so a
+    double tap's second half within :data:`pace.DEBOUNCE_SECONDS` changes nothing (it would
+    undo the first), and a repeated tap asks for what already is."""
     game = session(spec)
-    if game is not None:
-        game.paused = paused
+    now = time.monotonic()
+    if (game is None or game.paused == paused
+            or now - game.last_tap < pace.DEBOUNCE_SECONDS):
+        return
+    game.paused = paused
+    game.last_tap = now
 
 
 def set_autoplay(spec: PlaySpec, on: bool) -> None:
