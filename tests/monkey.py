@@ -1,6 +1,6 @@
 """A seeded monkey: random interactions with every widget a page shows (AppTest).
 
-Used by tests/test_monkey.py and bench/monkey.py. Each interaction picks a visible, enabled
+Used by tests/test_monkey.py. Each interaction picks a visible, enabled
 widget at random and gives it a random legal value (or clicks it), reruns the page, and
 records any exception the visitor would have seen.
 """

@@ -2,7 +2,7 @@
 
 nginx runs from a temporary prefix with the repository's own ``deploy/nginx.conf`` (only
 its listen address and the temp paths change; the upstream list is written beside it), so
-the tests and the load bench exercise the configuration the README deploys.
+the tests and the load bench exercise the configuration docs/setups.md deploys.
 """
 
 from __future__ import annotations

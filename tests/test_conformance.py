@@ -4,7 +4,7 @@ See jokoak/engine/harness.py for what is checked (and what a game with hidden in
 must expose); every game has an engine, so a missing one fails, never skips.
 The CI run plays 100 seeded games per ruleset (10 of them thorough), sized with the monkey
 for CI's ten minutes; the full run plays the 200 the project promises
-(``JOKOAK_CONFORMANCE_GAMES=200``, in the README's full command), and
+(``JOKOAK_CONFORMANCE_GAMES=200``, in docs/testing.md's full run), and
 ``JOKOAK_CONFORMANCE_GAMES=20 pytest tests/test_conformance.py`` fewer while working on an
 engine.
 """

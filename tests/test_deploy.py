@@ -78,14 +78,14 @@ def test_the_one_machine_replicas_share_a_file_in_the_units_state_folder():
 
 
 def test_the_operator_instance_and_the_replicas_never_share_a_port():
-    readme = (NGINX_CONF.parent.parent / "README.md").read_text(encoding="utf-8")
-    operator = {int(p) for p in re.findall(r"operator\.toml[^\n]*--server\.port (\d+)", readme)}
+    setups = (NGINX_CONF.parent.parent / "docs" / "setups.md").read_text(encoding="utf-8")
+    operator = {int(p) for p in re.findall(r"operator\.toml[^\n]*--server\.port (\d+)", setups)}
     operator |= {int(p.split(":")[1]) for p in compose()["services"]["operator"]["ports"]}
     upstream = {int(p) for p in re.findall(
         r"^server 127\.0\.0\.1:(\d+);", (NGINX_CONF.parent / "jokoak-upstream.conf").read_text(
             encoding="utf-8"), re.M)}
     unit = (NGINX_CONF.parent / "jokoak@.service").read_text(encoding="utf-8")
-    for replicas in ({int(p) for p in re.findall(r"jokoak@(\d+)", readme)},
+    for replicas in ({int(p) for p in re.findall(r"jokoak@(\d+)", setups)},
                      {int(p) for p in re.findall(r"jokoak@(\d+)", unit)}):
         assert replicas == upstream
     assert operator == {8502} and upstream and not upstream & operator

@@ -63,9 +63,9 @@ def test_the_comparison_tells_apart_the_figures_of_the_nearest_other_rules():
             assert_same_proven_figures(ZT.table_figures(rules()), ZT.table_figures(near))
 
 
-def test_the_basque_text_with_fair_sticks_is_the_readmes_proven_interval():
+def test_the_basque_text_with_fair_sticks_is_the_documented_proven_interval():
     figures = ZT.table_figures(rules())
-    # the README: [0.5002296275369, 0.5002296275391], each end rounded to 13 places
+    # docs/odds.md: [0.5002296275369, 0.5002296275391], each end rounded to 13 places
     assert round(float(figures.start.lo), 13) == 0.5002296275369
     assert round(float(figures.start.hi), 13) == 0.5002296275391
     assert figures.other.lo == 1 - figures.start.hi

@@ -321,7 +321,8 @@ class GameState(Protocol):
     """An immutable position. Every method is pure.
 
     ``rules`` is a read-only property here so that a frozen dataclass's field satisfies it
-    (mypy checks every game's state against this protocol: tests/typed_conformance.py).
+    (mypy checks every game's state against this protocol: each game's ``engine.py`` ends
+    with ``KEEPS_THE_ENGINE_PROTOCOLS: Game = GAME``).
     """
 
     @property

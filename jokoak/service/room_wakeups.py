@@ -20,10 +20,8 @@ from typing import Callable
 #: How often a held poll looks at the store itself (moves written by another replica).
 CHECK_SECONDS = 0.5
 #: How long a woken poll lets the mover's own run finish before it draws: woken at the
-#: write, the other devices' drawings ran at the same time as the mover's and slowed its
-#: tap (one run of ``bench/class_bench.py --seated 10 --steppers 10 --seconds 40``,
-#: 2026-12-07 11:19 UTC, without this pause: seated taps 1.33x the bare app's at the median,
-#: where the README's runs before the wake-ups had 0.85-0.88x).
+#: write, the other devices' drawings run at the same time as the mover's and slow its tap
+#: (``bench/class_bench.py`` shows it in the seated taps; figures in docs/performance.md).
 SETTLE_SECONDS = 0.12
 
 _written = threading.Condition()

@@ -29,7 +29,7 @@ most ``[rooms] rooms_per_client_hour`` rooms an hour (:class:`BudgetSpent`, whic
 long to wait). A class screen's tables (``purpose="class"``) spend a budget of their own,
 ``class_tables_per_client_hour``: nobody's "Open a room" ever uses it up.
 
-Codes cannot be guessed by trying (31^7 codes, :data:`CODE_SPACE`; the README works out why
+Codes cannot be guessed by trying (31^7 codes, :data:`CODE_SPACE`; docs/rooms.md works out why
 seven): a client that typed ``[rooms] unknown_codes_per_minute`` unknown codes this minute
 has every code wait for the next minute, known or not (:func:`guess_wait`), and a session
 that typed :data:`FREE_MISSES` of them waits longer and longer (:class:`JoinGuard`). Both
@@ -66,12 +66,13 @@ __all__ = ["BUDGET_SECONDS", "BUDGET_WINDOW", "CLOSED", "CODE_ALPHABET", "CODE_L
 #: Letters and digits no one misreads or mistypes (no 0/O, 1/I/L).
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 #: Seven: a guesser at the per-client limit of unknown codes (20 a minute) among a full
-#: server's 300 rooms needs about 8.7 years on average to find one (README, "Room codes").
+#: server's 300 rooms needs about 8.7 years on average to find one (docs/rooms.md, "Why
+#: seven characters").
 CODE_LENGTH = 7
 #: The codes' length before issue 39: a link to such a room still finds it until the room
 #: is swept (two hours after its last move at most); no new room gets one.
 OLD_CODE_LENGTH = 5
-#: How many codes there are: 31^7 = 27,512,614,111 (the README's odds of guessing one).
+#: How many codes there are: 31^7 = 27,512,614,111 (docs/rooms.md: the odds of guessing one).
 CODE_SPACE = len(CODE_ALPHABET) ** CODE_LENGTH
 #: What a client's budgets of opened rooms are counted over (an hour, from the full hour).
 BUDGET_WINDOW = 3600

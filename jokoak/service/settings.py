@@ -110,11 +110,11 @@ class SpeechSettings:
     #: In kiosk mode, read each new lesson instruction and feedback aloud without a tap
     #: (a visitor turns it off for their visit with the "Sound off" button).
     kiosk_reads_aloud: bool = True
-    #: "best": AhoTTS for Basque and Spanish, espeak-ng for French and English (README,
-    #: "Read-aloud"); "espeak-ng": espeak-ng for all four.
+    #: "best": AhoTTS for Basque and Spanish, espeak-ng for French and English
+    #: (docs/read-aloud.md); "espeak-ng": espeak-ng for all four.
     voice: str = "best"
     #: Bound of the audio cache on disk, in megabytes (the lessons' sentences in four
-    #: languages take about 14 MB: README, "Read-aloud").
+    #: languages take about 14 MB: docs/performance.md, "Read-aloud").
     cache_mb: int = 64
     #: The most sounds made at once on this machine (0: one per core). A tap past them waits
     #: its turn, then is told the sound is on its way.

@@ -1,7 +1,7 @@
 """Read-aloud: the booklet's sentences spoken by a voice on this machine, never from outside.
 
 Two engines, chosen per language by what they sound like on the booklet's own sentences
-(README, "Read-aloud"):
+(docs/read-aloud.md):
 
 * **AhoTTS** (PyPI ``pyahotts``, Aholab's HMM voices, Basque and Spanish): the default for
   ``eu`` and ``es``. It takes Windows-1252 text (in UTF-8 an accented letter is read as two
@@ -62,7 +62,7 @@ ESPEAK = "espeak-ng"
 ENGINES = (AHOTTS, ESPEAK)
 #: What each engine can say.
 ENGINE_LANGUAGES = {AHOTTS: ("eu", "es"), ESPEAK: ("eu", "es", "fr", "en")}
-#: The voice each language prefers, best first (README, "Read-aloud": the measurements).
+#: The voice each language prefers, best first (docs/read-aloud.md: the measurements).
 PREFERRED = {"eu": (AHOTTS, ESPEAK), "es": (AHOTTS, ESPEAK), "fr": (ESPEAK,),
              "en": (ESPEAK,)}
 #: A sentence longer than this is not read (the booklet's longest clause is under 400).
