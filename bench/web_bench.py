@@ -147,11 +147,10 @@ def open_jumps(page) -> bool:
 def bench_steps(pw, n: int = 15) -> list[tuple[str, float, float]]:
     """Next, Back and a jump in each game's step-through against the bare app's button, each
     timed in the page from the visitor's pointerdown to the page's last change after the
-    rerun it started (:func:`keyed`). Until 2026-12-03 this bench timed Playwright's whole
-    ``click()`` from just after the previous step settled: that included its wait for the
-    new step's controls to take taps (0.6 s after they are drawn, plus Playwright's own
-    back-off between its checks), about 0.9 s that no finger spends, and read as a page
-    busy for a second after each step."""
+    rerun it started (:func:`keyed`). Not Playwright's whole ``click()``: that includes its
+    wait for the new step's controls to take taps (0.6 s after they are drawn, plus
+    Playwright's own back-off between its checks), about 0.9 s that no finger spends, which
+    would read as a page busy for a second after each step."""
     rows = []
     with bare_and_booklet(pw) as (browser, bare, booklet):
         cases = [("bare app: one button", bare_clicks(bare.url) + (None,))]

@@ -26,9 +26,9 @@ def need(lang):
         pytest.skip(f"hunspell dictionary {DICTIONARIES[lang]} not installed")
 
 
-# Once more before it counts: a run of the whole suite on the 2-core machine once saw the
-# hunspell process stop answering (2026-12-07 15:28, while other tests ran beside it); the
-# same test passed alone. A word the dictionary does not know fails both runs.
+# Once more before it counts: under a full suite's load a hunspell process can stop
+# answering while the same test passes alone. A word the dictionary does not know fails both
+# runs.
 @pytest.mark.flaky(reruns=1, reruns_delay=2)
 @pytest.mark.parametrize("lang,text,wrong", [
     ("eu", "Jokalariek fitxa bat ordaintzzen diote ostalariari.", "ordaintzzen"),

@@ -13,7 +13,7 @@ from jokoak import GAMES as SHIPPED, registry
 from jokoak.engine.core import CHANCE, Event
 from jokoak.engine.record import PlayedAction
 from jokoak.content.scenarios import scenarios
-from jokoak.render.reader_steps import (Folded, Folding, captions, fold, reader_index, reader_steps,
+from jokoak.render.reader_steps import (Folded, Folding, ReaderStep, captions, fold, reader_steps,
                           renderer_of, sentences, watched_record)
 
 #: The games with a step-through: those with a renderer (optional in CONTRIBUTING's recipe).
@@ -26,6 +26,16 @@ def english(message: str) -> str:
 
 def scenario(game: str, name: str):
     return next(sc for sc in scenarios(game) if sc.name == name)
+
+
+def reader_index(steps: list[ReaderStep], raw_index: int) -> int:
+    """The reader step that shows played action ``raw_index`` (0 for the starting position)."""
+    if raw_index <= 0:
+        return 0
+    for step in steps:
+        if raw_index <= step.raw[-1]:
+            return step.index
+    return len(steps)
 
 
 def read(game: str, name: str):

@@ -7,13 +7,26 @@ import pytest
 from jokoak.games.peruludo.bots import POLICIES as PERULUDO_POLICIES
 from jokoak.games.zaldi_zuria.bots import POLICIES as ZALDI_POLICIES
 from jokoak.engine.core import CHANCE, IllegalAction, make_rules
-from jokoak.engine.driver import (Seating, advance, person_on_turn, resume, start, submit,
-                                  undo_last_decision, who_decides)
+from jokoak.engine.driver import (Position, Seating, advance, person_on_turn, resume, start,
+                                  submit, undo_last_decision)
 from jokoak.engine.record import Record, RecordError
 from jokoak.games.peruludo.engine import GAME as PERULUDO
 from jokoak.games.zaldi_zuria.engine import GAME as ZALDI
 
 PERULUDO_SETUP = {"players": 3, "dice": [5, 5, 5], "ages": [20, 23, 26], "bag": 0}
+
+
+def who_decides(position: Position, seating: Seating) -> int | None:
+    """The person's seat that must decide now, or ``None`` (chance, computer, game over)."""
+    state = position.state
+    if state.is_terminal():
+        return None
+    seat = state.current_player()
+    if seat == CHANCE or not seating.is_human(seat):
+        return None
+    if seating.defaults is not None and seating.defaults(state, seat) is not None:
+        return None
+    return seat
 
 
 def medium(seat):

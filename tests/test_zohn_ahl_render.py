@@ -8,7 +8,7 @@ from jokoak.engine.record import play, replay
 from jokoak.games.zohn_ahl.bots import thrower
 from jokoak.games.zohn_ahl.engine import GAME, default_rules
 from jokoak.games.zohn_ahl.render import (describe_event, event_kinds, render_board_svg,
-                                    sample_state, site_points)
+                                    site_points)
 from jokoak.content.scenarios import scenarios
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -16,6 +16,12 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 def identity(message):
     return message
+
+
+def sample_state():
+    """A mid-game position."""
+    return GAME.new_initial_state(default_rules(), {"players": [1, 1], "positions": [12, 31],
+                                                    "scoring": [5, 3]})
 
 
 def test_board_svg_has_title_desc_and_language():

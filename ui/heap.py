@@ -1,19 +1,19 @@
 """Keep what lives as long as the server out of Python's full garbage collections.
 
-Python's full collection (generation 2) scans every object its collector tracks, and in a
-server that has loaded Streamlit, pandas, pyarrow, Altair, numpy, Babel and the booklet that
-is about 185,000 objects: it paused every visitor's run on that server for 92–123 ms, once
-in 30 to 90 taps of a step-through (``python bench/gc_probe.py 90``, 2026-12-06). Nearly all
-of those objects are the modules and what they built at import, which live as long as the
-process.
+Python's full collection (generation 2) scans every object its collector tracks, and a server
+that has loaded Streamlit, pandas, pyarrow, Altair, numpy, Babel and the booklet tracks a great
+many, so a full collection, now and then in a run of taps, pauses every visitor's run on that
+server for longer than a tap's whole run takes (``python bench/gc_probe.py 90`` prints the
+pauses; docs/performance.md has the figures). Nearly all of those objects are the modules and
+what they built at import, which live as long as the process.
 
-So once per process, after the first visitor's first run, :func:`settle_once` imports what
-the pages would import later (the games' modules and views, the charting and table
-libraries), collects the garbage there is, and moves everything still alive into Python's
-permanent generation (``gc.freeze``): a full collection then scans only what came since (0.8–1.3 ms
-in the same probe). It does so in a thread of its own, so the first visitor's run ends
-without waiting for it. What it freezes is never collected, so it runs once: the first
-visitor's own objects are frozen too, one session's worth at most.
+So once per process, after the first visitor's first run, :func:`settle_once` imports what the
+pages would import later (the games' modules and views, the charting and table libraries),
+collects the garbage there is, and moves everything still alive into Python's permanent
+generation (``gc.freeze``): a full collection then scans only what came since. It does so in a
+thread of its own, so the first visitor's run ends without waiting for it. What it freezes is
+never collected, so it runs once: the first visitor's own objects are frozen too, one session's
+worth at most.
 """
 
 from __future__ import annotations

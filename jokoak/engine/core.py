@@ -16,7 +16,7 @@ import operator
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence, TypeVar, overload
+from typing import Any, Callable, Mapping, Protocol, Sequence, TypeVar, overload
 
 from ..errors import RefusedByRules
 from ..i18n.msgids import N_
@@ -376,10 +376,6 @@ class Game(Protocol):
 
     def new_initial_state(self, rules: Rules, setup: Mapping[str, Any] | None = None) -> GameState: ...
     def default_setup(self, rules: Rules) -> dict[str, Any]: ...
-
-
-#: Type of the optional ``Game.hidden_variants``.
-HiddenVariants = Callable[[GameState, int], Iterable[GameState]]
 
 
 def _json_type(value: Any) -> str:

@@ -202,19 +202,6 @@ def person_on_turn(position: Position, seating: Seating) -> int | None:
     return seat if seat != CHANCE and seating.is_human(seat) else None
 
 
-def who_decides(position: Position, seating: Seating) -> int | None:
-    """The person's seat that must decide now, or ``None`` (chance, computer, game over)."""
-    state = position.state
-    if state.is_terminal():
-        return None
-    seat = state.current_player()
-    if seat == CHANCE or not seating.is_human(seat):
-        return None
-    if seating.defaults is not None and seating.defaults(state, seat) is not None:
-        return None
-    return seat
-
-
 def advance(position: Position, seating: Seating, beat: Beat | None = None,
             held: bool = False, limit: int = 100_000) -> Position:
     """Play automatic actions until a person must decide or the game ends.

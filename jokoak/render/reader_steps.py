@@ -172,16 +172,6 @@ def sentences(step: ReaderStep, renderer: ModuleType, _: Gettext) -> list[str]:
     return out
 
 
-def reader_index(steps: Sequence[ReaderStep], raw_index: int) -> int:
-    """The reader step that shows played action ``raw_index`` (0 for the starting position)."""
-    if raw_index <= 0:
-        return 0
-    for step in steps:
-        if raw_index <= step.raw[-1]:
-            return step.index
-    return len(steps)
-
-
 def captions(step: ReaderStep, step_captions: Sequence[str | None]) -> list[str]:
     """A scenario's captions (msgids) of the played actions folded into ``step``."""
     return [c for i in step.raw if i - 1 < len(step_captions) and (c := step_captions[i - 1])]

@@ -211,7 +211,8 @@ class Recorder:
 
 class LeftTokens:
     """What makes a kiosk's own idle reset the only ``?left=`` that counts as "gave up"
-    (issue 39: 50 ordinary loads of an address with ``?left=`` added 50).
+    (otherwise every load of an address carrying ``?left=``, a bookmark or a shared link,
+    would count one more).
 
     The kiosk's idle watcher carries a token this process issued to its session
     (:meth:`issue`: a random nonce and its HMAC under a key only this process knows); the

@@ -19,8 +19,8 @@ its seat. The page puts the room's code and that token in its address, so a relo
 opened again or a restarted server finds the seat again (:func:`rejoin`); nobody takes a
 seat by editing an address, as nobody can guess another device's token.
 
-Rooms are bounded (issue: a loop of opens made 95,000 rooms a day; issue 39: 320 fresh
-sessions filled a 300-room cap in 54 s): opening another room closes the session's unplayed
+Rooms are bounded, so that one client's loop of fresh sessions can neither grow the store
+without end nor fill the server's cap for everyone (issue 39): opening another room closes the session's unplayed
 one (:func:`close_unplayed`), a server holds at most its ``[rooms] max_rooms``
 (:class:`RoomsFull`), a room nobody joined is swept ten minutes after it was opened
 (:data:`UNJOINED_SECONDS`) and a room nobody moved in for two hours

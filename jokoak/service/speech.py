@@ -485,13 +485,6 @@ def say(text: str, language: str, cache: AudioCache, choice: str = "best", *,
     return None
 
 
-def is_ready(text: str, language: str, cache: AudioCache, choice: str = "best") -> bool:
-    """Whether the sound of ``text`` is made already (nothing is synthesised)."""
-    text = clean_text(text)
-    engine = voice_for(language, choice)
-    return bool(text) and engine is not None and cache.has(cache_key(engine, language, text))
-
-
 def say_in_turn(parts: Iterable[tuple[str, str]], cache: AudioCache,
                 choice: str = "best", *, wait: float | None = TAP_WAIT,
                 slots: int = 0) -> bytes | None:

@@ -13,7 +13,7 @@ from html import escape
 from typing import Any, Callable, Sequence
 
 from jokoak.engine.core import Event
-from jokoak.games.zohn_ahl.engine import GAME, SAHE_THROWS, ZohnAhlState, circuit_length, default_rules, first_site, replace
+from jokoak.games.zohn_ahl.engine import SAHE_THROWS, ZohnAhlState, circuit_length, first_site, replace
 from jokoak.i18n.msgids import N_
 from jokoak.render import plural_of
 from jokoak.render.sticks import render_sticks_svg
@@ -671,8 +671,3 @@ def render_last_throw(events: Sequence[Event], _: Gettext, lang: str, roll: int,
             f'<p style="margin:.1rem 0 .3rem">{escape(caption)}</p></div>')
 
 
-def sample_state() -> ZohnAhlState:
-    """A mid-game position, for previews and tests."""
-    rules = default_rules()
-    return GAME.new_initial_state(rules, {"players": [1, 1], "positions": [12, 31],
-                                          "scoring": [5, 3]})
