@@ -382,9 +382,6 @@ class SqliteRoomStore:
         except sqlite3.DatabaseError as exc:
             return _broken(exc)
 
-    def _oldest(self) -> float:
-        return time.time() - self.idle_seconds
-
     def _live(self) -> tuple[float, float]:
         """The parameters of :data:`_LIVE` now."""
         now = time.time()

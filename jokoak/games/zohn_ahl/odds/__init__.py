@@ -184,9 +184,6 @@ class GameLength:
     length: tuple[float, ...]
     tail: float
 
-    def mean_lower_bound(self) -> float:
-        return sum(t * p for t, p in enumerate(self.length, start=1))
-
 
 def game_length(rules: Rules, team_sizes: tuple[int, int] = (1, 1), left_team: int = 0,
                 max_turns: int = 1500, tol: float = 1e-9, drain: float = 1e-7) -> GameLength:
