@@ -139,3 +139,28 @@ def test_the_readme_stays_short_and_its_start_command_installs_and_runs_the_app(
     section = readme.split("## Start the booklet", 1)[1]
     command = re.search(r"```sh\n(.+?)\n```", section, re.S).group(1)
     assert "pip install -q -e ." in command and command.endswith("streamlit run app.py")
+
+
+def cited_pages(text: str) -> set[str]:
+    """The guides ``text`` cites by path: ``docs/<page>.md``, ``content/<NAME>.md`` and the
+    three top-level guides."""
+    return set(re.findall(r"(?<![\w/.-])(docs/[\w-]+\.md|content/[A-Z]+\.md|README\.md"
+                          r"|CONTRIBUTING\.md|TRANSLATING\.md)\b", text))
+
+
+def test_every_guide_the_code_and_settings_cite_exists():
+    cited: dict[str, list[str]] = {}
+    sources = [p for folder in ("jokoak", "ui", "app_pages", "bench", "deploy", "tests")
+               for p in (ROOT / folder).rglob("*") if p.is_file() and p.suffix != ".pyc"]
+    sources += [ROOT / "jokoak.toml", ROOT / "pyproject.toml", ROOT / ".ci" / "run"]
+    for source in sources:
+        for page in cited_pages(source.read_text(encoding="utf-8", errors="replace")):
+            cited.setdefault(page, []).append(str(source.relative_to(ROOT)))
+    assert "docs/rooms.md" in cited and "README.md" in cited  # the search finds citations
+    assert {page: where for page, where in cited.items() if not (ROOT / page).exists()} == {}
+
+
+def test_a_cited_guide_is_found_in_prose_and_paths_but_not_inside_another_name():
+    assert cited_pages("(docs/rooms.md, \"Why\"); see README.md and CONTRIBUTING.md's recipe; "
+                       "content/LESSONS.md, mydocs/x.md, a/README.md, NOTES.md") == {
+        "docs/rooms.md", "README.md", "CONTRIBUTING.md", "content/LESSONS.md"}
