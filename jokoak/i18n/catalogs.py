@@ -46,7 +46,8 @@ YAML_MSGID_KEYS = ("title", "caption", "description", "label", "summary", "body"
                    "instruction", "hint", "feedback", "why")
 
 
-def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[Extracted]:
+def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any,
+                 options: Any) -> Iterator[Extracted]:
     """Babel extractor for content YAML: the values of msgid keys, anywhere in the tree."""
     data = yaml.safe_load(fileobj.read().decode("utf-8"))
 
@@ -83,7 +84,8 @@ _ERROR_MESSAGE = re.compile(r'"errorMessage":\s*"((?:[^"\\]|\\.)*)"')
 GETTEXT_FUNCTIONS = {"_": 1, "N_": 1, "Nn_": 2, "gettext": 1, "ngettext": 2, "pgettext": 2}
 
 
-def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[Extracted]:
+def extract_python(fileobj: Any, keywords: Any, comment_tags: Any,
+                   options: Any) -> Iterator[Extracted]:
     """Babel's Python extractor, plus the gettext calls it cannot see inside f-strings.
 
     On Python 3.11 the tokenizer reads an f-string as a single token, so
