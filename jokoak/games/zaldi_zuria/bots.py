@@ -27,6 +27,12 @@ from jokoak.games.zaldi_zuria.odds import card_values, expected_gain
 LATE_BANK = 12
 
 
+#: Which limit stops a bid: the card's worth to the bidder, or the chips it risks on one card.
+Binding = Literal["worth", "chips"]
+#: What the bidder does with the card on sale.
+Decision = Literal["bids", "already_highest", "limit_reached"]
+
+
 class BidReasoning(TypedDict):
     """Every number a bidder's decision on the card for sale used (:func:`bid_reasoning`)."""
 
@@ -34,8 +40,8 @@ class BidReasoning(TypedDict):
     seat: int
     policy: str
     bank: int
-    binding: Literal["worth", "chips"]
-    decision: Literal["bids", "already_highest", "limit_reached"]
+    binding: Binding
+    decision: Decision
     chips: int
     players: int
     per_round_now: Fraction
@@ -98,9 +104,9 @@ def bid_reasoning(state: ZaldiState, seat: int, bidder: Bidder) -> BidReasoning:
     bid = state.high_bid + 1
     action: Action = bid_action(bid) if bid <= limit and state.high_bidder != seat else "pass"
     # why the bid stops where it does: the smaller of the two limits decides
-    binding: Literal["worth", "chips"] = "worth" if by_worth <= by_chips else "chips"
-    decision: Literal["bids", "already_highest", "limit_reached"] = ("bids" if action != "pass" else
-                "already_highest" if state.high_bidder == seat else "limit_reached")
+    binding: Binding = "worth" if by_worth <= by_chips else "chips"
+    decision: Decision = ("bids" if action != "pass" else
+                          "already_highest" if state.high_bidder == seat else "limit_reached")
     return {"card": card, "seat": seat, "policy": bidder.name, "bank": state.bank,
             "binding": binding, "decision": decision, "chips": state.chips[seat],
             "players": players, "per_round_now": now, "per_round_later": later,
