@@ -239,7 +239,8 @@ def _note() -> None:
 # ---- the tables ----------------------------------------------------------------------------
 def _summary(game: ClassGame, table: Room) -> tuple[TableSummary, Any]:
     """The table's summary in this language, replayed only when the table changed."""
-    cache: dict[tuple[str, int, str], Any] = st.session_state.setdefault(SUMMARIES_KEY, {})
+    cache: dict[tuple[str, int, str], tuple[TableSummary, Any]] = st.session_state.setdefault(
+        SUMMARIES_KEY, {})
     key = (table.code, table.version, lang())
     if key not in cache:
         position = resume(game.spec.game, table.record, game.spec.table(table.choices))

@@ -39,7 +39,7 @@ class ClassGame:
 
     key: str
     name: str
-    spec: PlaySpec
+    spec: PlaySpec[Any]   # any game's (a spec is invariant in its state type)
     seats: tuple[int, ...]
     choices: Callable[[int, int], dict[str, Any]]
     summary: Callable[[Any], TableSummary]

@@ -41,7 +41,8 @@ def lang() -> str:
         return pinned
     if LANG_KEY not in st.session_state:
         st.session_state[LANG_KEY] = initial_language()
-    return st.session_state[LANG_KEY]
+    chosen: str = st.session_state[LANG_KEY]
+    return chosen
 
 
 def initial_language() -> str:

@@ -136,15 +136,18 @@ def _chart(rows: list[dict[str, Any]], title: str) -> alt.Chart:
     data = [{"step": f"{lesson} · {step}", "what": _label(kind), "count": n}
             for (lesson, step, kind), n in summed.items()]
     order = [_label(k) for k in STEP_KINDS]
-    return (alt.Chart(alt.Data(values=data), title=title)
-            .mark_bar()
-            .encode(x=alt.X("step:N", title=_("Lesson and step"), axis=category_axis()),
-                    xOffset=alt.XOffset("what:N", sort=order),
-                    y=alt.Y("count:Q", title=_("Count"), axis=number_axis()),
-                    color=alt.Color("what:N", sort=order, title=None, legend=wrapped_legend()),
-                    tooltip=[alt.Tooltip("step:N", title=_("Lesson and step")),
-                             alt.Tooltip("what:N", title=_("What")),
-                             alt.Tooltip("count:Q", title=_("Count"))]))
+    # Altair's mark methods are untyped (they return Any): the chart is typed here.
+    chart: alt.Chart = (
+        alt.Chart(alt.Data(values=data), title=title)
+        .mark_bar()
+        .encode(x=alt.X("step:N", title=_("Lesson and step"), axis=category_axis()),
+                xOffset=alt.XOffset("what:N", sort=order),
+                y=alt.Y("count:Q", title=_("Count"), axis=number_axis()),
+                color=alt.Color("what:N", sort=order, title=None, legend=wrapped_legend()),
+                tooltip=[alt.Tooltip("step:N", title=_("Lesson and step")),
+                         alt.Tooltip("what:N", title=_("What")),
+                         alt.Tooltip("count:Q", title=_("Count"))]))
+    return chart
 
 
 def operator_tab() -> None:

@@ -66,7 +66,9 @@ def echo_of_old(name: str, within: float | None = None, scope: str = "") -> str 
     server leaves before the address written by the first has come back, so its rerun
     carries the old address: read as it stands, it would undo the first tap (a lesson back
     at the step it had just left)."""
-    found = st.session_state.get(_WRITES_KEY, {}).get((name, scope))
+    # (the value replaced, the value written, when): see :func:`write`
+    found: tuple[str | None, str, float] | None = st.session_state.get(_WRITES_KEY, {}).get(
+        (name, scope))
     if found is None:
         return None
     old, new, when = found

@@ -48,7 +48,8 @@ def revealed(game: str) -> set[str]:
     key = revealed_key(game)
     if not isinstance(st.session_state.get(key), set):
         st.session_state[key] = set()
-    return st.session_state[key]
+    shown: set[str] = st.session_state[key]
+    return shown
 
 
 def reveal(game: str, clause_ids: list[str]) -> None:  # an on_click callback
@@ -111,7 +112,8 @@ def self_test_toggle(game: str) -> bool:
     widget_key = remembered_widget_key(key)
     st.toggle(_("Test yourself: hide the translation, reveal it clause by clause"),
               key=widget_key, on_change=remember, args=(widget_key, key))
-    return st.session_state[key]
+    on: bool = st.session_state[key]
+    return on
 
 
 @st.fragment

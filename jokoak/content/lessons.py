@@ -254,7 +254,7 @@ def _choices(at: str, raw: list[dict[str, Any]], asked: list[Event]) -> tuple[Ch
 def _choice_note(at: str, item: Mapping[str, Any], teaches: tuple[str, ...],
                  notes: Mapping[str, tuple[str, ...]] | None) -> str | None:
     """The step's ``choice``: a note of the game about one of the clauses it teaches."""
-    choice = item.get("choice")
+    choice: str | None = item.get("choice")
     if choice is None:
         return None
     if notes is None:

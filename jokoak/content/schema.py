@@ -98,7 +98,9 @@ _Validator = extend(Draft7Validator,
 @lru_cache(maxsize=None)
 def schema(kind: str) -> dict[str, Any]:
     """The schema of a kind of content file (``content/schemas/<kind>.schema.json``)."""
-    return json.loads((SCHEMA_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
+    loaded: dict[str, Any] = json.loads((SCHEMA_DIR / f"{kind}.schema.json").read_text(
+        encoding="utf-8"))
+    return loaded
 
 
 @lru_cache(maxsize=None)

@@ -157,7 +157,8 @@ def format_number(value: int | float | Fraction, lang: str, digits: int = 0) -> 
     if isinstance(value, Fraction):
         value = float(value)
     pattern, locale = _number_pattern(lang, "decimal", digits)
-    return pattern.apply(value, locale)
+    formatted: str = pattern.apply(value, locale)
+    return formatted
 
 
 @lru_cache(maxsize=8192)
@@ -167,7 +168,8 @@ def format_percent_value(value: float | Fraction, lang: str, digits: int = 1) ->
     if isinstance(value, Fraction):
         value = float(value)
     pattern, locale = _number_pattern(lang, "percent", digits)
-    return pattern.apply(value, locale)
+    formatted: str = pattern.apply(value, locale)
+    return formatted
 
 
 def clear_caches() -> None:

@@ -20,7 +20,7 @@ import re
 import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterator, cast
 
 import yaml
 from babel.messages.catalog import Catalog
@@ -37,16 +37,21 @@ UI_DOMAIN = "messages"
 PROJECT = "Jokoak"
 #: A fixed header date keeps regenerated catalogs byte-stable (no churn in git).
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
+#: What a Babel extractor yields: (line, gettext function or None, msgid or msgids, comments);
+#: Babel's Python extractor gives None for an argument that is not a string.
+Extracted = tuple[int, str | None, str | tuple[str | None, ...] | None, list[str]]
+
 #: YAML keys whose values are msgids.
 YAML_MSGID_KEYS = ("title", "caption", "description", "label", "summary", "body", "msgid",
                    "instruction", "hint", "feedback", "why")
 
 
-def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any,
+                 options: Any) -> Iterator[Extracted]:
     """Babel extractor for content YAML: the values of msgid keys, anywhere in the tree."""
     data = yaml.safe_load(fileobj.read().decode("utf-8"))
 
-    def walk(node: Any) -> Iterator[tuple]:
+    def walk(node: Any) -> Iterator[Extracted]:
         if isinstance(node, dict):
             for key, value in node.items():
                 if key in YAML_MSGID_KEYS and isinstance(value, str) and value.strip():
@@ -61,7 +66,7 @@ def extract_yaml(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -
 
 
 def extract_schema(fileobj: Any, keywords: Any, comment_tags: Any,
-                   options: Any) -> Iterator[tuple]:
+                   options: Any) -> Iterator[Extracted]:
     """Babel extractor for the content files' JSON Schemas (``content/schemas``): each
     ``errorMessage``, what a field of a content file was expected to be; a fault in a content
     file says it (:mod:`jokoak.content.schema`). Nothing else of a schema is shown."""
@@ -79,7 +84,8 @@ _ERROR_MESSAGE = re.compile(r'"errorMessage":\s*"((?:[^"\\]|\\.)*)"')
 GETTEXT_FUNCTIONS = {"_": 1, "N_": 1, "Nn_": 2, "gettext": 1, "ngettext": 2, "pgettext": 2}
 
 
-def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
+def extract_python(fileobj: Any, keywords: Any, comment_tags: Any,
+                   options: Any) -> Iterator[Extracted]:
     """Babel's Python extractor, plus the gettext calls it cannot see inside f-strings.
 
     On Python 3.11 the tokenizer reads an f-string as a single token, so
@@ -92,8 +98,10 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any)
 
     source = fileobj.read()
     seen: set[tuple[Any, Any]] = set()   # (function, msgid or tuple of msgids)
-    for lineno, funcname, message, comments in babel_extract_python(
-            io.BytesIO(source), keywords, comment_tags, options):
+    # Babel annotates its extractors' tuples as (lineno, message, comments, context), but its
+    # Python extractor yields (lineno, funcname, message, comments), as every extractor here.
+    for lineno, funcname, message, comments in cast(Iterator[Extracted], babel_extract_python(
+            io.BytesIO(source), keywords, comment_tags, options)):
         seen.add((funcname, message if isinstance(message, (str, type(None))) else tuple(message)))
         yield lineno, funcname, message, comments
     for node in ast.walk(ast.parse(source)):
@@ -113,7 +121,7 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any)
                 yield call.lineno, call.func.id, found, []
 
 
-def _babel_config() -> tuple[list[tuple[str, str]], dict[str, dict], dict[str, Any]]:
+def _babel_config() -> tuple[list[tuple[str, str]], dict[str, dict[str, Any]], dict[str, Any]]:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["babel"]
     method_map, options_map = [], {}
     for entry in config["mappings"]:

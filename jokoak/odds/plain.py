@@ -25,7 +25,7 @@ def rounded_count(n: Fraction | float, figures: int = 2) -> int:
         return 1
     exact = Fraction(n)
     places = min(figures - 1 - math.floor(math.log10(float(exact))), 0)
-    unit = 10 ** -places
+    unit: int = 10 ** -places   # places <= 0: a whole power of ten (mypy sees int ** int as Any)
     return max(1, math.floor(exact / unit + Fraction(1, 2)) * unit)
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Callable, cast
 
+Gettext = Callable[[str], str]
 Ngettext = Callable[[str, str, int], str]
 
 
-def plural_of(_: Any) -> Ngettext:
+def plural_of(_: Gettext) -> Ngettext:
     """The ``ngettext`` that goes with the visitor's ``_``, so a count takes its language's
     plural form (French "0 dé", Spanish "1 punto") instead of English's ``n == 1``.
 
@@ -18,11 +19,12 @@ def plural_of(_: Any) -> Ngettext:
     for owner in (_, getattr(_, "__self__", None)):
         found = getattr(owner, "ngettext", None)
         if callable(found):
-            return found
+            # Found by name on a duck-typed owner: callable() is all mypy can learn of it.
+            return cast(Ngettext, found)
     return lambda singular, plural, n: _(singular) if n == 1 else _(plural)
 
 
-def names_text(names: "list[str] | tuple[str, ...]", _: Any) -> str:
+def names_text(names: "list[str] | tuple[str, ...]", _: Gettext) -> str:
     """``A``, ``A and B``, ``A, B and C`` in the visitor's language (the step-through's
     folded sentences: "Player 2 and Player 3 do not call doia")."""
     if len(names) <= 1:

@@ -25,7 +25,7 @@ from typing import Iterable, Sequence
 from ..i18n import LANGUAGES
 from .ledger import (REVIEWED, LedgerProblem, Review, Status, display_path, read_ledger,
                      reminder, review_from, statuses, write_ledger)
-from .renderings import basque_clauses, rendering_map
+from .renderings import Rendering, basque_clauses, rendering_map
 
 EXPORT_FIELDS = ("id", "lang", "hash", "kind", "state", "text", "basque")
 RESULT_FIELDS = ("id", "lang", "hash", "checks", "verdict", "severity", "note", "reviewer",
@@ -126,7 +126,7 @@ def check_results(path: Path, lang: str | None = None
     items, problems = _read_results(path)
     by_lang: dict[str, list[Review]] = {}
     seen: dict[tuple[str, str], int] = {}
-    maps: dict[str, dict] = {}
+    maps: dict[str, dict[str, Rendering]] = {}
     for n, data in items:
         if not isinstance(data, dict):
             problems.append(LedgerProblem(where, n, "not a JSON object"))

@@ -167,7 +167,7 @@ def _read_xliff_entries(data: bytes) -> tuple[str | None, list[tuple[str, str, s
     return store.gettargetlanguage(), out
 
 
-def _ids_from_sources(raw: list, game: str) -> list:
+def _ids_from_sources(raw: list[RawEntry], game: str) -> list[RawEntry]:
     """XLIFF from tools that drop the clause ids (po2xliff numbers its units): a unit whose id
     is not a clause id gets the clause with the same Basque text, repeated texts in order."""
     known = segment_map(game)
@@ -178,11 +178,11 @@ def _ids_from_sources(raw: list, game: str) -> list:
     named = {sid for sid, *_ in raw if sid in known}
     for ids in queues.values():
         ids[:] = [i for i in ids if i not in named]
-    out = []
-    for sid, src, *rest in raw:
+    out: list[RawEntry] = []
+    for sid, src, target, status, previous in raw:
         if sid not in known and queues.get(src):
             sid = queues[src].pop(0)
-        out.append((sid, src, *rest))
+        out.append((sid, src, target, status, previous))
     return out
 
 

@@ -376,7 +376,8 @@ class SqliteRoomStore:
         try:
             db = sqlite3.connect(self.path, timeout=BUDGET_SECONDS)
             try:
-                return db.execute("PRAGMA quick_check").fetchone()[0] != "ok"
+                verdict: str = db.execute("PRAGMA quick_check").fetchone()[0]
+                return verdict != "ok"
             finally:
                 db.close()
         except sqlite3.DatabaseError as exc:

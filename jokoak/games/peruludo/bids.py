@@ -157,7 +157,7 @@ def bid_action(bid: Bid) -> BidAction:
 
 
 @lru_cache(maxsize=4096)
-def action_sort_key(action: str) -> tuple:
+def action_sort_key(action: str) -> tuple[int, int, int, str]:
     """Bids in bid order (quantity, then face), then the other actions by name (a pure
     function of a few hundred distinct actions: kept, as the harness sorts every list)."""
     bid = parse_bid(action)

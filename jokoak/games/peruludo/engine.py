@@ -62,7 +62,7 @@ class PeruludoGame:
         dice = sum(initial.counts) + initial.bag
         return 200 + 50 * initial.players + 8 * dice * dice
 
-    def action_sort_key(self, action: str) -> tuple:
+    def action_sort_key(self, action: str) -> tuple[int, int, int, str]:
         """Bids by quantity then face (``bid:10:2`` after ``bid:9:5``), then the rest."""
         return action_sort_key(action)
 

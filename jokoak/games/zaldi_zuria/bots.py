@@ -14,7 +14,7 @@ import math
 import random
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 from jokoak.games.zaldi_zuria.rules import CARDS
 from jokoak.games.zaldi_zuria.state import Action, ZaldiState, bid_action
@@ -25,6 +25,49 @@ from jokoak.games.zaldi_zuria.odds import card_values, expected_gain
 
 #: The bank a bidder imagines for "later in the game", when the inn is open.
 LATE_BANK = 12
+
+
+#: Which limit stops a bid: the card's worth to the bidder, or the chips it risks on one card.
+Binding = Literal["worth", "chips"]
+#: What the bidder does with the card on sale.
+Decision = Literal["bids", "already_highest", "limit_reached"]
+
+
+class BidReasoning(TypedDict):
+    """Every number a bidder's decision on the card for sale used (:func:`bid_reasoning`)."""
+
+    card: str
+    seat: int
+    policy: str
+    bank: int
+    binding: Binding
+    decision: Decision
+    chips: int
+    players: int
+    per_round_now: Fraction
+    per_round_later: Fraction
+    late_bank: int
+    per_round: Fraction
+    horizon: int
+    worth: Fraction
+    share: Fraction
+    limit_by_worth: int
+    budget: Fraction
+    limit_by_chips: int
+    limit: int
+    standing_bid: int
+    action: Action
+
+
+class ThrowReasoning(TypedDict):
+    """The expected gain behind a throw or a pass (:func:`throw_reasoning`)."""
+
+    seat: int
+    policy: str
+    expected_gain: Fraction
+    bank: int
+    passes: int
+    action: Action
 
 
 @dataclass(frozen=True)
@@ -46,7 +89,7 @@ class Bidder:
         return throw_reasoning(state, seat, self)["action"]
 
 
-def bid_reasoning(state: ZaldiState, seat: int, bidder: Bidder) -> dict[str, Any]:
+def bid_reasoning(state: ZaldiState, seat: int, bidder: Bidder) -> BidReasoning:
     """Why ``seat`` bids or passes on the card for sale: every number the decision used."""
     card = state.card_on_sale
     assert card is not None, "a bid is weighed only in the auction, with a card on sale"
@@ -61,9 +104,9 @@ def bid_reasoning(state: ZaldiState, seat: int, bidder: Bidder) -> dict[str, Any
     bid = state.high_bid + 1
     action: Action = bid_action(bid) if bid <= limit and state.high_bidder != seat else "pass"
     # why the bid stops where it does: the smaller of the two limits decides
-    binding = "worth" if by_worth <= by_chips else "chips"
-    decision = ("bids" if action != "pass" else
-                "already_highest" if state.high_bidder == seat else "limit_reached")
+    binding: Binding = "worth" if by_worth <= by_chips else "chips"
+    decision: Decision = ("bids" if action != "pass" else
+                          "already_highest" if state.high_bidder == seat else "limit_reached")
     return {"card": card, "seat": seat, "policy": bidder.name, "bank": state.bank,
             "binding": binding, "decision": decision, "chips": state.chips[seat],
             "players": players, "per_round_now": now, "per_round_later": later,
@@ -73,7 +116,7 @@ def bid_reasoning(state: ZaldiState, seat: int, bidder: Bidder) -> dict[str, Any
             "standing_bid": state.high_bid, "action": action}
 
 
-def throw_reasoning(state: ZaldiState, seat: int, bidder: Bidder) -> dict[str, Any]:
+def throw_reasoning(state: ZaldiState, seat: int, bidder: Bidder) -> ThrowReasoning:
     """Why ``seat`` throws or passes: the exact expected gain of throwing now."""
     gain = expected_gain(state.table(seat), seat, state.chips)
     may_pass = "pass" in state.legal_actions() and state.passes[seat] == 0
@@ -119,9 +162,9 @@ def hint(state: Any, seat: int) -> Hint:
             N_("Pass: a higher bid would cost more than the card is worth to you (about "
                "%(worth)s chips) or more of your chips than is wise."),
             (("worth", data["worth"]),), ("phase1.auction",)))
-    data = throw_reasoning(state, seat, ZALDI_EXPERT)
-    gain = data["expected_gain"]
-    if data["action"] == "pass":
+    throw = throw_reasoning(state, seat, ZALDI_EXPERT)
+    gain = throw["expected_gain"]
+    if throw["action"] == "pass":
         return Hint("pass", Reason(
             N_("Pass: on average a throw now would cost you %(loss)s chips."),
             (("loss", -gain),)))

@@ -45,7 +45,7 @@ def grouped_patterns() -> tuple[tuple[frozenset[str], int], ...]:
     """One representative per class of patterns that :func:`resolve` cannot tell apart
     (same kind, pip sum, bell, hammer, straight or not), with the class's total weight:
     about 70 classes instead of 256, the same exact sums."""
-    groups: dict[tuple, list] = {}
+    groups: dict[tuple[int, int, bool, bool, bool], list[Any]] = {}   # key -> [pattern, weight]
     for p, w in patterns():
         key = (throw_kind(p), pips(p), "bell" in p, "hammer" in p, p == STRAIGHT)
         if key in groups:

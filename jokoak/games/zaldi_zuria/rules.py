@@ -41,7 +41,8 @@ BANK = "bank"
 
 def marks_weight(shown: frozenset[str]) -> int:
     """Weight of one pattern over 6**8: each shown mark 1 face of 6, each blank 5 of 6."""
-    return 5 ** (len(MARKS) - len(shown))
+    weight: int = 5 ** (len(MARKS) - len(shown))   # int ** int is Any to mypy (may be a float)
+    return weight
 
 
 def all_patterns() -> Iterator[frozenset[str]]:

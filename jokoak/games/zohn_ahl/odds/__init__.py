@@ -32,7 +32,9 @@ from typing import Any
 
 from jokoak.engine.core import Rules, RulesError
 from jokoak.i18n.msgids import N_
-from jokoak.games.zohn_ahl.engine import circuit_length, options, throw_distribution
+from jokoak.games.zohn_ahl.engine import options, throw_distribution
+# re-exported: the odds view measures the board with it
+from jokoak.games.zohn_ahl.engine import circuit_length as circuit_length
 from jokoak.odds import OddsTable
 from jokoak.games.zohn_ahl.odds.bounds import certified_game_length, certified_win_odds
 from jokoak.games.zohn_ahl.odds.chain import ChainSpec, GameChain, State, chain_step, game_chain, start_state
@@ -372,7 +374,11 @@ def odds_tables(rules: Rules, **params: Any) -> list[OddsTable]:
 
 # ---------------------------------------------------------------- the reduced (event) system
 
-def _phase_of(state: State) -> tuple:
+#: A state without the throw it waits for: (a, b, team, seat, l0, l1).
+Phase = tuple[int, int, int, int, bool, bool]
+
+
+def _phase_of(state: State) -> Phase:
     a, b, _s, team, seat, l0, l1 = state
     return (a, b, team, seat, l0, l1)
 
@@ -385,7 +391,7 @@ class EventSystem:
     """The game reduced to its scoring events (see :func:`event_system`)."""
 
     spec: ChainSpec
-    index: dict[tuple, int]         # phase -> row of G
+    index: dict[Phase, int]         # phase -> row of G
     G: Any                          # phases x (jump targets per delta): first jump's law
     blocks: dict[int, tuple[int, int]]   # delta -> column range of G
     entries: list[int]              # phases a jump can land on (rows of the reduced system)

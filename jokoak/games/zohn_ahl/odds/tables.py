@@ -35,7 +35,7 @@ from typing import Any, Iterator
 
 from jokoak.engine.core import Rules, make_rules
 from jokoak.games.zohn_ahl.odds import bounds as ZB
-from jokoak.games.zohn_ahl.odds import ChainSpec, start_state
+from jokoak.games.zohn_ahl.odds.chain import ChainSpec, start_state
 
 TABLE_PATH = Path(__file__).with_name("tables.json")
 #: The odds page's stick-probability slider, in percent: (lowest, highest, step).
@@ -128,7 +128,8 @@ def load_entries(path: Path = TABLE_PATH) -> dict[str, dict[str, Any]]:
         return {}
     if data.get("format") != FORMAT:
         return {}
-    return data.get("entries", {})
+    entries: dict[str, dict[str, Any]] = data.get("entries", {})
+    return entries
 
 
 @lru_cache(maxsize=128)
