@@ -150,9 +150,9 @@ def test_each_game_has_its_own_drawing_in_the_navigation_bar():
     from jokoak import registry
     from ui.shell import nav_drawings_css
     css = nav_drawings_css()
-    for entry in registry.SHIPPED:
+    for entry in registry.plugins().values():
         drawing = entry.nav_svg()
         assert drawing and drawing.startswith("<svg") and 'viewBox="0 0 24 24"' in drawing
         assert f'a[href$="/{entry.key}"] [data-testid="stIconMaterial"]' in css
-    assert css.count("data:image/svg+xml") == len(registry.SHIPPED)
+    assert css.count("data:image/svg+xml") == len(registry.plugins())
     assert "<" not in css[len("<style>"):-len("</style>")]     # percent-encoded drawings

@@ -45,7 +45,7 @@ def view_function(key: str, view: str) -> View | None:
 
 def available_views(key: str) -> list[str]:
     """The views game ``key`` has, in :data:`VIEW_LABELS` order (no empty placeholders)."""
-    registry.entry(key)  # an unknown game is a KeyError here, not an empty page
+    registry.plugin(key)  # an unknown game is a KeyError here, not an empty page
     views = ["read"]
     if has_lessons(key):
         views.append("learn")
