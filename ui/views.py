@@ -8,7 +8,7 @@ so the views are found here, by convention:
 * ``odds`` — ``odds_view()`` in ``ui/games/<key>/views.py``;
 * ``play`` — ``play_view()`` in ``ui/games/<key>/play.py``.
 
-A test's own game puts its ``ui_games`` folder on ``ui.games.__path__`` (``tests/test_registry.py``).
+A test's own game puts its ``ui_games`` folder on ``ui.games.__path__`` (``tests/conftest.py``'s ``toy``).
 """
 
 from __future__ import annotations
