@@ -107,7 +107,7 @@ PIECES: tuple[Piece, ...] = (
           ("tests/test_conformance.py", "tests/test_registry.py", "mypy"), _engine_proved),
     Piece("its small picture", "jokoak/games/<key>/pictures.py", True,
           ("tests/test_registry.py",), lambda f: _loads(f, "pictures")),
-    Piece("its navigation drawing", "jokoak/games/<key>/pictures.py", True,
+    Piece("its navigation drawing", "jokoak/games/<key>/pictures.py", False,
           ("tests/test_kiosk.py",), _has_nav),
     Piece("the Basque text and its checksum", "seeds/<key>.eu.txt", True,
           ("tests/test_seeds.py",), _seed_sound),
