@@ -20,7 +20,7 @@ html(f'<p lang="{lang()}" style="font-size:1.15rem">'
              "play against the computer."))
      + "</p>")
 
-entries = registry.games()
+entries = tuple(registry.plugins().values())
 rows = ceil(len(entries) / MOST_A_ROW)
 a_row = ceil(len(entries) / rows)
 for first in range(0, len(entries), a_row):

@@ -10,7 +10,7 @@ from ui.common import _, esc, html, lang
 
 st.title(_("Sources & credits"))
 html(f'<p lang="{lang()}">{esc(_(PROVENANCE))}</p>')
-for entry in registry.games():
+for entry in registry.plugins().values():
     # the seed as the repository names it (a test's own game: just the file's name)
     seed = Path(entry.seed).name if Path(entry.seed).is_absolute() else entry.seed
     html(f'<h2 lang="eu">{esc(entry.name)}</h2>'

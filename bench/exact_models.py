@@ -11,7 +11,6 @@ import time
 
 from jokoak.engine.core import CHANCE, make_rules
 from jokoak import registry
-from jokoak.games import get_game
 
 
 def best_of(fn, repeat: int = 7) -> float:
@@ -34,17 +33,18 @@ def first_chance_state(game):
 
 
 def main() -> None:
-    for name in ("zaldi_zuria", "peruludo", "zohn_ahl"):
-        game = get_game(name)
-        module = registry.entry(name).odds_module()
-        assert module is not None, f"{name} has no odds module"
+    for name, plugin in registry.plugins().items():
+        game = plugin.game()
+        odds_tables = plugin.odds_tables()
+        if odds_tables is None:
+            continue    # a game without odds has nothing to time here
         state = first_chance_state(game)
         low, mid = best_of(state.chance_outcomes)
         print(f"{name:<12} one throw's chance outcomes      best {low*1000:7.2f} ms  "
               f"median {mid*1000:7.2f} ms")
         for ruleset in game.rulesets:
             rules = make_rules(game, ruleset.name)
-            low, mid = best_of(lambda: module.odds_tables(rules), repeat=3)
+            low, mid = best_of(lambda: odds_tables(rules), repeat=3)
             print(f"{name:<12} all odds tables ({ruleset.name:<16}) best {low*1000:7.1f} ms  "
                   f"median {mid*1000:7.1f} ms")
 

@@ -40,7 +40,7 @@ from ui.views import available_views  # noqa: E402
 PAGES = router_pages()
 #: The views measured on each game's page, where the game has them.
 GAME_VIEWS = ("read", "step", "odds", "play")
-VIEWS = {**{key: [v for v in GAME_VIEWS if v in available_views(key)] for key in registry.keys()},
+VIEWS = {**{key: [v for v in GAME_VIEWS if v in available_views(key)] for key in registry.plugins()},
          "app_pages/translators.py": [None, "all three"]}
 #: Views chosen by a control rather than ``?view=``: the session state that chooses them
 #: (every translation at once is what a Basque-speaking visitor opens first).

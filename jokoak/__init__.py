@@ -3,8 +3,8 @@
 One package per concern (the map: CONTRIBUTING.md, "Layout"): ``engine`` and ``games`` (the
 rules), ``odds``, ``bots`` and ``render`` (analysis and presentation), ``content`` (the
 ``content/`` files), ``i18n`` (languages and catalogs), ``review`` (the translators' checks),
-``service`` (settings, rooms, read-aloud), ``cli``; ``registry`` describes the games and
-``errors`` is the one exception tree.
+``service`` (settings, rooms, read-aloud), ``cli``; ``plugin`` is the shape of a game,
+``registry`` finds the games and ``errors`` is the one exception tree.
 """
 
 from pathlib import Path
@@ -12,7 +12,4 @@ from pathlib import Path
 #: The project folder: content/, locales/ and seeds/ live beside the package.
 ROOT = Path(__file__).resolve().parent.parent
 
-# The shipped games' keys, from the one description of each game (jokoak/registry.py).
-from .registry import GAMES  # noqa: E402
-
-__all__ = ["GAMES", "ROOT"]
+__all__ = ["ROOT"]

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from jokoak import GAMES
+from games_support import GAMES
 
 ROOT = Path(__file__).resolve().parent.parent
 CHROMIUM = Path(os.environ.get("JOKOAK_CHROMIUM", "/usr/bin/chromium"))

@@ -346,3 +346,13 @@ def pytest_xdist_make_scheduler(config, log):
             super()._assign_work_unit(node)
 
     return SuiteScheduling(config, log)
+
+
+# --- the toy game, a plug-in for the length of one test ---------------------------------
+@pytest.fixture
+def toy(tmp_path):
+    """The toy game's plug-in, found by the registry as a shipped game's folder is, for this
+    test alone (:func:`games_support.toy_on_path`)."""
+    from games_support import toy_on_path
+    with toy_on_path(tmp_path) as found:
+        yield found

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from browser_support import wait_for_app
-from jokoak import GAMES
+from games_support import GAMES
 
 pytestmark = pytest.mark.browser
 

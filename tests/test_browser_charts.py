@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from browser_support import settle, wait_for_app
-from jokoak import GAMES
+from games_support import GAMES
 
 pytestmark = pytest.mark.browser
 

@@ -27,7 +27,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 import browser_support
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.content.lessons import lessons
 from jokoak.service.settings import load_settings
 

@@ -13,7 +13,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 
 from browser_support import Server, wait_for_app
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.service.settings import load_settings
 
 pytestmark = pytest.mark.browser

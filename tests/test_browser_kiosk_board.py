@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import browser_support
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.content.lessons import lessons
 
 pytestmark = pytest.mark.browser

@@ -5,7 +5,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.i18n.catalogs import UI_DOMAIN, source_template, stale_catalogs, ui_template
 from jokoak.i18n import TARGET_LANGUAGES, load_catalog, po_path
 from jokoak.content.segments import segments

@@ -6,7 +6,7 @@ from importlib import import_module
 
 import pytest
 
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.content.scenarios import cited_by, coverage_problems, game_coverage_problems, parse_scenario
 
 import toygame

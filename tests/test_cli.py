@@ -1,17 +1,18 @@
 """The command line: replay, odds, simulate, rules; bad input is one line on stderr.
 
-The toy game (tests/toygame.py) stands in for a registered game through the
-``jokoak.cli.common.EXTRA_MODULES`` hook.
+The toy game (tests/toygame.py) is a game like the others for these tests: its plug-in folder
+is on the games' path (``tests/conftest.py``'s ``toy``).
 """
 
 import json
-from types import SimpleNamespace
+from dataclasses import replace
 
 import pytest
 
-from jokoak import GAMES
+from games_support import GAMES, games_with
 from jokoak.__main__ import main
-from jokoak.cli import common
+from jokoak import registry
+from jokoak.i18n import translator
 from jokoak.engine import make_rules, play, random_policy
 
 import toygame
@@ -20,8 +21,8 @@ SCENARIO = toygame.OVERTAKE_SCENARIO
 
 
 @pytest.fixture(autouse=True)
-def toy_registered(monkeypatch):
-    monkeypatch.setitem(common.EXTRA_MODULES, "toygame", toygame)
+def toy_registered(toy):
+    return toy
 
 
 def run(capsys, *argv):
@@ -167,7 +168,7 @@ def test_rules_lists_options_with_justification_and_rulesets_with_provenance(cap
     assert [r["name"] for r in data["rulesets"]] == ["plain", "short", "loaded"]
 
 
-@pytest.mark.parametrize("name", GAMES)
+@pytest.mark.parametrize("name", games_with("odds"))
 def test_every_game_prints_odds_whose_distributions_sum_to_one(capsys, name):
     code, out, err = run(capsys, "odds", name, "--json")
     assert code == 0, err
@@ -176,12 +177,16 @@ def test_every_game_prints_odds_whose_distributions_sum_to_one(capsys, name):
             assert table["total"] == "1", table["name"]
 
 
-def test_a_game_without_odds_tables_says_so_in_one_line(capsys, monkeypatch):
+def test_a_game_without_odds_tables_is_refused_in_one_line_in_the_users_language(
+        capsys, monkeypatch, toy):
     """Odds are optional for a game: asking for them is a clear refusal, not a crash."""
-    monkeypatch.setitem(common.EXTRA_MODULES, "oddless", SimpleNamespace(GAME=toygame.GAME))
-    code, _, err = run(capsys, "odds", "oddless")
+    oddless = {**registry.plugins(), "toygame": replace(toy, odds=None)}  # declares no odds
+    monkeypatch.setattr(registry, "plugins", lambda: oddless)
+    monkeypatch.setenv("LANGUAGE", "fr")
+    code, _, err = run(capsys, "odds", "toygame")
     assert_one_line_error(code, err)
-    assert "has no odds tables yet" in err
+    said = translator("fr").gettext("The game %(game)s has no odds tables.") % {"game": "toygame"}
+    assert said != "The game toygame has no odds tables." and said in err
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -13,7 +13,8 @@ import os
 
 import pytest
 
-from jokoak import GAMES, registry
+from jokoak import registry
+from games_support import GAMES
 from jokoak.engine import make_rules
 from jokoak.engine.harness import DEFAULT_GAMES, check_game, rules_problems
 
@@ -24,7 +25,7 @@ PLAYOUTS = int(os.environ.get("JOKOAK_CONFORMANCE_GAMES", DEFAULT_GAMES // 2))
 def cases():
     for name in GAMES:
         try:
-            game = registry.entry(name).game()
+            game = registry.plugin(name).game()
         except Exception as exc:  # a broken engine fails its own case, not the collection
             yield pytest.param(name, None, exc, id=f"{name}-import")
             continue
@@ -36,8 +37,8 @@ def cases():
 def test_random_playouts_keep_every_engine_promise(name, ruleset, import_error):
     if import_error is not None:
         raise import_error
-    game = registry.entry(name).game()
-    policies = registry.entry(name).policies() or None
+    game = registry.plugin(name).game()
+    policies = registry.plugin(name).policies() or None
     summary = check_game(game, games=PLAYOUTS, rulesets=[ruleset], policies=policies)
     assert summary.games == PLAYOUTS
     assert summary.longest <= game.max_actions
@@ -45,6 +46,6 @@ def test_random_playouts_keep_every_engine_promise(name, ruleset, import_error):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_rules_record_names_justifies_and_sources_every_option(name):
-    game = registry.entry(name).game()
+    game = registry.plugin(name).game()
     assert rules_problems(game) == []
     assert make_rules(game).ruleset == game.rulesets[0].name

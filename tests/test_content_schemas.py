@@ -99,10 +99,8 @@ def test_every_expected_shape_is_translated(lang):
 
 
 def test_the_command_line_says_a_scenarios_fault_in_the_environments_language(
-        capsys, monkeypatch, tmp_path):
+        capsys, monkeypatch, tmp_path, toy):
     from jokoak.__main__ import main
-    from jokoak.cli.common import EXTRA_MODULES
-    monkeypatch.setitem(EXTRA_MODULES, "toygame", toygame)
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "fr_FR.UTF-8")

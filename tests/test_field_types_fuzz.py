@@ -9,10 +9,10 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.errors import RefusedByRules
 from jokoak.engine.record import Record, RecordError, play, replay
-from jokoak.games import get_game
+from games_support import engine_of
 from jokoak.content.lessons import LessonError, lesson_dir, parse_lesson
 from jokoak.content.scenarios import ScenarioError, parse_scenario, scenario_dir
 
@@ -36,7 +36,7 @@ def first_scenario_data(game: str) -> dict:
 
 
 def record_data(game: str) -> dict:
-    module = get_game(game)
+    module = engine_of(game)
     from jokoak.engine.core import make_rules
     from jokoak.engine.record import random_policy
     record = play(module, make_rules(module), None, 3, random_policy, max_actions=12)
@@ -69,7 +69,7 @@ def test_record_with_any_value_in_any_field_is_read_or_refused_with_a_field_erro
     for key in path[:-1]:
         target = target[key]
     target[path[-1]] = value
-    module = get_game(game)
+    module = engine_of(game)
     try:
         record = Record.from_json(json.dumps(data), {game: module})
     except RecordError as exc:
@@ -88,7 +88,7 @@ def test_record_ruleset_of_a_wrong_type_or_empty_is_a_field_error_not_the_basque
     data = record_data("peruludo")
     data["rules"]["ruleset"] = value
     with pytest.raises(RecordError, match="field 'rules'"):
-        Record.from_json(json.dumps(data), {"peruludo": get_game("peruludo")})
+        Record.from_json(json.dumps(data), {"peruludo": engine_of("peruludo")})
 
 
 @pytest.mark.parametrize("value", [{"a": 1}, [], ""])

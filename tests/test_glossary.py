@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.content.glossary import (CSV_COLUMNS, export_csv, export_tbx, find_terms, glossary,
                              is_rendered, leaves_basque, read_tbx, term_map)
 from jokoak.i18n import LANGUAGES, TARGET_LANGUAGES

@@ -12,9 +12,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-import jokoak
 from jokoak.engine.core import make_rules, sample_chance
-from jokoak.games import get_game
+from games_support import GAMES, engine_of, games_with
 from jokoak.games.peruludo import odds as peruludo_odds
 from jokoak.games.zaldi_zuria import odds as zaldi_zuria_odds
 from jokoak.games.zohn_ahl import odds as zohn_ahl_odds
@@ -83,7 +82,7 @@ def test_zohn_ahl_chances_match_every_fall_of_the_four_sticks(question_id, hit):
 
 
 # ---- the throws ---------------------------------------------------------------------------
-ALL = [(g, q) for g in jokoak.GAMES for q in questions(g)]
+ALL = [(g, q) for g in GAMES for q in questions(g)]
 
 
 @pytest.mark.parametrize("game,question_id", ALL)
@@ -98,8 +97,8 @@ def test_seeded_throws_land_within_four_standard_errors_of_the_exact_chance(game
 
 def test_a_throw_is_a_draw_from_the_engines_chance_node():
     """The same seed gives the same throws as the games' driver drawing from the node."""
-    rules = make_rules(get_game("zohn_ahl"), "basque_text")
-    state, _ = get_game("zohn_ahl").new_initial_state(rules).apply("throw")
+    rules = make_rules(engine_of("zohn_ahl"), "basque_text")
+    state, _ = engine_of("zohn_ahl").new_initial_state(rules).apply("throw")
     engine = random.Random(7)
     drawn = [sample_chance(state.chance_outcomes(), engine) for _ in range(200)]
     question = questions("zohn_ahl")["ten"]
@@ -117,8 +116,7 @@ def test_a_negative_number_of_throws_is_refused():
 
 
 # ---- the questions ------------------------------------------------------------------------
-@pytest.mark.parametrize("game", [g for g in jokoak.GAMES
-                                  if jokoak.registry.entry(g).folder_module("guesses")])
+@pytest.mark.parametrize("game", games_with("guesses"))
 def test_every_game_with_guesses_has_questions_keyed_by_their_ids(game):
     found = questions(game)
     assert found and all(q.id == key and q.game == game for key, q in found.items())
@@ -147,7 +145,7 @@ def test_a_game_without_questions_has_none():
 
 # ---- the same chances, as the odds pages give them ----------------------------------------
 def _zohn_rules():
-    return make_rules(get_game("zohn_ahl"), "basque_text")
+    return make_rules(engine_of("zohn_ahl"), "basque_text")
 
 
 #: Each question's chance worked out by the odds module of its game (jokoak/games/<game>/odds.py),

@@ -13,7 +13,7 @@ import zlib
 
 import pytest
 
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.render.handout import handout_pdf
 from jokoak.content.howto import card
 from jokoak.i18n import LANGUAGES, translator

@@ -14,15 +14,12 @@ import pytest
 
 from jokoak.__main__ import main
 from jokoak.cli import replay_cmd, simulate_cmd
-from jokoak.cli.common import EXTRA_MODULES
 from jokoak.i18n import translator
 
-import toygame
 
 
 @pytest.fixture(autouse=True)
-def toy_registered(monkeypatch):
-    monkeypatch.setitem(EXTRA_MODULES, "toygame", toygame)
+def toy_registered(toy, monkeypatch):
     for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
         monkeypatch.delenv(name, raising=False)
 

@@ -8,11 +8,11 @@ from fractions import Fraction
 import pytest
 
 from jokoak.engine.core import Option, RulesError, SetupError, make_rules
-from jokoak.games import available_games
+from games_support import engines
 from jokoak.games.peruludo.rules import MAX_TABLE_DICE
 from jokoak.games.zaldi_zuria.rules import MAX_CHIPS, MAX_PLAYERS
 
-GAMES = available_games()
+GAMES = engines()
 
 
 def numeric_options():

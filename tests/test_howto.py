@@ -7,9 +7,9 @@ import re
 import pytest
 import yaml
 
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.engine.core import make_rules
-from jokoak.games import get_game
+from games_support import engine_of
 from jokoak.content.howto import MAX_LINES, SECTION_KEYS, HowtoError, card, card_path, check_card, parse_card
 from jokoak.i18n import translator
 from jokoak.content.notes import notes
@@ -167,7 +167,7 @@ def test_the_choice_mark_follows_exactly_the_lines_whose_text_is_the_booklets_ch
 # ------------------------------------------------------------------ agreement with the engines
 
 def basque_rules(game: str):
-    engine = get_game(game)
+    engine = engine_of(game)
     return engine, make_rules(engine, engine.rulesets[0].name)
 
 
@@ -222,7 +222,7 @@ def test_zohn_ahl_card_gives_the_engines_throw_values_board_and_scoring_sticks()
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_choice_names_a_note_whose_engine_option_exists(game):
-    engine = get_game(game)
+    engine = engine_of(game)
     options = {option.name for option in engine.options}
     by_id = {note.id: note for note in notes(game)}
     for line in card(game).lines:

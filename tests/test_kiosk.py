@@ -150,9 +150,18 @@ def test_each_game_has_its_own_drawing_in_the_navigation_bar():
     from jokoak import registry
     from ui.shell import nav_drawings_css
     css = nav_drawings_css()
-    for entry in registry.SHIPPED:
+    drawn = [p for p in registry.plugins().values() if p.drawings().nav is not None]
+    assert drawn, "no game draws its own navigation picture"
+    for entry in drawn:
         drawing = entry.nav_svg()
         assert drawing and drawing.startswith("<svg") and 'viewBox="0 0 24 24"' in drawing
         assert f'a[href$="/{entry.key}"] [data-testid="stIconMaterial"]' in css
-    assert css.count("data:image/svg+xml") == len(registry.SHIPPED)
+    assert css.count("data:image/svg+xml") == len(drawn)
     assert "<" not in css[len("<style>"):-len("</style>")]     # percent-encoded drawings
+
+
+def test_a_game_without_a_navigation_drawing_keeps_its_symbol(toy):
+    """The navigation drawing is optional: the toy declares none, so its symbol stays."""
+    from ui.shell import nav_drawings_css
+    assert toy.drawings().nav is None and toy.nav_svg() is None
+    assert f'a[href$="/{toy.key}"]' not in nav_drawings_css()

@@ -9,7 +9,7 @@ import re
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from jokoak import GAMES
+from games_support import GAMES
 from ui.common import LANG_KEY
 from ui.play import game_spec
 

@@ -16,12 +16,12 @@ from jokoak.i18n import translator
 
 def _state(game: str, lesson: int, step: int, end: bool = False):
     found = lessons(game)[lesson].steps[step]
-    entry = registry.entry(game)
+    entry = registry.plugin(game)
     return resume(entry.game(), found.end if end else found.record).state
 
 
 def _draw(game, state, highlight=frozenset(), events=(), _=None, lang="en"):
-    return registry.entry(game).draw_state(state, _ or translator(lang).gettext, lang, viewer=0,
+    return registry.plugin(game).draw_state(state, _ or translator(lang).gettext, lang, viewer=0,
                                            highlight=highlight, events=events)
 
 
@@ -30,7 +30,7 @@ def _done(game: str, lesson: int, step: int):
     them: an action step's from its expected move on, a question's asked moves)."""
     found = lessons(game)[lesson].steps[step]
     record = found.end if found.kind == "action" else found.record
-    position = resume(registry.entry(game).game(), record)
+    position = resume(registry.plugin(game).game(), record)
     since = len(found.record.actions) - (0 if found.kind == "action" else 2)
     return position.state, tuple(position.events(since))
 
@@ -126,7 +126,7 @@ def test_the_thrown_sticks_ring_the_faces_the_throw_counts():
 
 def test_a_question_on_a_throw_shows_its_sticks_with_the_counted_faces_ringed():
     found = lessons("zohn_ahl")[0].steps[1]           # all four marked faces up
-    entry = registry.entry("zohn_ahl")
+    entry = registry.plugin("zohn_ahl")
     before = resume(entry.game(), found.record.__class__(
         found.record.game, found.record.rules, found.record.setup, found.record.seed,
         found.record.actions[:-1])).state

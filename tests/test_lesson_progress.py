@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from jokoak import GAMES, registry
+from jokoak import registry
+from games_support import GAMES
 from jokoak.bots.hints import EXPERT_SAYS, hint
 from jokoak.engine.driver import resume
 from jokoak.i18n import LANGUAGES, translator
@@ -78,7 +79,7 @@ def test_again_opens_the_same_step_afresh():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_a_hint_is_a_legal_move_with_one_sentence_in_every_language(game):
-    engine = registry.entry(game).game()
+    engine = registry.plugin(game).game()
     seen = 0
     for lesson in lessons(game):
         for step in lesson.steps:

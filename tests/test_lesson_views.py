@@ -12,7 +12,7 @@ from html import escape
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.i18n import translator
 from jokoak.content.lessons import lessons
 import ui.play

@@ -10,7 +10,7 @@ from html import escape
 import pytest
 from babel.messages.pofile import read_po
 
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.content.lessons import lessons
 from jokoak.i18n import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, translator
 

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import pytest
 
-from jokoak import GAMES, ROOT
+from jokoak import ROOT
+from games_support import GAMES
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import resume
-from jokoak.games import get_game
+from games_support import engine_of
 from jokoak.content.lessons import (LessonError, choice_is_right, game_lesson_coverage_problems,
                             lesson_coverage_problems, lesson_dir, lessons, parse_lesson,
                             taught_by)
@@ -293,7 +294,7 @@ def test_every_lesson_of_the_game_loads_and_the_first_fits_in_two_minutes(game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_expected_move_is_legal_for_the_visitor_where_the_step_starts(game):
-    engine = get_game(game)
+    engine = engine_of(game)
     for lesson in shipped(game):
         for step in lesson.steps:
             if step.kind == "action":
@@ -303,7 +304,7 @@ def test_each_expected_move_is_legal_for_the_visitor_where_the_step_starts(game)
 
 @pytest.mark.parametrize("game", GAMES)
 def test_each_question_has_exactly_one_answer_the_engine_bears_out(game):
-    engine = get_game(game)
+    engine = engine_of(game)
     for lesson in shipped(game):
         for step in lesson.steps:
             if step.kind == "question":

@@ -18,7 +18,8 @@ from typing import Any, Iterator
 
 import pytest
 
-from jokoak import GAMES, ROOT
+from jokoak import ROOT
+from games_support import GAMES
 from jokoak.i18n import LANGUAGES, translator
 from jokoak.content.lessons import DEFAULT_HINT, lessons, sentence_words
 

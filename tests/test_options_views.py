@@ -15,9 +15,9 @@ from fractions import Fraction
 import pytest
 
 from jokoak.engine.core import make_rules
-from jokoak.games import available_games
+from games_support import engines
 
-GAMES = available_games()
+GAMES = engines()
 
 
 def _field_types(view: type) -> dict[str, object]:
@@ -79,7 +79,7 @@ def test_every_rulesets_values_have_the_types_its_view_declares(name):
 
 def test_a_fraction_option_reads_as_a_fraction_from_a_records_json():
     """A record's JSON carries a Fraction as text; the view still holds a Fraction."""
-    game = available_games()["zohn_ahl"]
+    game = engines()["zohn_ahl"]
     rules = make_rules(game, stick_probability=Fraction(1, 3))
     again = type(rules).from_json(game, rules.to_json())
     assert again.view(game.options_view).stick_probability == Fraction(1, 3)
@@ -87,7 +87,7 @@ def test_a_fraction_option_reads_as_a_fraction_from_a_records_json():
 
 def test_views_take_no_part_in_equality_or_hashing():
     """Rules are compared and used as cache keys: a view made of one must not change that."""
-    game = available_games()["peruludo"]
+    game = engines()["peruludo"]
     viewed, fresh = make_rules(game), make_rules(game)
     viewed.view(game.options_view)
     assert viewed == fresh and hash(viewed) == hash(fresh)

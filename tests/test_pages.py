@@ -3,7 +3,8 @@
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from jokoak import GAMES, ROOT
+from jokoak import ROOT
+from games_support import GAMES
 from jokoak.i18n import LANGUAGES, translator
 from ui.common import LANG_KEY
 

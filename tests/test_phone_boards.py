@@ -19,7 +19,7 @@ import pytest
 from jokoak import registry
 from jokoak.content.scenarios import scenarios
 from jokoak.engine.record import replay_states
-from jokoak.games import get_game
+from games_support import engine_of
 from jokoak.games.peruludo import render as peruludo
 from jokoak.games.zaldi_zuria import render as zaldi_zuria
 from jokoak.games.zohn_ahl import render as zohn_ahl
@@ -37,7 +37,7 @@ LEAST_PX = 11
 @lru_cache(maxsize=None)
 def states(game: str) -> tuple:
     return tuple(state for scenario in scenarios(game)
-                 for state in replay_states(get_game(game), scenario.record))
+                 for state in replay_states(engine_of(game), scenario.record))
 
 
 def narrow(game: str, state, _, lang: str) -> str:
@@ -83,7 +83,7 @@ def test_a_phones_drawing_escapes_every_text(game):
 @pytest.mark.parametrize("game", GAMES)
 def test_the_page_gets_both_layouts_with_ids_of_their_own(game):
     state, _ = states(game)[-1], translator("fr").gettext
-    entry = registry.entry(game)
+    entry = registry.plugin(game)
     markup = for_both_widths(entry.draw_state(state, _, "fr"),
                              entry.draw_state(state, _, "fr", narrow=True))
     root = ET.fromstring(f"<div>{markup}</div>")

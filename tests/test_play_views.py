@@ -9,7 +9,7 @@ import pytest
 
 from jokoak.engine.core import refusal
 from jokoak.engine.record import replay
-from jokoak.games import get_game
+from games_support import engine_of
 from view_support import PERULUDO, ZALDI, ZOHN, keys, open_view
 
 
@@ -310,7 +310,7 @@ def test_every_new_game_gets_its_own_seed_kept_in_its_record():
     second = start("games.peruludo.play", PERULUDO)
     a, b = position(first, PERULUDO).record, position(second, PERULUDO).record
     assert a.seed != b.seed
-    _initial, steps = replay(get_game("peruludo"), a)  # the record replays as played
+    _initial, steps = replay(engine_of("peruludo"), a)  # the record replays as played
     assert len(steps) == len(a.actions)
 
 

@@ -249,7 +249,7 @@ def test_across_targets_a_term_rendered_in_only_some_translations_is_flagged():
 
 
 def test_the_shipped_translations_agree_across_targets():
-    from jokoak import GAMES
+    from games_support import GAMES
     from jokoak.review.source_checks import shipped_cross_target_flags
     assert [str(f) for g in GAMES for f in shipped_cross_target_flags(g)] == []
 
@@ -469,9 +469,9 @@ def test_rule_shown_the_doia_of_the_first_round_counts_player_2s_six():
     # the step that now teaches wild sixes: with sixes not wild the same doia is wrong
     from jokoak.content.lesson_checks import rule_switches
     from jokoak.engine.core import make_rules
-    from jokoak.games import get_game
+    from games_support import engine_of
     data = _lesson_file("peruludo", "01_first_round")
-    engine = get_game("peruludo")
+    engine = engine_of("peruludo")
     setup = {"players": 3, "dice": [5, 5, 4], "ages": [30, 40, 12], "bag": 1, "starter": 2}
     actions = [*data["steps"][3]["play"], data["steps"][3]["expect"], *data["steps"][3]["then"],
                *data["steps"][4]["play"], data["steps"][4]["expect"]]

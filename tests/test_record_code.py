@@ -25,7 +25,7 @@ from jokoak.engine.record import Record, play, random_policy
 from jokoak.engine.record_code import (MAX_CHARS, Packer, RecordCodeError, decode, encode,
                                        sealed, unsealed)
 
-GAMES = {entry.key: entry.game() for entry in registry.games()}
+GAMES = {entry.key: entry.game() for entry in registry.plugins().values()}
 POLICY = {"peruludo": PERULUDO["medium"], "zaldi_zuria": ZALDI_ZURIA["careful"],
           "zohn_ahl": ZOHN_AHL["thrower"]}
 

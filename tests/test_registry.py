@@ -1,12 +1,14 @@
-"""One description of each game, in its own folder: every page iterates the registry, so a
+"""One typed plug-in per game, in its own folder: every page iterates the registry, so a
 fourth game edits no shared file.
 
-The games are the folders of ``jokoak/games/`` with an ``entry.py``, found, never listed. The toy
-game's folder (``tests/toygame_folder/``: its entry, picture, odds view; its engine
-``tests/toygame.py``) is put on the path of :mod:`jokoak.games` and :mod:`ui.games` for the
-length of each test, as a new game's folder sits in the repository: it must then appear on
-Home, the kiosk's attract screen, Sources, Translators and the navigation, with its own page
-and views reachable, while no page or shared module knows it and nothing raises.
+The games are the folders of ``jokoak/games/`` with a ``plugin.py`` exporting ``PLUGIN``, found,
+never listed; a folder that is not a whole game is refused, not skipped. The toy game's folder
+(``tests/toygame_folder/``: its plug-in, picture, odds view; its engine ``tests/toygame.py``)
+is put on the path of :mod:`jokoak.games` and :mod:`ui.games` for the length of a test by the
+``toy`` fixture (``tests/conftest.py``), as a new game's folder sits in the repository: it
+must then appear on Home, the kiosk's attract screen, Sources, Translators and the
+navigation, with its own page and views reachable, while no page or shared module knows it
+and nothing raises.
 """
 
 from __future__ import annotations
@@ -21,31 +23,21 @@ from streamlit.testing.v1 import AppTest
 
 import jokoak.games
 import toygame
-import ui.games
-from jokoak import GAMES, ROOT, registry
+from games_support import GAMES, engines, games_with, toy_on_path
+from jokoak import ROOT, registry
 from jokoak.content.segments import rebuild, seed_text
 from jokoak.engine import make_rules
-from jokoak.games import available_games, get_game
 from jokoak.i18n import translator
-from jokoak.registry import GameEntry
+from jokoak.plugin import CAPABILITIES, GamePlugin
 from ui.common import LANG_KEY
 from ui.shell import page_specs, page_titles
 from ui.views import available_views
 from view_support import switch_to
 
 TIMEOUT = 60
-TOY_FOLDER = Path(__file__).resolve().parent / "toygame_folder"
 TOY = "toygame"
 NAME = "lasterketa"   # the toy's name, in Basque as every game's
-
-
-@pytest.fixture
-def toy(monkeypatch):
-    """The toy's folders on the games' paths: found as a shipped game is; gone afterwards."""
-    monkeypatch.setattr(jokoak.games, "__path__",
-                        [*jokoak.games.__path__, str(TOY_FOLDER / "jokoak_games")])
-    monkeypatch.setattr(ui.games, "__path__", [*ui.games.__path__, str(TOY_FOLDER / "ui_games")])
-    yield registry.entry(TOY)
+SHIPPED = tuple(registry.plugins().values())
 
 
 def run(path: str, lang: str = "en", **query: str) -> AppTest:
@@ -66,97 +58,123 @@ def no_exception(at: AppTest) -> None:
     assert not at.error, [e.value for e in at.error]
 
 
-def folder(tmp_path: Path, key: str, entry_key: str | None) -> Path:
-    """A game's folder under ``tmp_path``: an ``entry.py`` naming ``entry_key`` (None: none)."""
+def folder(tmp_path: Path, key: str, plugin_key: str | None, package: bool = True) -> Path:
+    """A game's folder under ``tmp_path``: a ``plugin.py`` naming ``plugin_key`` (None: none),
+    an ``__init__.py`` if ``package``."""
     (tmp_path / key).mkdir()
-    (tmp_path / key / "__init__.py").write_text("")
-    if entry_key is not None:
-        (tmp_path / key / "entry.py").write_text(
-            "from jokoak.registry import GameEntry\n"
-            f"ENTRY = GameEntry({entry_key!r}, 'izena', 'tagline', 'origin', 'players', ())\n")
+    if package:
+        (tmp_path / key / "__init__.py").write_text("")
+    if plugin_key is not None:
+        (tmp_path / key / "plugin.py").write_text(
+            "from jokoak.plugin import GamePlugin, Pictures\n"
+            f"PLUGIN = GamePlugin({plugin_key!r}, 'izena', 'tagline', 'origin', 'players', (),\n"
+            "                    engine=lambda: None, pictures=lambda: Pictures(icon=str))\n")
     return tmp_path
 
 
 # --- the registry itself ----------------------------------------------------------------
 
-def test_the_shipped_games_are_the_folders_with_an_entry_in_the_order_of_their_entries():
+def test_the_shipped_games_are_the_folders_with_a_plugin_in_the_order_of_their_plugins():
     folders = sorted(p.name for p in (ROOT / "jokoak" / "games").iterdir()
-                     if (p / "entry.py").is_file())
+                     if (p / "plugin.py").is_file())
     assert sorted(GAMES) == folders
-    assert GAMES == tuple(e.key for e in registry.SHIPPED) == registry.keys()
-    orders = [e.order for e in registry.SHIPPED]
+    assert GAMES == tuple(p.key for p in SHIPPED) == tuple(registry.plugins())
+    orders = [p.order for p in SHIPPED]
     assert orders == sorted(orders) and len(set(orders)) == len(orders)
 
 
-@pytest.mark.parametrize("entry", registry.SHIPPED, ids=lambda e: e.key)
-def test_every_shipped_entry_finds_its_engine_icon_seed_clauses_and_how_to_play_card(entry):
+@pytest.mark.parametrize("plugin", SHIPPED, ids=lambda p: p.key)
+def test_every_shipped_plugin_finds_its_engine_icon_seed_clauses_and_how_to_play_card(plugin):
     """What CONTRIBUTING's recipe calls required; the rest (odds, players, drawings) is
-    optional, and where a module is there it has what the pages ask of it."""
-    assert entry.game() is entry.engine_module().GAME
-    assert entry.icon_svg("t", "eu").startswith("<svg")
-    assert (ROOT / entry.seed).is_file() and (ROOT / entry.content / "segments.yaml").is_file()
-    assert (ROOT / entry.content / "howto.yaml").is_file(), "the read view's card, the handout"
-    assert entry.sources
-    assert entry.odds_module() is None or callable(entry.odds_module().odds_tables)
-    assert entry.bots_module() is None or entry.policies()
-    assert entry.renderer_module() is None or hasattr(entry.renderer_module(), "describe_event")
+    optional, and where the plug-in declares it, it gives what the pages ask of it."""
+    assert isinstance(plugin, GamePlugin) and plugin.game().name == plugin.key
+    assert plugin.icon_svg("t", "eu").startswith("<svg")
+    assert (ROOT / plugin.seed).is_file() and (ROOT / plugin.content / "segments.yaml").is_file()
+    assert (ROOT / plugin.content / "howto.yaml").is_file(), "the read view's card, the handout"
+    assert plugin.sources
+    assert plugin.odds is None or callable(plugin.odds_tables())
+    assert plugin.bots is None or plugin.policies()
+    assert plugin.renderer is None or callable(plugin.table_renderer().describe_event)
 
 
-@pytest.mark.parametrize("entry", registry.SHIPPED, ids=lambda e: e.key)
-def test_every_shipped_engine_has_mypy_prove_it_keeps_the_engine_protocols(entry):
+@pytest.mark.parametrize("plugin", SHIPPED, ids=lambda p: p.key)
+def test_every_shipped_engine_has_mypy_prove_it_keeps_the_engine_protocols(plugin):
     """``KEEPS_THE_ENGINE_PROTOCOLS: Game = GAME`` in the engine module: mypy (which reads
     every module of jokoak/) then fails as soon as the game or its states drift."""
-    tree = ast.parse(Path(entry.engine_module().__file__).read_text(encoding="utf-8"))
+    engine = ROOT / "jokoak" / "games" / plugin.key / "engine.py"
+    tree = ast.parse(engine.read_text(encoding="utf-8"))
     proofs = [node for node in tree.body if isinstance(node, ast.AnnAssign)
               and ast.unparse(node.annotation) == "Game" and node.value is not None
               and ast.unparse(node.value) == "GAME"]
-    assert proofs, f"{entry.engine} has no `KEEPS_THE_ENGINE_PROTOCOLS: Game = GAME`"
+    assert proofs, f"{engine} has no `KEEPS_THE_ENGINE_PROTOCOLS: Game = GAME`"
+
+
+def test_a_plugin_provides_the_capabilities_it_declares_and_no_others(toy):
+    assert set(CAPABILITIES) == {"renderer", "odds", "bots", "guesses", "who_pays"}
+    assert toy.provides() == ("odds", "bots")
+    assert toy.table_renderer() is None and toy.questions() == () and toy.payment_check() is None
+    assert registry.plugin("zaldi_zuria").provides() == CAPABILITIES
+
+
+def test_games_with_a_capability_are_the_shipped_games_that_declare_it():
+    assert games_with("who_pays") == ("zaldi_zuria",)
+    assert games_with("odds") == GAMES
+    with pytest.raises(ValueError, match="renderer"):
+        games_with("rendering")
+
+
+def test_finding_the_games_imports_no_engine(tmp_path):
+    """Discovery stays cheap: the plug-ins only, each capability imported when asked."""
+    import subprocess
+    import sys
+    probe = ("import sys; from jokoak import registry; registry.plugins(); "
+             "print([m for m in sys.modules if m.startswith('jokoak.games.') "
+             "and m.count('.') > 2 and not m.endswith('.plugin')])")
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                         cwd=ROOT, check=True).stdout.strip()
+    assert out == "[]"
 
 
 def test_an_unknown_game_is_a_key_error_naming_the_known_ones():
     with pytest.raises(KeyError, match=GAMES[0]):
-        registry.entry("chess")
+        registry.plugin("chess")
 
 
-def test_a_folder_without_an_entry_is_no_game_yet(tmp_path, monkeypatch):
+def test_a_folder_without_a_plugin_is_refused_by_name(tmp_path, monkeypatch):
     monkeypatch.setattr(jokoak.games, "__path__", [str(folder(tmp_path, "half_written", None))])
-    assert registry.discover() == ()
+    with pytest.raises(registry.GameFolderError, match="half_written/ has no plugin.py"):
+        registry.plugins()
 
 
-def test_a_folder_whose_entry_names_another_game_is_refused(tmp_path, monkeypatch):
+def test_a_folder_without_init_is_refused_not_skipped_in_silence(tmp_path, monkeypatch):
+    where = folder(tmp_path, "no_package", "no_package", package=False)
+    monkeypatch.setattr(jokoak.games, "__path__", [str(where)])
+    with pytest.raises(registry.GameFolderError, match="no_package/ has no __init__.py"):
+        registry.plugins()
+
+
+def test_a_folder_whose_plugin_names_another_game_is_refused(tmp_path, monkeypatch):
     where = folder(tmp_path, "misnamed", "other")
     monkeypatch.setattr(jokoak.games, "__path__", [str(where)])
-    with pytest.raises(ValueError, match="misnamed"):
-        registry.discover()
+    with pytest.raises(registry.GameFolderError, match="misnamed"):
+        registry.plugins()
 
 
-def test_the_toys_folder_is_found_while_on_the_path_and_gone_after(monkeypatch):
-    """The same paths as the ``toy`` fixture, undone inside the test: the registry's cache
-    (``_found``, keyed by the path) must not keep the toy once the path is restored."""
-    with monkeypatch.context() as m:
-        m.setattr(jokoak.games, "__path__",
-                  [*jokoak.games.__path__, str(TOY_FOLDER / "jokoak_games")])
-        m.setattr(ui.games, "__path__", [*ui.games.__path__, str(TOY_FOLDER / "ui_games")])
-        assert registry.keys() == (*GAMES, TOY) and registry.entry(TOY).name == NAME
-    assert registry.keys() == GAMES
-
-
-def test_a_game_cannot_be_registered_twice(toy):
-    with pytest.raises(ValueError):
-        registry.register(toy)
-
-
-def test_a_game_registered_from_elsewhere_is_gone_after_its_test():
-    elsewhere = GameEntry("elsewhere", "beste bat", "tagline", "origin", "players", ())
-    with registry.registered(elsewhere):
-        assert registry.keys() == (*GAMES, "elsewhere")
-    assert registry.keys() == GAMES
+def test_the_toy_is_found_on_the_path_and_forgotten_after(tmp_path):
+    """The ``toy`` fixture's own block, undone inside the test: the registry's cache and
+    ``sys.modules`` must keep nothing of the toy once the path is restored."""
+    import sys
+    with toy_on_path(tmp_path) as toy:
+        assert tuple(registry.plugins()) == (*GAMES, TOY) and toy.name == NAME
+        assert toy.game() is toygame.GAME
+    assert tuple(registry.plugins()) == GAMES
+    assert not [m for m in sys.modules if m.startswith(("jokoak.games.toygame", "ui.games.toygame"))]
 
 
 def test_a_discovered_game_is_found_by_the_engines_registry(toy):
-    assert get_game(TOY) is toygame.GAME
+    assert toy.game() is toygame.GAME
     assert toy.policies() == toygame.POLICIES
-    assert available_games()[TOY] is toygame.GAME
+    assert engines()[TOY] is toygame.GAME
 
 
 def test_the_toys_segments_rebuild_its_seed_byte_for_byte(toy):
@@ -173,7 +191,7 @@ def test_a_game_that_pictures_no_asked_outcome_keeps_the_state_before_it_and_not
 
 def test_a_zohn_ahl_throw_asked_about_is_its_sticks_as_they_fell_beside_the_board_before_it():
     from jokoak.games.zohn_ahl.render import describe_event
-    entry, _ = registry.entry("zohn_ahl"), translator("en").gettext
+    entry, _ = registry.plugin("zohn_ahl"), translator("en").gettext
     game = entry.game()
     rules = make_rules(game, game.rulesets[0].name)
     before, _events = game.new_initial_state(rules, game.default_setup(rules)).apply("throw")
@@ -185,7 +203,7 @@ def test_a_zohn_ahl_throw_asked_about_is_its_sticks_as_they_fell_beside_the_boar
 
 
 def test_a_zaldi_zuria_throw_asked_about_shows_its_dice_on_the_table_before_anyone_is_paid():
-    entry = registry.entry("zaldi_zuria")
+    entry = registry.plugin("zaldi_zuria")
     game = entry.game()
     rules = make_rules(game, game.rulesets[0].name)
     start = game.new_initial_state(rules, {"players": 6, "chips": 28, "bank": 40, "phase": "play",
@@ -213,7 +231,7 @@ def test_home_shows_a_card_for_every_registered_game(toy, lang):
     at = run("app_pages/home.py", lang)
     no_exception(at)
     keys = [b.key for b in at.button]
-    for key in registry.keys():
+    for key in tuple(registry.plugins()):
         assert f"home_{key}_read" in keys
     assert f"home_{TOY}_odds" in keys
     assert f'<h2 lang="eu" style="margin:.2rem 0">{NAME}</h2>' in markup(at)
@@ -253,7 +271,7 @@ def test_the_kiosks_attract_screen_shows_every_registered_game(toy):
     at.run()
     no_exception(at)
     shown = markup(at)
-    for entry in registry.games():      # its moving picture (the toy's: its icon, rocking)
+    for entry in registry.plugins().values():      # its moving picture (the toy's: its icon, rocking)
         assert f"<title>{entry.name}</title>" in shown
     assert 'class="jk-anim jk-rock"' in shown and f'class="jk-attract-name">{NAME}</div>' in shown
 
@@ -271,7 +289,7 @@ def test_translators_offer_every_registered_game_and_review_the_toy(toy):
     at = run("app_pages/translators.py")
     no_exception(at)
     choice = at.selectbox(key="jokoak_translators_game")
-    assert [o for o in choice.options] == [e.name for e in registry.games()]
+    assert [o for o in choice.options] == [e.name for e in registry.plugins().values()]
     choice.select(NAME).run()
     no_exception(at)
     assert "Helmugara lehenik iristen dena da irabazlea." in markup(at)
@@ -282,7 +300,7 @@ def test_translators_offer_every_registered_game_and_review_the_toy(toy):
 @pytest.mark.parametrize("lang", ["eu", "es"])
 def test_the_navigation_has_a_page_for_every_registered_game(toy, lang):
     titles = page_titles(translator(lang).gettext)
-    assert titles[1:1 + len(registry.keys())] == [e.name for e in registry.games()]
+    assert titles[1:1 + len(tuple(registry.plugins()))] == [e.name for e in registry.plugins().values()]
     spec = next(s for s in page_specs() if s.url == TOY)
     assert callable(spec.target) and spec.icon == toy.nav_icon
 
@@ -336,6 +354,6 @@ def test_the_game_neutral_modules_include_the_pages_the_shell_and_the_games_pack
 @pytest.mark.parametrize("path", game_neutral_modules())
 def test_a_game_neutral_module_names_no_game(path):
     text = (ROOT / path).read_text(encoding="utf-8")
-    for entry in registry.SHIPPED:
+    for entry in SHIPPED:
         assert f'"{entry.key}"' not in text and f"'{entry.key}'" not in text, entry.key
         assert f'"{entry.name}"' not in text, entry.name

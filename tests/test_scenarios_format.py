@@ -6,7 +6,8 @@ game must load too.
 
 import pytest
 
-from jokoak import GAMES, ROOT
+from jokoak import ROOT
+from games_support import GAMES
 from jokoak.content.scenarios import (ScenarioError, cited_by, game_from_path, parse_scenario,
                               scenario_dir, scenarios)
 from jokoak.content.schema import schema

@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.content import segments as segment_module
 from jokoak.content.segments import blocks, rebuild, seed_text, segments
 from jokoak.errors import ContentError

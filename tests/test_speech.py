@@ -509,7 +509,7 @@ def test_a_kiosk_reading_without_a_tap_says_nothing_when_the_machine_is_busy(
 def test_every_games_lesson_sentences_are_made_ahead_in_the_four_languages_unless_turned_off(
         monkeypatch, fake_voices, cache):
     import ui.speech
-    from jokoak.registry import GAMES
+    from games_support import GAMES
     from jokoak.service.settings import Settings
     monkeypatch.setattr(ui.speech, "_cache", lambda: cache)
     fake_voices.delay = 0.0

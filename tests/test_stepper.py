@@ -7,7 +7,8 @@ send its taps as the browser does."""
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from jokoak import GAMES as SHIPPED, ROOT
+from jokoak import ROOT
+from games_support import GAMES as SHIPPED
 from jokoak.content.scenarios import scenarios
 from jokoak.render.reader_steps import reader_steps
 from view_support import send_to_step_element, step_data, switch_to
@@ -203,7 +204,7 @@ def test_the_jump_list_offers_each_kind_the_record_shows_once_in_the_visitors_la
     at = open_step_through("peruludo", lang="es", scenario="01_opening")
     shown = set().union(*(s.kinds for s in reader_steps("peruludo", scenarios("peruludo")[0].record)[2]))
     es = translator("es").gettext
-    kinds = registry.entry("peruludo").renderer_module().event_kinds()
+    kinds = registry.plugin("peruludo").table_renderer().event_kinds()
     offered = [k["label"] for k in controls(at, "peruludo")["jump"]["kinds"]]
     assert offered == [es(label) for kind, label in kinds if kind in shown]
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from jokoak import GAMES as SHIPPED, registry
+from games_support import games_with
 from jokoak.engine.core import CHANCE, Event
 from jokoak.engine.record import PlayedAction
 from jokoak.content.scenarios import scenarios
@@ -17,7 +17,7 @@ from jokoak.render.reader_steps import (Folded, Folding, ReaderStep, captions, f
                           renderer_of, sentences, watched_record)
 
 #: The games with a step-through: those with a renderer (optional in CONTRIBUTING's recipe).
-GAMES = tuple(g for g in SHIPPED if registry.entry(g).renderer_module() is not None)
+GAMES = games_with("renderer")
 
 
 def english(message: str) -> str:
@@ -48,9 +48,7 @@ def words(game: str, step) -> list[str]:
 
 
 def draw(game: str, state) -> str:
-    module = renderer_of(game)
-    render = getattr(module, "render_table_svg", None) or module.render_board_svg
-    return render(state, english, "en")
+    return renderer_of(game).draw(state, english, "en")
 
 
 # ---- the folding rules, on a made-up game ----------------------------------------------------

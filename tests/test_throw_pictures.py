@@ -152,13 +152,13 @@ def test_sticks_fall_only_when_a_throw_is_drawn_with_its_number():
 
 def test_a_lessons_throw_of_the_sticks_has_its_picture_and_the_dice_games_none():
     events = first_throw()
-    picture = registry.entry("zohn_ahl").throw_picture(events, identity, "en", 2)
+    picture = registry.plugin("zohn_ahl").throw_picture(events, identity, "en", 2)
     assert picture.count('class="jk-stick"') == 4 and "jk-roll-a" in picture
     assert picture.count("<path ") == 3 * 4          # three marked faces up, four chevrons each
     throw = next(e for e in events if e.kind == "throw")
     assert zohn_ahl.describe_event(throw, identity) in picture
-    assert registry.entry("zohn_ahl").throw_picture((), identity, "en", 2) == ""
-    assert registry.entry("zaldi_zuria").throw_picture(events, identity, "en", 2) == ""
+    assert registry.plugin("zohn_ahl").throw_picture((), identity, "en", 2) == ""
+    assert registry.plugin("zaldi_zuria").throw_picture(events, identity, "en", 2) == ""
 
 
 def test_the_rolls_stop_for_visitors_who_ask_for_less_motion():

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import pytest
 
-from jokoak import GAMES
+from games_support import GAMES
 from jokoak.i18n import TARGET_LANGUAGES
 from jokoak.review.source_checks import ERROR_CHECKS, check_catalog, shipped_entries
 from jokoak.i18n.source_translations import FUZZY, TRANSLATED, UNTRANSLATED

@@ -4,13 +4,13 @@ import random
 from fractions import Fraction
 
 from jokoak.engine.core import make_rules, sample_chance
-from jokoak.games import get_game
+from games_support import engine_of
 from jokoak.games.zaldi_zuria.odds import odds_tables
 from jokoak.games.zaldi_zuria.rules import parse_roll
 from jokoak.games.zaldi_zuria.throws import throw_kind
 from jokoak.games.zaldi_zuria import odds
 
-GAME = get_game("zaldi_zuria")
+GAME = engine_of("zaldi_zuria")
 D = 6 ** 8
 PIP_WEIGHTS = [15625, 3125, 3125, 3750, 3750, 4375, 4500, 2000, 1500, 1625, 1025, 1025, 425,
                300, 200, 180, 55, 30, 30, 5, 5, 1]        # out of 6**6, from sources.md

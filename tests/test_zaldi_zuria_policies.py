@@ -4,11 +4,11 @@ import random
 
 from jokoak.engine.core import make_rules
 from jokoak.engine.record import play, replay
-from jokoak.games import get_game
+from games_support import engine_of
 from jokoak.games.zaldi_zuria.bots import POLICIES, bid_reasoning, throw_reasoning
 from jokoak.games.zaldi_zuria.odds import card_values
 
-GAME = get_game("zaldi_zuria")
+GAME = engine_of("zaldi_zuria")
 
 
 def auction(**setup):

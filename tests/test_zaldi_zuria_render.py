@@ -4,13 +4,13 @@ import re
 
 from jokoak.engine.core import make_rules
 from jokoak.engine.record import play, replay
-from jokoak.games import get_game
+from games_support import engine_of
 from jokoak.games.zaldi_zuria.bots import POLICIES
 from jokoak.i18n import translator
 from jokoak.games.zaldi_zuria.render import describe_event, event_kinds, render_table_svg
 from jokoak.content.scenarios import scenarios
 
-GAME = get_game("zaldi_zuria")
+GAME = engine_of("zaldi_zuria")
 
 
 def all_events():
@@ -113,9 +113,9 @@ def test_table_set_sentence_says_what_is_on_the_table_mid_game():
 
 def test_bid_reasoning_says_which_limit_stops_the_bid():
     from jokoak.games.zaldi_zuria.bots import POLICIES, bid_reasoning
-    from jokoak.games import get_game
+    from games_support import engine_of
     from jokoak.engine.core import make_rules
-    game = get_game("zaldi_zuria")
+    game = engine_of("zaldi_zuria")
     state = game.new_initial_state(make_rules(game), {
         "players": 6, "chips": 30, "bank": 24, "phase": "auction", "auctioneer": 0})
     why = bid_reasoning(state, state.current_player(), POLICIES["careful"])

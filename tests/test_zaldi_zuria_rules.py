@@ -5,13 +5,13 @@ from fractions import Fraction
 import pytest
 
 from jokoak.engine.core import CHANCE, SetupError, make_rules
-from jokoak.games import get_game
+from games_support import engine_of
 from jokoak.games.zaldi_zuria.bots import POLICIES
 from jokoak.engine import IllegalAction
 from jokoak.games.zaldi_zuria.engine import BANK, CARDS
 from jokoak.engine.record import play, replay
 
-GAME = get_game("zaldi_zuria")
+GAME = engine_of("zaldi_zuria")
 HOLDERS = {"white_horse": 1, "inn": 2, "bell": 3, "hammer": 4, "bell_hammer": 5}
 
 

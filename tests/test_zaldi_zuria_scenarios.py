@@ -5,12 +5,12 @@ import yaml
 
 from jokoak import ROOT
 from jokoak.engine.core import make_rules
-from jokoak.games import get_game
+from games_support import engine_of
 from jokoak.content.notes import notes
 from jokoak.content.scenarios import ScenarioError, cited_clauses, parse_scenario, scenarios
 from jokoak.content.segments import segment_map, segments
 
-GAME = get_game("zaldi_zuria")
+GAME = engine_of("zaldi_zuria")
 COVERAGE = yaml.safe_load((ROOT / "content" / "zaldi_zuria" / "coverage.yaml")
                           .read_text(encoding="utf-8"))
 

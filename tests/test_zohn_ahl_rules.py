@@ -5,7 +5,7 @@ from fractions import Fraction
 import pytest
 
 from jokoak.engine.core import CHANCE, RulesError, SetupError
-from jokoak.games import get_game
+from games_support import engine_of
 from jokoak.games.zohn_ahl.engine import GAME, circuit_length, default_rules
 
 TEAM_NS, TEAM_WE = 0, 1
@@ -33,7 +33,7 @@ def cites(events):
 
 
 def test_registry_returns_the_zohn_ahl_game():
-    assert get_game("zohn_ahl") is GAME
+    assert engine_of("zohn_ahl") is GAME
 
 
 def test_rulesets_start_with_the_basque_text():

@@ -49,7 +49,7 @@ def _class_game(key: str, module: ModuleType | None) -> ClassGame | None:
     needed = ("SPEC", "CLASS_SEATS", "class_choices", "class_summary")
     if module is None or not all(hasattr(module, name) for name in needed):
         return None
-    entry = registry.entry(key)
+    entry = registry.plugin(key)
     return ClassGame(key, entry.name, module.SPEC, tuple(module.CLASS_SEATS),
                      module.class_choices, module.class_summary)
 
@@ -57,7 +57,7 @@ def _class_game(key: str, module: ModuleType | None) -> ClassGame | None:
 def class_games() -> list[ClassGame]:
     """Every registered game a class can play, in the registry's order."""
     found = (_class_game(e.key, registry.optional_module(f"ui.games.{e.key}.play"))
-             for e in registry.games())
+             for e in registry.plugins().values())
     return [g for g in found if g is not None]
 
 

@@ -408,7 +408,7 @@ def game_drawing(game: str, state: Any, viewer: int | None = None,
     """The game's drawing of ``state`` in the visitor's language, laid out for wide screens
     and, beside it, for a phone's width where the game has such a layout (the page's style
     shows one: :func:`jokoak.render.for_both_widths`); ``""`` for a game without a drawing."""
-    entry = registry.entry(game)
+    entry = registry.plugin(game)
     wide = entry.draw_state(state, _, lang(), viewer=viewer, highlight=highlight, events=events)
     if wide is None:
         return ""

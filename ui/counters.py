@@ -71,7 +71,7 @@ def parse_left(raw: object) -> tuple[str, str, int] | None:
     if not isinstance(raw, str) or len(raw) > 120 or raw.count(".") != 2:
         return None
     game, lesson, step = raw.split(".")
-    if game not in registry.keys() or not step.isascii() or not step.isdigit():
+    if game not in registry.plugins() or not step.isascii() or not step.isdigit():
         return None
     try:
         found = next((x for x in lessons(game) if x.name == lesson), None)
@@ -164,13 +164,13 @@ def operator_tab() -> None:
         st.warning(_("The counts cannot be read now: %(reason)s")
                    % {"reason": f"{type(exc).__name__}: {exc}"[:200]})
         return
-    games = [e.key for e in registry.games()]
+    games = [e.key for e in registry.plugins().values()]
     csv = counters.csv_text(counts, games)
     link = "data:text/csv;base64," + base64.b64encode(csv.encode("utf-8")).decode("ascii")
     html(f'<p><a download="jokoak-counts.csv" href="{link}" lang="{lang()}" '
          f'style="display:inline-block;min-height:44px;line-height:44px">'
          f'{esc(_("Download all counts (CSV)"))}</a></p>')
-    for entry in registry.games():
+    for entry in registry.plugins().values():
         rows, own = counters.tables(counts, entry.key)
         html(f'<h3 lang="eu" style="margin:.6rem 0 .2rem">{esc(entry.name)}</h3>')
         html(f'<p lang="{lang()}">' + " · ".join(

@@ -58,7 +58,7 @@ def _choose_view(game: str, views: list[str]) -> str:
 
 def render(game: str) -> None:
     """The page of game ``game`` (any registered game: the router makes one per entry)."""
-    entry = registry.entry(game)
+    entry = registry.plugin(game)
     html(f'<h1 lang="eu" style="margin-bottom:0">{esc(entry.name)}</h1>'
          f'<p lang="{lang()}" style="font-size:1.15rem">{esc(_(entry.tagline))}</p>')
     views = available_views(game)

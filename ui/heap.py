@@ -39,7 +39,7 @@ def _modules() -> list[str]:
     """Every module a page of the booklet may import late: the libraries, then each game's
     modules and views (``jokoak.games.<key>.*``, ``ui.games.<key>.*``) that exist."""
     names = list(LIBRARIES)
-    for key in registry.GAMES:
+    for key in registry.plugins():
         for package in (f"jokoak.games.{key}", f"ui.games.{key}"):
             names.append(package)
             module = registry.optional_module(package)

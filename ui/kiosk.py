@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from jokoak import registry
+from jokoak.plugin import GamePlugin
 from jokoak.i18n import LANGUAGES, language_name, translator
 from jokoak.i18n.msgids import N_
 from jokoak.service.phone_link import QR_SIDE_PX, phone_url, qr_svg
@@ -175,7 +176,7 @@ ATTRACT_LAYOUT_CSS = """<style>
 </style>"""
 
 
-def _game_card(entry: registry.GameEntry) -> None:
+def _game_card(entry: GamePlugin) -> None:
     """A game's moving picture; with lessons, a button over the whole card that starts the
     first one (in the kiosk's language)."""
     with st.container(key=f"jokoak_attract_game_{entry.key}", width="content"):
@@ -213,7 +214,7 @@ def attract_screen(known_pages: AbstractSet[str] = frozenset()) -> bool:
     # every registered game, wrapping onto more lines when they do not fit one
     with st.container(horizontal=True, horizontal_alignment="center", gap="medium",
                       key="jokoak_attract_games"):
-        for entry in registry.games():
+        for entry in registry.plugins().values():
             _game_card(entry)
     greetings = {c: translator(c).gettext("Touch your language to begin") for c in LANGUAGES}
     html('<p class="jk-attract-greetings">'

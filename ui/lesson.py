@@ -17,7 +17,7 @@ played on at once:
 
 Question steps draw their answers as buttons (the right one is the one the engine's events
 bear out, :mod:`jokoak.content.lessons`), beside the outcome asked about as the game's registry entry
-pictures it (:meth:`jokoak.registry.GameEntry.asked_outcome`); guess steps embed
+pictures it (:meth:`jokoak.registry.GamePlugin.asked_outcome`); guess steps embed
 :func:`ui.guess.guess_step`. Nothing here names a game. Taps are
 idempotent like the play views' (position tokens, debounce). Progress lives in the URL
 (``?view=learn&lesson=<name>&lstep=<n>``), so a reload or a restart resumes the lesson.
@@ -135,8 +135,7 @@ def entry_params(game: str) -> dict[str, str]:
 # ---- the game's side: board, picture of a throw, controls ----------------------------------
 
 def _engine(game: str) -> Game:
-    engine: Game = registry.entry(game).game()
-    return engine
+    return registry.plugin(game).game()
 
 
 def _spec(game: str, seat: int) -> PlaySpec[GameState]:
@@ -201,7 +200,7 @@ def _asked_picture(game: str, before: Position, after: Position) -> tuple[GameSt
     """For a question: the state to draw before the asked action is shown, and a picture of
     the outcome asked about, as the game pictures it (its registry entry)."""
     events = after.moves[-1].events if after.moves else ()
-    return registry.entry(game).asked_outcome(before.state, after.state, events, _, lang())
+    return registry.plugin(game).asked_outcome(before.state, after.state, events, _, lang())
 
 
 def _controls(session: PlaySession[GameState], spec: PlaySpec[GameState]) -> None:
@@ -540,7 +539,7 @@ def _step_view(game: str, lesson: Lesson, session: PlaySession[GameState],
         after = _position(spec.game, step.record)
         shown, picture = _asked_picture(game, session.position, after)
     elif step.kind == "action" and done:   # the visitor's throw, drawn as in play
-        picture = registry.entry(game).throw_picture(
+        picture = registry.plugin(game).throw_picture(
             session.position.events(len(step.record.actions)), _, lang(),
             session.position.length, highlight=_talked_about(step, session))
     # the instruction above the table and the controls: first on a phone's screen too

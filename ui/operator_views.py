@@ -38,7 +38,7 @@ def handouts() -> None:
                                 "it summarises. The pupil's sheet says the rules in words "
                                 "only."))
     variant = "-ids" if with_ids else ""
-    for entry in registry.games():
+    for entry in registry.plugins().values():
         html(f'<h3 lang="eu" style="margin:.6rem 0 .2rem">{esc(entry.name)}</h3>')
         row = st.container(horizontal=True)
         for code in LANGUAGES:

@@ -73,7 +73,7 @@ def howto_card(game: str) -> None:
     if not has_card(game):
         return
     show_ids = bool(st.session_state.get(f"jokoak_ids_{game}"))
-    html(howto_html(card(game), _, lang(), name=registry.entry(game).name, show_ids=show_ids))
+    html(howto_html(card(game), _, lang(), name=registry.plugin(game).name, show_ids=show_ids))
     if kiosk_mode.is_kiosk():
         return  # a kiosk's downloads would land on the kiosk computer: the operator page has them
     code = lang()

@@ -214,7 +214,7 @@ def class_screen_button(game_key: str | None, key: str) -> None:
 def registry_key(spec: PlaySpec) -> str | None:
     """The registry's key of the spec's game (its page's address)."""
     from jokoak import registry
-    return next((e.key for e in registry.games() if e.game() is spec.game), None)
+    return next((e.key for e in registry.plugins().values() if e.game() is spec.game), None)
 
 
 def _note_key(spec: PlaySpec) -> str:

@@ -124,7 +124,7 @@ def nav_drawings_css() -> str:
     shows a dice cup or throw sticks. The symbol stays in place, transparent, for its size."""
     from jokoak.render.attract import data_url
     rules = []
-    for entry in registry.games():
+    for entry in registry.plugins().values():
         drawing = entry.nav_svg()
         if drawing:
             rules.append(f'a[href$="/{entry.key}"] [data-testid="stIconMaterial"]'
@@ -201,7 +201,7 @@ HISTORY_WAIT_MS = 3000
 
 
 def history_script() -> str:
-    return HISTORY_JS % (json.dumps(PLACE_PARAMS), json.dumps(list(registry.keys())),
+    return HISTORY_JS % (json.dumps(PLACE_PARAMS), json.dumps(list(registry.plugins())),
                          HISTORY_WAIT_MS)
 
 
@@ -299,7 +299,7 @@ def page_specs(profile: Profile = Profile()) -> list[PageSpec]:
     """Home, every registered game in registry order, the translators' page, the sources."""
     specs = ([PageSpec(PAGES / "home.py", N_("Home"), ":material/home:", "home", True)]
              + [PageSpec(_game_target(e.key), e.name, e.nav_icon, e.key, False)
-                for e in registry.games()])
+                for e in registry.plugins().values()])
     if profile.translators and not profile.kiosk:
         specs.append(PageSpec(PAGES / "translators.py", N_("Translators"),
                               ":material/translate:", "translators", True))
@@ -365,7 +365,7 @@ def failure_line(page: str, exc: BaseException) -> str:
 def follow_lesson_entry() -> None:
     """After "Learn it in 2 minutes" on the kiosk's attract screen: open that game's lesson."""
     goto = st.session_state.pop(LESSON_GOTO_KEY, None)
-    if goto in [e.key for e in registry.games()]:
+    if goto in [e.key for e in registry.plugins().values()]:
         st.session_state[f"jokoak_view_{goto}"] = "learn"
         st.switch_page(game_page(goto), query_params=entry_params(goto))
 

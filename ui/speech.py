@@ -26,7 +26,7 @@ from streamlit.delta_generator import DeltaGenerator
 from jokoak.service import speech
 from jokoak.i18n import LANGUAGES, TARGET_LANGUAGES, language_name
 from jokoak.i18n.msgids import N_
-from jokoak.registry import GAMES
+from jokoak import registry
 from jokoak.content.segments import segment_map
 from jokoak.service.settings import Settings
 from jokoak.i18n.source_translations import translation_map
@@ -190,7 +190,7 @@ def _prewarmed(extra: tuple[str, ...]) -> speech.Prewarm | None:
         return None
     first = settings().kiosk.language   # a kiosk's own language first
     order = sorted(LANGUAGES, key=lambda code: code != first)
-    sentences = [(text, code) for code in order if can_say(code) for game in GAMES
+    sentences = [(text, code) for code in order if can_say(code) for game in registry.plugins()
                  for text in speech.lesson_sentences(game, code, extra)]
     started = speech.prewarm(sentences, _cache(), conf.voice, conf.max_syntheses)
     _started.append(started)

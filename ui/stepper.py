@@ -21,7 +21,6 @@ from __future__ import annotations
 import bisect
 import time
 from functools import partial
-from types import ModuleType
 from typing import Any, Literal
 
 import streamlit as st
@@ -29,7 +28,7 @@ import streamlit as st
 from jokoak import registry
 from jokoak.engine.core import GameState
 from jokoak.engine.record import Record, PlayedAction
-from jokoak.games import available_games
+from jokoak.plugin import Renderer
 from jokoak.i18n.msgids import N_
 from jokoak.content.notes import notes_for
 from jokoak.render.source import CSS as SOURCE_CSS
@@ -56,13 +55,12 @@ SPEED_LABELS = {"slow": N_("Slow"), "normal": N_("Normal"), "fast": N_("Fast")}
 Side = Literal["left", "right"]
 
 
-def _renderer(game: str) -> ModuleType | None:
-    module = registry.entry(game).renderer_module()
-    return module if hasattr(module, "describe_event") else None
+def _renderer(game: str) -> Renderer | None:
+    return registry.plugin(game).table_renderer()
 
 
 def has_step_through(game: str) -> bool:
-    return game in available_games() and _renderer(game) is not None and bool(_scenarios(game))
+    return game in registry.plugins() and _renderer(game) is not None and bool(_scenarios(game))
 
 
 @st.cache_resource(show_spinner=False)
@@ -80,7 +78,7 @@ def _replayed(game: str, key: str, _record: Record
     ``watch:<seed>``): looked up by the game and that name alone, as Streamlit leaves out
     an argument whose name starts with ``_``; hashing the whole record (thousands of
     actions, the rules) at every step's rerun cost more than the step itself."""
-    return reader_steps(game, _record, available_games()[game])
+    return reader_steps(game, _record, registry.plugin(game).game())
 
 
 def _draw_state(game: str, state: GameState) -> str:
@@ -359,7 +357,7 @@ def _on_speed(game: str, controls_key: str) -> None:
         st.session_state[_speed_key(game)] = value
 
 
-def controls_data(game: str, index: int, total: int, playing: bool, module: ModuleType,
+def controls_data(game: str, index: int, total: int, playing: bool, module: Renderer,
                   steps: tuple[ReaderStep, ...], can_listen: bool, watched: bool
                   ) -> dict[str, Any]:
     """What the step's controls show, in the visitor's language: each control's label and
@@ -386,7 +384,7 @@ def controls_data(game: str, index: int, total: int, playing: bool, module: Modu
     }
 
 
-def jump_menu(steps: tuple[ReaderStep, ...], index: int, module: ModuleType, watched: bool
+def jump_menu(steps: tuple[ReaderStep, ...], index: int, module: Renderer, watched: bool
               ) -> dict[str, Any]:
     """"Jump to…": the kinds of moment the record shows (in the renderer's order, in the
     visitor's language), for each the nearest step before and after this one with it, the
@@ -399,7 +397,7 @@ def jump_menu(steps: tuple[ReaderStep, ...], index: int, module: ModuleType, wat
     """
     labels = dict(module.event_kinds())
     present = frozenset().union(*(s.kinds for s in steps)) if steps else frozenset()
-    kinds = []
+    kinds: list[dict[str, Any]] = []
     for kind in labels:
         if kind in present:
             back, on = jump_targets(steps, index, kind)

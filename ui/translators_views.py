@@ -159,8 +159,8 @@ def _checks_markup(ui: str) -> str:
 
 def _choose() -> tuple[str, tuple[str, ...]]:
     cols = st.columns([2, 3])
-    game = cols[0].selectbox(_("Game"), registry.keys(),
-                             format_func=in_this_language(lambda g: registry.entry(g).name),
+    game = cols[0].selectbox(_("Game"), list(registry.plugins()),
+                             format_func=in_this_language(lambda g: registry.plugin(g).name),
                              key="jokoak_translators_game")
     visitor = lang()
     key = "jokoak_translators_lang"
@@ -334,7 +334,7 @@ def export_tab(game: str, langs: tuple[str, ...]) -> None:
     row.download_button(_("Review report (CSV)"), partial(_report_csv, game, langs),
                         file_name=f"{game}.review.csv", mime="text/csv",
                         key="jokoak_report_csv", on_click="ignore")
-    title = _("Translation review: %(game)s") % {"game": registry.entry(game).name}
+    title = _("Translation review: %(game)s") % {"game": registry.plugin(game).name}
     row.download_button(_("Printable review (HTML)"),
                         partial(_report_html, game, langs, lang(), title),
                         file_name=f"{game}.review.html", mime="text/html",

@@ -8,7 +8,7 @@ so the views are found here, by convention:
 * ``odds`` — ``odds_view()`` in ``ui/games/<key>/views.py``;
 * ``play`` — ``play_view()`` in ``ui/games/<key>/play.py``.
 
-A test's own game puts its ``ui_games`` folder on ``ui.games.__path__`` (``tests/test_registry.py``).
+A test's own game puts its ``ui_games`` folder on ``ui.games.__path__`` (``tests/conftest.py``'s ``toy``).
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def view_function(key: str, view: str) -> View | None:
 
 def available_views(key: str) -> list[str]:
     """The views game ``key`` has, in :data:`VIEW_LABELS` order (no empty placeholders)."""
-    registry.entry(key)  # an unknown game is a KeyError here, not an empty page
+    registry.plugin(key)  # an unknown game is a KeyError here, not an empty page
     views = ["read"]
     if has_lessons(key):
         views.append("learn")

@@ -8,22 +8,13 @@ and never bluffs: a hint is advice, not a feint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from .. import registry
-from ..engine.core import Reason
 from ..i18n.msgids import N_
+from ..plugin.returns import Hint
 
-
-@dataclass(frozen=True)
-class Hint:
-    """``action``, and ``reason`` why; ``quoted``: the reason is the expert's own sentence
-    (first person), to be shown inside :data:`EXPERT_SAYS`."""
-
-    action: str
-    reason: Reason
-    quoted: bool = False
+__all__ = ["EXPERT_SAYS", "Hint", "hint"]
 
 
 #: Around the expert's own first-person sentence.
@@ -32,12 +23,12 @@ EXPERT_SAYS = N_("The expert in your seat would say: “%(why)s”")
 
 def hint(game: str, state: Any, seat: int) -> Hint | None:
     """What the expert would do in ``seat`` now (None: no hint for this game or moment).
-    A game's hint is ``hint(state, seat)`` of its computer players' module (``bots`` in its
-    folder); a game without one gives none."""
-    found = getattr(registry.entry(game).bots_module(), "hint", None)
-    if found is None or seat not in _deciding(state):
+    A game's hint is the ``hint`` of its plug-in's computer players
+    (:class:`jokoak.plugin.Bots`); a game without one gives none."""
+    bots = registry.plugin(game).computer_players()
+    if bots is None or bots.hint is None or seat not in _deciding(state):
         return None
-    result: Hint = found(state, seat)
+    result = bots.hint(state, seat)
     return result if result.action in state.legal_actions() else None
 
 

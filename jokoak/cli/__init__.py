@@ -28,7 +28,8 @@ def environment_language() -> str:
     return "en"
 
 
-from . import catalogs_cmd, odds_cmd, qa_cmd, replay_cmd, rules_cmd, simulate_cmd, steps_cmd  # noqa: E402,E501
+from . import (catalogs_cmd, check_game_cmd, odds_cmd, qa_cmd, replay_cmd,  # noqa: E402
+               rules_cmd, simulate_cmd, steps_cmd)
 
 COMMANDS: list[ModuleType] = [catalogs_cmd, replay_cmd, odds_cmd, simulate_cmd, rules_cmd, qa_cmd,
-                              steps_cmd]
+                              steps_cmd, check_game_cmd]

@@ -3,62 +3,43 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from types import ModuleType
 from typing import Any, Callable, Iterable
 
-from .. import GAMES, registry
+from .. import registry
 from ..engine.core import Game, Rules, RulesError, make_rules
+from ..i18n.msgids import N_
+from ..plugin import GamePlugin, OddsTables
 from . import CliError
 
-#: Games that are not in the registry, by name -> one module (``GAME``, ``POLICIES``,
-#: ``odds_tables``, ``CLAUSES``). A test hook: the tests' toy game is put here. A registered
-#: game keeps them apart, where its registry entry says (its folder's ``engine``, ``bots`` and
-#: ``odds``).
-EXTRA_MODULES: dict[str, ModuleType] = {}
 
-
-def load_game(name: str) -> tuple[Game, ModuleType]:
-    """The game object and its module; a :class:`CliError` for unknown or missing games."""
-    if name in EXTRA_MODULES:
-        module = EXTRA_MODULES[name]
-        return module.GAME, module
-    if name not in GAMES:
-        raise CliError(f"unknown game {name!r}; known: {', '.join(GAMES)}")
-    from importlib import import_module
-    engine = registry.entry(name).engine
+def load_game(name: str) -> tuple[Game, GamePlugin]:
+    """The game's engine and its plug-in; a :class:`CliError` for unknown or broken games."""
+    found = registry.plugins().get(name)
+    if found is None:
+        raise CliError(f"unknown game {name!r}; known: {', '.join(registry.plugins())}")
     try:
-        module = import_module(engine)
-    except ModuleNotFoundError as exc:
-        if exc.name == engine:
-            raise CliError(f"game {name!r} has no engine yet") from None
-        raise CliError(f"game {name!r} cannot be loaded: {exc}") from None
+        return found.game(), found
     except Exception as exc:  # a half-written engine must not take the other games down
         raise CliError(f"game {name!r} cannot be loaded: {exc.__class__.__name__}: {exc}") from None
-    if not hasattr(module, "GAME"):
-        raise CliError(f"game {name!r} has no GAME yet")
-    return module.GAME, module
 
 
-def policies_of(name: str, module: ModuleType) -> dict[str, Any]:
-    """Computer players by level: the toy module's ``POLICIES`` or the game's ``bots``'s."""
-    if name in EXTRA_MODULES:
-        return dict(getattr(module, "POLICIES", {}) or {})
-    return registry.entry(name).policies()
+def policies_of(name: str, plugin: GamePlugin) -> dict[str, Any]:
+    """Computer players by level (none: ``{}``)."""
+    return dict(plugin.policies())
 
 
-def odds_tables_of(name: str, module: ModuleType) -> Callable[..., Any] | None:
-    """``odds_tables(rules, **params)``: the toy module's or the game's ``odds``'s."""
-    if name in EXTRA_MODULES:
-        return getattr(module, "odds_tables", None)
-    return getattr(registry.entry(name).odds_module(), "odds_tables", None)
+def odds_tables_of(name: str, plugin: GamePlugin) -> OddsTables:
+    """``odds_tables(rules, **params)``; a :class:`CliError` for a game without odds."""
+    tables = plugin.odds_tables()
+    if tables is None:
+        raise CliError(N_("The game %(game)s has no odds tables."), game=name)
+    return tables
 
 
-def clauses_of(name: str, module: ModuleType) -> set[str] | None:
-    """Known clause ids: the toy module's ``CLAUSES`` or the game's segment ids."""
-    if name in EXTRA_MODULES:
-        return set(getattr(module, "CLAUSES", ())) or None
+def clauses_of(name: str, plugin: GamePlugin) -> set[str] | None:
+    """Known clause ids: the game's segment ids."""
     from ..content.segments import segment_map
-    return set(segment_map(name))
+    return set(segment_map(plugin.key))
 
 
 def split_assignments(items: Iterable[str] | None, flag: str) -> dict[str, str]:

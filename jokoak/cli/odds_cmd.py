@@ -1,7 +1,7 @@
 """``jokoak odds GAME [--ruleset R] [--option n=v] [--param n=v] [--json]``: exact odds tables.
 
-Prints ``odds_tables(rules, **params)`` of ``jokoak.odds.<game>``: every probability as an exact
-fraction ``p/q`` and as a decimal rounded from it.
+Prints the odds tables of the game's plug-in (a game without them is refused with one line):
+every probability as an exact fraction ``p/q`` and as a decimal rounded from it.
 """
 
 from __future__ import annotations
@@ -30,8 +30,6 @@ def run(args: argparse.Namespace) -> int:
     rules = build_rules(game, args.ruleset, args.option)
     params = {k: parse_param(v) for k, v in split_assignments(args.param, "--param").items()}
     tables_of = odds_tables_of(args.game, module)
-    if tables_of is None:
-        raise CliError(f"game {args.game!r} has no odds tables yet")
     try:
         tables = tables_of(rules, **params)
     except TypeError as exc:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import argparse
 
-from .. import GAMES
+from .. import registry
 from ..i18n import TARGET_LANGUAGES
 from . import CliError
 
@@ -37,7 +37,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("qa", help="translation statistics and quality checks")
     known = sorted(set(TARGET_LANGUAGES) | set(INTERFACE_LANGUAGES))
     p.add_argument("--lang", help=f"only this language ({', '.join(known)})")
-    p.add_argument("--game", help=f"only this game's sources ({', '.join(GAMES)})")
+    p.add_argument("--game", help=f"only this game's sources ({', '.join(registry.plugins())})")
     p.add_argument("--only", choices=PARTS, help="only this part of the checks")
     p.add_argument("--warnings", action="store_true", help="also list warnings")
     p.set_defaults(run=run)
@@ -58,14 +58,14 @@ def run(args: argparse.Namespace) -> int:
     known = set(TARGET_LANGUAGES) | set(INTERFACE_LANGUAGES)
     if args.lang is not None and args.lang not in known:
         raise CliError(f"unknown language {args.lang!r}; known: {', '.join(sorted(known))}")
-    if args.game is not None and args.game not in GAMES:
-        raise CliError(f"unknown game {args.game!r}; known: {', '.join(GAMES)}")
+    if args.game is not None and args.game not in registry.plugins():
+        raise CliError(f"unknown game {args.game!r}; known: {', '.join(registry.plugins())}")
     parts = [args.only] if args.only else list(PARTS)
     if args.game and not args.only:
         parts = ["sources"]
     problems: list[tuple[str, Flag | Problem]] = []
     if "sources" in parts:
-        games = [args.game] if args.game else list(GAMES)
+        games = [args.game] if args.game else list(registry.plugins())
         langs = [lg for lg in TARGET_LANGUAGES if args.lang in (None, lg)]
         print(f"{'game':<12} {'lang':<4} {'translated':>10} {'fuzzy':>6} {'untranslated':>12}")
         for game in games:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import argparse
 
-from .. import GAMES
+from .. import registry
 from ..content.scenarios import scenarios
 from ..render.reader_steps import WATCH_SEED, reader_steps, watched_record
 from . import CliError
@@ -19,7 +19,7 @@ from .common import one_line_errors
 def register(sub: argparse._SubParsersAction) -> None:
     p = one_line_errors(sub.add_parser(
         "steps", help="count the steps of each scenario and watched game, before and after folding"))
-    p.add_argument("games", nargs="*", help=f"games (default: all: {', '.join(GAMES)})")
+    p.add_argument("games", nargs="*", help=f"games (default: all: {', '.join(registry.plugins())})")
     p.add_argument("--seed", type=int, default=WATCH_SEED, help="seed of the watched game")
     p.set_defaults(run=run)
 
@@ -36,12 +36,12 @@ def count_rows(game: str, seed: int = WATCH_SEED) -> list[tuple[str, int, int]]:
 
 
 def run(args: argparse.Namespace) -> int:
-    unknown = [g for g in args.games if g not in GAMES]
+    unknown = [g for g in args.games if g not in registry.plugins()]
     if unknown:
-        raise CliError(f"unknown game {unknown[0]!r}; known: {', '.join(GAMES)}")
+        raise CliError(f"unknown game {unknown[0]!r}; known: {', '.join(registry.plugins())}")
     print("| game | record | played actions | reader steps |")
     print("|---|---|---:|---:|")
-    for game in args.games or GAMES:
+    for game in args.games or registry.plugins():
         for name, raw, reader in count_rows(game, args.seed):
             print(f"| {game} | {name} | {raw} | {reader} |")
     return 0

@@ -19,10 +19,10 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
+from .. import registry
 from ..errors import ContentError
 from .schema import check_schema
 from ..engine.core import Event, Game, Rules, RulesError, make_rules
-from ..games import get_game
 
 
 def is_msgid(value: Any) -> bool:
@@ -47,7 +47,7 @@ def game_engine(where: str, game: str, engine: Game | None, error: type[ContentE
     if engine is not None:
         return engine
     try:
-        return get_game(game)
+        return registry.plugin(game).game()
     except (KeyError, ModuleNotFoundError):
         raise error(f"{where}: unknown or unavailable game {game!r}") from None
 

@@ -74,8 +74,8 @@ class HowtoCard:
 
 
 def card_path(game: str) -> Path:
-    from ..registry import entry
-    return ROOT / entry(game).content / "howto.yaml"
+    from ..registry import plugin
+    return ROOT / plugin(game).content / "howto.yaml"
 
 
 def has_card(game: str) -> bool:

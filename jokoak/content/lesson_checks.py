@@ -40,13 +40,12 @@ from typing import Any, Iterable, Mapping
 
 import yaml
 
-from .. import GAMES
+from .. import registry
 from .file_checks import folder_texts
 from ..errors import ContentError
 from .schema import check_schema
 from ..engine.core import Event, make_rules, refusal
 from ..engine.record import unplayable
-from ..games import get_game
 from .glossary import Quantifier, Term, clause_quantifiers, find_terms
 from .lessons import Lesson, choice_is_right, lesson_dir, lessons
 from .notes import Note, notes
@@ -112,7 +111,7 @@ def outcomes(game: str, data: Mapping[str, Any], options: Mapping[str, Any] | No
     """How each step of a lesson (its parsed YAML) comes out, with ``options`` and ``setup``
     fields overriding the lesson's. None: a guess, or a step the replay did not reach (an
     earlier step of the same position came out otherwise)."""
-    engine = get_game(game)
+    engine = registry.plugin(game).game()
     values = dict(data.get("options") or {})
     values.update(options or {})
     rules = make_rules(engine, data.get("ruleset"), **values)
@@ -178,7 +177,7 @@ def _changed(base: Outcome | None, other: Outcome | None) -> bool:
 
 
 def _alternatives(game: str, data: Mapping[str, Any], option: str) -> list[Any]:
-    engine = get_game(game)
+    engine = registry.plugin(game).game()
     spec = next(o for o in engine.options if o.name == option)
     current = dict(make_rules(engine, data.get("ruleset"),
                               **dict(data.get("options") or {})).values)[option]
@@ -246,7 +245,7 @@ def choice_mark_problems(game: str, files: LessonData | None = None) -> list[Pro
     (:func:`note_covers`), not only the notes that cite it word for word: the note
     ``symbol-sum`` cites ``phase2.throw3.pay`` while a step teaching ``phase2.throw3.both``
     states its reading ("4 chips each") all the same."""
-    engine = get_game(game)
+    engine = registry.plugin(game).game()
     justified = {o.name: o.justification for o in engine.options}
     choice_notes = [n for n in notes(game) if n.option and n.is_choice]
     out = []
@@ -286,7 +285,7 @@ def premise_problems(game: str, taught: Iterable[Lesson] | None = None) -> list[
     from ..odds.guesses import questions
 
     asked = questions(game)
-    engine = get_game(game)
+    engine = registry.plugin(game).game()
     out = []
     for lesson in lessons(game) if taught is None else taught:
         for n, step in enumerate(lesson.steps, start=1):
@@ -303,10 +302,11 @@ def premise_problems(game: str, taught: Iterable[Lesson] | None = None) -> list[
     return out
 
 
-def lesson_problems(games: Iterable[str] = GAMES) -> list[Problem]:
-    """Every problem of the counterfactual replay and the guesses' premises."""
+def lesson_problems(games: Iterable[str] | None = None) -> list[Problem]:
+    """Every problem of the counterfactual replay and the guesses' premises (of every
+    game, by default)."""
     out = []
-    for game in games:
+    for game in registry.plugins() if games is None else games:
         out += rule_shown_problems(game) + choice_mark_problems(game) + premise_problems(game)
     return out
 

@@ -27,10 +27,10 @@ from typing import Any, Iterable, Mapping
 
 from .file_checks import (check_cited, check_known, exemption_problems, file_rules,
                           folder_texts, game_engine, read_document, read_exemptions)
+from .. import registry
 from ..errors import ContentError
 from ..engine.core import CHANCE, Game, SetupError
 from ..engine.record import Record, PlayedAction, replay, unplayable
-from ..games import get_game
 from .segments import content_dir, segment_map, segments
 
 #: Segment kinds every game must demonstrate in a scenario (or exempt in coverage.yaml).
@@ -55,7 +55,7 @@ class Scenario:
     engine: Any = field(default=None, compare=False, repr=False)
 
     def replay(self) -> tuple[Any, list[PlayedAction]]:
-        return replay(self.engine or get_game(self.game), self.record)
+        return replay(self.engine or registry.plugin(self.game).game(), self.record)
 
 
 def scenario_dir(game: str) -> Path:

@@ -36,12 +36,12 @@ class Segment:
 
 
 def seed_path(game: str) -> Path:
-    return ROOT / registry.entry(game).seed
+    return ROOT / registry.plugin(game).seed
 
 
 def content_dir(game: str) -> Path:
     """``content/<game>/`` (or wherever the game's registry entry puts its content)."""
-    return ROOT / registry.entry(game).content
+    return ROOT / registry.plugin(game).content
 
 
 def seed_text(game: str) -> str:

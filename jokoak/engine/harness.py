@@ -95,9 +95,9 @@ class Summary:
 
 def known_clauses(game_name: str) -> frozenset[str] | None:
     """Segment ids of a registered game's source (``None`` for a game without one)."""
-    from .. import GAMES
+    from .. import registry
     from ..content.segments import segments
-    if game_name not in GAMES:
+    if game_name not in registry.plugins():
         return None
     return frozenset(s.id for s in segments(game_name))
 

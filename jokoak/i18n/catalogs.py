@@ -27,7 +27,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
-from .. import GAMES, ROOT
+from .. import ROOT, registry
 from ..content.schema import check_schema
 from ..content.segments import content_dir, segments
 from ..errors import ContentError
@@ -183,7 +183,7 @@ def _translator_comments(game: str) -> dict[str, list[str]]:
 def domains() -> list[tuple[str, tuple[str, ...]]]:
     """(domain, languages with a .po) for every catalog the project keeps."""
     ui_langs = tuple(code for code in LANGUAGES if code != SOURCE_UI_LANGUAGE)
-    return [(UI_DOMAIN, ui_langs)] + [(g, TARGET_LANGUAGES) for g in GAMES]
+    return [(UI_DOMAIN, ui_langs)] + [(g, TARGET_LANGUAGES) for g in registry.plugins()]
 
 
 def template(domain: str) -> Catalog:

@@ -9,24 +9,7 @@ and chances in words (:mod:`jokoak.odds.plain`). Odds import the engines, never 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from fractions import Fraction
+from ..plugin.capabilities import OddsTables
+from ..plugin.returns import OddsTable
 
-
-@dataclass(frozen=True)
-class OddsTable:
-    """A named distribution or list of exact values.
-
-    ``name`` is a stable key (``"throw_kinds"``); ``title`` a msgid; ``rows`` are
-    (label, value) pairs where ``label`` is a stable key or number (pages translate keys),
-    and ``value`` an exact ``Fraction``. ``is_distribution`` tables sum to exactly 1.
-    """
-
-    name: str
-    title: str
-    rows: tuple[tuple[str, Fraction], ...]
-    is_distribution: bool = True
-    params: tuple[tuple[str, str], ...] = field(default=())
-
-    def total(self) -> Fraction:
-        return sum((v for _, v in self.rows), Fraction(0))
+__all__ = ["OddsTable", "OddsTables"]

@@ -21,7 +21,7 @@ import segno
 
 from ..i18n import translator
 from ..i18n.msgids import N_
-from ..registry import entry
+from ..registry import plugin
 from .handout import BLUE, GREY, MARGIN, PAGE_H, PAGE_W, SANS, add_handout_page, new_pdf
 
 SHEET_TITLE = N_("%(game)s: the class's tables")
@@ -49,7 +49,7 @@ def class_sheet_pdf(game: str, lang: str, tables: Sequence[SheetTable]) -> bytes
     """The class's sheet of ``game`` (a registry key) in ``lang``, as PDF bytes."""
     _ = translator(lang).gettext
     pdf = new_pdf(lang)
-    title = _(SHEET_TITLE) % {"game": entry(game).name}
+    title = _(SHEET_TITLE) % {"game": plugin(game).name}
     pdf.set_title(title)
     pdf.set_creator("Jokoak")
     width = PAGE_W - 2 * MARGIN

@@ -39,11 +39,10 @@ def event_labels(game: str) -> dict[str, str]:
     """Event kind -> its msgid label, from the game's renderer (empty if it has none)."""
     from .. import registry
     try:
-        module = registry.entry(game).renderer_module()
+        renderer = registry.plugin(game).table_renderer()
     except (KeyError, ImportError):
         return {}
-    kinds = getattr(module, "event_kinds", None)
-    return dict(kinds()) if kinds else {}
+    return dict(renderer.event_kinds()) if renderer is not None else {}
 
 
 @lru_cache(maxsize=None)

@@ -26,7 +26,7 @@ from ..content.howto import card, section_title
 from ..errors import UnavailableError
 from ..i18n import translator
 from ..i18n.msgids import N_
-from ..registry import entry
+from ..registry import plugin
 from .howto import CHOICE_LEGEND, CHOICE_MARK, TITLE
 
 #: Every handout is dated the same, so the same input gives the same bytes.
@@ -65,7 +65,7 @@ def drawing_svg(game: str, lang: str) -> tuple[str, str]:
     """The SVG of the handout's position of ``game`` in ``lang``, and its scenario's title."""
     from ..content.scenarios import scenarios
     _ = translator(lang).gettext
-    wanted, played = entry(game).handout   # the game's entry names its position
+    wanted, played = plugin(game).handout   # the game's plug-in names its position
     found = {s.name: s for s in scenarios(game)}
     if not found:
         return "", ""
@@ -74,7 +74,7 @@ def drawing_svg(game: str, lang: str) -> tuple[str, str]:
     if played is not None:
         steps = steps[:played]
     state = steps[-1].after if steps else initial
-    drawing = entry(game).draw_state(state, _, lang)
+    drawing = plugin(game).draw_state(state, _, lang)
     return ("", "") if drawing is None else (drawing, _(scenario.title))
 
 
@@ -103,8 +103,8 @@ def handout_pdf(game: str, lang: str, with_ids: bool = False) -> bytes:
     its arguments and the shipped content."""
     _ = translator(lang).gettext
     pdf = new_pdf(lang)
-    pdf.set_title(_(TITLE) % {"game": entry(game).name})
-    pdf.set_subject(_(entry(game).tagline))
+    pdf.set_title(_(TITLE) % {"game": plugin(game).name})
+    pdf.set_subject(_(plugin(game).tagline))
     pdf.set_creator("Jokoak")
     add_handout_page(pdf, game, lang, with_ids)
     return bytes(pdf.output())
@@ -116,7 +116,7 @@ def add_handout_page(pdf: Any, game: str, lang: str, with_ids: bool = False) -> 
     import logging
     the_card = card(game)
     _ = translator(lang).gettext
-    title = _(TITLE) % {"game": entry(game).name}
+    title = _(TITLE) % {"game": plugin(game).name}
     pdf.add_page()
     width = PAGE_W - 2 * MARGIN
 
@@ -125,7 +125,7 @@ def add_handout_page(pdf: Any, game: str, lang: str, with_ids: bool = False) -> 
     pdf.multi_cell(width, 8.5, title, new_x="LMARGIN", new_y="NEXT", align="L")
     pdf.set_font(SANS, "I", 10.5)
     pdf.set_text_color(*GREY)
-    pdf.multi_cell(width, 5, _(entry(game).tagline), new_x="LMARGIN", new_y="NEXT",
+    pdf.multi_cell(width, 5, _(plugin(game).tagline), new_x="LMARGIN", new_y="NEXT",
                    align="L")
     pdf.ln(1.5)
     has_choice = False

@@ -24,11 +24,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from types import ModuleType
 from typing import Any, Callable, Iterable, Sequence
 
 from ..engine.core import CHANCE, Event, GameState, make_rules
 from ..engine.record import Record, PlayedAction, play, random_policy, replay
+from .. import registry
+from ..plugin import Renderer
 
 Gettext = Callable[[str], str]
 
@@ -82,11 +83,12 @@ class ReaderStep:
         return frozenset(e.kind for e in self.events)
 
 
-def folding_of(renderer: ModuleType | None) -> Folding:
+def folding_of(renderer: Renderer | None) -> Folding:
     """The game's folding, as its renderer declares it (none declared: nothing folds but the
     steps without any event)."""
-    return Folding(ahead=frozenset(getattr(renderer, "FOLD_AHEAD", ())),
-                   together=frozenset(getattr(renderer, "THROWN_TOGETHER", ())))
+    if renderer is None:
+        return Folding(ahead=frozenset(), together=frozenset())
+    return Folding(ahead=renderer.fold_ahead, together=renderer.thrown_together)
 
 
 def _lines(events: Iterable[Event], folding: Folding) -> tuple[Line, ...]:
@@ -154,10 +156,10 @@ def fold(steps: Sequence[PlayedAction], folding: Folding) -> tuple[ReaderStep, .
     return tuple(_reader(i, group, folding) for i, group in enumerate(groups, start=1))
 
 
-def sentences(step: ReaderStep, renderer: ModuleType, _: Gettext) -> list[str]:
+def sentences(step: ReaderStep, renderer: Renderer, _: Gettext) -> list[str]:
     """The step in words: one sentence per line (a folded run in one sentence where the
     renderer words it so, or none where the step's other events already say it)."""
-    describe_folded = getattr(renderer, "describe_folded", None)
+    describe_folded = renderer.describe_folded
     context = step.events
     out: list[str] = []
     for line in step.lines:
@@ -179,16 +181,14 @@ def captions(step: ReaderStep, step_captions: Sequence[str | None]) -> list[str]
 
 # --- the games' own records ---------------------------------------------------------------
 
-def renderer_of(game: str) -> ModuleType | None:
-    from .. import registry
-    return registry.entry(game).renderer_module()
+def renderer_of(game: str) -> Renderer | None:
+    return registry.plugin(game).table_renderer()
 
 
 def reader_steps(game: str, record: Record, engine: Any = None
                  ) -> tuple[GameState, tuple[PlayedAction, ...], tuple[ReaderStep, ...]]:
     """Replay ``record`` and fold it with the game's renderer: (initial, raw, reader steps)."""
-    from ..games import get_game
-    initial, raw = replay(engine or get_game(game), record)
+    initial, raw = replay(engine or registry.plugin(game).game(), record)
     return initial, tuple(raw), fold(raw, folding_of(renderer_of(game)))
 
 
@@ -200,10 +200,8 @@ WATCH_SEED = 1
 def watched_record(game: str, seed: int = WATCH_SEED) -> Record:
     """The seeded game "Watch a whole game" shows: the game's first computer player in
     every seat, on the first ruleset (the Basque text's reading) and default setup."""
-    from .. import registry
-    from ..games import get_game
-    engine = get_game(game)
-    policies = registry.entry(game).policies()
+    engine = registry.plugin(game).game()
+    policies = registry.plugin(game).policies()
     policy = next(iter(policies.values())) if policies else random_policy
     rules = make_rules(engine)
     return play(engine, rules, engine.default_setup(rules), seed, policy)

@@ -29,7 +29,7 @@ from typing import Iterable
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
-from .. import GAMES
+from .. import registry
 from ..i18n.catalogs import UI_DOMAIN
 from ..content.glossary import Term, contains_phrase, glossary, has_expression
 from ..i18n import LOCALES
@@ -58,7 +58,7 @@ class UiEntry:
     @property
     def games(self) -> frozenset[str]:
         """The games the msgid belongs to, read from the paths it was extracted from."""
-        return frozenset(g for g in GAMES for loc in self.locations if g in loc)
+        return frozenset(g for g in registry.plugins() for loc in self.locations if g in loc)
 
     @property
     def fuzzy(self) -> bool:
@@ -144,7 +144,7 @@ def concept_terms(entry: UiEntry, source: str) -> list[Term]:
     the msgid's games (of every game for a msgid of no game's file, such as the guess view's)
     whose English words the msgid uses. A word is avoided for one concept: Basque *aukera* is
     the booklet's word for a choice, wrong only where the English says "chance"."""
-    return [t for t in interface_terms(entry.games or GAMES)
+    return [t for t in interface_terms(entry.games or registry.plugins())
             if t.avoid and _english_words(source, t.interface["en"])]
 
 
@@ -274,7 +274,7 @@ def clause_term_flags(lang: str, targets: dict[str, str] | None = None) -> list[
     from ..content.lesson_checks import cited_roles, sentences
 
     out = []
-    for game in GAMES:
+    for game in registry.plugins():
         for _where, msgid, clauses in sentences(game):
             text = msgid if lang == "en" else (targets or {}).get(msgid, "")
             if not text:
@@ -307,7 +307,7 @@ def quantifier_flags(lang: str, targets: dict[str, str] | None = None,
     from ..content.lesson_checks import cited_quantifiers, rule_sentences
 
     if said is None:
-        said = [(game, sentence) for game in GAMES for sentence in rule_sentences(game)]
+        said = [(game, sentence) for game in registry.plugins() for sentence in rule_sentences(game)]
     out = []
     for game, (_where, msgid, clauses) in said:
         text = msgid if lang == "en" else (targets or {}).get(msgid, "")
@@ -355,7 +355,7 @@ def quotes_of_the_text(quotes: Iterable[str], game: str, lang: str) -> list[str]
 
 def note_games() -> dict[str, str]:
     """msgid of every note body -> its game."""
-    return {n.body.strip(): g for g in GAMES for n in notes(g)}
+    return {n.body.strip(): g for g in registry.plugins() for n in notes(g)}
 
 
 def check_note_quotes(lang: str, targets: dict[str, str], basque: dict[str, str],

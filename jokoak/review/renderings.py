@@ -38,7 +38,7 @@ from typing import Any, Iterator
 import yaml
 from babel.messages.pofile import read_po
 
-from .. import GAMES, ROOT
+from .. import ROOT, registry
 from ..content.segments import segment_map, segments
 from ..i18n import LANGUAGES, TARGET_LANGUAGES, load_catalog
 from ..i18n.source_translations import TRANSLATED, translations
@@ -109,7 +109,7 @@ class Use:
 
 def _yaml_uses(root: Path) -> Iterator[tuple[str, Use]]:
     """(msgid, use) for the content files whose place says what a text is."""
-    for game in GAMES:
+    for game in registry.plugins():
         folder = root / "content" / game
         for path in sorted((folder / "lessons").glob("*.yaml")):
             data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
@@ -319,7 +319,7 @@ def _python_uses(root: Path) -> Iterator[tuple[str, Use]]:
         if "bots" in rel or path.name == "bots.py":
             continue
         game = rel[2] if len(rel) > 3 and rel[1] == "games" else ""
-        known = set(segment_map(game)) if game in GAMES else set()
+        known = set(segment_map(game)) if game in registry.plugins() else set()
         tree = ast.parse(path.read_text(encoding="utf-8"))
         if path.name == "refusals.py":
             keyed = _keyed_clauses(tree, known)
@@ -405,7 +405,7 @@ def clause_renderings(lang: str) -> tuple[Rendering, ...]:
     if lang not in TARGET_LANGUAGES:
         return ()
     out = []
-    for game in GAMES:
+    for game in registry.plugins():
         for t in translations(game, lang):
             if t.status != TRANSLATED:
                 continue
@@ -432,7 +432,7 @@ def entry_ids(lang: str) -> frozenset[str]:
     translation is fuzzy or missing still exists: its ledger line is not unknown)."""
     ids = {ui_id(_forms(msg.id)[0], msg.context) for msg in _template() if msg.id}
     if lang in TARGET_LANGUAGES:
-        ids |= {clause_id(game, seg.id) for game in GAMES for seg in segments(game)
+        ids |= {clause_id(game, seg.id) for game in registry.plugins() for seg in segments(game)
                 if seg.translatable}
     return frozenset(ids)
 

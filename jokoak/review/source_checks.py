@@ -430,11 +430,12 @@ def cross_target_flags(segment_id: str, source: str, targets: dict[str, str],
     present = {lg: tx for lg, tx in targets.items() if tx}
     key = Entry(segment_id, source, "", "")
     flags = []
-    who_pays = registry.entry(game).folder_module("who_pays") if game in registry.keys() else None
+    found = registry.plugins().get(game)
+    who_pays = found.payment_check() if found is not None else None
     for lg, text in present.items():
         if who_pays is None:
             break
-        for problem, (payers, payees) in who_pays.who_pays_problems(segment_id, source, text, lg):
+        for problem, (payers, payees) in who_pays.problems(segment_id, source, text, lg):
             params = (("lang", lg), ("payer", who_pays.role_label(payers)),
                       ("payee", who_pays.role_label(payees)))
             flags.append(Flag(problem, segment_id, lg, params))
@@ -500,9 +501,8 @@ def catalog_entries(catalog: Catalog, game: str) -> list[Entry]:
 @lru_cache(maxsize=None)
 def length_norm(lang: str) -> float:
     """The median translation/Basque length ratio over every shipped translated clause."""
-    from .. import GAMES
-    ratios = [len(t.text) / len(t.segment.text) for g in GAMES for t in translations(g, lang)
-              if t.status == TRANSLATED and len(t.segment.text) >= 20]
+    ratios = [len(t.text) / len(t.segment.text) for g in registry.plugins()
+              for t in translations(g, lang) if t.status == TRANSLATED and len(t.segment.text) >= 20]
     return median(ratios) if ratios else 1.0
 
 

@@ -25,7 +25,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Iterator
 
-from .. import GAMES, ROOT, registry
+from .. import ROOT, registry
 from ..content.glossary import glossary
 from ..errors import UnavailableError
 from .source_checks import ERROR, Flag, ignored_checks
@@ -73,7 +73,7 @@ def project_words(lang: str) -> frozenset[str]:
     """The project's accepted words for ``lang``: its list, the names, the kept terms."""
     words = set(_wordlist_lines(WORDLIST_DIR / f"{lang}.txt"))
     words |= set(_wordlist_lines(WORDLIST_DIR / "names.txt"))
-    for entry in registry.games():   # a game's own words, in its content folder
+    for entry in registry.plugins().values():   # a game's own words, in its content folder
         folder = ROOT / entry.content / "spelling"
         words |= set(_wordlist_lines(folder / f"{lang}.txt"))
         words |= set(_wordlist_lines(folder / "names.txt"))
@@ -234,7 +234,7 @@ def _entries(lang: str) -> Iterator[tuple[str, str, frozenset[str]]]:
         for e in shipped_ui_entries(lang):
             yield f"messages:{e.msgid}", "\n".join(e.targets), e.flags
     if lang != "eu":
-        for game in GAMES:
+        for game in registry.plugins():
             for s in shipped_entries(game, lang):
                 if s.target:
                     yield f"{game}:{s.segment_id}", s.target, s.flags

@@ -223,13 +223,13 @@ def _matches(raw: list[RawEntry], game: str) -> int:
 
 def game_name(game: str) -> str:
     """The name a person reads (``zaldi zuria``), not the key (``zaldi_zuria``)."""
-    return registry.entry(game).name if game in registry.keys() else game
+    return registry.plugin(game).name if game in registry.plugins() else game
 
 
 def game_of(raw: list[RawEntry], fallback: str) -> str:
     """The game whose clauses the file's entries are: the one most of them belong to
     (``fallback``, the game the page shows, on a tie or when none matches)."""
-    scores = {key: _matches(raw, key) for key in registry.keys()}
+    scores = {key: _matches(raw, key) for key in registry.plugins()}
     best = max(scores.values(), default=0)
     if best == 0 or scores.get(fallback) == best:
         return fallback

@@ -49,7 +49,7 @@ def _refused_key(spec: PlaySpec) -> str:
 
 def _games() -> dict[str, Any]:
     games = {}
-    for entry in registry.games():
+    for entry in registry.plugins().values():
         try:
             game = entry.game()
         except Exception:  # a broken game module must not stop another game's resume
@@ -155,8 +155,8 @@ def refusal_notice(spec: PlaySpec) -> None:
     if not isinstance(refused, RecordCodeError):
         return
     params = dict(refused.params)
-    if params.get("game") in registry.keys():  # the game's own (Basque) name
-        params["game"] = registry.entry(params["game"]).name
+    if params.get("game") in registry.plugins():  # the game's own (Basque) name
+        params["game"] = registry.plugin(params["game"]).name
     reason = _(refused.msgid) % params if params else _(refused.msgid)
     afresh = _("The booklet starts afresh here: choose the rules and press “Start a new game”.")
     st.warning(f"{reason}\n\n{afresh}", icon="⚠️")

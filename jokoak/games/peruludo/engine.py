@@ -1,4 +1,4 @@
-"""Peruludo's engine: :data:`GAME` (``get_game("peruludo")``) and its states.
+"""Peruludo's engine: :data:`GAME` (``registry.plugin("peruludo").game()``) and its states.
 
 A state is a position (:mod:`.state`) that moves by :mod:`.transitions`; the split keeps the
 imports one-way: the position knows nothing of the moves, the moves know the position, and

@@ -1,5 +1,5 @@
 """Zaldi zuria's pictures: Home's icon, the kiosk's moving scene and the navigation's
-small drawing (named by convention, :class:`jokoak.registry.GameEntry`)."""
+small drawing (named by the plug-in, :class:`jokoak.plugin.Pictures`)."""
 
 from __future__ import annotations
 
