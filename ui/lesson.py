@@ -49,6 +49,7 @@ from .play import pace
 from .common import _, bring_into_view, esc, game_drawing, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
+from .game_views import views_of
 from .kiosk_mode import kiosk_fold
 from .why import sentence_html
 
@@ -613,9 +614,9 @@ animation:jk-next-glow 1.6s .6s ease-in-out 3}}</style>"""
 
 def _draw_the_eye(game: str, session: PlaySession, step: LessonStep) -> None:
     """A ring around the control an action step asks for (named by the game's play view,
-    ``control_name`` of ``ui/games/<game>/play.py``); nothing where it names none."""
-    module = registry.optional_module(f"ui.games.{game}.play")
-    namer = getattr(module, "control_name", None)
+    ``VIEWS.play.control_name`` of ``ui/games/<game>/``); nothing where it names none."""
+    play_views = views_of(game).play
+    namer = play_views.control_name if play_views is not None else None
     name = namer(session.position.state, step.expect) if namer and step.expect else None
     html(EYE_CSS % {"game": game, "name": name} if name else "<style></style>")
 

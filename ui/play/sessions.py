@@ -20,7 +20,6 @@ from typing import Any, Callable, Generic, TypeVar, cast
 
 import streamlit as st
 
-from jokoak import registry
 from jokoak.engine.core import Game, GameState, Reason, Rules, make_rules
 from jokoak.engine.driver import (Beat, Position, Seating, advance, decisions, person_on_turn,
                                   start)
@@ -103,15 +102,13 @@ TOKEN_STRIDE = 1_000_000
 
 
 def game_spec(key: str) -> PlaySpec[Any]:
-    """Game ``key``'s play view spec: ``SPEC`` of ``ui/games/<key>/play.py``, the play views'
-    convention (``LookupError`` for a game without one)."""
-    module = registry.optional_module(f"ui.games.{key}.play")
-    if module is None:
-        raise LookupError(f"game {key!r} has no play view (ui/games/{key}/play.py)")
-    spec = getattr(module, "SPEC", None)
-    if not isinstance(spec, PlaySpec):
-        raise LookupError(f"ui/games/{key}/play.py has no PlaySpec called SPEC")
-    return spec
+    """Game ``key``'s play view spec: ``VIEWS.play.spec`` of ``ui/games/<key>/``
+    (:mod:`ui.game_views`; ``LookupError`` for a game without a play view)."""
+    from ..game_views import views_of  # the views import this module
+    play = views_of(key).play
+    if play is None:
+        raise LookupError(f"game {key!r} has no play view (VIEWS.play of ui/games/{key}/)")
+    return play.spec
 
 
 def for_child(spec: PlaySpec[Any]) -> bool:
