@@ -10,8 +10,8 @@ import pytest
 
 from jokoak import registry
 from ui.class_summary import class_games
-from ui.game_views import NO_VIEWS, GameViews, PlayViews, views_of
-from ui.play import PlaySpec, game_spec
+from ui.game_views import NO_VIEWS, GameViews, PlayViews, game_spec, views_of
+from ui.play import PlaySpec
 from ui.views import available_views, view_function
 
 KEYS = [entry.key for entry in registry.games()]

@@ -17,17 +17,11 @@ from typing import Any, Callable
 from jokoak import registry
 from jokoak.engine.core import Event
 
-from .game_views import views_of
+from .game_views import TableSummary, views_of
 from .play import PlaySession, PlaySpec
 
-
-@dataclass(frozen=True)
-class TableSummary:
-    """One table in three short lines (each may be empty)."""
-
-    turn: str     # whose turn it is, or how the game ended
-    last: str     # the last move, in one sentence
-    counts: str   # what each player or team holds (dice, chips, scoring sticks)
+__all__ = ["ClassGame", "TableSummary", "class_game", "class_game_of", "class_games",
+           "last_event"]
 
 
 @dataclass(frozen=True)

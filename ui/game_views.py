@@ -16,15 +16,21 @@ from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from .play import PlaySession, PlaySpec
 
-if TYPE_CHECKING:
-    from .class_summary import TableSummary
-
 #: A view drawn whole: an odds view, a play view.
 View = Callable[[], None]
+
+
+@dataclass(frozen=True)
+class TableSummary:
+    """One table of a class screen in three short lines (each may be empty)."""
+
+    turn: str     # whose turn it is, or how the game ended
+    last: str     # the last move, in one sentence
+    counts: str   # what each player or team holds (dice, chips, scoring sticks)
 
 
 @dataclass(frozen=True)
@@ -84,3 +90,12 @@ def views_of(key: str) -> GameViews:
     if not isinstance(views, GameViews):
         raise LookupError(f"ui/games/{key}/__init__.py exports no GameViews called VIEWS")
     return views
+
+
+def game_spec(key: str) -> PlaySpec[Any]:
+    """Game ``key``'s play view spec, ``VIEWS.play.spec`` (``LookupError`` for a game without
+    a play view)."""
+    play = views_of(key).play
+    if play is None:
+        raise LookupError(f"game {key!r} has no play view (VIEWS.play of ui/games/{key}/)")
+    return play.spec

@@ -49,7 +49,7 @@ from .play import pace
 from .common import _, bring_into_view, esc, game_drawing, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
-from .game_views import views_of
+from .game_views import game_spec, views_of
 from .kiosk_mode import kiosk_fold
 from .why import sentence_html
 
@@ -142,7 +142,7 @@ def _engine(game: str) -> Game:
 def _spec(game: str, seat: int) -> PlaySpec:
     """The play view's spec, for this view: its own key, the lesson's seat as the one person,
     no computer nor beat (the lesson plays the others' moves), and taps checked first."""
-    return dataclasses.replace(play.game_spec(game), key=f"jokoak_lesson_{game}",
+    return dataclasses.replace(game_spec(game), key=f"jokoak_lesson_{game}",
                                table=lambda choices: Seating(humans=frozenset({seat})),
                                beat=None, accept=lesson_tap, lesson=True)
 
@@ -407,7 +407,7 @@ def play_real_game(game: str) -> None:
         return  # the second half of a double tap on the last "Next"
     if not isinstance(lesson_session, PlaySession) or not lesson_session.extra.get("done"):
         return  # a stale tap: the lesson is not at its end
-    spec = play.game_spec(game)
+    spec = game_spec(game)
     current = play.session(spec)
     play.new_game(spec, spec.game.rulesets[0].name, {},
                   current.position.record.seed if current is not None else None)

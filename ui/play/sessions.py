@@ -101,16 +101,6 @@ class PlaySession(Generic[S]):
 TOKEN_STRIDE = 1_000_000
 
 
-def game_spec(key: str) -> PlaySpec[Any]:
-    """Game ``key``'s play view spec: ``VIEWS.play.spec`` of ``ui/games/<key>/``
-    (:mod:`ui.game_views`; ``LookupError`` for a game without a play view)."""
-    from ..game_views import views_of  # the views import this module
-    play = views_of(key).play
-    if play is None:
-        raise LookupError(f"game {key!r} has no play view (VIEWS.play of ui/games/{key}/)")
-    return play.spec
-
-
 def for_child(spec: PlaySpec[Any]) -> bool:
     """Is this view a child's (a lesson, or any play view at a kiosk)? Its controls then say
     bids in words and no averages or percentages: those stay in the odds views."""
