@@ -26,6 +26,8 @@ from jokoak.i18n import (DEFAULT_LANGUAGE, LANGUAGES, Translator, format_number,
                          format_percent_value, negotiate_language, translator)
 from jokoak.render import for_both_widths
 
+from .streamlit_adapter import arrow_bytes
+
 LANG_KEY = "jokoak_lang"
 
 #: The language of the run that drew a widget, for its format_func when it is called after
@@ -279,8 +281,7 @@ def _spec_and_data(spec: dict[str, Any]) -> tuple[str, pa.Table | None]:
     if not isinstance(values, list):
         return json.dumps(spec), None
     import pyarrow as pa
-    from streamlit.dataframe_util import convert_anything_to_arrow_bytes
-    table = pa.ipc.open_stream(convert_anything_to_arrow_bytes(values)).read_all()
+    table = pa.ipc.open_stream(arrow_bytes(values)).read_all()
     rest = {k: v for k, v in spec.items() if k != "data"}
     return json.dumps(rest), table
 
@@ -289,8 +290,7 @@ def chart_rows(rows: Sequence[Mapping[str, object]]) -> pa.Table:
     """A chart's data rows as the Arrow table Streamlit would make of them (the conversion of
     :func:`_spec_and_data`), for :func:`show_chart`'s ``rows``: made once, drawn many times."""
     import pyarrow as pa
-    from streamlit.dataframe_util import convert_anything_to_arrow_bytes
-    return pa.ipc.open_stream(convert_anything_to_arrow_bytes(rows)).read_all()
+    return pa.ipc.open_stream(arrow_bytes(rows)).read_all()
 
 
 def _title_text(title: Any) -> str:

@@ -71,6 +71,7 @@ from .play import link as game_link, pace
 from .play.view import page as play_page_alone
 from .play.widgets import people_count
 from .params import drop
+from .streamlit_adapter import rerun_fragment
 from .play import PlaySession, PlaySpec
 
 log = logging.getLogger("jokoak")
@@ -786,24 +787,9 @@ def _own_turn(spec: PlaySpec, game: PlaySession) -> bool:
 
 
 def _draw_area_again() -> NoReturn:
-    """Run the room's area (:data:`AREA_KEY`) again, alone: not the whole page, which
-    costs several times more. Streamlit reruns a fragment by its key from a widget's
-    callback only, and a poll is the browser's timer: the poll asks as a tap's callback
-    would (the same request). Where Streamlit's inner module differs, the whole page runs
-    again instead (the same table, at a higher cost)."""
-    try:
-        from streamlit.errors import StreamlitAPIException
-        from streamlit.runtime.scriptrunner_utils.script_run_context import (RunLocation,
-                                                                             ThreadState)
-        as_callback = ThreadState.scoped(run_location=RunLocation.CALLBACK)
-    except (ImportError, AttributeError, TypeError, RuntimeError):
-        st.rerun()
-    try:
-        with as_callback:
-            st.rerun(AREA_KEY)
-    except StreamlitAPIException:
-        st.rerun()
-    raise AssertionError("st.rerun returns only outside a script run")  # pragma: no cover
+    """Run the room's area (:data:`AREA_KEY`) again, alone: not the whole page
+    (:func:`ui.streamlit_adapter.rerun_fragment`)."""
+    rerun_fragment(AREA_KEY)
 
 
 def _poll(spec: PlaySpec, code: str) -> None:
