@@ -41,6 +41,7 @@ from ui.common import _, esc, fmt_pct, html, in_this_language, lang, ngettext, t
 from ui import play, room
 from ui.class_summary import TableSummary, last_event
 from ui.play import PlaySession, PlaySpec
+from ui.play.page import PlayPage
 
 #: This view's game under way: its state is peruludo's (mypy checks what the view reads).
 Game = PlaySession[PeruludoState]
@@ -160,9 +161,9 @@ def play_view() -> None:
                                      key=f"{KEY}_level") or "medium"
         return {"players": players, "people": people, "level": level}
 
-    room.play_page(SPEC, _("Choose the players and press “Start a new game”."), _table_view,
-                   _side, choices, seat_view,
-                   lambda game, seat: player_name(seat, _))
+    PlayPage(SPEC, _("Choose the players and press “Start a new game”."), _table_view,
+             _side, choices, seat_view,
+             lambda game, seat: player_name(seat, _)).draw(room.HOOKS)
 
 
 def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:

@@ -27,6 +27,7 @@ from ui.common import _, esc, fmt_num, fmt_pct, html, lang, ngettext
 from ui import play, room
 from ui.class_summary import TableSummary, last_event
 from ui.play import PlaySession, PlaySpec
+from ui.play.page import PlayPage
 from ui.why import clauses_html, ids_html
 
 #: This view's game under way: its state is zaldi zuria's (mypy checks what the view reads).
@@ -75,9 +76,9 @@ def play_view() -> None:
     def choices() -> dict[str, Any]:
         return {"people": play.people_choice(SPEC, SEATS, lambda seat: player_name(seat, _))}
 
-    room.play_page(SPEC, _("You are Player 1, with five computer players. Press “Start a new "
-                           "game”."), _table_view, _side, choices, seat_view,
-                   lambda game, seat: player_name(seat, _))
+    PlayPage(SPEC, _("You are Player 1, with five computer players. Press “Start a new "
+                     "game”."), _table_view, _side, choices, seat_view,
+             lambda game, seat: player_name(seat, _)).draw(room.HOOKS)
 
 
 def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
