@@ -203,6 +203,16 @@ def wrapped_legend(**kwargs: Any) -> "alt.Legend":
 TopLevelChart = alt.TopLevelMixin
 
 
+#: Altair's ``Data``, as mypy is to see it: its constructor has no annotations.
+_DATA: Callable[..., alt.Data] = alt.Data
+
+
+def chart_data(values: Sequence[Mapping[str, Any]]) -> alt.Data:
+    """A chart's inline rows as Altair's ``Data`` (typed here: Altair's own constructor is
+    not, so mypy --strict would see every chart built on it as ``Any``)."""
+    return _DATA(values=values)
+
+
 def show_chart(build: Callable[..., TopLevelChart], *args: Any,
                extra_layer: dict[str, Any] | None = None, name: str | None = None,
                title: str | None = None,

@@ -139,7 +139,7 @@ def _engine(game: str) -> Game:
     return registry.entry(game).game()
 
 
-def _spec(game: str, seat: int) -> PlaySpec:
+def _spec(game: str, seat: int) -> PlaySpec[Any]:
     """The play view's spec, for this view: its own key, the lesson's seat as the one person,
     no computer nor beat (the lesson plays the others' moves), and taps checked first."""
     return dataclasses.replace(game_spec(game), key=f"jokoak_lesson_{game}",
@@ -147,7 +147,7 @@ def _spec(game: str, seat: int) -> PlaySpec:
                                beat=None, accept=lesson_tap, lesson=True)
 
 
-def _board(game: str, session: PlaySession, shown: GameState, seat: int,
+def _board(game: str, session: PlaySession[Any], shown: GameState, seat: int,
            step: LessonStep | None = None) -> None:
     """The table or board for ``shown`` (a state), drawn like the play view's, from the
     lesson's seat (the visitor's own dice and nobody else's)."""
@@ -157,7 +157,7 @@ def _board(game: str, session: PlaySession, shown: GameState, seat: int,
     play.board(markup, session)
 
 
-def _talked_about(step: LessonStep | None, session: PlaySession) -> frozenset[str]:
+def _talked_about(step: LessonStep | None, session: PlaySession[Any]) -> frozenset[str]:
     """The moves the step's sentence talks about ("bid", "throw"...: the verbs of its
     actions), for the drawing to ring what they concern: an action step's move; a
     question's asked move once answered (before, the picture beside shows it)."""
@@ -175,7 +175,7 @@ def _asked_moves(step: LessonStep) -> tuple[str, ...]:
     return step.record.actions[-2:]
 
 
-def _step_events(step: LessonStep | None, session: PlaySession) -> tuple[Any, ...]:
+def _step_events(step: LessonStep | None, session: PlaySession[Any]) -> tuple[Any, ...]:
     """What the step's moves made happen, as the engine told it, once the step is done (an
     action step: the visitor's move and what follows; a question: the moves asked about,
     those :func:`_talked_about` names); before, nothing (the move is still to make)."""
@@ -204,7 +204,7 @@ def _asked_picture(game: str, before: Position, after: Position) -> tuple[GameSt
     return registry.entry(game).asked_outcome(before.state, after.state, events, _, lang())
 
 
-def _controls(session: PlaySession, spec: PlaySpec) -> None:
+def _controls(session: PlaySession[Any], spec: PlaySpec[Any]) -> None:
     """The play view's controls for the step's position, and why the last tap was refused
     where they do not say it themselves."""
     if spec.controls is None:
@@ -231,7 +231,7 @@ def _before(record: Record) -> Record:
     return Record(record.game, record.rules, record.setup, record.seed, record.actions[:-1])
 
 
-def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession:
+def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession[Any]:
     """A fresh session at step ``index`` (0-based; ``len(steps)``: the lesson is over)."""
     engine = _engine(game)
     if index >= len(lesson.steps):
@@ -256,7 +256,7 @@ def _set_step(game: str, lesson: Lesson, index: int) -> None:
     _open_step(game, lesson, index)
 
 
-def _current(game: str) -> tuple[Lesson, PlaySession] | None:
+def _current(game: str) -> tuple[Lesson, PlaySession[Any]] | None:
     """The lesson and step the URL asks for (default: the first lesson, step 1)."""
     found = _lessons(game)
     if not found:
@@ -281,7 +281,7 @@ def _current(game: str) -> tuple[Lesson, PlaySession] | None:
     return lesson, session
 
 
-def _step_of(game: str, session: PlaySession) -> tuple[Lesson, LessonStep] | None:
+def _step_of(game: str, session: PlaySession[Any]) -> tuple[Lesson, LessonStep] | None:
     lesson = _named(game, session.extra.get("lesson", ""))
     index = session.extra.get("index", 0)
     if lesson is None or index >= len(lesson.steps):
@@ -296,18 +296,19 @@ def _step_of(game: str, session: PlaySession) -> tuple[Lesson, LessonStep] | Non
 FRESH_SCREEN_SECONDS = 0.6
 
 
-def _too_soon(session: PlaySession, now: float) -> bool:
-    return now - session.extra.get("drawn_at", 0.0) < FRESH_SCREEN_SECONDS
+def _too_soon(session: PlaySession[Any], now: float) -> bool:
+    drawn_at: float = session.extra.get("drawn_at", 0.0)
+    return now - drawn_at < FRESH_SCREEN_SECONDS
 
 
-def _mark_drawn(session: PlaySession) -> None:
+def _mark_drawn(session: PlaySession[Any]) -> None:
     """Note when this screen (step and done state) was first drawn."""
     shown = (session.extra.get("index"), bool(session.extra.get("done")))
     if session.extra.get("drawn") != shown:
         session.extra["drawn"], session.extra["drawn_at"] = shown, time.monotonic()
 
 
-def _same_wrong_tap(session: PlaySession, action: str, now: float) -> bool:
+def _same_wrong_tap(session: PlaySession[Any], action: str, now: float) -> bool:
     """Is this the same move as the last tap, within a double tap's time (for the curators'
     counts: one stumble, not two)?"""
     last: tuple[str, float] | None = session.extra.get("last_try")
@@ -315,7 +316,7 @@ def _same_wrong_tap(session: PlaySession, action: str, now: float) -> bool:
     return last is not None and last[0] == action and now - last[1] < pace.DEBOUNCE_SECONDS
 
 
-def lesson_tap(spec: PlaySpec, session: PlaySession, token: int, seat: int, action: str,
+def lesson_tap(spec: PlaySpec[Any], session: PlaySession[Any], token: int, seat: int, action: str,
                now: float) -> bool:
     """A tap on a play control drawn for the step: refused with the engine's reason, hinted
     at when legal but not the lesson's, played (with what follows it) when it is. A stale or
@@ -500,7 +501,7 @@ def _star_line(game: str) -> str:
             f'white-space:nowrap">{progress.star_line(earned, len(found))}</span>')
 
 
-def _finished(game: str, lesson: Lesson, session: PlaySession) -> None:
+def _finished(game: str, lesson: Lesson, session: PlaySession[Any]) -> None:
     """The lesson's end as a moment: a star that flies in (a glow under reduced motion), a
     chime, the sentence read aloud at a kiosk; then, in the answer bar under the thumb,
     "Play a real game" (the lesson built toward it), the next lesson, this one again."""
@@ -526,7 +527,7 @@ def _finished(game: str, lesson: Lesson, session: PlaySession) -> None:
                    on_click=go_to, args=(game, lesson.name, 0), icon=":material/replay:")
 
 
-def _step_view(game: str, lesson: Lesson, session: PlaySession, spec: PlaySpec) -> None:
+def _step_view(game: str, lesson: Lesson, session: PlaySession[Any], spec: PlaySpec[Any]) -> None:
     index = session.extra["index"]
     step = lesson.steps[index]
     if step.kind == "guess" and _guess_seen(game, index):
@@ -612,7 +613,7 @@ outline:4px solid #f2b100;outline-offset:3px}
 animation:jk-next-glow 1.6s .6s ease-in-out 3}}</style>"""
 
 
-def _draw_the_eye(game: str, session: PlaySession, step: LessonStep) -> None:
+def _draw_the_eye(game: str, session: PlaySession[Any], step: LessonStep) -> None:
     """A ring around the control an action step asks for (named by the game's play view,
     ``VIEWS.play.control_name`` of ``ui/games/<game>/``); nothing where it names none."""
     play_views = views_of(game).play
@@ -621,7 +622,7 @@ def _draw_the_eye(game: str, session: PlaySession, step: LessonStep) -> None:
     html(EYE_CSS % {"game": game, "name": name} if name else "<style></style>")
 
 
-def _read_once(session: PlaySession, key: str, text: str) -> None:
+def _read_once(session: PlaySession[Any], key: str, text: str) -> None:
     """At a kiosk that reads aloud: ``text`` read as it first appears (not at each rerun)."""
     read: set[str] = session.extra.setdefault("read", set())
     if key not in read:
@@ -635,7 +636,7 @@ WRONG_CSS = ("<style>.st-key-jokoak_lesson_choice_%(game)s_%(index)s_%(n)s_t%(to
              "color:#8c1d18 !important}</style>")
 
 
-def _board_beside(table: Any, game: str, session: PlaySession, shown: GameState, seat: int,
+def _board_beside(table: Any, game: str, session: PlaySession[Any], shown: GameState, seat: int,
                   step: LessonStep) -> None:
     with table:
         _board(game, session, shown, seat, step)
@@ -660,7 +661,7 @@ def _guess_seen(game: str, index: int) -> bool:
     return module is not None and bool(module.run_of(_guess_key(game, index)).seen)
 
 
-def _guess(game: str, session: PlaySession, step: LessonStep, index: int) -> bool:
+def _guess(game: str, session: PlaySession[Any], step: LessonStep, index: int) -> bool:
     """A guess step: ui.guess draws the slider, the throws and the exact answer; once the
     visitor has seen the answer the step is done. Until ui.guess exists, the step only asks
     to go on (a skip the lead is told about)."""

@@ -67,7 +67,8 @@ def _naming_session(spec: PlaySpec[Any], chosen: dict[str, Any]) -> PlaySession[
     key, mark = f"{spec.key}_room_naming", repr(sorted(chosen.items(), key=lambda kv: kv[0]))
     kept = st.session_state.get(key)
     if kept is not None and kept[0] == mark:
-        return kept[1]
+        naming: PlaySession[Any] = kept[1]
+        return naming
     rules = make_rules(spec.game, spec.game.rulesets[0].name)
     position = start(spec.game, rules, spec.setup(rules, chosen), 0, ())
     session: PlaySession[Any] = PlaySession(position=position, choices=dict(chosen),

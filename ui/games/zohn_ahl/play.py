@@ -128,7 +128,7 @@ def _seat_name(game: Game, seat: int) -> str:
     return _("player %(number)s of %(team)s") % _number_and_team(game.state, seat)
 
 
-def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
+def seat_view(game: Game, seat: int, spec: PlaySpec[ZohnAhlState]) -> None:
     """One device's view of a room: the board, the last throw, this seat's throw button when
     the throw is its."""
     state = game.state
@@ -228,7 +228,7 @@ def _controls(game: Game, state: ZohnAhlState) -> None:
     play.refusal_note(SPEC, game)
 
 
-def throw_button(game: Game, spec: PlaySpec) -> None:
+def throw_button(game: Game, spec: PlaySpec[ZohnAhlState]) -> None:
     """"Throw the sticks" for the position in ``game``, for the person on turn (a lesson
     draws it with its own ``spec``, whose taps it checks before they are played)."""
     seat = play.person_to_act(spec, game)
