@@ -124,7 +124,7 @@ def test_a_second_tap_on_open_a_room_opens_no_second_room(monkeypatch):
     first, code = opened()
     # the callback as the second tap of a double tap runs it: this device already sits
     seated = {"jokoak_room": dict(first.session_state["jokoak_room"])}
-    monkeypatch.setattr(ui.room.st, "session_state", seated)
+    monkeypatch.setattr(ui.room.access.st, "session_state", seated)
     ui.room.open_new(SPEC, {"players": 3, "people": [0, 1]})
     assert seated["jokoak_room"]["code"] == code
 

@@ -57,8 +57,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import streamlit as st
-
 from ..play import PlaySpec
 from ..play.page import PlayPage
 from .access import (CLASS_PARAM, DEVICE, ROOM, ROOM_PARAM, SEAT_PARAM, SPECTATOR,
@@ -78,7 +76,7 @@ __all__ = [
     "SPECTATOR", "WATCH_PARAM", "RoomHooks", "accept", "class_screen_button", "client",
     "device", "in_room", "invitation", "join_typed", "keep_secret", "leave", "open_new",
     "panel_note", "poll_seconds", "restore", "room_area", "room_panel", "room_spec", "seated",
-    "settings", "st", "store", "watch_typed", "watching", "write_address",
+    "settings", "store", "watch_typed", "watching", "write_address",
 ]
 
 
