@@ -136,7 +136,7 @@ def test_two_devices_share_one_table_each_seeing_only_its_own_dice(served):
 
 def test_a_device_waiting_on_a_thinking_person_polls_and_draws_nothing(served):
     """While nobody moves, a seated device only asks the room's version: its polls run and
-    finish, and not one element of the table is sent again (ui/room.py, :func:`_watch`)."""
+    finish, and not one element of the table is sent again (ui/room/polls.py, :func:`watch_polls`)."""
     from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
     server, chromium, store = served

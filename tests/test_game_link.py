@@ -108,8 +108,8 @@ def test_a_link_is_replayed_once_to_resume_and_write_back_its_game(monkeypatch):
                         lambda self, *a, **k: starts.append(1) or new_initial_state(self, *a, **k))
     # the room panel's own unplayed table (it names the seats) is no replay of the link
     import ui.room
-    naming = ui.room._naming_session
-    monkeypatch.setattr(ui.room, "_naming_session",
+    naming = ui.room.panel._naming_session
+    monkeypatch.setattr(ui.room.panel, "_naming_session",
                         lambda *a: (starts.append("naming"), naming(*a))[1])
     monkeypatch.setattr(state_class, "apply",
                         lambda self, action: applied.append(action) or apply(self, action))

@@ -111,7 +111,7 @@ def test_a_bad_view_is_replaced_by_the_reading_view():
     assert at.query_params["view"] == "read"
 
 
-# ---- a room's address (?room=&seat=, ui/room.py) --------------------------------------------
+# ---- a room's address (?room=&seat=, ui/room/) -----------------------------------------------
 A_TOKEN = "Zq3v9Yb2Xw7Tr5Ps1Nm0Lk"  # a token's shape; no room of the test's store seats it
 
 
@@ -180,5 +180,5 @@ def test_a_room_link_that_fits_passes_the_shell_and_sits_its_device(room_store):
     at = visit_play({"room": room.code, "seat": A_TOKEN})
     no_failure(at)
     assert at.session_state["jokoak_room"]["code"] == room.code
-    # the seat's secret is taken once and leaves the address (ui/room.py, restore)
+    # the seat's secret is taken once and leaves the address (ui/room/joining.py, restore)
     assert at.query_params["room"] == room.code and "seat" not in at.query_params

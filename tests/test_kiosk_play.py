@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 
 from games_support import GAMES
 from ui.common import LANG_KEY
-from ui.play import game_spec
+from ui.game_views import game_spec
 
 pytestmark = pytest.mark.usefixtures("no_waiting")
 

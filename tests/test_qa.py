@@ -350,7 +350,7 @@ def test_list_placeholder_found_in_the_code_and_a_verb_agreeing_with_it_fails():
     from jokoak.review.interface_checks import list_placeholder_problems, list_placeholders
     msgid = "Waiting for %(players)s to join with the code %(code)s."
     assert list_placeholders()[msgid] == {"%(players)s"}
-    entry = _ui_entry(msgid, ("ui/room.py",))
+    entry = _ui_entry(msgid, ("ui/room/area.py",))
     assert list_placeholder_problems(entry, "Esperando a que %(players)s entren con el código "
                                             "%(code)s.") == ["%(players)s"]
     assert list_placeholder_problems(entry, "Aún sin entrar con el código %(code)s: "

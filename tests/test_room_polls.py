@@ -1,5 +1,5 @@
 """A seated device's polls back off: every second while the table is lively, every three
-seconds while it waits on a person who is thinking (ui/room.py, :func:`poll_seconds`).
+seconds while it waits on a person who is thinking (ui/room/polls.py, :func:`poll_seconds`).
 Checked from the table's state alone, without a browser or a timer."""
 
 from ui.room import LIVELY_SECONDS, POLL_SECONDS, SLOW_POLL_SECONDS, poll_seconds

@@ -124,7 +124,7 @@ def test_a_second_tap_on_open_a_room_opens_no_second_room(monkeypatch):
     first, code = opened()
     # the callback as the second tap of a double tap runs it: this device already sits
     seated = {"jokoak_room": dict(first.session_state["jokoak_room"])}
-    monkeypatch.setattr(ui.room.st, "session_state", seated)
+    monkeypatch.setattr(ui.room.access.st, "session_state", seated)
     ui.room.open_new(SPEC, {"players": 3, "people": [0, 1]})
     assert seated["jokoak_room"]["code"] == code
 
@@ -176,7 +176,7 @@ def test_a_store_that_cannot_be_reached_refuses_the_tap_and_breaks_nothing(monke
                 raise sqlite3.OperationalError("database is locked")
             return fail
 
-    monkeypatch.setattr(ui.room, "store", lambda: Unreachable())
+    monkeypatch.setattr(ui.room.access, "store", lambda: Unreachable())
     monkeypatch.setattr(st, "session_state", {ui.room.ROOM: {"game": "peruludo", "code": "ABCDE"}})
     position = start(SPEC.game, make_rules(SPEC.game))
     game = PlaySession(position=position, choices={}, good=position)
@@ -204,7 +204,7 @@ def reloaded(at, module="games.peruludo.play", cookie=True):
     again.session_state[LANG_KEY] = "en"
     secret = at.session_state["jokoak_device"] if cookie and "jokoak_device" in at.session_state \
         else None
-    with mock.patch.object(ui.room, "_cookie_device", lambda: secret):
+    with mock.patch.object(ui.room.access, "_cookie_device", lambda: secret):
         again.run()
     assert not again.exception
     return again
@@ -355,13 +355,13 @@ def test_a_poll_replays_the_record_only_when_another_device_changed_it(monkeypat
         if acting in devices:
             break
     replays = []
-    real = ui.room.resume
+    real = ui.room.table.resume
 
     def counted(*args, **kwargs):
         replays.append(args[1])
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(ui.room, "resume", counted)
+    monkeypatch.setattr(ui.room.table, "resume", counted)
     for _ in range(3):
         for at in devices.values():
             at.run()
@@ -405,13 +405,13 @@ def test_a_store_out_of_reach_keeps_the_table_says_reconnecting_and_comes_back(m
     import ui.room
     first, code = opened()
     second = joined(code)
-    real = ui.room.store
-    monkeypatch.setattr(ui.room, "store", lambda: Unreachable())
+    real = ui.room.access.store
+    monkeypatch.setattr(ui.room.access, "store", lambda: Unreachable())
     second.run()  # the poll finds no store
     assert any("Reconnecting" in i.value for i in second.info)
     assert not any("not there any more" in w.value for w in second.warning)
     assert seat_of(second) == 1 and "Dice:" in page_text(second)  # the table is still drawn
-    monkeypatch.setattr(ui.room, "store", real)
+    monkeypatch.setattr(ui.room.access, "store", real)
     second.run()
     assert not any("Reconnecting" in i.value for i in second.info)
     assert seat_of(second) == 1
@@ -424,11 +424,11 @@ def test_a_tap_the_store_cannot_take_says_not_saved_and_the_next_tap_is_saved(mo
     devices = {0: first, 1: joined(code)}
     at = person_on_turn(devices)
     before = stored_room(code)
-    real = ui.room.store
-    monkeypatch.setattr(ui.room, "store", lambda: Unreachable())
+    real = ui.room.access.store
+    monkeypatch.setattr(ui.room.access, "store", lambda: Unreachable())
     [b for b in at.button if b.key.startswith(f"{ROOM_KEY}_quick")][0].click().run()
     assert any("Not saved — tap again" in w.value for w in at.warning)
-    monkeypatch.setattr(ui.room, "store", real)
+    monkeypatch.setattr(ui.room.access, "store", real)
     assert stored_room(code) == before  # nothing half-happened
     at.run()
     assert any("Not saved" in w.value for w in at.warning)  # still said until the next tap
@@ -489,7 +489,7 @@ def test_after_five_unknown_codes_a_session_waits_and_the_store_is_not_asked(mon
     type_code(at, "ZZZZ7")
     assert any("Wait 2 seconds" in w.value for w in at.warning)
     asked = []
-    monkeypatch.setattr(ui.room, "join", lambda *a, **k: asked.append(a))
+    monkeypatch.setattr(ui.room.joining, "join", lambda *a, **k: asked.append(a))
     _first, code = opened()  # even a live code waits its turn
     type_code(at, code)
     assert asked == [] and any("Wait" in w.value for w in at.warning)
@@ -521,11 +521,11 @@ def test_a_client_past_its_hours_rooms_is_told_how_many_minutes_to_wait(monkeypa
 def test_a_pupil_joins_with_the_right_code_while_another_client_guesses(monkeypatch, tmp_path, one_tally_window):
     import ui.room
     with_settings(monkeypatch, tmp_path, "unknown_codes_per_minute = 2")
-    monkeypatch.setattr(ui.room, "client", lambda: "guesser")
+    monkeypatch.setattr(ui.room.access, "client", lambda: "guesser")
     for n in range(4):
         type_code(open_view("games.peruludo.play", "play_view"), f"ZZZZZZ{n + 2}")
     _first, code = opened()
-    monkeypatch.setattr(ui.room, "client", lambda: "pupil")
+    monkeypatch.setattr(ui.room.access, "client", lambda: "pupil")
     pupil = open_view("games.peruludo.play", "play_view")
     type_code(pupil, code)
     assert pupil.session_state["jokoak_room"]["code"] == code
@@ -535,12 +535,12 @@ def test_a_link_followed_while_the_store_is_away_waits_at_its_seat(monkeypatch):
     import ui.room
     first, code = opened()
     second = joined(code)
-    real = ui.room.store
-    monkeypatch.setattr(ui.room, "store", lambda: Unreachable())
+    real = ui.room.access.store
+    monkeypatch.setattr(ui.room.access, "store", lambda: Unreachable())
     again = reloaded(second)
     assert any("Reconnecting" in i.value for i in again.info)
     assert again.query_params["room"] == code  # the address is kept for the next try
-    monkeypatch.setattr(ui.room, "store", real)
+    monkeypatch.setattr(ui.room.access, "store", real)
     again.run()
     assert seat_of(again) == 1
 

@@ -1,13 +1,10 @@
 """What a class screen says of one table, and how a game's play view tells it.
 
-The class screen (:mod:`ui.class_screen`) names no game: each game's play module
-(``ui/games/<key>/play.py``, found by the registry's convention, :func:`class_game`) gives
-
-* ``CLASS_SEATS``: the table sizes a class may choose (seats, people and computers);
-* ``class_choices(seats, people)``: the new-game choices of such a table, people at the
-  first seats and the computer at the rest;
-* ``class_summary(game)``: a :class:`TableSummary` of a table's position, in the run's
-  language, as a spectator sees it (no hidden die).
+The class screen (:mod:`ui.class_screen`) names no game: each game's views
+(``VIEWS`` of ``ui/games/<key>/``, :mod:`ui.game_views`) may declare
+``VIEWS.play.class_hooks`` (:class:`ui.game_views.ClassHooks`): the table sizes a class may
+choose, the new-game choices of such a table, and a :class:`TableSummary` of a table's
+position, in the run's language, as a spectator sees it (no hidden die).
 
 A game without them is not offered to a class; a game that has them is, with no page edited.
 """
@@ -15,22 +12,16 @@ A game without them is not offered to a class; a game that has them is, with no 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, Callable
 
 from jokoak import registry
 from jokoak.engine.core import Event
 
-from .play import PlaySpec
+from .game_views import TableSummary, views_of
+from .play import PlaySession, PlaySpec
 
-
-@dataclass(frozen=True)
-class TableSummary:
-    """One table in three short lines (each may be empty)."""
-
-    turn: str     # whose turn it is, or how the game ended
-    last: str     # the last move, in one sentence
-    counts: str   # what each player or team holds (dice, chips, scoring sticks)
+__all__ = ["ClassGame", "TableSummary", "class_game", "class_game_of", "class_games",
+           "last_event"]
 
 
 @dataclass(frozen=True)
@@ -39,25 +30,24 @@ class ClassGame:
 
     key: str
     name: str
-    spec: PlaySpec[Any]   # any game's (a spec is invariant in its state type)
+    spec: PlaySpec[Any]
     seats: tuple[int, ...]
     choices: Callable[[int, int], dict[str, Any]]
-    summary: Callable[[Any], TableSummary]
+    summary: Callable[[PlaySession[Any]], TableSummary]
 
 
-def _class_game(key: str, module: ModuleType | None) -> ClassGame | None:
-    needed = ("SPEC", "CLASS_SEATS", "class_choices", "class_summary")
-    if module is None or not all(hasattr(module, name) for name in needed):
+def _class_game(key: str) -> ClassGame | None:
+    play = views_of(key).play
+    hooks = play.class_hooks if play is not None else None
+    if play is None or hooks is None:
         return None
-    entry = registry.plugin(key)
-    return ClassGame(key, entry.name, module.SPEC, tuple(module.CLASS_SEATS),
-                     module.class_choices, module.class_summary)
+    return ClassGame(key, registry.plugin(key).name, play.spec, tuple(hooks.seats),
+                     hooks.choices, hooks.summary)
 
 
 def class_games() -> list[ClassGame]:
     """Every registered game a class can play, in the registry's order."""
-    found = (_class_game(e.key, registry.optional_module(f"ui.games.{e.key}.play"))
-             for e in registry.plugins().values())
+    found = (_class_game(key) for key in registry.plugins())
     return [g for g in found if g is not None]
 
 

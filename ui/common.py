@@ -26,6 +26,8 @@ from jokoak.i18n import (DEFAULT_LANGUAGE, LANGUAGES, Translator, format_number,
                          format_percent_value, negotiate_language, translator)
 from jokoak.render import for_both_widths
 
+from .streamlit_adapter import arrow_bytes
+
 LANG_KEY = "jokoak_lang"
 
 #: The language of the run that drew a widget, for its format_func when it is called after
@@ -202,6 +204,16 @@ def wrapped_legend(**kwargs: Any) -> "alt.Legend":
 TopLevelChart = alt.TopLevelMixin
 
 
+#: Altair's ``Data``, as mypy is to see it: its constructor has no annotations.
+_DATA: Callable[..., alt.Data] = alt.Data
+
+
+def chart_data(values: Sequence[Mapping[str, Any]]) -> alt.Data:
+    """A chart's inline rows as Altair's ``Data`` (typed here: Altair's own constructor is
+    not, so mypy --strict would see every chart built on it as ``Any``)."""
+    return _DATA(values=values)
+
+
 def show_chart(build: Callable[..., TopLevelChart], *args: Any,
                extra_layer: dict[str, Any] | None = None, name: str | None = None,
                title: str | None = None,
@@ -280,8 +292,7 @@ def _spec_and_data(spec: dict[str, Any]) -> tuple[str, pa.Table | None]:
     if not isinstance(values, list):
         return json.dumps(spec), None
     import pyarrow as pa
-    from streamlit.dataframe_util import convert_anything_to_arrow_bytes
-    table = pa.ipc.open_stream(convert_anything_to_arrow_bytes(values)).read_all()
+    table = pa.ipc.open_stream(arrow_bytes(values)).read_all()
     rest = {k: v for k, v in spec.items() if k != "data"}
     return json.dumps(rest), table
 
@@ -290,8 +301,7 @@ def chart_rows(rows: Sequence[Mapping[str, object]]) -> pa.Table:
     """A chart's data rows as the Arrow table Streamlit would make of them (the conversion of
     :func:`_spec_and_data`), for :func:`show_chart`'s ``rows``: made once, drawn many times."""
     import pyarrow as pa
-    from streamlit.dataframe_util import convert_anything_to_arrow_bytes
-    return pa.ipc.open_stream(convert_anything_to_arrow_bytes(rows)).read_all()
+    return pa.ipc.open_stream(arrow_bytes(rows)).read_all()
 
 
 def _title_text(title: Any) -> str:

@@ -50,7 +50,7 @@ def _choose_view(game: str, views: list[str]) -> str:
                              on_change=_view_chosen, args=(widget_key, key),
                              format_func=in_this_language(lambda v: _(VIEW_LABELS[v])),
                              label_visibility="collapsed")
-    view = st.session_state[key]
+    view: str = st.session_state[key]
     if st.query_params.get("view") != view:
         st.query_params["view"] = view
     return view
@@ -88,7 +88,8 @@ def translation_language_picker(game: str) -> str | None:
         st.session_state[key] = "es"
     st.segmented_control(_("Translation shown beside the Basque"), options=list(TARGET_LANGUAGES),
                          format_func=language_name, key=key, required=True)
-    return st.session_state[key]
+    chosen: str = st.session_state[key]
+    return chosen
 
 
 def read_view(game: str, highlight: tuple[str, ...] = ()) -> None:

@@ -49,6 +49,7 @@ from .play import pace
 from .common import _, bring_into_view, esc, game_drawing, html, lang, ngettext
 from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
+from .game_views import game_spec, views_of
 from .kiosk_mode import kiosk_fold
 from .why import sentence_html
 
@@ -138,15 +139,15 @@ def _engine(game: str) -> Game:
     return registry.plugin(game).game()
 
 
-def _spec(game: str, seat: int) -> PlaySpec[GameState]:
+def _spec(game: str, seat: int) -> PlaySpec[Any]:
     """The play view's spec, for this view: its own key, the lesson's seat as the one person,
     no computer nor beat (the lesson plays the others' moves), and taps checked first."""
-    return dataclasses.replace(play.game_spec(game), key=f"jokoak_lesson_{game}",
+    return dataclasses.replace(game_spec(game), key=f"jokoak_lesson_{game}",
                                table=lambda choices: Seating(humans=frozenset({seat})),
                                beat=None, accept=lesson_tap, lesson=True)
 
 
-def _board(game: str, session: PlaySession[GameState], shown: GameState, seat: int,
+def _board(game: str, session: PlaySession[Any], shown: GameState, seat: int,
            step: LessonStep | None = None) -> None:
     """The table or board for ``shown`` (a state), drawn like the play view's, from the
     lesson's seat (the visitor's own dice and nobody else's)."""
@@ -156,7 +157,7 @@ def _board(game: str, session: PlaySession[GameState], shown: GameState, seat: i
     play.board(markup, session)
 
 
-def _talked_about(step: LessonStep | None, session: PlaySession[GameState]) -> frozenset[str]:
+def _talked_about(step: LessonStep | None, session: PlaySession[Any]) -> frozenset[str]:
     """The moves the step's sentence talks about ("bid", "throw"...: the verbs of its
     actions), for the drawing to ring what they concern: an action step's move; a
     question's asked move once answered (before, the picture beside shows it)."""
@@ -174,7 +175,7 @@ def _asked_moves(step: LessonStep) -> tuple[str, ...]:
     return step.record.actions[-2:]
 
 
-def _step_events(step: LessonStep | None, session: PlaySession[GameState]) -> tuple[Any, ...]:
+def _step_events(step: LessonStep | None, session: PlaySession[Any]) -> tuple[Any, ...]:
     """What the step's moves made happen, as the engine told it, once the step is done (an
     action step: the visitor's move and what follows; a question: the moves asked about,
     those :func:`_talked_about` names); before, nothing (the move is still to make)."""
@@ -203,7 +204,7 @@ def _asked_picture(game: str, before: Position, after: Position) -> tuple[GameSt
     return registry.plugin(game).asked_outcome(before.state, after.state, events, _, lang())
 
 
-def _controls(session: PlaySession[GameState], spec: PlaySpec[GameState]) -> None:
+def _controls(session: PlaySession[Any], spec: PlaySpec[Any]) -> None:
     """The play view's controls for the step's position, and why the last tap was refused
     where they do not say it themselves."""
     if spec.controls is None:
@@ -230,7 +231,7 @@ def _before(record: Record) -> Record:
     return Record(record.game, record.rules, record.setup, record.seed, record.actions[:-1])
 
 
-def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession[GameState]:
+def _open_step(game: str, lesson: Lesson, index: int) -> PlaySession[Any]:
     """A fresh session at step ``index`` (0-based; ``len(steps)``: the lesson is over)."""
     engine = _engine(game)
     if index >= len(lesson.steps):
@@ -255,7 +256,7 @@ def _set_step(game: str, lesson: Lesson, index: int) -> None:
     _open_step(game, lesson, index)
 
 
-def _current(game: str) -> tuple[Lesson, PlaySession[GameState]] | None:
+def _current(game: str) -> tuple[Lesson, PlaySession[Any]] | None:
     """The lesson and step the URL asks for (default: the first lesson, step 1)."""
     found = _lessons(game)
     if not found:
@@ -280,7 +281,7 @@ def _current(game: str) -> tuple[Lesson, PlaySession[GameState]] | None:
     return lesson, session
 
 
-def _step_of(game: str, session: PlaySession[GameState]) -> tuple[Lesson, LessonStep] | None:
+def _step_of(game: str, session: PlaySession[Any]) -> tuple[Lesson, LessonStep] | None:
     lesson = _named(game, session.extra.get("lesson", ""))
     index = session.extra.get("index", 0)
     if lesson is None or index >= len(lesson.steps):
@@ -295,19 +296,19 @@ def _step_of(game: str, session: PlaySession[GameState]) -> tuple[Lesson, Lesson
 FRESH_SCREEN_SECONDS = 0.6
 
 
-def _too_soon(session: PlaySession[GameState], now: float) -> bool:
+def _too_soon(session: PlaySession[Any], now: float) -> bool:
     drawn_at: float = session.extra.get("drawn_at", 0.0)
     return now - drawn_at < FRESH_SCREEN_SECONDS
 
 
-def _mark_drawn(session: PlaySession[GameState]) -> None:
+def _mark_drawn(session: PlaySession[Any]) -> None:
     """Note when this screen (step and done state) was first drawn."""
     shown = (session.extra.get("index"), bool(session.extra.get("done")))
     if session.extra.get("drawn") != shown:
         session.extra["drawn"], session.extra["drawn_at"] = shown, time.monotonic()
 
 
-def _same_wrong_tap(session: PlaySession[GameState], action: str, now: float) -> bool:
+def _same_wrong_tap(session: PlaySession[Any], action: str, now: float) -> bool:
     """Is this the same move as the last tap, within a double tap's time (for the curators'
     counts: one stumble, not two)?"""
     last: tuple[str, float] | None = session.extra.get("last_try")
@@ -315,8 +316,8 @@ def _same_wrong_tap(session: PlaySession[GameState], action: str, now: float) ->
     return last is not None and last[0] == action and now - last[1] < pace.DEBOUNCE_SECONDS
 
 
-def lesson_tap(spec: PlaySpec[GameState], session: PlaySession[GameState], token: int,
-               seat: int, action: str, now: float) -> bool:
+def lesson_tap(spec: PlaySpec[Any], session: PlaySession[Any], token: int, seat: int, action: str,
+               now: float) -> bool:
     """A tap on a play control drawn for the step: refused with the engine's reason, hinted
     at when legal but not the lesson's, played (with what follows it) when it is. A stale or
     repeated tap changes nothing. True if the lesson moved on."""
@@ -407,7 +408,7 @@ def play_real_game(game: str) -> None:
         return  # the second half of a double tap on the last "Next"
     if not isinstance(lesson_session, PlaySession) or not lesson_session.extra.get("done"):
         return  # a stale tap: the lesson is not at its end
-    spec = play.game_spec(game)
+    spec = game_spec(game)
     current = play.session(spec)
     play.new_game(spec, spec.game.rulesets[0].name, {},
                   current.position.record.seed if current is not None else None)
@@ -500,7 +501,7 @@ def _star_line(game: str) -> str:
             f'white-space:nowrap">{progress.star_line(earned, len(found))}</span>')
 
 
-def _finished(game: str, lesson: Lesson, session: PlaySession[GameState]) -> None:
+def _finished(game: str, lesson: Lesson, session: PlaySession[Any]) -> None:
     """The lesson's end as a moment: a star that flies in (a glow under reduced motion), a
     chime, the sentence read aloud at a kiosk; then, in the answer bar under the thumb,
     "Play a real game" (the lesson built toward it), the next lesson, this one again."""
@@ -526,8 +527,7 @@ def _finished(game: str, lesson: Lesson, session: PlaySession[GameState]) -> Non
                    on_click=go_to, args=(game, lesson.name, 0), icon=":material/replay:")
 
 
-def _step_view(game: str, lesson: Lesson, session: PlaySession[GameState],
-               spec: PlaySpec[GameState]) -> None:
+def _step_view(game: str, lesson: Lesson, session: PlaySession[Any], spec: PlaySpec[Any]) -> None:
     index = session.extra["index"]
     step = lesson.steps[index]
     if step.kind == "guess" and _guess_seen(game, index):
@@ -613,16 +613,16 @@ outline:4px solid #f2b100;outline-offset:3px}
 animation:jk-next-glow 1.6s .6s ease-in-out 3}}</style>"""
 
 
-def _draw_the_eye(game: str, session: PlaySession[GameState], step: LessonStep) -> None:
+def _draw_the_eye(game: str, session: PlaySession[Any], step: LessonStep) -> None:
     """A ring around the control an action step asks for (named by the game's play view,
-    ``control_name`` of ``ui/games/<game>/play.py``); nothing where it names none."""
-    module = registry.optional_module(f"ui.games.{game}.play")
-    namer = getattr(module, "control_name", None)
+    ``VIEWS.play.control_name`` of ``ui/games/<game>/``); nothing where it names none."""
+    play_views = views_of(game).play
+    namer = play_views.control_name if play_views is not None else None
     name = namer(session.position.state, step.expect) if namer and step.expect else None
     html(EYE_CSS % {"game": game, "name": name} if name else "<style></style>")
 
 
-def _read_once(session: PlaySession[GameState], key: str, text: str) -> None:
+def _read_once(session: PlaySession[Any], key: str, text: str) -> None:
     """At a kiosk that reads aloud: ``text`` read as it first appears (not at each rerun)."""
     read: set[str] = session.extra.setdefault("read", set())
     if key not in read:
@@ -636,8 +636,8 @@ WRONG_CSS = ("<style>.st-key-jokoak_lesson_choice_%(game)s_%(index)s_%(n)s_t%(to
              "color:#8c1d18 !important}</style>")
 
 
-def _board_beside(table: Any, game: str, session: PlaySession[GameState], shown: GameState,
-                  seat: int, step: LessonStep) -> None:
+def _board_beside(table: Any, game: str, session: PlaySession[Any], shown: GameState, seat: int,
+                  step: LessonStep) -> None:
     with table:
         _board(game, session, shown, seat, step)
 
@@ -661,7 +661,7 @@ def _guess_seen(game: str, index: int) -> bool:
     return module is not None and bool(module.run_of(_guess_key(game, index)).seen)
 
 
-def _guess(game: str, session: PlaySession[GameState], step: LessonStep, index: int) -> bool:
+def _guess(game: str, session: PlaySession[Any], step: LessonStep, index: int) -> bool:
     """A guess step: ui.guess draws the slider, the throws and the exact answer; once the
     visitor has seen the answer the step is done. Until ui.guess exists, the step only asks
     to go on (a skip the lead is told about)."""

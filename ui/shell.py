@@ -15,7 +15,6 @@ from pathlib import Path
 from typing import Callable
 
 import streamlit as st
-from streamlit.navigation.page import StreamlitPage
 
 from jokoak import ROOT, registry
 from jokoak.i18n import LANGUAGES, language_name
@@ -31,6 +30,7 @@ from .lesson import LESSON_GOTO_KEY, WELL_DONE, entry_params
 from .sound import mute_button
 from .counters import note_left
 from .params import drop_unknown
+from .streamlit_adapter import StreamlitPage
 
 #: What a lesson page says aloud besides its steps' sentences (made ahead with them).
 SPOKEN_BY_LESSONS = (WELL_DONE,)

@@ -21,7 +21,6 @@ import time
 from typing import Sequence
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from jokoak.service import speech
 from jokoak.i18n import LANGUAGES, TARGET_LANGUAGES, language_name
@@ -33,6 +32,7 @@ from jokoak.i18n.source_translations import translation_map
 
 from . import kiosk_mode
 from .common import _, esc, fmt_num, html, lang, ngettext
+from .streamlit_adapter import DeltaGenerator
 
 #: Session key of the sound asked for and not yet played: (button key, tap number).
 ASKED_KEY = "jokoak_speak_asked"

@@ -19,7 +19,6 @@ from functools import lru_cache, partial
 from typing import Sequence, TypedDict
 
 import streamlit as st
-from streamlit.delta_generator import DeltaGenerator
 
 from jokoak import registry
 from jokoak.content.glossary import export_csv, export_tbx
@@ -35,6 +34,7 @@ from jokoak.review.uploads import MAX_UPLOAD_BYTES, game_name
 from jokoak.i18n.msgids import Nn_
 
 from .common import _, error, fmt_num, html, lang, in_this_language, ngettext
+from .streamlit_adapter import DeltaGenerator
 
 ALL = "all"
 #: A filter's "any" choice (a status, a review state).
@@ -354,7 +354,7 @@ def _export_languages(langs: tuple[str, ...]) -> tuple[str, ...]:
     return (choice or langs[0],)
 
 
-def _button_row() -> "st.delta_generator.DeltaGenerator":
+def _button_row() -> DeltaGenerator:
     """Buttons side by side, wrapping onto the next line on a narrow screen: one block,
     where four columns were five (each element is server time on every rerun)."""
     return st.container(horizontal=True, gap="small")

@@ -1,46 +1,44 @@
 """Which views each registered game has, and the functions that draw them.
 
-The core's registry (:mod:`jokoak.registry`) describes a game but never names Streamlit code,
-so the views are found here, by convention:
+The core's registry (:mod:`jokoak.registry`) describes a game but never names Streamlit code;
+each game's drawn views are declared by its ``ui/games/<key>/`` package
+(``VIEWS``, :mod:`ui.game_views`):
 
 * ``read`` — every game: its Basque source beside a translation (``ui.game_page.read_view``);
+* ``learn`` — when the game has lessons (``ui.lesson``);
 * ``step`` — when the game has a renderer and scenarios (``ui.stepper``);
-* ``odds`` — ``odds_view()`` in ``ui/games/<key>/views.py``;
-* ``play`` — ``play_view()`` in ``ui/games/<key>/play.py``.
+* ``odds`` — ``VIEWS.odds``;
+* ``play`` — ``VIEWS.play.view``.
 
 A test's own game puts its ``ui_games`` folder on ``ui.games.__path__`` (``tests/conftest.py``'s ``toy``).
 """
 
 from __future__ import annotations
 
-from typing import Callable
-
 from jokoak import registry
 from jokoak.i18n.msgids import N_
 
+from .game_views import View, views_of
 from .lesson import LEARN_LABEL, has_lessons
 from .stepper import has_step_through
-
-View = Callable[[], None]
 
 #: The view switch's labels, in the order the views are offered.
 VIEW_LABELS = {"read": N_("Read the rules"), "learn": LEARN_LABEL, "step": N_("Step through"),
                "odds": N_("Odds"), "play": N_("Play")}
 
-#: Where each drawn view is looked for: (function name, modules ``ui.games.<key>.<name>``).
-CONVENTION: dict[str, tuple[str, tuple[str, ...]]] = {
-    "odds": ("odds_view", ("views",)),
-    "play": ("play_view", ("play",)),
-}
+#: The views a game's ``VIEWS`` may declare, in the order they are offered.
+DRAWN_VIEWS = ("odds", "play")
+
 
 def view_function(key: str, view: str) -> View | None:
-    """``odds_view`` / ``play_view`` of game ``key``, or ``None`` if it has none."""
-    function, suffixes = CONVENTION[view]
-    for suffix in suffixes:
-        module = registry.optional_module(f"ui.games.{key}.{suffix}")
-        if module is not None and hasattr(module, function):
-            return getattr(module, function)
-    return None
+    """The function drawing view ``view`` ("odds" or "play") of game ``key``, or ``None`` if
+    its ``VIEWS`` declares none."""
+    views = views_of(key)
+    if view == "odds":
+        return views.odds
+    if view == "play":
+        return views.play.view if views.play is not None else None
+    raise KeyError(view)
 
 
 def available_views(key: str) -> list[str]:
@@ -51,5 +49,5 @@ def available_views(key: str) -> list[str]:
         views.append("learn")
     if has_step_through(key):
         views.append("step")
-    views += [view for view in CONVENTION if view_function(key, view) is not None]
+    views += [view for view in DRAWN_VIEWS if view_function(key, view) is not None]
     return views

@@ -1,7 +1,7 @@
 """Wake-ups: a device waiting on a room hears at once of a move written in this process.
 
 A device whose person is not to act holds its poll open for up to a couple of seconds
-(:func:`wait_for_move`, ``ui/room.py``): it looks at the room's version every
+(:func:`wait_for_move`, ``ui/room/polls.py``): it looks at the room's version every
 :data:`CHECK_SECONDS` (a move written by another replica, through the shared store) and is
 woken the moment a move is written in this process (:func:`moved`, called after every write
 the store took). A move therefore reaches the other devices of a table within a fraction of

@@ -24,7 +24,7 @@ from .controller import (TapKeep, TapSource, accept_tap, hand_over, new_game, pl
                          set_autoplay, set_paused, skip, start_at_once, tap, tick, ticking,
                          undo)
 from .sessions import (TOKEN_STRIDE, PlaySession, PlaySpec, action_key, again, chosen_people,
-                       current_seed, decisions_made, for_child, fresh_session, game_spec, locked, people,
+                       current_seed, decisions_made, for_child, fresh_session, locked, people,
                        person_to_act, session, table_of, token, token_at)
 from .widgets import (COVER_CSS, KIOSK_START_CSS, PLAY_CSS, board, cover, failure_panel,
                       kiosk_start, new_game_panel, pace_controls, people_choice,
@@ -34,7 +34,7 @@ from .widgets import (COVER_CSS, KIOSK_START_CSS, PLAY_CSS, board, cover, failur
 __all__ = [
     "COVER_CSS", "KIOSK_START_CSS", "PLAY_CSS", "TOKEN_STRIDE", "PlaySession", "PlaySpec",
     "TapKeep", "TapSource", "accept_tap", "action_key", "again", "board", "chosen_people",
-    "cover", "current_seed", "decisions_made", "failure_panel", "for_child", "fresh_session", "game_spec",
+    "cover", "current_seed", "decisions_made", "failure_panel", "for_child", "fresh_session",
     "hand_over", "kiosk_start", "locked", "new_game", "new_game_panel", "pace_controls",
     "people", "people_choice", "person_to_act", "play_again", "play_again_button",
     "reason_html", "refusal_note", "result_note", "scroll_to_board", "seat_table", "session",

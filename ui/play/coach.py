@@ -11,6 +11,7 @@ ask, and its Undo would take back another person's move).
 from __future__ import annotations
 
 from fractions import Fraction
+from typing import Any
 
 import streamlit as st
 
@@ -28,16 +29,16 @@ HINT_CSS = """<style>
 </style>"""
 
 
-def _hint_key(spec: PlaySpec) -> str:
+def _hint_key(spec: PlaySpec[Any]) -> str:
     return f"{spec.key}_coach_hint"
 
 
-def against_computer(spec: PlaySpec, game: PlaySession) -> bool:
+def against_computer(spec: PlaySpec[Any], game: PlaySession[Any]) -> bool:
     table = table_of(spec, game)
     return len(table.people) == 1 and bool(table.policies)
 
 
-def undo_once(spec: PlaySpec, drawn_for: int) -> None:
+def undo_once(spec: PlaySpec[Any], drawn_for: int) -> None:
     """Undo, drawn at screen ``drawn_for``: a stale or repeated tap changes nothing."""
     game = session(spec)
     if game is None or token(game) != drawn_for or decisions_made(game) == 0:
@@ -47,7 +48,7 @@ def undo_once(spec: PlaySpec, drawn_for: int) -> None:
     st.session_state.pop(_hint_key(spec), None)
 
 
-def ask_hint(spec: PlaySpec, drawn_for: int) -> None:
+def ask_hint(spec: PlaySpec[Any], drawn_for: int) -> None:
     game = session(spec)
     if game is not None and token(game) == drawn_for:
         st.session_state[_hint_key(spec)] = drawn_for
@@ -65,7 +66,7 @@ def _expert_says(found: Hint) -> str:
     return _(EXPERT_SAYS) % {"why": text} if found.quoted else text
 
 
-def _child_hint(spec: PlaySpec, game: PlaySession, action: str) -> str | None:
+def _child_hint(spec: PlaySpec[Any], game: PlaySession[Any], action: str) -> str | None:
     """A child's Hint (a kiosk): the move in the words of its control, no average and no
     percentage (the expert's reasons have them); none where the view cannot word the move."""
     if spec.child_hint is None:
@@ -73,7 +74,7 @@ def _child_hint(spec: PlaySpec, game: PlaySession, action: str) -> str | None:
     return spec.child_hint(game.position.state, action)
 
 
-def panel(spec: PlaySpec, game: PlaySession) -> None:
+def panel(spec: PlaySpec[Any], game: PlaySession[Any]) -> None:
     """Undo and Hint under the controls, and the hint once asked for (on this screen)."""
     if not against_computer(spec, game) or game.position.state.is_terminal():
         return

@@ -31,7 +31,7 @@ from .sessions import (PlaySession, PlaySpec, again, current_seed, drawn_live, f
                        locked, person_to_act, session, table_of, token_at)
 
 
-def new_game(spec: PlaySpec, ruleset: str, choices: dict[str, Any],
+def new_game(spec: PlaySpec[Any], ruleset: str, choices: dict[str, Any],
              drawn_for: int | None = None) -> None:
     """Start a game; a second tap of the same button (drawn for the game that has just been
     replaced) changes nothing."""
@@ -43,7 +43,7 @@ def new_game(spec: PlaySpec, ruleset: str, choices: dict[str, Any],
     counters.count(spec.game.name, "games_played")
 
 
-def play_again(spec: PlaySpec, drawn_for: int | None = None) -> None:
+def play_again(spec: PlaySpec[Any], drawn_for: int | None = None) -> None:
     game = session(spec)
     if game is not None and game.position.record.seed == drawn_for:
         fresh = again(spec, game)
@@ -51,7 +51,7 @@ def play_again(spec: PlaySpec, drawn_for: int | None = None) -> None:
         st.session_state[spec.key] = fresh
 
 
-def tap(spec: PlaySpec, token: int, seat: int, action: str) -> None:
+def tap(spec: PlaySpec[Any], token: int, seat: int, action: str) -> None:
     """A visitor's tap on a control drawn for screen ``token`` (a button's callback)."""
     game = session(spec)
     if game is not None:
@@ -65,7 +65,7 @@ TapSource = Callable[[], tuple[Position, Seating] | None]
 TapKeep = Callable[[Position], bool]
 
 
-def accept_tap(spec: PlaySpec, game: PlaySession, token: int, seat: int, action: str,
+def accept_tap(spec: PlaySpec[Any], game: PlaySession[Any], token: int, seat: int, action: str,
                now: float, *, source: TapSource | None = None,
                keep: TapKeep | None = None) -> bool:
     """Play the tap once, or ignore it: a stale position (the screen had moved on, or this is
@@ -99,7 +99,7 @@ def accept_tap(spec: PlaySpec, game: PlaySession, token: int, seat: int, action:
     return True
 
 
-def tick(spec: PlaySpec) -> None:
+def tick(spec: PlaySpec[Any]) -> None:
     """One beat of the others' play (called by the ticking fragment), at most one a
     ``pace``: a rerun caused by a tap is not a tick.
 
@@ -125,7 +125,7 @@ def tick(spec: PlaySpec) -> None:
             game.moved_at = now
 
 
-def skip(spec: PlaySpec, token: int) -> None:
+def skip(spec: PlaySpec[Any], token: int) -> None:
     """Play on without pauses to the visitor's next decision (or to the end)."""
     game = session(spec)
     if game is None or token != token_at(game, game.position):
@@ -134,7 +134,7 @@ def skip(spec: PlaySpec, token: int) -> None:
     game.moved_at = time.monotonic()
 
 
-def set_paused(spec: PlaySpec, paused: bool) -> None:
+def set_paused(spec: PlaySpec[Any], paused: bool) -> None:
     """Pause or go on: a tap like the others. "Go on" is drawn where "Pause" stood, so a
     double tap's second half within :data:`pace.DEBOUNCE_SECONDS` changes nothing (it would
     undo the first), and a repeated tap asks for what already is."""
@@ -147,14 +147,14 @@ def set_paused(spec: PlaySpec, paused: bool) -> None:
     game.last_tap = now
 
 
-def set_autoplay(spec: PlaySpec, on: bool) -> None:
+def set_autoplay(spec: PlaySpec[Any], on: bool) -> None:
     game = session(spec)
     if game is not None:
         game.autoplay = on
         game.paused = False
 
 
-def undo(spec: PlaySpec) -> None:
+def undo(spec: PlaySpec[Any]) -> None:
     """Back to just before the visitor's last decision (after an error, or by choice)."""
     game = session(spec)
     if game is None:
@@ -167,7 +167,7 @@ def undo(spec: PlaySpec) -> None:
     game.seen = min(game.seen, game.position.length)
 
 
-def ticking(spec: PlaySpec, game: PlaySession | None) -> bool:
+def ticking(spec: PlaySpec[Any], game: PlaySession[Any] | None) -> bool:
     """Does the view need the self-rerunning fragment (others still to play at pace, or
     controls to unlock after a tap)?"""
     if game is None or game.failed:
@@ -179,7 +179,7 @@ def ticking(spec: PlaySpec, game: PlaySession | None) -> bool:
     return pending(game.position, table_of(spec, game))
 
 
-def hand_over(spec: PlaySpec, token: int, seat: int) -> None:
+def hand_over(spec: PlaySpec[Any], token: int, seat: int) -> None:
     """The cover's tap: the screen is now ``seat``'s. Drawn for screen ``token``; a stale
     or repeated tap changes nothing, and the controls under the finger stay disabled for
     :data:`pace.DEBOUNCE_SECONDS` (the second tap of a double tap lands on nothing)."""
@@ -192,7 +192,7 @@ def hand_over(spec: PlaySpec, token: int, seat: int) -> None:
     game.last_tap = now
 
 
-def start_at_once(spec: PlaySpec, drawn_for: int | None = None) -> None:
+def start_at_once(spec: PlaySpec[Any], drawn_for: int | None = None) -> None:
     """The kiosk's Start: one person (Player 1, the visitor) against the computer, on the
     first ruleset (the Basque text's, read literally), every other choice at its default.
     The controls under the finger stay disabled a moment (a double tap's second tap)."""

@@ -43,7 +43,7 @@ _PACKER = "link_packer"
 RESUMED = "resumed_from_link"
 
 
-def _refused_key(spec: PlaySpec) -> str:
+def _refused_key(spec: PlaySpec[Any]) -> str:
     return f"{spec.key}_link_refused"
 
 
@@ -117,7 +117,7 @@ def _own(found: "Decoded | RecordCodeError") -> Decoded:
 DECODED = _DecodedLinks()
 
 
-def restore(spec: PlaySpec) -> None:
+def restore(spec: PlaySpec[Any]) -> None:
     """Resume the game ``?game=`` carries when this view has none under way; a value that
     does not resume is dropped and its reason kept for :func:`refusal_notice`."""
     if session(spec) is not None:
@@ -149,7 +149,7 @@ def restore(spec: PlaySpec) -> None:
     st.session_state[spec.key] = game
 
 
-def refusal_notice(spec: PlaySpec) -> None:
+def refusal_notice(spec: PlaySpec[Any]) -> None:
     """Why the link's game did not resume (once), and that the view starts afresh."""
     refused = st.session_state.pop(_refused_key(spec), None)
     if not isinstance(refused, RecordCodeError):
@@ -162,7 +162,7 @@ def refusal_notice(spec: PlaySpec) -> None:
     st.warning(f"{reason}\n\n{afresh}", icon="⚠️")
 
 
-def write(spec: PlaySpec, game: PlaySession) -> None:
+def write(spec: PlaySpec[Any], game: PlaySession[Any]) -> None:
     """Put ``game``'s record in ``?game=`` (only when it changed; a record too long for a
     link leaves the parameter out, and a reload then starts afresh)."""
     packer = game.extra.get(_PACKER)

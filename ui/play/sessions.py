@@ -20,7 +20,6 @@ from typing import Any, Callable, Generic, TypeVar, cast
 
 import streamlit as st
 
-from jokoak import registry
 from jokoak.engine.core import Game, GameState, Reason, Rules, make_rules
 from jokoak.engine.driver import (Beat, Position, Seating, advance, decisions, person_on_turn,
                                   start)
@@ -100,18 +99,6 @@ class PlaySession(Generic[S]):
 #: A token is its session's epoch times this, plus the position's length (no game runs to a
 #: million moves; a record that long is refused far earlier).
 TOKEN_STRIDE = 1_000_000
-
-
-def game_spec(key: str) -> PlaySpec[Any]:
-    """Game ``key``'s play view spec: ``SPEC`` of ``ui/games/<key>/play.py``, the play views'
-    convention (``LookupError`` for a game without one)."""
-    module = registry.optional_module(f"ui.games.{key}.play")
-    if module is None:
-        raise LookupError(f"game {key!r} has no play view (ui/games/{key}/play.py)")
-    spec = getattr(module, "SPEC", None)
-    if not isinstance(spec, PlaySpec):
-        raise LookupError(f"ui/games/{key}/play.py has no PlaySpec called SPEC")
-    return spec
 
 
 def for_child(spec: PlaySpec[Any]) -> bool:

@@ -29,7 +29,7 @@ from .widgets import failure_panel, kiosk_start, new_game_panel, scroll_to_board
 log = logging.getLogger("jokoak")
 
 
-def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
+def guarded(spec: PlaySpec[Any], draw: Callable[[PlaySession[Any]], None]) -> None:
     """Draw the game; on any exception keep the last good position and offer a way on."""
     game = session(spec)
     if game is None:
@@ -53,7 +53,7 @@ def guarded(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
             scroll_to_board()
 
 
-def play_area(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
+def play_area(spec: PlaySpec[Any], draw: Callable[[PlaySession[Any]], None]) -> None:
     """The game area: a fragment (taps rerun only it) that ticks while others play."""
     game = session(spec)
     declared = ticking(spec, game)
@@ -73,8 +73,8 @@ def play_area(spec: PlaySpec, draw: Callable[[PlaySession], None]) -> None:
     area()
 
 
-def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
-         right: Callable[[PlaySession], None],
+def page(spec: PlaySpec[Any], intro: str, left: Callable[[PlaySession[Any]], None],
+         right: Callable[[PlaySession[Any]], None],
          choices: Callable[[], dict[str, Any]] = dict) -> None:
     """A whole play view: the "New game" panel, ``intro`` until a game starts, then the
     table (``left``, which calls :func:`board`) beside the controls (``right``). A kiosk
@@ -94,7 +94,7 @@ def page(spec: PlaySpec, intro: str, left: Callable[[PlaySession], None],
             st.info(intro)
         return
 
-    def draw(game: PlaySession) -> None:
+    def draw(game: PlaySession[Any]) -> None:
         table, controls = st.columns([3, 2], vertical_alignment="top")
         with table:
             left(game)

@@ -21,7 +21,7 @@ from .sessions import (PlaySession, PlaySpec, current_seed, decisions_made, lock
                        session, token)
 
 
-def new_game_panel(spec: PlaySpec, choices: Callable[[], dict[str, Any]] = dict, *,
+def new_game_panel(spec: PlaySpec[Any], choices: Callable[[], dict[str, Any]] = dict, *,
                    kiosk: bool = False) -> None:
     """The "New game" expander: the game's ``choices``, the rules and one big button.
 
@@ -51,7 +51,7 @@ KIOSK_START_CSS = """<style>
 </style>"""
 
 
-def kiosk_start(spec: PlaySpec) -> None:
+def kiosk_start(spec: PlaySpec[Any]) -> None:
     """A kiosk's play view before any game: who plays and on which rules, in one sentence,
     and one big Start (:func:`start_at_once`); every choice waits behind "Change the
     game"."""
@@ -62,7 +62,7 @@ def kiosk_start(spec: PlaySpec) -> None:
               args=(spec, current_seed(spec)))
 
 
-def people_choice(spec: PlaySpec, seats: int, name: Callable[[int], str]) -> list[int]:
+def people_choice(spec: PlaySpec[Any], seats: int, name: Callable[[int], str]) -> list[int]:
     """Per seat, a person or the computer: one pill a seat, lit for a person (Player 1 by
     default), and the count in words below. Seats beyond ``seats`` are dropped."""
     picked = st.pills(_("Who is playing here? Tap your seats; the computer plays the rest."),
@@ -110,7 +110,7 @@ def result_note(winner: int | None, people: tuple[int, ...], name: Callable[[int
         st.info(_("%(player)s wins the game.") % {"player": name(winner)})
 
 
-def seat_table(game: PlaySession, markup: str) -> Any:
+def seat_table(game: PlaySession[Any], markup: str) -> Any:
     """A room device's screen: the table drawn (:func:`board`) in the wide column; the narrow
     one beside it is returned for the seat's own controls."""
     table, side = st.columns([3, 2], vertical_alignment="top")
@@ -119,7 +119,7 @@ def seat_table(game: PlaySession, markup: str) -> Any:
     return side
 
 
-def play_again_button(spec: PlaySpec) -> None:
+def play_again_button(spec: PlaySpec[Any]) -> None:
     st.button(_("Play again"), type="primary", key=f"{spec.key}_again", width="stretch",
               on_click=play_again, args=(spec, current_seed(spec)), icon=":material/replay:")
 
@@ -132,13 +132,13 @@ def reason_html(game_name: str, why: Reason, kind: str = "jokoak-refused") -> st
     return sentence_html(kind, why.text(_, ngettext), game_name, why.clauses)
 
 
-def refusal_note(spec: PlaySpec, game: PlaySession) -> None:
+def refusal_note(spec: PlaySpec[Any], game: PlaySession[Any]) -> None:
     """Why the last tap was refused, if it was."""
     if game.refused is not None:
         html(reason_html(spec.game.name, game.refused))
 
 
-def cover(spec: PlaySpec, game: PlaySession, seat: int, label: str) -> None:
+def cover(spec: PlaySpec[Any], game: PlaySession[Any], seat: int, label: str) -> None:
     """The pass-the-screen cover: one big button naming the person (``label``) that hands
     the screen to ``seat``. Until it is tapped nothing of ``seat``'s is drawn."""
     html(COVER_CSS)
@@ -153,7 +153,7 @@ COVER_CSS = """<style>[class*='_cover_'] button{min-height:9rem;font-size:1.35re
 [class*='_cover_'] button p{font-size:1.35rem !important}</style>"""
 
 
-def pace_controls(spec: PlaySpec, game: PlaySession) -> None:
+def pace_controls(spec: PlaySpec[Any], game: PlaySession[Any]) -> None:
     """Pause / go on and Skip, while the others play at pace. Like the decision controls
     they are disabled a moment after an accepted tap: this row is drawn where the bid
     buttons stood, and the second tap of a double tap on a bid must not pause the game."""
@@ -171,7 +171,7 @@ def pace_controls(spec: PlaySpec, game: PlaySession) -> None:
                disabled=just_tapped, on_click=skip, args=(spec, token(game)))
 
 
-def failure_panel(spec: PlaySpec) -> None:
+def failure_panel(spec: PlaySpec[Any]) -> None:
     """What a visitor sees if drawing the game failed: the way on, in their language."""
     st.error(_("Something went wrong with this game. The last good position is kept: undo "
                "the last move, or start a new game."))
@@ -209,7 +209,7 @@ div[data-testid='stButton'] button p{white-space:normal;overflow-wrap:anywhere;t
 </style>"""
 
 
-def board(markup: str, game: PlaySession) -> None:
+def board(markup: str, game: PlaySession[Any]) -> None:
     """The table or board drawing, sized so the next control stays on screen. It carries
     the position and the visitor's decision count (for the real-browser tap tests), and
     whether this session resumed the game from the URL (the reload and restart tests)."""

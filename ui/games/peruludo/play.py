@@ -41,6 +41,7 @@ from ui.common import _, esc, fmt_pct, html, in_this_language, lang, ngettext, t
 from ui import play, room
 from ui.class_summary import TableSummary, last_event
 from ui.play import PlaySession, PlaySpec
+from ui.play.page import PlayPage
 
 #: This view's game under way: its state is peruludo's (mypy checks what the view reads).
 Game = PlaySession[PeruludoState]
@@ -160,12 +161,12 @@ def play_view() -> None:
                                      key=f"{KEY}_level") or "medium"
         return {"players": players, "people": people, "level": level}
 
-    room.play_page(SPEC, _("Choose the players and press “Start a new game”."), _table_view,
-                   _side, choices, seat_view,
-                   lambda game, seat: player_name(seat, _))
+    PlayPage(SPEC, _("Choose the players and press “Start a new game”."), _table_view,
+             _side, choices, seat_view,
+             lambda game, seat: player_name(seat, _)).draw(room.HOOKS)
 
 
-def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
+def seat_view(game: Game, seat: int, spec: PlaySpec[PeruludoState]) -> None:
     """One device's view of a room: the table for its own seat (its own dice, the lifted
     cups), its own controls when the move is its, everyone else's moves in words."""
     state = game.state
@@ -313,7 +314,7 @@ def _standing_bid(state: PeruludoState) -> str:
 
 
 def _doia_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
-                   spec: PlaySpec = SPEC) -> None:
+                   spec: PlaySpec[PeruludoState] = SPEC) -> None:
     bid = state.bid
     assert bid is not None, "doia is asked about a standing bid"
     own_bid = alone and state.bidder == seat
@@ -348,7 +349,7 @@ def _doia_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
 
 
 def _bid_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
-                  spec: PlaySpec = SPEC) -> None:
+                  spec: PlaySpec[PeruludoState] = SPEC) -> None:
     token = play.token(game)
     legal = state.legal_actions()
     turn = (_("Your turn.") if alone else
@@ -390,7 +391,7 @@ def _bid_controls(game: Game, state: PeruludoState, seat: int, alone: bool,
         _builder(game, state, legal, seat, spec)
 
 
-def decision_controls(game: Game, spec: PlaySpec) -> None:
+def decision_controls(game: Game, spec: PlaySpec[PeruludoState]) -> None:
     """The visitor's own dice and controls for the position in ``game`` (a lesson draws them
     with its own ``spec``, whose taps it checks before they are played)."""
     state = game.state
@@ -417,7 +418,7 @@ def quick_bids(state: PeruludoState) -> list[str]:
 
 
 def _builder(game: Game, state: PeruludoState, legal: list[str], seat: int,
-             spec: PlaySpec = SPEC) -> None:
+             spec: PlaySpec[PeruludoState] = SPEC) -> None:
     """Any bid: the number of dice with − and +, the face, and Bid (refusals explained)."""
     token = play.token(game)
     qkey, fkey, tkey = f"{spec.key}_q", f"{spec.key}_f", f"{spec.key}_turn"

@@ -22,7 +22,7 @@ from jokoak.games.peruludo.odds import odds_tables
 from jokoak.games.peruludo.render import bid_text
 
 from ui.guess import guess_section
-from ui.common import (_, esc, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
+from ui.common import (_, chart_data, esc, fmt_num, fmt_pct, html, in_this_language, lang, percent_axis,
                        show_chart, title_lines)
 
 FACES = [1, 2, 3, 4, 5, 6]
@@ -96,14 +96,15 @@ def _tables(unknown: int, own: tuple[int, ...], face: int, wild: bool,
 def _bar_spec(rows: tuple[tuple[str, Fraction], ...], title: str, x_title: str,
               y_title: str) -> alt.Chart:
     data = [{"x": int(label), "p": float(value), "pct": fmt_pct(value)} for label, value in rows]
-    return (alt.Chart(alt.Data(values=data), title=title)
-            .mark_bar(color="#2e5d3a")
-            # quantities: on a narrow screen every other one is labelled, never on top
-            .encode(x=alt.X("x:O", title=title_lines(x_title),
-                            axis=alt.Axis(labelAngle=0, labelOverlap="parity")),
-                    y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
-                    tooltip=[alt.Tooltip("x:O", title=x_title),
-                             alt.Tooltip("pct:N", title=y_title)]))
+    chart: alt.Chart = (alt.Chart(chart_data(data), title=title)
+                        .mark_bar(color="#2e5d3a")
+                        # quantities: on a narrow screen every other one is labelled, never on top
+                        .encode(x=alt.X("x:O", title=title_lines(x_title),
+                                        axis=alt.Axis(labelAngle=0, labelOverlap="parity")),
+                                y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
+                                tooltip=[alt.Tooltip("x:O", title=x_title),
+                                         alt.Tooltip("pct:N", title=y_title)]))
+    return chart
 
 
 def _chart(rows: tuple[tuple[str, Fraction], ...], title: str, x_title: str, y_title: str) -> None:
@@ -120,11 +121,12 @@ def _text_alternative(title: str, pairs: list[tuple[str, str]]) -> None:
 
 
 def _safest_spec(data: list[SafestRow], title: str) -> alt.Chart:
-    return (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
-            .encode(y=alt.Y("bid:N", title=_("Bid"), sort=None, axis=alt.Axis(labelLimit=0)),
-                    x=alt.X("p:Q", title=_("Chance the bid is true"), axis=percent_axis()),
-                    tooltip=[alt.Tooltip("bid:N", title=_("Bid")),
-                             alt.Tooltip("pct:N", title=_("Chance the bid is true"))]))
+    chart: alt.Chart = (alt.Chart(chart_data(data), title=title).mark_bar(color="#b8860b")
+                        .encode(y=alt.Y("bid:N", title=_("Bid"), sort=None, axis=alt.Axis(labelLimit=0)),
+                                x=alt.X("p:Q", title=_("Chance the bid is true"), axis=percent_axis()),
+                                tooltip=[alt.Tooltip("bid:N", title=_("Bid")),
+                                         alt.Tooltip("pct:N", title=_("Chance the bid is true"))]))
+    return chart
 
 
 class SafestRow(TypedDict):

@@ -27,6 +27,7 @@ from ui.common import _, esc, fmt_num, fmt_pct, html, lang, ngettext
 from ui import play, room
 from ui.class_summary import TableSummary, last_event
 from ui.play import PlaySession, PlaySpec
+from ui.play.page import PlayPage
 from ui.why import clauses_html, ids_html
 
 #: This view's game under way: its state is zaldi zuria's (mypy checks what the view reads).
@@ -75,12 +76,12 @@ def play_view() -> None:
     def choices() -> dict[str, Any]:
         return {"people": play.people_choice(SPEC, SEATS, lambda seat: player_name(seat, _))}
 
-    room.play_page(SPEC, _("You are Player 1, with five computer players. Press “Start a new "
-                           "game”."), _table_view, _side, choices, seat_view,
-                   lambda game, seat: player_name(seat, _))
+    PlayPage(SPEC, _("You are Player 1, with five computer players. Press “Start a new "
+                     "game”."), _table_view, _side, choices, seat_view,
+             lambda game, seat: player_name(seat, _)).draw(room.HOOKS)
 
 
-def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
+def seat_view(game: Game, seat: int, spec: PlaySpec[ZaldiState]) -> None:
     """One device's view of a room: the table, this seat's controls when the move is its."""
     state = game.state
     with play.seat_table(game, _drawing(state, seat)):
@@ -155,7 +156,7 @@ def _controls(game: Game, state: ZaldiState) -> None:
         _throw_controls(game, state, seat)
 
 
-def _auction_controls(game: Game, state: ZaldiState, seat: int, spec: PlaySpec = SPEC) -> None:
+def _auction_controls(game: Game, state: ZaldiState, seat: int, spec: PlaySpec[ZaldiState] = SPEC) -> None:
     token = play.token(game)
     card = state.card_on_sale
     assert card is not None, "an auction sells a card"
@@ -181,7 +182,7 @@ def _auction_controls(game: Game, state: ZaldiState, seat: int, spec: PlaySpec =
     _why_bidders(state, people=play.people(spec, game))
 
 
-def decision_controls(game: Game, spec: PlaySpec) -> None:
+def decision_controls(game: Game, spec: PlaySpec[ZaldiState]) -> None:
     """The visitor's controls for the position in ``game`` (a lesson draws them with its own
     ``spec``, whose taps it checks before they are played)."""
     state = game.state
@@ -224,7 +225,7 @@ def _why_bidders(state: ZaldiState, people: tuple[int, ...]) -> None:
         html(f'<ul lang="{lang()}">' + "".join(f"<li>{esc(r)}</li>" for r in rows) + "</ul>")
 
 
-def _throw_controls(game: Game, state: ZaldiState, seat: int, spec: PlaySpec = SPEC) -> None:
+def _throw_controls(game: Game, state: ZaldiState, seat: int, spec: PlaySpec[ZaldiState] = SPEC) -> None:
     token = play.token(game)
     why = throw_reasoning(state, seat, POLICIES["careful"])
     if not spec.lesson:   # a lesson's instruction says it (and offers no Pass)

@@ -23,7 +23,7 @@ from jokoak.odds.plain import plain_chance
 from jokoak.games.zaldi_zuria.render import chips_text
 
 from ui.guess import guess_section
-from ui.common import (_, TopLevelChart, category_axis, ngettext, esc, fmt_num, fmt_pct, html, in_this_language, lang,
+from ui.common import (_, TopLevelChart, category_axis, chart_data, ngettext, esc, fmt_num, fmt_pct, html, in_this_language, lang,
                        number_axis, percent_axis, show_chart, title_lines, tr, wrap_label,
                        wrapped_legend)
 
@@ -102,10 +102,10 @@ def _layered(data: list[dict[str, Any]], title: str, x_field: str, x_title: str,
     x = alt.X(f"{x_field}:N", title=title_lines(x_title), sort=x_sort, axis=category_axis())
     tooltip = [alt.Tooltip(f"{x_field}:N", title=x_title), alt.Tooltip("pct:N", title=y_title),
                alt.Tooltip("label:N", title=_("Source"))]
-    bars = (alt.Chart(alt.Data(values=exact)).mark_bar(color="#2e5d3a")
+    bars = (alt.Chart(chart_data(exact)).mark_bar(color="#2e5d3a")
             .encode(x=x, y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
                     tooltip=tooltip))
-    dots = (alt.Chart(alt.Data(values=seen)).mark_point(color="#b8860b", filled=True, size=90,
+    dots = (alt.Chart(chart_data(seen)).mark_point(color="#b8860b", filled=True, size=90,
                                                          shape="diamond")
             .encode(x=x, y="p:Q", tooltip=tooltip))
     return alt.layer(bars, dots, title=title)
@@ -162,7 +162,7 @@ def _bank_spec(ruleset: str, players: int, inn_open: bool, title: str) -> TopLev
     data = [{**d, "what": labels[d["key"]], "pct": fmt_pct(d["p"], 2)}
             for d in _bank_curve(ruleset, players, inn_open)]
     x_title, y_title = _("Chips in the bank"), _("Probability")
-    lines = (alt.Chart(alt.Data(values=data)).mark_line(point=True)
+    lines = (alt.Chart(chart_data(data)).mark_line(point=True)
              .encode(x=alt.X("bank:Q", title=title_lines(x_title), axis=number_axis()),
                      y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
                      color=alt.Color("what:N", title=_("Event"), legend=wrapped_legend()),
@@ -195,11 +195,12 @@ def _cards_spec(rows: tuple[tuple[str, Fraction], ...], title: str) -> TopLevelC
     y_title = _("Chips per throw")
     data = [{"card": wrap_label(_(CARD_LABELS[c]), 10), "v": float(v), "txt": fmt_num(v, 2)}
             for c, v in rows]
-    return (alt.Chart(alt.Data(values=data), title=title).mark_bar(color="#b8860b")
-            .encode(x=alt.X("card:N", title=_("Card"), sort=None, axis=category_axis()),
-                    y=alt.Y("v:Q", title=y_title, axis=number_axis()),
-                    tooltip=[alt.Tooltip("card:N", title=_("Card")),
-                             alt.Tooltip("txt:N", title=y_title)]))
+    chart: TopLevelChart = (alt.Chart(chart_data(data), title=title).mark_bar(color="#b8860b")
+                            .encode(x=alt.X("card:N", title=_("Card"), sort=None, axis=category_axis()),
+                                    y=alt.Y("v:Q", title=y_title, axis=number_axis()),
+                                    tooltip=[alt.Tooltip("card:N", title=_("Card")),
+                                             alt.Tooltip("txt:N", title=y_title)]))
+    return chart
 
 
 def _cards_chart(rows: tuple[tuple[str, Fraction], ...], bank: int, inn_open: bool) -> None:

@@ -30,6 +30,7 @@ from ui.common import _, esc, html, in_this_language, lang
 from ui import play, room
 from ui.class_summary import TableSummary, last_event
 from ui.play import PlaySession, PlaySpec
+from ui.play.page import PlayPage
 from ui.why import WHY_CSS, ids_html, why_html
 
 #: This view's game under way: its state is zohn ahl's (mypy checks what the view reads).
@@ -111,10 +112,10 @@ def play_view() -> None:
                 key=f"{KEY}_team{team}") or ("people", "computer")[team]
         return picked
 
-    room.play_page(SPEC, _("Choose the rules and who throws for each team, then press “Start a "
-                           "new game”. At first you throw for the north–south team and the "
-                           "computer for the west–east team."),
-                   _board_view, _side, choices, seat_view, _seat_name)
+    PlayPage(SPEC, _("Choose the rules and who throws for each team, then press “Start a "
+                     "new game”. At first you throw for the north–south team and the "
+                     "computer for the west–east team."),
+             _board_view, _side, choices, seat_view, _seat_name).draw(room.HOOKS)
 
 
 def _number_and_team(state: ZohnAhlState, seat: int) -> dict[str, Any]:
@@ -127,7 +128,7 @@ def _seat_name(game: Game, seat: int) -> str:
     return _("player %(number)s of %(team)s") % _number_and_team(game.state, seat)
 
 
-def seat_view(game: Game, seat: int, spec: PlaySpec) -> None:
+def seat_view(game: Game, seat: int, spec: PlaySpec[ZohnAhlState]) -> None:
     """One device's view of a room: the board, the last throw, this seat's throw button when
     the throw is its."""
     state = game.state
@@ -227,7 +228,7 @@ def _controls(game: Game, state: ZohnAhlState) -> None:
     play.refusal_note(SPEC, game)
 
 
-def throw_button(game: Game, spec: PlaySpec) -> None:
+def throw_button(game: Game, spec: PlaySpec[ZohnAhlState]) -> None:
     """"Throw the sticks" for the position in ``game``, for the person on turn (a lesson
     draws it with its own ``spec``, whose taps it checks before they are played)."""
     seat = play.person_to_act(spec, game)

@@ -21,14 +21,14 @@ if TYPE_CHECKING:
     import pyarrow as pa
 
 from jokoak.engine.core import Rules, make_rules
-from jokoak.games.zohn_ahl.engine import GAME
+from jokoak.games.zohn_ahl.engine import GAME, circuit_length
 from jokoak.games.zohn_ahl import odds as Z
 from jokoak.games.zohn_ahl.odds import tables as ZT
 from jokoak.odds.plain import plain_chance
 from jokoak.games.zohn_ahl.render import team_name
 
 from ui.guess import guess_section
-from ui.common import (_, TopLevelChart, chart_rows, esc, ngettext, fmt_num, fmt_pct, html,
+from ui.common import (_, TopLevelChart, chart_data, chart_rows, esc, ngettext, fmt_num, fmt_pct, html,
                        in_this_language, lang, percent_axis, number_axis, pin_run_language,
                        show_chart, title_lines, tr)
 
@@ -130,7 +130,7 @@ def _odds_content(ruleset: str, percent: int, code: str) -> OddsContent:
     values = [(fmt_num(v), q) for v, q in Z.throw_values(rules).items()]
     moves, _rest = Z.turn_movement(rules, up_to=40)
     resting, north, _complete = Z.first_circuit(rules)
-    north_gap = Z.circuit_length(rules) // 2
+    north_gap = circuit_length(rules) // 2
     game = _whole_game(ruleset, percent)
     curve = _win_curve(ruleset)
     if not any(q == percent for q, _p in curve):        # rules the table does not hold
@@ -256,7 +256,7 @@ def _win_spec() -> TopLevelChart:
             .encode(y=alt.datum(0.5)))
     mine = (base.mark_point(filled=True, size=160, color="#1d6fa5", opacity=1)
             .transform_filter("datum.mine").encode(x=x, y=y, tooltip=tooltip))
-    return alt.layer(line, even, mine, data=alt.Data(values=[]))
+    return alt.layer(line, even, mine, data=chart_data([]))
 
 
 def _win_chart(curve: tuple[tuple[int, Fraction], ...], percent: int) -> Drawn:
@@ -274,12 +274,13 @@ def _win_chart(curve: tuple[tuple[int, Fraction], ...], percent: int) -> Drawn:
 
 def _length_spec(x_title: str, y_title: str) -> alt.Chart:
     """Hundreds of turns as one filled outline, not hundreds of bars (fast to redraw)."""
-    return (alt.Chart(alt.Data(values=[]))
-            .mark_area(color=COLOUR, interpolate="step-after", line=True)
-            .encode(x=alt.X("t:Q", title=title_lines(x_title), axis=number_axis()),
-                    y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
-                    tooltip=[alt.Tooltip("t:Q", title=x_title),
-                             alt.Tooltip("pct:N", title=y_title)]))
+    chart: alt.Chart = (alt.Chart(chart_data([]))
+                        .mark_area(color=COLOUR, interpolate="step-after", line=True)
+                        .encode(x=alt.X("t:Q", title=title_lines(x_title), axis=number_axis()),
+                                y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
+                                tooltip=[alt.Tooltip("t:Q", title=x_title),
+                                         alt.Tooltip("pct:N", title=y_title)]))
+    return chart
 
 
 def _length_chart(game: ZT.GameFigures) -> Drawn:
@@ -296,13 +297,14 @@ def _length_chart(game: ZT.GameFigures) -> Drawn:
 def _bar_spec(x_title: str, y_title: str, highlight: bool) -> alt.Chart:
     colour = (alt.condition("datum.hot", alt.value("#1d6fa5"), alt.value(COLOUR))
               if highlight else alt.value(COLOUR))
-    return (alt.Chart(alt.Data(values=[])).mark_bar()
-            .encode(x=alt.X("x:N", title=title_lines(x_title), sort=alt.SortField("order"),
-                            axis=alt.Axis(labelAngle=0, labelOverlap=True, labelLimit=400)),
-                    y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
-                    color=colour,
-                    tooltip=[alt.Tooltip("x:N", title=x_title),
-                             alt.Tooltip("pct:N", title=y_title)]))
+    chart: alt.Chart = (alt.Chart(chart_data([])).mark_bar()
+                        .encode(x=alt.X("x:N", title=title_lines(x_title), sort=alt.SortField("order"),
+                                        axis=alt.Axis(labelAngle=0, labelOverlap=True, labelLimit=400)),
+                                y=alt.Y("p:Q", title=y_title, axis=percent_axis()),
+                                color=colour,
+                                tooltip=[alt.Tooltip("x:N", title=x_title),
+                                         alt.Tooltip("pct:N", title=y_title)]))
+    return chart
 
 
 def _bar(rows: list[tuple[str, Fraction]], title: str, name: str, x_title: str,
