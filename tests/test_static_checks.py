@@ -55,20 +55,6 @@ def _modules(package: str) -> list[str]:
     return names
 
 
-def _not_yet_strict(module: str) -> bool:
-    """The modules not yet held to --strict: the registry, the games' entries and the command
-    line, rebuilt around one typed plug-in per game; the play and room views and the pages
-    that hold them, rebuilt as peers over one play session (this list may shrink, never
-    grow)."""
-    if module in ("jokoak.registry", "jokoak.games", "ui.room", "ui.views", "ui.shell",
-                  "ui.game_page"):
-        return True
-    if any(module == package or module.startswith(package + ".")
-           for package in ("jokoak.cli", "ui.games", "ui.play")):
-        return True
-    return module.startswith("jokoak.games.") and module.endswith(".entry")
-
-
 def test_mypy_checks_every_core_and_ui_module_with_the_strict_flags():
     import os
 
@@ -93,8 +79,6 @@ def test_mypy_checks_every_core_and_ui_module_with_the_strict_flags():
     assert "jokoak.engine.core" in modules and "ui.lesson" in modules
     loose = {}
     for module in modules:
-        if _not_yet_strict(module):
-            continue
         checked = options.clone_for_module(module)
         off = sorted(k for k, v in per_module.items() if getattr(checked, k) != v)
         if off:

@@ -15,7 +15,7 @@ from .checklist import load, report
 from .common import one_line_errors
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = one_line_errors(sub.add_parser(
         "check-game", help="say what a game's folder provides, lacks and which checks it meets"))
     p.add_argument("game", help="the game's key (its folder's name)")

@@ -228,7 +228,9 @@ def report(folder: Folder) -> tuple[list[str], bool]:
     """The lines ``check-game`` prints, and whether every required piece is present."""
     have = [p for p in PIECES if p.present(folder)]
     lack = [p for p in PIECES if p not in have]
-    where = lambda p: p.where.replace("<key>", folder.key)  # noqa: E731
+
+    def where(piece: Piece) -> str:
+        return piece.where.replace("<key>", folder.key)
 
     def line(sign: str, piece: Piece) -> str:
         kind = "required" if piece.required else "optional"

@@ -14,7 +14,7 @@ from .common import (build_rules, decimal_text, engine_error, fraction_text, loa
                      odds_tables_of, one_line_errors, parse_param, split_assignments)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = one_line_errors(sub.add_parser("odds", help="print a game's exact odds tables"))
     p.add_argument("game")
     p.add_argument("--ruleset", help="named ruleset (default: the Basque text's reading)")

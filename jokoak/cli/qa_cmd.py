@@ -33,7 +33,7 @@ PARTS = ("sources", "interface", "spelling", "lessons", "ledger")
 INTERFACE_LANGUAGES = ("eu", "es", "fr", "en")
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("qa", help="translation statistics and quality checks")
     known = sorted(set(TARGET_LANGUAGES) | set(INTERFACE_LANGUAGES))
     p.add_argument("--lang", help=f"only this language ({', '.join(known)})")

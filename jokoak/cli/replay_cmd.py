@@ -19,7 +19,7 @@ from .common import (clauses_of, engine_error, event_actor_name, load_game, one_
                      seat_name)
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = one_line_errors(sub.add_parser("replay", help="replay a scenario (YAML) or record (JSON), step by step"))
     p.add_argument("file", type=Path, help="scenario .yaml or record .json")
     p.add_argument("--game", help="the game, when the scenario's path does not tell")

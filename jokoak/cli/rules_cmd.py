@@ -10,7 +10,7 @@ from typing import Any
 from .common import load_game, one_line_errors
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = one_line_errors(sub.add_parser("rules", help="list a game's options and rulesets with their sources"))
     p.add_argument("game")
     p.add_argument("--json", action="store_true", help="print JSON instead of text")

@@ -25,7 +25,7 @@ MAX_GAMES = 20_000
 PROGRESS_SECONDS = 5.0
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = one_line_errors(sub.add_parser("simulate", help="play seeded games between computer players"))
     p.add_argument("game")
     p.add_argument("--games", type=int, required=True, help="how many games")

@@ -16,7 +16,7 @@ from . import CliError
 from .common import one_line_errors
 
 
-def register(sub: argparse._SubParsersAction) -> None:
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = one_line_errors(sub.add_parser(
         "steps", help="count the steps of each scenario and watched game, before and after folding"))
     p.add_argument("games", nargs="*", help=f"games (default: all: {', '.join(registry.plugins())})")
