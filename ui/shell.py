@@ -31,6 +31,7 @@ from .lesson import LESSON_GOTO_KEY, WELL_DONE, entry_params
 from .sound import mute_button
 from .counters import note_left
 from .params import drop_unknown
+from .assets import style
 
 #: What a lesson page says aloud besides its steps' sentences (made ahead with them).
 SPOKEN_BY_LESSONS = (WELL_DONE,)
@@ -45,11 +46,7 @@ FAVICON_URL = "data:image/png;base64," + base64.b64encode(FAVICON.read_bytes()).
 
 #: Page-wide styles: less empty space above, captions dark enough for WCAG AA contrast, and
 #: no toolbar on charts (Streamlit's "Download as PNG" / "Fullscreen" are English only).
-BOOKLET_CSS = """<style>
-[data-testid='stMainBlockContainer']{padding-top:4.2rem}
-[data-testid='stCaptionContainer'], [data-testid='stCaptionContainer'] p{color:#4a4d57 !important;opacity:1 !important}
-[data-testid='stElementContainer']:has([data-testid='stVegaLiteChart']) [data-testid='stElementToolbar']{display:none !important}
-</style>"""
+BOOKLET_CSS = style("booklet.css")
 
 
 #: Every control at least 44 × 44 px at every size (WCAG 2.2 target size, enhanced): the
@@ -59,20 +56,7 @@ BOOKLET_CSS = """<style>
 #: hover only, so never on a touch screen) are hidden: the URL already carries the place.
 #: tests/test_browser_targets.py measures every control. Tabs keep their words' width (the
 #: 44 px minimum let a phone squeeze five tabs' words into each other): the tab list scrolls.
-TOUCH_CSS = """<style>/* jokoak-touch */
-button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNavLink'],
-[data-testid='stBaseButton-segmented_control'], [data-testid='stBaseButton-segmented_controlActive'],
-[data-testid='stBaseButton-pills'], [data-testid='stBaseButton-pillsActive']{min-height:44px !important;min-width:44px !important}
-[data-testid='stCheckbox'] label, [data-testid='stRadio'] label{min-height:44px;align-items:center}
-[data-testid='stSelectbox'] [role='group'], [data-testid='stTextInput'] input{min-height:44px;box-sizing:border-box}
-[data-testid='stExpander'] summary{min-height:44px;box-sizing:border-box;display:flex;align-items:center}
-[data-testid='stMainBlockContainer'] details > summary:not([class]){min-height:44px;box-sizing:border-box;padding:.55rem 0}
-[data-testid='stSlider'] [role='group'] [style*='translate(-50%, -50%)']{width:44px !important;height:44px !important;padding:14px;box-sizing:border-box;background-clip:content-box !important}
-[data-testid='stSliderThumbValue']{margin-top:14px}
-[data-testid='stHeaderActionElements']{display:none !important}
-[role='tablist'] > [role='tab']{flex-shrink:0}
-[role='tablist']{overflow-x:auto}
-</style>"""
+TOUCH_CSS = style("touch_targets.css")
 
 
 #: A portrait screen (a 1080 × 1920 kiosk, a tablet held upright) draws the table or board
@@ -85,16 +69,7 @@ button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNav
 #: A drawing made for both widths (:func:`jokoak.render.for_both_widths`) shows its phone
 #: layout under 641 px, at the whole width whatever its height: laid out for the width, its
 #: words are 11 px or more there only if it is not shrunk to a height.
-BOARD_CSS = """<style>/* jokoak-boards */
-@media (orientation:portrait) and (min-width:641px){
-[data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board){flex-wrap:wrap}
-[data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board) > [data-testid='stColumn']{flex:1 1 100% !important;width:100% !important;min-width:100% !important}
-}
-@media (max-width:640px){.jokoak-board{--jokoak-board-h:40vh} svg.jk-sticks{max-width:15rem !important;margin:0 auto;display:block}}
-.jk-narrow{display:none}
-@media (max-width:640px){.jk-wide{display:none} .jk-narrow{display:block}
- .jokoak-board .jk-narrow svg{max-height:none}}
-</style>"""
+BOARD_CSS = style("boards.css")
 
 
 #: A throw rolls the dice: the drawings give their dice ``jk-die`` in a group of class
@@ -102,20 +77,7 @@ BOARD_CSS = """<style>/* jokoak-boards */
 #: roll again and a redraw of the same throw does not), zaldi zuria's white horse badge
 #: ``jk-badge`` and zohn ahl's thrown sticks ``jk-stick``. Nothing moves for a visitor who
 #: asked for less motion.
-ROLL_CSS = """<style>
-.jk-die, .jk-badge, .jk-stick{transform-box:fill-box;transform-origin:center}
-@media (prefers-reduced-motion:no-preference){
-.jk-roll-a .jk-die{animation:jk-roll-a .7s cubic-bezier(.2,.7,.3,1) both}
-.jk-roll-b .jk-die{animation:jk-roll-b .7s cubic-bezier(.2,.7,.3,1) both}
-.jk-roll-a .jk-stick{animation:jk-fall-a .6s cubic-bezier(.2,.7,.3,1) both}
-.jk-roll-b .jk-stick{animation:jk-fall-b .6s cubic-bezier(.2,.7,.3,1) both}
-.jk-badge{animation:jk-pop .45s .55s cubic-bezier(.2,.7,.3,1.4) both}}
-@keyframes jk-roll-a{0%{transform:translate(-46px,-30px) rotate(-220deg)}60%{transform:translate(3px,2px) rotate(14deg)}82%{transform:rotate(-5deg)}100%{transform:none}}
-@keyframes jk-roll-b{0%{transform:translate(-46px,-30px) rotate(-220deg)}60%{transform:translate(3px,2px) rotate(14deg)}82%{transform:rotate(-5deg)}100%{transform:none}}
-@keyframes jk-fall-a{0%{transform:translateY(-40px) rotate(-30deg)}65%{transform:translateY(3px) rotate(4deg)}100%{transform:none}}
-@keyframes jk-fall-b{0%{transform:translateY(-40px) rotate(-30deg)}65%{transform:translateY(3px) rotate(4deg)}100%{transform:none}}
-@keyframes jk-pop{0%{transform:scale(.2);opacity:0}100%{transform:none;opacity:1}}
-</style>"""
+ROLL_CSS = style("dice_roll.css")
 
 
 def nav_drawings_css() -> str:

@@ -35,6 +35,7 @@ from jokoak.review.uploads import MAX_UPLOAD_BYTES, game_name
 from jokoak.i18n.msgids import Nn_
 
 from .common import _, error, fmt_num, html, lang, in_this_language, ngettext
+from .assets import style
 
 ALL = "all"
 #: A filter's "any" choice (a status, a review state).
@@ -52,12 +53,7 @@ _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~:$])")
 #: states the server's limit, not the page's: hidden, and said below in the visitor's language.
 #: Its refusal of a file is shown only in a tooltip (and to screen readers): shown here on
 #: the page, beside the file's name.
-UPLOADER_CSS = ("<style>[data-testid='stFileUploaderDropzoneInstructions']"
-                "{display:none !important}"
-                "[data-testid='stFileChip'] [role='alert']{position:static !important;"
-                "clip:auto !important;width:auto !important;height:auto !important;"
-                "overflow:visible !important;white-space:normal !important;margin:0 .6rem;"
-                "color:#a11d1d;font-weight:600}</style>")
+UPLOADER_CSS = style("uploader.css")
 
 #: Streamlit's uploader speaks English only: its button ("Upload"), the names a screen reader
 #: hears ("file upload", "Remove x.po", "Add files") and its refusal of a file ("Error:
@@ -373,8 +369,7 @@ def _report_html(game: str, langs: tuple[str, ...], code: str, title: str) -> by
 #: A work page, set closer than the booklet's reading pages: half the gap between elements,
 #: so the review's first rows are on a laptop's first screen (1366 × 768) under the choices,
 #: the tabs, the counts and the filters.
-WORKBENCH_CSS = ("<style>[data-testid='stMainBlockContainer'] [data-testid='stVerticalBlock']"
-                 "{gap:.5rem}</style>")
+WORKBENCH_CSS = style("workbench.css")
 
 
 def workbench() -> None:
