@@ -51,7 +51,7 @@ from .params import drop, echo_of_old, query_choice, query_number, write
 from .play import PlaySession, PlaySpec
 from .kiosk_mode import kiosk_fold
 from .why import sentence_html
-from .assets import style
+from .assets import script, style
 
 log = logging.getLogger("jokoak")
 
@@ -397,10 +397,7 @@ def _hand_over(game: str) -> None:
 
 #: Brings the step's feedback (why, hint, refusal) and the button after it into view: on a
 #: phone they sit under the table, below the fold, where a tap would seem to do nothing.
-SHOW_FEEDBACK_JS = """<script>setTimeout(function(){
-var n=document.querySelector('[class*="st-key-jokoak_lesson_next_"]')
-||document.querySelector('.jokoak-lesson-hint,.jokoak-refused');
-if(n){n.scrollIntoView({block:'nearest',behavior:'instant'});}},300);</script>"""
+SHOW_FEEDBACK_JS = script("show_feedback.js")
 
 
 def _choice_html(game: str, choice: str | None) -> str:

@@ -10,7 +10,6 @@ slides under a finger that taps twice.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 
 import streamlit as st
@@ -22,7 +21,7 @@ from jokoak.render.source import CSS as SOURCE_CSS, ClausePair, clause_pairs
 
 from . import kiosk_mode
 from .common import _, esc, html, lang, remember, remembered_widget_key
-from .assets import style
+from .assets import script, style
 
 SELF_TEST_CSS = style("self_test.css")
 
@@ -135,10 +134,8 @@ def _focus_next(game: str, clause_id: str, order: tuple[str, ...]) -> None:
     target = next((cid for cid in after if cid not in shown), None)
     if target is None:
         return
-    selector = json.dumps(f".st-key-{reveal_button_key(game, target)} button")
-    st.html("<script>setTimeout(function(){var b=document.querySelector(" + selector
-            + ");if(b){b.focus({preventScroll:true});}},150);</script>",
-            unsafe_allow_javascript=True)
+    selector = f".st-key-{reveal_button_key(game, target)} button"
+    st.html(script("focus_next.js", data={"selector": selector}), unsafe_allow_javascript=True)
 
 
 @st.fragment

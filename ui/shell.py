@@ -31,7 +31,7 @@ from .lesson import LESSON_GOTO_KEY, WELL_DONE, entry_params
 from .sound import mute_button
 from .counters import note_left
 from .params import drop_unknown
-from .assets import style
+from .assets import script, style
 
 #: What a lesson page says aloud besides its steps' sentences (made ahead with them).
 SPOKEN_BY_LESSONS = (WELL_DONE,)
@@ -103,9 +103,7 @@ def menu_label_css(label: str) -> str:
     """The opener of the navigation on a phone, labelled in words (the generated text is
     read as the button's name too)."""
     quoted = json.dumps(label, ensure_ascii=False).replace("<", "\\3c ")
-    return ("<style>[data-testid='stExpandSidebarButton']{width:auto !important;gap:.2rem;"
-            "padding:0 .5rem !important}[data-testid='stExpandSidebarButton']::after{content:"
-            f"{quoted};font-size:1rem;font-weight:600}}</style>")
+    return f"<style>:root{{--jk-menu-label:{quoted}}}</style>" + style("menu_label.css")
 
 
 def _on_switch() -> None:
@@ -141,21 +139,7 @@ PLACE_PARAMS = ("view", "lesson")
 #: replaces the entry. A place written into a page that has none, or a place lost, may be
 #: the old address of a page change: it replaces the entry only if, a moment later, no other
 #: address has been written and the page is still the same.
-HISTORY_JS = """<script>(function(){var w=window;if(w.__jokoakHistory){return;}
-w.__jokoakHistory=true;var h=w.history,push=h.pushState.bind(h),swap=h.replaceState.bind(h);
-var place=%s,games=%s,seq=0;
-function page(u){var parts=u.pathname.split('/').filter(Boolean);return parts.length?parts[parts.length-1]:'';}
-h.pushState=function(state,title,url){seq+=1;if(url===undefined||url===null){return push(state,title,url);}
-var next=new URL(String(url),w.location.href),here=new URL(w.location.href),mine=seq;
-if(next.pathname!==here.pathname){return push(state,title,url);}
-var filled=false,lost=false,moved=false;place.forEach(function(p){var a=here.searchParams.get(p),
-b=next.searchParams.get(p);if(a===b){return;}if(a===null){filled=true;}else if(b===null){lost=true;}
-else{moved=true;}});
-if(moved){return push(state,title,url);}
-if(lost||(filled&&games.indexOf(page(here))===-1)){w.setTimeout(function(){
-if(seq===mine&&w.location.pathname===here.pathname){swap(state,title,url);}},%d);return;}
-return swap(state,title,url);};})();
-</script>"""
+HISTORY_JS = "history.js"
 #: How long an address that may belong to a page change waits (ms): the new page's address
 #: follows once the new page's run has started (seen 0.5 s later on a busy machine). No
 #: page of the booklet writes such an address for itself, so waiting long costs nothing.
@@ -163,8 +147,8 @@ HISTORY_WAIT_MS = 3000
 
 
 def history_script() -> str:
-    return HISTORY_JS % (json.dumps(PLACE_PARAMS), json.dumps(list(registry.keys())),
-                         HISTORY_WAIT_MS)
+    return script(HISTORY_JS, data={"place": list(PLACE_PARAMS), "games": list(registry.keys()),
+                                    "wait": HISTORY_WAIT_MS})
 
 
 def install_history() -> None:
@@ -197,20 +181,7 @@ def set_document_language(code: str, menu: str = "") -> None:
 def document_language_html(code: str, menu: str) -> str:
     """The script of :func:`set_document_language`."""
     assert code in LANGUAGES
-    name = json.dumps(menu, ensure_ascii=True).replace("<", "\\u003c")
-    return ("<script>document.documentElement.lang = '" + code + "';"
-            f"window.jkMenuName = {name};" + _NAME_MENU_OPENER + "</script>")
-
-
-#: Names the navigation opener ``window.jkMenuName`` now and whenever Streamlit draws it
-#: again (no "<" in it: Streamlit's sanitizer drops a script with "<" before a letter).
-_NAME_MENU_OPENER = (
-    "(function(){const name=()=>{const b=document.querySelector("
-    "'[data-testid=stExpandSidebarButton]');if(b&&window.jkMenuName&&"
-    "b.getAttribute('aria-label')!==window.jkMenuName){"
-    "b.setAttribute('aria-label',window.jkMenuName);b.title=window.jkMenuName;}};name();"
-    "if(!window.jkMenuWatch){window.jkMenuWatch=new MutationObserver(name);"
-    "window.jkMenuWatch.observe(document.body,{childList:true,subtree:true});}})();")
+    return script("menu_opener.js", data={"lang": code, "menu": menu})
 
 
 PAGES = ROOT / "app_pages"

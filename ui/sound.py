@@ -17,7 +17,7 @@ from jokoak.i18n.msgids import N_
 
 from . import kiosk_mode, speech
 from .common import esc, html, lang, _
-from .assets import style
+from .assets import script, style
 
 MUTE_KEY = "jokoak_muted"
 SOUND_OFF = N_("Sound off")
@@ -62,14 +62,12 @@ def mute_button() -> None:
 CELEBRATION_CSS = style("celebration.css")
 
 #: Four rising notes (C, E, G, C), 0.12 s apart: made in the browser, once per lesson end.
-CHIME_JS = """<script>/*%(token)s*/(function(){try{var w=window;
-var C=w.AudioContext||w.webkitAudioContext;if(!C){return;}
-var c=w.__jkAudio||(w.__jkAudio=new C());if(c.state==='suspended'){c.resume();}
-var t=c.currentTime+0.05;[523.25,659.25,783.99,1046.5].forEach(function(f,i){
-var o=c.createOscillator(),g=c.createGain(),s=t+i*0.12;o.type='triangle';o.frequency.value=f;
-g.gain.setValueAtTime(0.0001,s);g.gain.linearRampToValueAtTime(0.25,s+0.02);
-g.gain.exponentialRampToValueAtTime(0.001,s+0.5);o.connect(g);g.connect(c.destination);
-o.start(s);o.stop(s+0.55);});w.__jkChimes=(w.__jkChimes||0)+1;}catch(e){}})();</script>"""
+CHIME_JS = "chime.js"
+
+
+def chime_script(token: str) -> str:
+    """The chime's script; ``token`` makes each lesson end's script new, so it plays again."""
+    return script(CHIME_JS, data={"token": token})
 
 
 def celebration(text: str, token: str, chime: bool) -> None:
@@ -78,6 +76,6 @@ def celebration(text: str, token: str, chime: bool) -> None:
          f'data-lesson-over="1"><span class="jk-star" aria-hidden="true">★</span>'
          f'<p class="jokoak-lesson-instruction">{esc(text)}</p></div>')
     if chime:
-        st.html(CHIME_JS % {"token": esc(token).replace("*", "")}, unsafe_allow_javascript=True)
+        st.html(chime_script(token), unsafe_allow_javascript=True)
     else:
         st.empty()   # the same number of elements either way: nothing after it is redrawn
