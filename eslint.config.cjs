@@ -23,4 +23,16 @@ module.exports = [
       "no-new-func": "error",
     },
   },
+  {
+    // An ES module for Streamlit's components.v2 (ui/step_controls.py): `JK` is the JSON
+    // object of its values, put in front of it.
+    files: ["ui/assets/*.mjs"],
+    languageOptions: {
+      ecmaVersion: 2022,
+      sourceType: "module",
+      globals: { ...globals.browser, JK: "readonly" },
+    },
+    linterOptions: { reportUnusedDisableDirectives: "error" },
+    rules: { ...js.configs.recommended.rules, eqeqeq: "error", "no-eval": "error" },
+  },
 ];

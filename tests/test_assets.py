@@ -1,8 +1,10 @@
 """ui/assets/: every file a module names exists, every file is named by a module, and what
 the loader sends cannot be broken out of.
 
-A name is found as a quoted ``"<name>.css"`` / ``"<name>.js"`` in ui/'s Python files (the
-loader's own module aside). A script file must hold no ``<`` before a letter, ``/``, ``!`` or
+A name is found as a quoted ``"<name>.css"``, ``"<name>.js"`` or ``"<name>.mjs"`` in ui/'s
+Python files (the loader's own module aside). A ``.js`` file is a script sent with
+``st.html`` (:func:`ui.assets.script`), a ``.mjs`` file an ES module of a components.v2
+element. A script file must hold no ``<`` before a letter, ``/``, ``!`` or
 ``?`` (Streamlit's sanitizer drops such a script element: it never runs) and no style file a
 ``</style``.
 """
@@ -18,7 +20,7 @@ from ui import assets
 
 ROOT = Path(__file__).resolve().parent.parent
 UI = ROOT / "ui"
-NAMED = re.compile(r"""["']([\w-]+\.(?:css|js))["']""")
+NAMED = re.compile(r"""["']([\w-]+\.(?:css|js|mjs))["']""")
 
 
 def _named() -> dict[str, list[str]]:
@@ -33,7 +35,7 @@ def _named() -> dict[str, list[str]]:
 
 
 def _files() -> set[str]:
-    return {p.name for p in assets.FOLDER.iterdir() if p.suffix in (".css", ".js")}
+    return {p.name for p in assets.FOLDER.iterdir() if p.suffix in (".css", ".js", ".mjs")}
 
 
 def test_every_asset_a_module_names_exists():
@@ -48,7 +50,7 @@ def test_every_asset_file_is_named_by_a_module():
 
 def test_the_assets_folder_holds_only_styles_scripts_and_the_loader():
     others = {p.name for p in assets.FOLDER.iterdir()
-              if p.suffix not in (".css", ".js") and p.name not in ("__init__.py", "__pycache__")}
+              if p.suffix not in (".css", ".js", ".mjs") and p.name not in ("__init__.py", "__pycache__")}
     assert not others, others
 
 

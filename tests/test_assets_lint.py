@@ -45,10 +45,12 @@ def _stylelint(*args: str, stdin: str | None = None) -> subprocess.CompletedProc
 
 
 def test_every_script_of_the_booklet_passes_eslint():
-    broken = _eslint("--stdin", "--stdin-filename", "ui/assets/probe.js",
-                     stdin="if (jk.x == 1) { undefinedHelper(); }\n")
-    assert broken.returncode == 1, broken.stdout + broken.stderr
-    assert "no-undef" in broken.stdout and "eqeqeq" in broken.stdout, broken.stdout
+    for probe, given in (("probe.js", "jk"), ("probe.mjs", "JK")):
+        broken = _eslint("--stdin", "--stdin-filename", f"ui/assets/{probe}",
+                         stdin=f"if ({given}.x == 1) {{ undefinedHelper(); }}\n")
+        assert broken.returncode == 1, broken.stdout + broken.stderr
+        assert "no-undef" in broken.stdout and "eqeqeq" in broken.stdout, broken.stdout
+        assert f"'{given}' is not defined" not in broken.stdout, broken.stdout
     result = _eslint(str(ASSETS.relative_to(ROOT)))
     assert result.returncode == 0, result.stdout + result.stderr
 

@@ -26,7 +26,7 @@ FOLDER = Path(__file__).resolve().parent
 def asset(name: str) -> str:
     """The text of ``name`` (a file of this folder, e.g. ``"touch.css"``), read once."""
     path = FOLDER / name
-    if path.parent != FOLDER or path.suffix not in (".css", ".js"):
+    if path.parent != FOLDER or path.suffix not in (".css", ".js", ".mjs"):
         raise ValueError(f"not an asset name: {name!r}")
     return path.read_text(encoding="utf-8")
 
