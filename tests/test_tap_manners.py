@@ -18,8 +18,8 @@ def _script_body(markup: str) -> str:
 
 
 @pytest.mark.parametrize("markup", [
-    tap_manners.TAP_JS % {"arm": 600, "near": 60},
-    sound.CHIME_JS % {"token": "x"},
+    tap_manners.tap_script(),
+    sound.chime_script("x"),
     shell.document_language_html("fr", "<b>Menu</b></script>"),
 ], ids=["tap_manners", "chime", "document_language"])
 def test_a_page_script_holds_no_markup_like_text_the_sanitizer_would_drop(markup):

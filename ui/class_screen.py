@@ -44,6 +44,7 @@ from .class_summary import ClassGame, TableSummary, class_game, class_game_of, c
 from .common import _, esc, html, lang, ngettext
 from .kiosk_mode import settings as booklet_settings
 from .params import drop
+from .assets import style
 
 log = logging.getLogger("jokoak")
 
@@ -75,21 +76,7 @@ _setups = itertools.count(1)
 
 #: The cards are read from the back of a classroom when projected: the code, and the turn and
 #: last bid in words that grow with the screen (24 px at 1920 px wide; 15 px was read there).
-CLASS_CSS = """<style>
-.jk-class-table{border:2px solid #c9ccd4;border-radius:.8rem;padding:.6rem .8rem;background:#fff}
-.jk-class-table h3{margin:0;font-size:1.3rem}
-.jk-class-code{font-family:ui-monospace,'DejaVu Sans Mono',monospace !important;
-font-size:clamp(2.4rem,3.6vw,4.2rem) !important;font-weight:700 !important;line-height:1.05 !important;
-letter-spacing:.12em;color:#10131a;margin:.15rem 0 .3rem;word-break:break-all}
-.jk-class-row{display:flex;flex-wrap:wrap;gap:.4rem .8rem;align-items:flex-start}
-.jk-class-row svg{flex:0 0 auto;height:auto}
-.jk-class-facts{flex:1 1 15rem;margin:0;padding:0;list-style:none;line-height:1.35;
-font-size:clamp(1.05rem,1.25vw,1.6rem) !important}
-@media (min-width:1600px){.jk-class-table h3{font-size:1.5rem}}
-.jk-class-facts li{margin:.1rem 0;font-size:inherit !important}
-.jk-class-facts li.jk-class-joined{font-weight:700;font-size:1.2em !important}
-.jk-class-closed{color:#8a1c1c;font-weight:700;font-size:clamp(1.05rem,1.25vw,1.6rem) !important}
-</style>"""
+CLASS_CSS = style("class_screen.css")
 
 
 def _store() -> Any:

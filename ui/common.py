@@ -26,6 +26,7 @@ from jokoak.i18n import (DEFAULT_LANGUAGE, LANGUAGES, Translator, format_number,
                          format_percent_value, negotiate_language, translator)
 from jokoak.render import for_both_widths
 
+from .assets import script
 from .streamlit_adapter import arrow_bytes
 
 LANG_KEY = "jokoak_lang"
@@ -349,44 +350,25 @@ def error(msgid: str, **params: Any) -> None:
 #: The target lands 6 px under the header bar, not flush with it: a few pixels that the page
 #: gives back after the placement (seen: zohn ahl's phone board, 2-4 px) do not slide it under.
 #: No less-than sign in it: Streamlit drops a script that has one.
-_PLACE_JS = """function bar(){var h=document.querySelector('[data-testid=stHeader]');
-var r=h&&getComputedStyle(h).display!=='none'?h.getBoundingClientRect():null;
-return r&&r.height?Math.max(0,r.bottom):0;}
-function isCut(C,h){var c=false;document.querySelectorAll(C).forEach(function(e){
-var r=e.getBoundingClientRect();if(r.height>0&&(h>r.top+1||r.bottom>window.innerHeight+1)){c=true;}});return c;}
-function place(T,C){var b=document.querySelector(T);if(!b){return;}var h=bar();
-if(C&&!isCut(C,h)){return;}var m=h+6;
-if(Math.abs(b.getBoundingClientRect().top-m)>1){if(b.style.scrollMarginTop!==m+'px'){b.style.scrollMarginTop=m+'px';}
-b.scrollIntoView({block:'start',behavior:'instant'});}}
-function run(T,C,idle){var t0=Date.now(),quiet=0;function tick(){
-var a=document.querySelector('[data-testid=stApp]');
-if(a&&a.getAttribute('data-test-script-state')==='running'){quiet=0;}else{quiet+=1;}
-place(T,C);if(quiet>=idle||Date.now()-t0>4000){return;}setTimeout(tick,150);}tick();}
-"""
+_PLACE_JS = "place.js"
 
 #: One placement, as a script element of its own (:func:`bring_into_view`), 250 ms after it
 #: is drawn.
-_INTO_VIEW_JS = ("<script>/*%(token)s*/(function(){" + _PLACE_JS
-                 + "setTimeout(function(){run(%(target)s,%(cut)s,2);},250);})();</script>")
+_INTO_VIEW_JS = "into_view.js"
 
 #: Installed once a page (:func:`install_placer`): whenever the app draws an element marked
 #: ``data-jk-place`` (:func:`place_mark`) with a mark it has not handled, it places that mark's
 #: target (:data:`_PLACE_JS`), from the next frame. Unlike :func:`bring_into_view` it adds no
 #: element to the step it serves: a script element a step was drawn, mounted and run after the
 #: step's own elements, the last change of the page after every "Next".
-_PLACER_JS = ("<script>(function(){if(window.__jkPlacer){return;}window.__jkPlacer=1;var seen={};"
-              + _PLACE_JS + """function scan(){document.querySelectorAll('[data-jk-place]').forEach(function(e){
-var k=e.getAttribute('data-jk-place');if(seen[k]){return;}seen[k]=1;var m=JSON.parse(k);
-requestAnimationFrame(function(){run(m[1],m[2],3);});});}
-new MutationObserver(scan).observe(document.body,{subtree:true,childList:true,attributes:true,
-attributeFilter:['data-jk-place']});scan();})();</script>""")
+_PLACER_JS = "placer.js"
 
 
 def install_placer() -> None:
     """Send the placer (:data:`_PLACER_JS`) with the page: once, outside any fragment."""
     import streamlit as st
 
-    st.html(_PLACER_JS, unsafe_allow_javascript=True)
+    st.html(script(_PLACE_JS, _PLACER_JS), unsafe_allow_javascript=True)
 
 
 def place_mark(target: str, cut: str, token: object) -> str:
@@ -409,8 +391,8 @@ def bring_into_view(target: str, cut: str = "", token: object = "", when: bool =
     if not when:
         st.empty()
         return
-    st.html(_INTO_VIEW_JS % {"token": str(token).replace("*", ""), "target": json.dumps(target),
-                             "cut": json.dumps(cut)}, unsafe_allow_javascript=True)
+    st.html(script(_PLACE_JS, _INTO_VIEW_JS, data={"token": str(token), "target": target,
+                                                   "cut": cut}), unsafe_allow_javascript=True)
 
 
 def game_drawing(game: str, state: Any, viewer: int | None = None,

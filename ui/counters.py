@@ -113,14 +113,6 @@ def note_left() -> None:
         count(game, "gave_up", lesson, step)
 
 
-#: Appended by the kiosk's idle watcher to its reset address (see ui/kiosk.py).
-LEFT_JS = ("function leftAt(){var q=new URLSearchParams(w.location.search),l=q.get('lesson'),"
-           "s=q.get('lstep');if(q.get('view')!=='learn'||!l||!s){return '';}"
-           "var g=w.location.pathname.split('/').filter(Boolean).pop()||'';"
-           "return '&left='+encodeURIComponent(g+'.'+l+'.'+s)"
-           "+'&leftkey='+encodeURIComponent(w.__jk.cfg.leftkey||'');}")
-
-
 # ---- the operator page --------------------------------------------------------------------
 
 def _label(kind: str) -> str:

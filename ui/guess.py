@@ -31,6 +31,7 @@ from jokoak.odds.plain import one_in
 
 from .play import pace
 from .common import _, esc, fmt_num, fmt_pct, html, in_this_language, lang, ngettext, tr
+from .assets import style
 
 log = logging.getLogger("jokoak")
 
@@ -170,21 +171,7 @@ def share_svg(observed: Fraction, guess: int | None, exact: Fraction | None) -> 
             f'height:auto;display:block">{"".join(parts)}</svg>')
 
 
-GUESS_CSS = """<style>
-.jokoak-guess-q{font-size:1.2rem;font-weight:600;margin:.2rem 0}
-.jokoak-guess-tally{font-size:1.1rem;margin:.2rem 0}
-.jokoak-guess-stage{display:flex;flex-wrap:wrap;gap:.4rem 2rem;align-items:flex-start}
-.jokoak-guess-stage > div{flex:1 1 20rem;min-width:0}
-.jokoak-guess-row{display:flex;flex-wrap:wrap;gap:.6rem;margin:.4rem 0}
-.jokoak-guess-row > div{flex:1 1 8.5rem;border:1px solid #d9cfb8;border-radius:.5rem;padding:.4rem .7rem}
-.jokoak-guess-row .k{font-size:.95rem;margin:0}
-.jokoak-guess-row .v{font-size:1.7rem;font-weight:700;margin:0;line-height:1.2}
-.jokoak-guess-row .s{font-size:.95rem;margin:0}
-.jokoak-guess-key{font-size:.95rem;margin:.1rem 0}
-.jokoak-guess-key .i{white-space:nowrap;margin-right:.9rem;display:inline-block}
-.jokoak-guess-key .m{display:inline-block;width:.8rem;height:.8rem;border-radius:50%;vertical-align:middle;margin-right:.3rem}
-@media (max-width:640px){.jokoak-guess-stage .jokoak-guess-answer{order:-1}}
-</style>"""
+GUESS_CSS = style("guess.css")
 
 
 def _tally_html(question: Question, run: GuessRun) -> str:

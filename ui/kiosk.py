@@ -14,7 +14,6 @@ on a phone (:func:`continue_on_phone`).
 
 from __future__ import annotations
 
-import json
 from collections.abc import Set as AbstractSet
 from urllib.parse import urlsplit
 
@@ -30,28 +29,19 @@ from jokoak.render.attract import ATTRACT_CSS, rocking
 from . import kiosk_mode
 from .common import _, esc, html, lang, ngettext, set_lang
 from .lesson import LEARN_LABEL, _start_from_attract as start_from_attract, has_lessons
+from .assets import script, style
 
 STARTED_KEY = "jokoak_kiosk_started"
 
 
-KIOSK_CSS = """<style>
-html, body, [data-testid="stAppViewContainer"]{font-size:20px}
-[data-testid="stMainBlockContainer"] p, [data-testid="stMainBlockContainer"] li{font-size:1.2rem}
-button, [role="tab"], [data-testid="stBaseButton-segmented_control"],
-[data-testid="stBaseButton-segmented_controlActive"], a[data-testid="stTopNavLink"]{
-  min-height:48px !important; min-width:48px; font-size:1.1rem !important}
-[data-testid="stMainMenu"], [data-testid="stToolbarActions"], [data-testid="stAppDeployButton"],
-footer{display:none !important}
-*:focus-visible{outline:3px solid #1a5fb4 !important; outline-offset:2px}
-</style>"""
+KIOSK_CSS = style("kiosk.css")
 
 
 def idle_script(seconds: int, countdown: int, reset_url: str, left_key: str = "") -> str:
-    """The idle watcher; texts go in as JSON (with ``</`` broken) and out as textContent.
+    """The idle watcher; texts go in as JSON (:func:`ui.assets.script`) and out as textContent.
     Its reset names the lesson step left unfinished, if any (``&left=``, counted as "gave
     up" by :func:`ui.counters.note_left`, only with this session's ``left_key``)."""
-    from .counters import LEFT_JS
-    cfg = json.dumps({
+    cfg = {
         "idle": seconds, "countdown": countdown, "url": reset_url,
         "title": _("Are you still there?"),
         # one sentence per plural form, the live count put where the translation puts it
@@ -63,43 +53,8 @@ def idle_script(seconds: int, countdown: int, reset_url: str, left_key: str = ""
                           "%(seconds)s seconds.", 2),
         "button": _("Continue"),
         "leftkey": left_key,
-    }).replace("</", "<\\/")
-    return ("<script>(function(){var w=window;w.__jk=w.__jk||{};w.__jk.cfg=" + cfg + ";"
-            "if(w.__jk.installed){return;}w.__jk.installed=true;var last=Date.now(),ov=null;"
-            "function touch(){if(!ov){last=Date.now();}}"
-            "['pointerdown','touchstart','keydown','wheel','scroll'].forEach(function(e){"
-            "document.addEventListener(e,touch,{capture:true,passive:true});});"
-            # a tap anywhere on the overlay continues; the emptied overlay stays a moment
-            # to swallow a second fast tap, which would otherwise land on the page beneath
-            "function hide(e){if(e){e.preventDefault();e.stopPropagation();}"
-            "if(ov&&!ov.jkGone){var o=ov;o.jkGone=true;o.textContent='';o.removeAttribute('id');"
-            "o.style.background='transparent';o.removeAttribute('role');"
-            "setTimeout(function(){o.remove();if(ov===o){ov=null;}last=Date.now();},600);}"
-            "last=Date.now();}"
-            "function show(){var c=w.__jk.cfg;ov=document.createElement('div');"
-            "ov.setAttribute('role','alertdialog');ov.setAttribute('aria-modal','true');"
-            "ov.setAttribute('aria-labelledby','jk-idle-title');ov.id='jk-idle';"
-            "ov.style.cssText='position:fixed;inset:0;z-index:2147483000;background:rgba(0,0,0,.75);"
-            "display:flex;align-items:center;justify-content:center';"
-            "var box=document.createElement('div');box.style.cssText='background:#fff;color:#111;"
-            "padding:2.5rem;border-radius:1rem;max-width:36rem;text-align:center;font-size:1.4rem';"
-            "var h=document.createElement('h2');h.id='jk-idle-title';h.textContent=c.title;"
-            "var p=document.createElement('p');var pre=document.createTextNode(''),"
-            "post=document.createTextNode('');"
-            "var n=document.createElement('strong');n.className='jk-count';n.setAttribute('aria-live','polite');"
-            "p.appendChild(pre);p.appendChild(n);p.appendChild(post);ov.jkParts=[pre,n,post];"
-            "var b=document.createElement('button');b.id='jk-idle-continue';b.textContent=c.button;"
-            "b.style.cssText='font-size:1.5rem;min-height:64px;min-width:220px;padding:.5rem 2rem;"
-            "border-radius:.6rem;border:0;background:#1a5fb4;color:#fff;cursor:pointer';"
-            "ov.addEventListener('click',hide);box.appendChild(h);box.appendChild(p);box.appendChild(b);"
-            "ov.appendChild(box);document.body.appendChild(ov);b.focus();}"
-            "setInterval(function(){var c=w.__jk.cfg,idle=(Date.now()-last)/1000;"
-            "if(!ov&&idle>=c.idle){show();}"
-            "if(ov&&!ov.jkGone){var left=Math.max(0,Math.ceil(c.idle+c.countdown-idle));"
-            "var parts=ov.jkParts;if(parts[1].textContent!==String(left)){"
-            "var t=(left===1?c.one:c.other).split('%(seconds)s');"
-            "parts[0].nodeValue=t[0];parts[1].textContent=left;parts[2].nodeValue=t.slice(1).join('');}"
-            "if(left<=0){w.location.href=c.url+leftAt();}}},250);" + LEFT_JS + "})();</script>")
+    }
+    return script("idle_watch.js", "left_at.js", data=cfg)
 
 
 def apply_kiosk_chrome() -> None:
@@ -134,46 +89,7 @@ TOUCH_TO_PLAY = N_("Touch to play")
 #: The attract screen's layout: the games' cards side by side, wrapping (two a row on a
 #: phone); each card's button reaches over the whole card (its ``::after``), so a tap on
 #: the moving picture starts the game's first lesson as a tap on the button does.
-ATTRACT_LAYOUT_CSS = """<style>
-[data-testid="stMainBlockContainer"]{padding-top:2rem}
-.jk-attract-head{text-align:center}
-.jk-attract-head h1{font-size:3.2rem;margin:0;padding:0}
-.jk-attract-head h1 a, .jk-attract-head h1 [data-testid="stHeaderActionElements"]{display:none}
-.jk-attract-head .jk-touch{display:inline-block;font-size:2.4rem;font-weight:800;color:#1a5fb4;
-  margin:.1rem 0 0}
-.jk-attract-head .jk-touch-others{font-size:1.15rem;color:#3d4049;margin:.1rem 0 .4rem}
-.jk-attract-head .jk-touch-others span+span::before{content:" · "}
-.jk-attract-greetings{text-align:center;font-size:1.2rem;margin:.3rem 0}
-.jk-attract-greetings span+span::before{content:" · "}
-[class*="st-key-jokoak_attract_game_"]{position:relative;width:clamp(150px,min(29vw,50vh),600px) !important;
-  flex:0 0 auto !important;background:#fff8e6;border:2px solid #e0c98f;border-radius:1rem;
-  padding:.6rem;gap:.4rem !important}
-[class*="st-key-jokoak_attract_game_"] [data-testid="stElementContainer"],
-[class*="st-key-jokoak_attract_game_"] .stButton,
-[class*="st-key-jokoak_attract_game_"] button{position:static !important}
-[class*="st-key-jokoak_attract_game_"] button{min-height:56px}
-[class*="st-key-jokoak_attract_game_"] .jk-attract{padding-bottom:1rem}
-[class*="st-key-jokoak_attract_game_"] .jk-attract svg{display:block}
-[class*="st-key-jokoak_attract_game_"] button::after{content:"";position:absolute;inset:0;
-  border-radius:1rem}
-[class*="st-key-jokoak_attract_game_"] button p{white-space:normal;
-  text-overflow:clip;font-size:1.25rem;font-weight:700}
-[class*="st-key-jokoak_attract_game_"] button p{overflow-wrap:break-word}
-.jk-attract-name{text-align:center;font-size:1.4rem;font-weight:700}
-.st-key-jokoak_attract_games{gap:1rem !important}
-@media (orientation:portrait) and (min-width:641px){
-  [class*="st-key-jokoak_attract_game_"]{width:min(44vw,30vh) !important}
-  .jk-attract-head h1{font-size:4rem}.jk-attract-head .jk-touch{font-size:3rem}}
-@media (max-width:640px){
-  .st-key-jokoak_attract_games{gap:.6rem !important}
-  .jk-attract-head h1{font-size:2.4rem}
-  .jk-attract-head .jk-touch{font-size:1.9rem}
-  [class*="st-key-jokoak_attract_game_"]{width:calc(50vw - 2rem) !important;padding:.35rem}
-  [class*="st-key-jokoak_attract_game_"] button{padding-left:.3rem;padding-right:.3rem}
-  [class*="st-key-jokoak_attract_game_"] button p{font-size:.9rem}
-  [class*="st-key-jokoak_attract_game_"] button span:has(> [data-testid="stIconMaterial"]){
-    display:none}}
-</style>"""
+ATTRACT_LAYOUT_CSS = style("attract_layout.css")
 
 
 def _game_card(entry: GamePlugin) -> None:
@@ -237,12 +153,7 @@ def settings_warnings() -> None:
 PHONE_KEY = "jokoak_phone"
 #: The "continue on your phone" button stays in the bottom corner of the screen, whatever
 #: the page and however far it is scrolled; its popover holds the code.
-PHONE_CSS = """<style>
-.st-key-jokoak_phone{position:fixed;right:1.5rem;bottom:1.5rem;z-index:1000;width:auto !important}
-.st-key-jokoak_phone button{box-shadow:0 2px 8px rgba(0,0,0,.25);background:#fff}
-.jk-phone{display:flex;flex-direction:column;gap:.8rem;align-items:center;padding:.5rem}
-.jk-phone p{margin:0;max-width:18rem;font-size:1.2rem;text-align:center}
-</style>"""
+PHONE_CSS = style("continue_on_phone.css")
 
 
 #: The popover's open state (``st.session_state``): the code is drawn only while it is open.

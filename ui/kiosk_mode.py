@@ -14,6 +14,7 @@ import streamlit as st
 from jokoak.service.settings import Settings, load_settings
 
 from .params import query_choice
+from .assets import style
 
 KIOSK_KEY = "jokoak_kiosk"
 
@@ -40,18 +41,7 @@ def is_kiosk() -> bool:
 #: title and tagline, the view tabs, the list of lessons) folds away, so the board, the
 #: sentence and the control to press fill the first screen (the board takes what is left).
 #: A visitor changes language on the attract screen; the idle reset brings it back.
-KIOSK_FOLD_CSS = """<style>
-.st-key-jokoak_lang_switch, [class*="st-key-jokoak_view_"], .st-key-jokoak_lesson_list,
-*:has(> h1[lang="eu"]) > p[lang], [data-testid="stMainBlockContainer"] h1[lang="eu"]{display:none !important}
-[data-testid="stElementContainer"]:has(> [data-testid="stMarkdown"] h1[lang="eu"]),
-[data-testid="stElementContainer"]:has(.st-key-jokoak_lang_switch){display:none !important}
-[data-testid="stMainBlockContainer"]{padding-top:3.6rem !important}
-@media (orientation:portrait) and (min-width:641px){
- [data-testid="stMainBlockContainer"]{padding-top:5rem !important;padding-left:1.5rem !important;padding-right:1.5rem !important}
- .jokoak-board svg{max-width:100% !important}
- [data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]:has(> [data-testid="stHtml"]):not(:has(> [data-testid="stHtml"] > :not(script, style, .jk-tap-manners))),
- [data-testid="stMainBlockContainer"] [data-testid="stElementContainer"]:has(> [data-testid="stMarkdown"] style):not(:has([data-testid="stMarkdownContainer"] > :not(style))){display:none !important}}
-</style>"""
+KIOSK_FOLD_CSS = style("kiosk_fold.css")
 #: On a portrait kiosk (above) the page's column spans the screen (the booklet's margins,
 #: 100 px a side at 1080 px, are a laptop's), a wide table with it (not held to its drawn
 #: width), and the page's scripts and styles, which draw
@@ -62,20 +52,12 @@ KIOSK_FOLD_CSS = """<style>
 
 #: Kiosk play (no answer bar under it): the board takes the height under the header; on a
 #: portrait kiosk, all but the room of the line above it and the turn and controls under it.
-KIOSK_PLAY_BOARD_CSS = ("<style>@media (orientation:landscape){[data-testid='stMain']"
-                        "{--jokoak-board-h:max(320px,calc(100vh - 190px))}}"
-                        "@media (orientation:portrait) and (min-width:641px){[data-testid='stMain']"
-                        " .jokoak-board{--jokoak-board-h:calc(100vh - 560px)}}</style>")
+KIOSK_PLAY_BOARD_CSS = style("kiosk_play_board.css")
 #: A kiosk lesson on a portrait screen: the board takes the room the header, the instruction
 #: and the control to press under it leave, and ends above the answer bar (about 330 px at
 #: 1920 px) once the step is done; an open question and a guess keep the play view's 42 %
 #: of the height, since their answers stand under the board.
-KIOSK_LESSON_BOARD_CSS = ("<style>@media (orientation:portrait) and (min-width:641px){"
-                          "[data-testid='stMain'] .jokoak-board{--jokoak-board-h:"
-                          "max(42vh,calc(100vh - 800px))}"
-                          "body:has(.jokoak-lesson-instruction:is([data-kind='guess'],"
-                          "[data-kind='question'][data-done='0']))"
-                          " [data-testid='stMain'] .jokoak-board{--jokoak-board-h:42vh}}</style>")
+KIOSK_LESSON_BOARD_CSS = style("kiosk_lesson_board.css")
 
 
 def kiosk_fold(play: bool = False) -> None:

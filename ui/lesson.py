@@ -52,6 +52,7 @@ from .play import PlaySession, PlaySpec
 from .game_views import game_spec, views_of
 from .kiosk_mode import kiosk_fold
 from .why import sentence_html
+from .assets import script, style
 
 log = logging.getLogger("jokoak")
 
@@ -65,43 +66,7 @@ VIEW = "learn"
 HANDOFF_KEY = "jokoak_lesson_handoff"
 
 
-LESSON_CSS = """<style>
-.jokoak-lesson-why{border-left:4px solid #1e7b34;padding:.2rem .8rem;margin:.3rem 0;background:#eef8f0}
-.jokoak-lesson-hint{border-left:4px solid #b36b00;padding:.2rem .8rem;margin:.3rem 0;background:#fff6e5}
-.jokoak-lesson-instruction{font-size:1.35rem;font-weight:600;margin:.2rem 0 .4rem}
-@media (max-width:640px){.jokoak-lesson-instruction{font-size:1.15rem}
- [data-testid="stHorizontalBlock"]:has(> [data-testid="stColumn"] .jokoak-board){flex-direction:column-reverse}}
-[class*="st-key-jokoak_lesson_redo_"] button{min-height:44px}
-[class*="st-key-jokoak_answer_bar_"]{position:fixed;left:0;right:0;bottom:0;z-index:990;
- background:#fff;border-top:4px solid #1e7b34;box-shadow:0 -6px 18px rgba(0,0,0,.16);
- padding:.5rem max(1rem,calc((100vw - 1500px)/2)) calc(.6rem + env(safe-area-inset-bottom));
- max-height:62vh;overflow-y:auto;gap:.6rem !important}
-[class*="st-key-jokoak_answer_bar_"] .jokoak-lesson-why,[class*="st-key-jokoak_answer_bar_"] .jokoak-lesson-hint{
- margin:0;border-left:0;background:transparent;padding:0}
-[class*="st-key-jokoak_answer_bar_"] .jokoak-said{font-size:1.3rem;margin:.1rem 0}
-[class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_next_"] button,
-[class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_real_"] button{min-height:3.6rem;font-size:1.3rem}
-[class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_real_"] button p,
-[class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_next_"] button p{font-size:1.35rem;font-weight:700}
-[class*="st-key-jokoak_answer_bar_"]>.st-key-jokoak_answer_said{flex:1 1 24rem;min-width:0}
-[class*="st-key-jokoak_answer_bar_"]>[class*="st-key-jokoak_lesson_next_"]{flex:0 0 clamp(12rem,28vw,26rem)}
-@media (max-width:640px){[class*="st-key-jokoak_answer_bar_"]{flex-wrap:wrap}
- [class*="st-key-jokoak_answer_bar_"]>[class*="st-key-jokoak_lesson_next_"]{flex:1 1 100%}
- [class*="st-key-jokoak_answer_bar_"] .jokoak-said{font-size:1.05rem;margin:0}
- [class*="st-key-jokoak_answer_bar_"]{padding:.35rem .8rem .5rem;gap:.3rem !important}
- [class*="st-key-jokoak_answer_bar_"] [class*="_clauses"]{display:none}
- [class*="st-key-jokoak_answer_bar_"] [data-testid="stVerticalBlock"]{gap:.2rem}}
-[data-testid="stMainBlockContainer"]:has(.jokoak-lesson-instruction){padding-bottom:12rem}
-body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{bottom:auto;top:4.5rem}
-.jk-lesson-picture p{display:none}
-[class*="st-key-jokoak_answer_bar_"] button p{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}
-@media (prefers-reduced-motion:no-preference){.jokoak-board .jk-highlight,.jk-lesson-picture .jk-highlight{animation:jk-ring 1.4s ease-in-out 3}}
-@keyframes jk-ring{0%,100%{stroke-opacity:1}50%{stroke-opacity:.35}}
-@keyframes jk-next-glow{0%,100%{box-shadow:0 0 0 0 rgba(26,95,180,.55)}50%{box-shadow:0 0 0 10px rgba(26,95,180,0)}}
-@media (prefers-reduced-motion:no-preference){
- [class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_next_"] button,
- [class*="st-key-jokoak_answer_bar_"] [class*="st-key-jokoak_lesson_real_"] button{animation:jk-next-glow 1.6s 1s ease-in-out 3}}
-</style>"""
+LESSON_CSS = style("lesson.css")
 
 
 @st.cache_resource(show_spinner=False)
@@ -193,8 +158,7 @@ def _step_events(step: LessonStep | None, session: PlaySession[Any]) -> tuple[An
 #: the instruction (about 750 px at 1920×1080, where the height left under the title, 440
 #: px, drew zohn ahl's and peruludo's labels at 9–10 px), with the control beside it.
 #: Portrait screens and phones keep the play view's sizes.
-LESSON_BOARD_CSS = ("<style>[data-testid='stMain']{--jokoak-board-h:"
-                    "max(240px,calc(100vh - 420px))}</style>")
+LESSON_BOARD_CSS = style("lesson_board.css")
 
 
 def _asked_picture(game: str, before: Position, after: Position) -> tuple[GameState, str]:
@@ -435,10 +399,7 @@ def _hand_over(game: str) -> None:
 
 #: Brings the step's feedback (why, hint, refusal) and the button after it into view: on a
 #: phone they sit under the table, below the fold, where a tap would seem to do nothing.
-SHOW_FEEDBACK_JS = """<script>setTimeout(function(){
-var n=document.querySelector('[class*="st-key-jokoak_lesson_next_"]')
-||document.querySelector('.jokoak-lesson-hint,.jokoak-refused');
-if(n){n.scrollIntoView({block:'nearest',behavior:'instant'});}},300);</script>"""
+SHOW_FEEDBACK_JS = script("show_feedback.js")
 
 
 def _choice_html(game: str, choice: str | None) -> str:

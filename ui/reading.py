@@ -10,7 +10,6 @@ slides under a finger that taps twice.
 
 from __future__ import annotations
 
-import json
 from functools import lru_cache
 
 import streamlit as st
@@ -22,21 +21,9 @@ from jokoak.render.source import CSS as SOURCE_CSS, ClausePair, clause_pairs
 
 from . import kiosk_mode
 from .common import _, esc, html, lang, remember, remembered_widget_key
+from .assets import script, style
 
-SELF_TEST_CSS = """<style>
-.st-key-jk-selftest [data-testid="stVerticalBlock"]{gap:.3rem}
-.st-key-jk-selftest [data-testid="stMarkdownContainer"]{margin-bottom:0}
-.st-key-jk-selftest [data-testid="stHorizontalBlock"]{gap:.3rem 1.2rem;align-items:flex-start}
-.st-key-jk-selftest .jk-source.jk-pair{display:block;font-size:1.05rem;line-height:1.5;
-  min-height:2.75rem;padding-top:.3rem}
-.st-key-jk-selftest .jk-pair.jk-heading-pair{font-weight:700;font-size:1.15rem}
-.st-key-jk-selftest [class*="st-key-jk_reveal_"] button{min-height:2.75rem;width:100%;
-  justify-content:flex-start;text-align:left;border-style:dashed}
-.st-key-jk-selftest [class*="st-key-jk_reveal_"] button p{white-space:normal}
-@media (max-width:640px){.st-key-jk-selftest [data-testid="stHorizontalBlock"]{gap:.1rem}
-  .st-key-jk-selftest [data-testid="stColumn"]+[data-testid="stColumn"]{margin-bottom:.55rem}}
-@media print{.st-key-jk-selftest [class*="st-key-jk_reveal_"]{display:none !important}}
-</style>"""
+SELF_TEST_CSS = style("self_test.css")
 
 
 def revealed_key(game: str) -> str:
@@ -149,10 +136,8 @@ def _focus_next(game: str, clause_id: str, order: tuple[str, ...]) -> None:
     target = next((cid for cid in after if cid not in shown), None)
     if target is None:
         return
-    selector = json.dumps(f".st-key-{reveal_button_key(game, target)} button")
-    st.html("<script>setTimeout(function(){var b=document.querySelector(" + selector
-            + ");if(b){b.focus({preventScroll:true});}},150);</script>",
-            unsafe_allow_javascript=True)
+    selector = f".st-key-{reveal_button_key(game, target)} button"
+    st.html(script("focus_next.js", data={"selector": selector}), unsafe_allow_javascript=True)
 
 
 @st.fragment

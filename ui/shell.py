@@ -30,6 +30,7 @@ from .lesson import LESSON_GOTO_KEY, WELL_DONE, entry_params
 from .sound import mute_button
 from .counters import note_left
 from .params import drop_unknown
+from .assets import script, style
 from .streamlit_adapter import StreamlitPage
 
 #: What a lesson page says aloud besides its steps' sentences (made ahead with them).
@@ -45,11 +46,7 @@ FAVICON_URL = "data:image/png;base64," + base64.b64encode(FAVICON.read_bytes()).
 
 #: Page-wide styles: less empty space above, captions dark enough for WCAG AA contrast, and
 #: no toolbar on charts (Streamlit's "Download as PNG" / "Fullscreen" are English only).
-BOOKLET_CSS = """<style>
-[data-testid='stMainBlockContainer']{padding-top:4.2rem}
-[data-testid='stCaptionContainer'], [data-testid='stCaptionContainer'] p{color:#4a4d57 !important;opacity:1 !important}
-[data-testid='stElementContainer']:has([data-testid='stVegaLiteChart']) [data-testid='stElementToolbar']{display:none !important}
-</style>"""
+BOOKLET_CSS = style("booklet.css")
 
 
 #: Every control at least 44 × 44 px at every size (WCAG 2.2 target size, enhanced): the
@@ -59,20 +56,7 @@ BOOKLET_CSS = """<style>
 #: hover only, so never on a touch screen) are hidden: the URL already carries the place.
 #: tests/test_browser_targets.py measures every control. Tabs keep their words' width (the
 #: 44 px minimum let a phone squeeze five tabs' words into each other): the tab list scrolls.
-TOUCH_CSS = """<style>/* jokoak-touch */
-button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNavLink'],
-[data-testid='stBaseButton-segmented_control'], [data-testid='stBaseButton-segmented_controlActive'],
-[data-testid='stBaseButton-pills'], [data-testid='stBaseButton-pillsActive']{min-height:44px !important;min-width:44px !important}
-[data-testid='stCheckbox'] label, [data-testid='stRadio'] label{min-height:44px;align-items:center}
-[data-testid='stSelectbox'] [role='group'], [data-testid='stTextInput'] input{min-height:44px;box-sizing:border-box}
-[data-testid='stExpander'] summary{min-height:44px;box-sizing:border-box;display:flex;align-items:center}
-[data-testid='stMainBlockContainer'] details > summary:not([class]){min-height:44px;box-sizing:border-box;padding:.55rem 0}
-[data-testid='stSlider'] [role='group'] [style*='translate(-50%, -50%)']{width:44px !important;height:44px !important;padding:14px;box-sizing:border-box;background-clip:content-box !important}
-[data-testid='stSliderThumbValue']{margin-top:14px}
-[data-testid='stHeaderActionElements']{display:none !important}
-[role='tablist'] > [role='tab']{flex-shrink:0}
-[role='tablist']{overflow-x:auto}
-</style>"""
+TOUCH_CSS = style("touch_targets.css")
 
 
 #: A portrait screen (a 1080 × 1920 kiosk, a tablet held upright) draws the table or board
@@ -85,16 +69,7 @@ button, [role='tab'], a[data-testid='stTopNavLink'], a[data-testid='stSidebarNav
 #: A drawing made for both widths (:func:`jokoak.render.for_both_widths`) shows its phone
 #: layout under 641 px, at the whole width whatever its height: laid out for the width, its
 #: words are 11 px or more there only if it is not shrunk to a height.
-BOARD_CSS = """<style>/* jokoak-boards */
-@media (orientation:portrait) and (min-width:641px){
-[data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board){flex-wrap:wrap}
-[data-testid='stHorizontalBlock']:has(> [data-testid='stColumn'] .jokoak-board) > [data-testid='stColumn']{flex:1 1 100% !important;width:100% !important;min-width:100% !important}
-}
-@media (max-width:640px){.jokoak-board{--jokoak-board-h:40vh} svg.jk-sticks{max-width:15rem !important;margin:0 auto;display:block}}
-.jk-narrow{display:none}
-@media (max-width:640px){.jk-wide{display:none} .jk-narrow{display:block}
- .jokoak-board .jk-narrow svg{max-height:none}}
-</style>"""
+BOARD_CSS = style("boards.css")
 
 
 #: A throw rolls the dice: the drawings give their dice ``jk-die`` in a group of class
@@ -102,20 +77,7 @@ BOARD_CSS = """<style>/* jokoak-boards */
 #: roll again and a redraw of the same throw does not), zaldi zuria's white horse badge
 #: ``jk-badge`` and zohn ahl's thrown sticks ``jk-stick``. Nothing moves for a visitor who
 #: asked for less motion.
-ROLL_CSS = """<style>
-.jk-die, .jk-badge, .jk-stick{transform-box:fill-box;transform-origin:center}
-@media (prefers-reduced-motion:no-preference){
-.jk-roll-a .jk-die{animation:jk-roll-a .7s cubic-bezier(.2,.7,.3,1) both}
-.jk-roll-b .jk-die{animation:jk-roll-b .7s cubic-bezier(.2,.7,.3,1) both}
-.jk-roll-a .jk-stick{animation:jk-fall-a .6s cubic-bezier(.2,.7,.3,1) both}
-.jk-roll-b .jk-stick{animation:jk-fall-b .6s cubic-bezier(.2,.7,.3,1) both}
-.jk-badge{animation:jk-pop .45s .55s cubic-bezier(.2,.7,.3,1.4) both}}
-@keyframes jk-roll-a{0%{transform:translate(-46px,-30px) rotate(-220deg)}60%{transform:translate(3px,2px) rotate(14deg)}82%{transform:rotate(-5deg)}100%{transform:none}}
-@keyframes jk-roll-b{0%{transform:translate(-46px,-30px) rotate(-220deg)}60%{transform:translate(3px,2px) rotate(14deg)}82%{transform:rotate(-5deg)}100%{transform:none}}
-@keyframes jk-fall-a{0%{transform:translateY(-40px) rotate(-30deg)}65%{transform:translateY(3px) rotate(4deg)}100%{transform:none}}
-@keyframes jk-fall-b{0%{transform:translateY(-40px) rotate(-30deg)}65%{transform:translateY(3px) rotate(4deg)}100%{transform:none}}
-@keyframes jk-pop{0%{transform:scale(.2);opacity:0}100%{transform:none;opacity:1}}
-</style>"""
+ROLL_CSS = style("dice_roll.css")
 
 
 def nav_drawings_css() -> str:
@@ -141,9 +103,7 @@ def menu_label_css(label: str) -> str:
     """The opener of the navigation on a phone, labelled in words (the generated text is
     read as the button's name too)."""
     quoted = json.dumps(label, ensure_ascii=False).replace("<", "\\3c ")
-    return ("<style>[data-testid='stExpandSidebarButton']{width:auto !important;gap:.2rem;"
-            "padding:0 .5rem !important}[data-testid='stExpandSidebarButton']::after{content:"
-            f"{quoted};font-size:1rem;font-weight:600}}</style>")
+    return f"<style>:root{{--jk-menu-label:{quoted}}}</style>" + style("menu_label.css")
 
 
 def _on_switch() -> None:
@@ -179,21 +139,7 @@ PLACE_PARAMS = ("view", "lesson")
 #: replaces the entry. A place written into a page that has none, or a place lost, may be
 #: the old address of a page change: it replaces the entry only if, a moment later, no other
 #: address has been written and the page is still the same.
-HISTORY_JS = """<script>(function(){var w=window;if(w.__jokoakHistory){return;}
-w.__jokoakHistory=true;var h=w.history,push=h.pushState.bind(h),swap=h.replaceState.bind(h);
-var place=%s,games=%s,seq=0;
-function page(u){var parts=u.pathname.split('/').filter(Boolean);return parts.length?parts[parts.length-1]:'';}
-h.pushState=function(state,title,url){seq+=1;if(url===undefined||url===null){return push(state,title,url);}
-var next=new URL(String(url),w.location.href),here=new URL(w.location.href),mine=seq;
-if(next.pathname!==here.pathname){return push(state,title,url);}
-var filled=false,lost=false,moved=false;place.forEach(function(p){var a=here.searchParams.get(p),
-b=next.searchParams.get(p);if(a===b){return;}if(a===null){filled=true;}else if(b===null){lost=true;}
-else{moved=true;}});
-if(moved){return push(state,title,url);}
-if(lost||(filled&&games.indexOf(page(here))===-1)){w.setTimeout(function(){
-if(seq===mine&&w.location.pathname===here.pathname){swap(state,title,url);}},%d);return;}
-return swap(state,title,url);};})();
-</script>"""
+HISTORY_JS = "history.js"
 #: How long an address that may belong to a page change waits (ms): the new page's address
 #: follows once the new page's run has started (seen 0.5 s later on a busy machine). No
 #: page of the booklet writes such an address for itself, so waiting long costs nothing.
@@ -201,8 +147,8 @@ HISTORY_WAIT_MS = 3000
 
 
 def history_script() -> str:
-    return HISTORY_JS % (json.dumps(PLACE_PARAMS), json.dumps(list(registry.plugins())),
-                         HISTORY_WAIT_MS)
+    return script(HISTORY_JS, data={"place": list(PLACE_PARAMS), "games": list(registry.plugins()),
+                                    "wait": HISTORY_WAIT_MS})
 
 
 def install_history() -> None:
@@ -235,20 +181,7 @@ def set_document_language(code: str, menu: str = "") -> None:
 def document_language_html(code: str, menu: str) -> str:
     """The script of :func:`set_document_language`."""
     assert code in LANGUAGES
-    name = json.dumps(menu, ensure_ascii=True).replace("<", "\\u003c")
-    return ("<script>document.documentElement.lang = '" + code + "';"
-            f"window.jkMenuName = {name};" + _NAME_MENU_OPENER + "</script>")
-
-
-#: Names the navigation opener ``window.jkMenuName`` now and whenever Streamlit draws it
-#: again (no "<" in it: Streamlit's sanitizer drops a script with "<" before a letter).
-_NAME_MENU_OPENER = (
-    "(function(){const name=()=>{const b=document.querySelector("
-    "'[data-testid=stExpandSidebarButton]');if(b&&window.jkMenuName&&"
-    "b.getAttribute('aria-label')!==window.jkMenuName){"
-    "b.setAttribute('aria-label',window.jkMenuName);b.title=window.jkMenuName;}};name();"
-    "if(!window.jkMenuWatch){window.jkMenuWatch=new MutationObserver(name);"
-    "window.jkMenuWatch.observe(document.body,{childList:true,subtree:true});}})();")
+    return script("menu_opener.js", data={"lang": code, "menu": menu})
 
 
 PAGES = ROOT / "app_pages"

@@ -17,6 +17,7 @@ from jokoak.i18n.msgids import N_
 
 from . import kiosk_mode, speech
 from .common import esc, html, lang, _
+from .assets import script, style
 
 MUTE_KEY = "jokoak_muted"
 SOUND_OFF = N_("Sound off")
@@ -44,12 +45,7 @@ def read_aloud(key: str, parts: speech.Parts) -> None:
         speech.read_now(key, parts)
 
 
-MUTE_CSS = """<style>
-.st-key-jokoak_mute{position:fixed;right:.8rem;top:.35rem;z-index:1000100;width:auto !important}
-.st-key-jokoak_mute button{background:#fff;box-shadow:0 1px 5px rgba(0,0,0,.25)}
-@media (max-width:640px){.st-key-jokoak_mute button p{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}}
-body:has([class*="st-key-jokoak_answer_bar_"]) .st-key-jokoak_phone{top:4.4rem !important;bottom:auto !important}
-</style>"""
+MUTE_CSS = style("mute_button.css")
 
 
 def mute_button() -> None:
@@ -63,31 +59,15 @@ def mute_button() -> None:
               icon=":material/volume_up:" if off else ":material/volume_off:")
 
 
-CELEBRATION_CSS = """<style>
-.jk-celebrate{display:flex;align-items:center;gap:1.2rem;margin:.6rem 0 1rem}
-.jk-celebrate .jk-star{font-size:clamp(4rem,9vw,8rem);line-height:1;color:#f2b100;
- text-shadow:0 0 0 #f2b100;display:inline-block;transform-origin:center}
-.jk-celebrate p{font-size:clamp(1.5rem,3vw,2.4rem);font-weight:800;margin:0}
-@media (prefers-reduced-motion:no-preference){
- .jk-celebrate .jk-star{animation:jk-star-fly 1.1s cubic-bezier(.2,.7,.3,1.3) both,
-  jk-star-glow 1.4s 1.1s ease-in-out 2}}
-@media (prefers-reduced-motion:reduce){
- .jk-celebrate .jk-star{animation:jk-star-glow 1.2s ease-in-out 3}}
-@keyframes jk-star-fly{0%{transform:translate(-40vw,30vh) scale(.2) rotate(-300deg);opacity:0}
- 70%{transform:scale(1.25) rotate(12deg);opacity:1}100%{transform:none}}
-@keyframes jk-star-glow{0%,100%{text-shadow:0 0 0 #f2b100;opacity:1}
- 50%{text-shadow:0 0 28px #ffd54a;opacity:.7}}
-</style>"""
+CELEBRATION_CSS = style("celebration.css")
 
 #: Four rising notes (C, E, G, C), 0.12 s apart: made in the browser, once per lesson end.
-CHIME_JS = """<script>/*%(token)s*/(function(){try{var w=window;
-var C=w.AudioContext||w.webkitAudioContext;if(!C){return;}
-var c=w.__jkAudio||(w.__jkAudio=new C());if(c.state==='suspended'){c.resume();}
-var t=c.currentTime+0.05;[523.25,659.25,783.99,1046.5].forEach(function(f,i){
-var o=c.createOscillator(),g=c.createGain(),s=t+i*0.12;o.type='triangle';o.frequency.value=f;
-g.gain.setValueAtTime(0.0001,s);g.gain.linearRampToValueAtTime(0.25,s+0.02);
-g.gain.exponentialRampToValueAtTime(0.001,s+0.5);o.connect(g);g.connect(c.destination);
-o.start(s);o.stop(s+0.55);});w.__jkChimes=(w.__jkChimes||0)+1;}catch(e){}})();</script>"""
+CHIME_JS = "chime.js"
+
+
+def chime_script(token: str) -> str:
+    """The chime's script; ``token`` makes each lesson end's script new, so it plays again."""
+    return script(CHIME_JS, data={"token": token})
 
 
 def celebration(text: str, token: str, chime: bool) -> None:
@@ -96,6 +76,6 @@ def celebration(text: str, token: str, chime: bool) -> None:
          f'data-lesson-over="1"><span class="jk-star" aria-hidden="true">★</span>'
          f'<p class="jokoak-lesson-instruction">{esc(text)}</p></div>')
     if chime:
-        st.html(CHIME_JS % {"token": esc(token).replace("*", "")}, unsafe_allow_javascript=True)
+        st.html(chime_script(token), unsafe_allow_javascript=True)
     else:
         st.empty()   # the same number of elements either way: nothing after it is redrawn

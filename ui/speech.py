@@ -32,18 +32,14 @@ from jokoak.i18n.source_translations import translation_map
 
 from . import kiosk_mode
 from .common import _, esc, fmt_num, html, lang, ngettext
+from .assets import style
 from .streamlit_adapter import DeltaGenerator
 
 #: Session key of the sound asked for and not yet played: (button key, tap number).
 ASKED_KEY = "jokoak_speak_asked"
 _taps = itertools.count(1)
 
-SPEAKER_CSS = """<style>
-[class*="st-key-jokoak_speak_"] button{min-height:44px;min-width:44px}
-.jokoak-speech{height:0;overflow:hidden}
-.jokoak-speech-busy{margin:.2rem 0;padding:.2rem .6rem;border-left:4px solid #1c6fb8;
-background:#eef5fc}
-</style>"""
+SPEAKER_CSS = style("speaker.css")
 
 #: What a tap says when its sound is not ready in time: being made (a second tap plays it),
 #: or not taken (too many waiting, or its synthesis ran out of time).

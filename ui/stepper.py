@@ -42,6 +42,7 @@ from .common import (_, esc, game_drawing, html, in_this_language, install_place
                      pin_run_language, place_mark, remember, remembered_widget_key)
 from .params import query_choice, query_number
 from .step_controls import step_controls, tap_value
+from .assets import style
 
 WATCH = "__watch__"
 #: The record key of a watched game starts so (``watch:<seed>``).
@@ -141,33 +142,7 @@ def step_through_view(game: str) -> None:
 #: picture's size, the words, the notes), sent once a page (outside the panel's fragment). Where
 #: each part sits (one grid: the picture beside the controls and words on a wide screen, under
 #: them on a phone or an upright kiosk) is the element's own style (ui/step_controls.py).
-STEP_CSS = """<style>
-.jokoak-board svg{display:block;margin:0 auto;max-width:100%;height:auto;max-height:min(64vh,calc(100vh - 300px))}
-@media (orientation:portrait){.jokoak-board svg{max-height:40vh}}
-@media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
- h1[lang="eu"]{font-size:2rem !important;padding:0 !important}
- .jokoak-board svg{max-height:calc(100vh - 380px)}}
-[class*='st-key-jokoak_step_controls_']{scroll-margin-top:4.2rem}
-.jokoak-step-start{padding:1rem;border-radius:.5rem;background:rgba(28,131,225,.1);color:#004280}
-.jokoak-step-words{font-size:1.1rem;margin:.2rem 0 .4rem 0;padding-left:1.2rem}
-.jokoak-step-words li{margin:.1rem 0}
-.jokoak-step-caption{font-style:italic;margin:.2rem 0}
-.jokoak-step-cited{font-size:.875rem;color:#4a4d57;margin:0 0 .5rem 0}
-.jokoak-step-notes{display:flex;flex-direction:column;gap:1rem}
-.jokoak-step-note{border:1px solid color-mix(in srgb,currentColor 20%,transparent);border-radius:.5rem}
-.jokoak-step-note>summary{display:flex;align-items:center;gap:.5rem;min-height:44px;padding:4px 12px;
- cursor:pointer;list-style:none;border-radius:.5rem}
-.jokoak-step-note>summary::-webkit-details-marker{display:none}
-.jokoak-step-note>summary::before{content:"keyboard_arrow_right";font-family:"Material Symbols Rounded";
- font-size:1rem;line-height:1;font-feature-settings:"liga";-webkit-font-smoothing:antialiased;flex:none}
-.jokoak-step-note[open]>summary::before{content:"keyboard_arrow_down"}
-.jokoak-step-note>summary:hover{color:var(--primary-color,#174ea6)}
-.jokoak-step-note>summary:focus-visible{outline:2px solid #174ea6;outline-offset:2px}
-.jokoak-step-note>p{margin:0;padding:0 1rem 1rem 1rem}
-@media (max-width:640px){
- .jokoak-board svg{max-height:30vh}
- .jokoak-step-words{font-size:1rem}}
-</style>"""
+STEP_CSS = style("stepper.css")
 
 
 

@@ -11,7 +11,6 @@ nor draws it again.
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import threading
 from collections import OrderedDict
@@ -34,6 +33,7 @@ from jokoak.review.uploads import MAX_UPLOAD_BYTES, game_name
 from jokoak.i18n.msgids import Nn_
 
 from .common import _, error, fmt_num, html, lang, in_this_language, ngettext
+from .assets import script, style
 from .streamlit_adapter import DeltaGenerator
 
 ALL = "all"
@@ -52,12 +52,7 @@ _MARKDOWN = re.compile(r"([\\`*_{}\[\]()#+\-.!<>|~:$])")
 #: states the server's limit, not the page's: hidden, and said below in the visitor's language.
 #: Its refusal of a file is shown only in a tooltip (and to screen readers): shown here on
 #: the page, beside the file's name.
-UPLOADER_CSS = ("<style>[data-testid='stFileUploaderDropzoneInstructions']"
-                "{display:none !important}"
-                "[data-testid='stFileChip'] [role='alert']{position:static !important;"
-                "clip:auto !important;width:auto !important;height:auto !important;"
-                "overflow:visible !important;white-space:normal !important;margin:0 .6rem;"
-                "color:#a11d1d;font-weight:600}</style>")
+UPLOADER_CSS = style("uploader.css")
 
 #: Streamlit's uploader speaks English only: its button ("Upload"), the names a screen reader
 #: hears ("file upload", "Remove x.po", "Add files") and its refusal of a file ("Error:
@@ -66,29 +61,7 @@ UPLOADER_CSS = ("<style>[data-testid='stFileUploaderDropzoneInstructions']"
 #: Streamlit drew (never adds or removes one, which React would trip over) and attributes.
 #: Installed once per tab; each run hands it the texts in the visitor's language. No
 #: less-than sign in it: Streamlit drops a script that has one.
-UPLOADER_JS = """<script>(function(){var w=window;w.__jkUp=%s;if(w.__jkUpFix){w.__jkUpFix();return;}
-function mine(t){var c=w.__jkUp;return t===c.type||t===c.limit;}
-function say(el,t){if(!el){return;}var first=true;el.childNodes.forEach(function(n){
-if(n.nodeType!==3){return;}var v=first?t:'';first=false;if(n.nodeValue!==v){n.nodeValue=v;}});}
-function refusal(t){var c=w.__jkUp;return t.indexOf('not allowed')!==-1?c.type:c.limit;}
-function attr(el,a,t){if(el&&el.getAttribute(a)!==t){el.setAttribute(a,t);}}
-function fix(){var c=w.__jkUp;document.querySelectorAll('[data-testid=stFileUploader]').forEach(function(up){
-up.querySelectorAll('[data-testid=stFileUploaderDropzone] [data-testid=stBaseButton-secondary] p')
-.forEach(function(p){say(p,c.choose);});
-attr(up.querySelector('input[type=file]'),'aria-label',c.input);
-up.querySelectorAll('[data-testid=stFileChip]').forEach(function(chip){
-var name=chip.querySelector('[data-testid=stFileChipName]');
-attr(chip.querySelector('[data-testid=stFileChipDeleteBtn] button'),'aria-label',
-c.remove.split('%%(name)s').join(name?name.textContent:''));
-chip.parentNode.querySelectorAll('[role=alert]').forEach(function(a){var t=a.textContent;
-if(!mine(t)){say(a,refusal(t));}});});
-up.querySelectorAll('[data-testid=stBaseButton-borderlessIcon]').forEach(function(b){
-attr(b,'aria-label',c.another);attr(b,'title',c.another);
-b.querySelectorAll('span').forEach(function(s){if(!s.children.length&&!s.hasAttribute('data-testid')){say(s,c.another);}});});});
-document.querySelectorAll('[data-testid=stTooltipErrorContent]').forEach(function(d){var t=d.textContent;
-if(!d.children.length&&!mine(t)&&/(files are not allowed|or smaller)[.]?$/.test(t)){say(d,refusal(t));}});}
-w.__jkUpFix=fix;new MutationObserver(fix).observe(document.body,{subtree:true,childList:true,characterData:true});
-fix();})();</script>"""
+UPLOADER_JS = "uploader_words.js"
 
 
 def uploader_script() -> str:
@@ -97,7 +70,7 @@ def uploader_script() -> str:
              "remove": _("Remove %(name)s"), "another": _("Choose another file"),
              "type": _("Only PO (.po) and XLIFF 1.2 (.xlf, .xliff) files can be reviewed."),
              "limit": upload_limit_text()}
-    return UPLOADER_JS % json.dumps(texts).replace("<", "\\u003c")
+    return script(UPLOADER_JS, data=texts)
 
 
 def _md_safe(text: str) -> str:
@@ -373,8 +346,7 @@ def _report_html(game: str, langs: tuple[str, ...], code: str, title: str) -> by
 #: A work page, set closer than the booklet's reading pages: half the gap between elements,
 #: so the review's first rows are on a laptop's first screen (1366 × 768) under the choices,
 #: the tabs, the counts and the filters.
-WORKBENCH_CSS = ("<style>[data-testid='stMainBlockContainer'] [data-testid='stVerticalBlock']"
-                 "{gap:.5rem}</style>")
+WORKBENCH_CSS = style("workbench.css")
 
 
 def workbench() -> None:

@@ -20,28 +20,13 @@ from jokoak.render.source import CSS as SOURCE_CSS, clause_excerpt_html
 
 from . import kiosk_mode
 from .common import _, esc, lang
+from .assets import style
 
 WHY_LABEL = N_("Why?")
 
 #: "Why?" as a tappable chip at least 44 px high (WCAG 2.5.5), the clauses under it. Its
 #: summary has a class of its own: the page rule for unnamed summaries sets no side padding.
-WHY_CSS = """<style>
-details.jokoak-why{margin:.15rem 0 .2rem}
-details.jokoak-why>summary{display:inline-flex;align-items:center;gap:.35rem;min-height:44px;
- min-width:44px;padding:0 .8rem;border:1px solid #9aa7bd;border-radius:1.4rem;
- cursor:pointer;list-style:none;font-weight:600;color:#174ea6;background:#fff}
-details.jokoak-why>summary::-webkit-details-marker{display:none}
-details.jokoak-why>summary::after{content:"\\25BE";font-size:.9em}
-details.jokoak-why[open]>summary::after{content:"\\25B4"}
-details.jokoak-why>summary:focus-visible{outline:3px solid #1a5fb4;outline-offset:2px}
-details.jokoak-why>p{margin:.4rem 0}
-details.jokoak-why .jk-source{margin-top:.4rem}
-.jokoak-refused,.jokoak-rule-note,.jokoak-lesson-why,.jokoak-lesson-hint{container-type:inline-size}
-@container (max-width:34rem){details.jokoak-why .jk-source{grid-template-columns:1fr !important}}
-.jokoak-log details.jokoak-why{display:inline-block;margin:0 0 0 .3rem;vertical-align:middle}
-.jokoak-log details.jokoak-why[open]{display:block;margin:.2rem 0 .4rem}
-.jokoak-log details.jokoak-why>summary{min-height:44px;padding:0 .6rem;font-size:.9rem}
-</style>"""
+WHY_CSS = style("why.css")
 
 
 def clause_ids_shown() -> bool:

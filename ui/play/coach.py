@@ -23,10 +23,9 @@ from ..common import _, esc, fmt_num, html, lang, ngettext
 from .controller import undo
 from .sessions import (PlaySession, PlaySpec, decisions_made, for_child, locked, person_to_act,
                        session, table_of, token)
+from ..assets import style
 
-HINT_CSS = """<style>
-.jokoak-hint{border-left:4px solid #b36b00;padding:.2rem .8rem;margin:.3rem 0;background:#fff6e5}
-</style>"""
+HINT_CSS = style("hint.css")
 
 
 def _hint_key(spec: PlaySpec[Any]) -> str:

@@ -19,6 +19,7 @@ from . import link
 from .controller import hand_over, new_game, play_again, set_paused, skip, start_at_once, undo
 from .sessions import (PlaySession, PlaySpec, current_seed, decisions_made, locked, people,
                        session, token)
+from ..assets import style
 
 
 def new_game_panel(spec: PlaySpec[Any], choices: Callable[[], dict[str, Any]] = dict, *,
@@ -43,12 +44,7 @@ def new_game_panel(spec: PlaySpec[Any], choices: Callable[[], dict[str, Any]] = 
                   args=(spec, ruleset, extra, current_seed(spec)))
 
 
-KIOSK_START_CSS = """<style>
-[class*='_kiosk_start'] button{min-height:7rem !important}
-[class*='_kiosk_start'] button p{font-size:2rem !important;font-weight:700}
-[class*='_kiosk_start'] button [data-testid='stIconMaterial']{font-size:2.4rem !important}
-.jokoak-kiosk-start{font-size:1.5rem;text-align:center;margin:.6rem 0}
-</style>"""
+KIOSK_START_CSS = style("kiosk_start.css")
 
 
 def kiosk_start(spec: PlaySpec[Any]) -> None:
@@ -149,8 +145,7 @@ def cover(spec: PlaySpec[Any], game: PlaySession[Any], seat: int, label: str) ->
               on_click=hand_over, args=(spec, token(game), seat))
 
 
-COVER_CSS = """<style>[class*='_cover_'] button{min-height:9rem;font-size:1.35rem}
-[class*='_cover_'] button p{font-size:1.35rem !important}</style>"""
+COVER_CSS = style("cover.css")
 
 
 def pace_controls(spec: PlaySpec[Any], game: PlaySession[Any]) -> None:
@@ -189,24 +184,7 @@ def scroll_to_board() -> None:
     bring_into_view(".jokoak-board")
 
 
-PLAY_CSS = """<style>
-.jokoak-board svg{display:block;margin:0 auto;max-width:100%;height:auto;max-height:var(--jokoak-board-h,min(60vh,calc(100vh - 400px)))}
-@media (max-height:820px) and (orientation:landscape){*:has(> h1[lang="eu"]) > p[lang]{display:none}
- h1[lang="eu"]{font-size:2rem !important;padding:0 !important}}
-@media (orientation:portrait){.jokoak-board{--jokoak-board-h:42vh}}
-@media (max-width:640px){.jokoak-board{--jokoak-board-h:26vh}
- *:has(> h1[lang="eu"]) > p[lang]{display:none} h1[lang="eu"]{font-size:1.9rem !important;padding:0 !important}
- [data-testid='stMainBlockContainer'] [data-testid='stVerticalBlock']{gap:.55rem}
- .jokoak-dice span:last-child{font-size:2rem !important}
- .jokoak-turn{font-size:1.1rem}}
-.jokoak-refused{border-left:4px solid #b3261e;padding:.2rem .8rem;margin:.3rem 0;background:#fdf0ef}
-.jokoak-rule-note{border-left:4px solid #5a6b85;padding:.2rem .8rem;margin:.3rem 0;background:#f1f4f8}
-.jokoak-said{margin:.3rem 0}
-.jokoak-turn{font-size:1.35rem;font-weight:600;margin:.2rem 0}
-.jokoak-log{font-size:1.05rem;max-height:14rem;overflow-y:auto;margin:.2rem 0}
-div[data-testid='stButton'] button p{white-space:normal;overflow-wrap:anywhere;text-overflow:clip}
-[data-testid='stMainBlockContainer'] label p, [data-testid='stMainBlockContainer'] summary p{white-space:normal;text-overflow:clip;overflow:visible}
-</style>"""
+PLAY_CSS = style("play.css")
 
 
 def board(markup: str, game: PlaySession[Any]) -> None:

@@ -37,6 +37,7 @@ from jokoak.games.peruludo.render import (bid_text, describe_event, dice_text, p
 from jokoak.i18n.msgids import N_
 from jokoak.odds.plain import chance_for_a_child
 
+from ui.assets import style
 from ui.common import _, esc, fmt_pct, html, in_this_language, lang, ngettext, tr
 from ui import play, room
 from ui.class_summary import TableSummary, last_event
@@ -66,8 +67,8 @@ CHILD_EXACT_CHANCE = N_("With your dice, exactly %(bid)s on the table: %(chance)
 
 #: On a phone the six face buttons share one row: they give up the common minimum width and
 #: most of their padding to fit (the rest of the play views' styles are ui.play's).
-FACE_PICKER_CSS = ("<style>@media (max-width:640px){[class*='st-key-" + KEY + "_face'] button"
-                   "{min-width:0;padding:0 .45rem}}</style>")
+#: (Its selector names the face buttons' key, ``KEY + "_face"``: tests/test_assets.py.)
+FACE_PICKER_CSS = style("face_picker.css")
 
 def _peruludo(state: GameState) -> PeruludoState:
     """The driver's callbacks get the engine's protocol type: every state of this game is
