@@ -36,7 +36,7 @@ GAMES_PACKAGE = "jokoak.games"
 class GameEntry:
     """What the booklet knows about one game before its rules.
 
-    ``key`` names the game everywhere: URL path, ``content/<key>/``, ``seeds/<key>.eu.txt``,
+    ``key`` names the game everywhere: URL path, ``content/<key>/`` (its seed, ``seed.eu.txt``),
     the gettext domain of its source, ``?game=`` links. ``name`` stays in Basque in every
     language (glossary policy); ``tagline``, ``origin``, ``players`` and ``sources`` are English
     msgids translated where they are shown. ``order`` places the game on Home and in the
@@ -83,7 +83,7 @@ class GameEntry:
                     "odds": f"{folder}.odds", "bots": f"{folder}.bots",
                     "icon": f"{folder}.pictures:icon",
                     "content": f"content/{self.key}",
-                    "seed": f"seeds/{self.key}.eu.txt"}
+                    "seed": f"content/{self.key}/seed.eu.txt"}
         for name, value in defaults.items():
             if not getattr(self, name):
                 object.__setattr__(self, name, value)

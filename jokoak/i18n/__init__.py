@@ -76,8 +76,21 @@ def language_name_in(code: str, ui_lang: str) -> str:
     return Locale.parse(code).get_display_name(ui_lang) or code
 
 
+#: The shared interface's gettext domain (its catalogs in ``locales/``).
+UI_DOMAIN = "messages"
+
+
+def catalog_folder(domain: str) -> Path:
+    """Where a domain's catalogs live: the shared interface's (``messages``) in ``locales/``,
+    a game's source (domain ``<key>``) in the game's own folder, ``content/<key>/locales/``,
+    so a new game adds its catalogs and edits none."""
+    if domain == UI_DOMAIN:
+        return LOCALES
+    return ROOT / "content" / domain / "locales"
+
+
 def po_path(lang: str, domain: str) -> Path:
-    return LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
+    return catalog_folder(domain) / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 @lru_cache(maxsize=None)

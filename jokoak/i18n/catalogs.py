@@ -6,8 +6,9 @@ Two kinds of domain:
   content YAML (scenario titles and captions, option descriptions...), extracted with
   the mapping in ``pyproject.toml`` (``[tool.babel]``); languages eu, es, fr.
 * one domain per game — the Basque source: msgctxt = segment id, msgid = the Basque
-  segment; languages es, fr, en. ``Catalog.update`` keeps translations whose segment changed
-  as *fuzzy*, with the previous Basque text kept (``#|``) for the stale-diff view.
+  segment; languages es, fr, en; its catalogs sit in the game's own folder
+  (``content/<key>/locales/``, :func:`jokoak.i18n.catalog_folder`). ``Catalog.update`` keeps
+  translations whose segment changed as *fuzzy*, with the previous Basque text kept (``#|``) for the stale-diff view.
 
 ``python -m jokoak catalogs`` rewrites what is out of date; ``stale_catalogs()`` lists it.
 """
@@ -31,9 +32,9 @@ from .. import GAMES, ROOT
 from ..content.schema import check_schema
 from ..content.segments import content_dir, segments
 from ..errors import ContentError
-from . import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, clear_caches
+from . import (LANGUAGES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, UI_DOMAIN, catalog_folder,
+               clear_caches, po_path)
 
-UI_DOMAIN = "messages"
 PROJECT = "Jokoak"
 #: A fixed header date keeps regenerated catalogs byte-stable (no churn in git).
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -157,7 +158,7 @@ def source_template(game: str) -> Catalog:
         if not seg.translatable:
             continue
         auto = [f"kind: {seg.kind}"] + comments.get(seg.id, [])
-        catalog.add(seg.text, None, [(f"seeds/{game}.eu.txt", 0)], auto_comments=auto,
+        catalog.add(seg.text, None, [(f"content/{game}/seed.eu.txt", 0)], auto_comments=auto,
                     context=seg.id)
     return catalog
 
@@ -191,7 +192,7 @@ def _render(catalog: Catalog, **kw: Any) -> bytes:
 
 
 def pot_path(domain: str) -> Path:
-    return LOCALES / f"{domain}.pot"
+    return catalog_folder(domain) / f"{domain}.pot"
 
 
 def updated_catalogs(only: str | None = None) -> dict[Path, bytes]:
@@ -205,7 +206,7 @@ def updated_catalogs(only: str | None = None) -> dict[Path, bytes]:
         tmpl = template(domain)
         out[pot_path(domain)] = _render(tmpl, omit_header=False)
         for lang in langs:
-            path = LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
+            path = po_path(lang, domain)
             if path.exists():
                 with path.open("rb") as fh:
                     catalog = read_po(fh, locale=lang, domain=domain)

@@ -9,7 +9,7 @@ Two families of entries:
   Id: ``ui:`` and 12 hex digits of the SHA-256 of the msgctxt and msgid, so the id is the
   msgid's: a new English wording is a new entry.
 * **clause translations** — each translatable segment of a game's Basque text in es, fr and
-  en (``locales/<lang>/LC_MESSAGES/<game>.po``). Id: ``clause:<game>:<segment id>``.
+  en (``content/<game>/locales/<lang>/LC_MESSAGES/<game>.po``). Id: ``clause:<game>:<segment id>``.
 
 The hash of a rendering covers what it was made from: a translation's hash covers its source
 (the English msgid, or the Basque clause) and the translation, so a changed source makes the
@@ -137,7 +137,9 @@ def _yaml_uses(root: Path) -> Iterator[tuple[str, Use]]:
         for path in sorted((folder / "scenarios").glob("*.yaml")):
             for text in _yaml_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
                 yield text, Use("scenario", game)
-        notes = root / "content" / "notes" / f"{game}.yaml"
+        notes = folder / "notes.yaml"
+        if not notes.exists():  # a tree from before the notes moved into the game's folder
+            notes = root / "content" / "notes" / f"{game}.yaml"   # (review/seed_ledger.py)
         if notes.exists():
             raw = yaml.safe_load(notes.read_text(encoding="utf-8")) or []
             if isinstance(raw, dict):
