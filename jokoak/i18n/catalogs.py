@@ -15,6 +15,7 @@ Two kinds of domain:
 
 from __future__ import annotations
 
+import ast
 import io
 import json
 import re
@@ -32,6 +33,7 @@ from .. import GAMES, ROOT
 from ..content.schema import check_schema
 from ..content.segments import content_dir, segments
 from ..errors import ContentError
+from .calls import BABEL_KEYWORDS, gettext_calls
 from . import (LANGUAGES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, UI_DOMAIN, catalog_folder,
                clear_caches, po_path)
 
@@ -77,18 +79,11 @@ def extract_schema(fileobj: Any, keywords: Any, comment_tags: Any,
 _ERROR_MESSAGE = re.compile(r'"errorMessage":\s*"((?:[^"\\]|\\.)*)"')
 
 
-GETTEXT_FUNCTIONS = {"_": 1, "N_": 1, "Nn_": 2, "gettext": 1, "ngettext": 2, "pgettext": 2}
-
-
 def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any) -> Iterator[tuple]:
-    """Babel's Python extractor, plus the gettext calls it cannot see inside f-strings.
-
-    On Python 3.11 the tokenizer reads an f-string as a single token, so
-    ``f"<th>{_('Basque')}</th>"`` escapes Babel's extractor; an ``ast`` pass over the f-strings
-    finds those calls (Python 3.12+ tokenizes f-strings and Babel sees them itself).
-    """
-    import ast
-
+    """Babel's Python extractor, plus the gettext calls it cannot see (:mod:`.calls`): a plural
+    through a local name of any spelling (``plural = plural_of(_)``), and the calls inside
+    f-strings (on Python 3.11 the tokenizer reads an f-string as a single token, so
+    ``f"<th>{_('Basque')}</th>"`` escapes Babel's extractor)."""
     from babel.messages.extract import extract_python as babel_extract_python
 
     source = fileobj.read()
@@ -97,21 +92,11 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any, options: Any)
             io.BytesIO(source), keywords, comment_tags, options):
         seen.add((funcname, message if isinstance(message, (str, type(None))) else tuple(message)))
         yield lineno, funcname, message, comments
-    for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.JoinedStr):
-            continue
-        for call in ast.walk(node):
-            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
-                    and call.func.id in GETTEXT_FUNCTIONS):
-                continue
-            strings = [a.value for a in call.args[:GETTEXT_FUNCTIONS[call.func.id]]
-                       if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            if len(strings) != GETTEXT_FUNCTIONS[call.func.id]:
-                continue
-            found = strings[0] if len(strings) == 1 else tuple(strings)
-            if (call.func.id, found) not in seen:
-                seen.add((call.func.id, found))
-                yield call.lineno, call.func.id, found, []
+    for lineno, funcname, strings in gettext_calls(ast.parse(source)):
+        found = strings[0] if len(strings) == 1 else strings
+        if (funcname, found) not in seen:
+            seen.add((funcname, found))
+            yield lineno, funcname, found, []
 
 
 def _babel_config() -> tuple[list[tuple[str, str]], dict[str, dict], dict[str, Any]]:
@@ -121,9 +106,7 @@ def _babel_config() -> tuple[list[tuple[str, str]], dict[str, dict], dict[str, A
         for pattern in ([entry["pattern"]] if isinstance(entry["pattern"], str) else entry["pattern"]):
             method_map.append((pattern, entry["method"]))
             options_map[pattern] = {k: v for k, v in entry.items() if k not in ("method", "pattern")}
-    keywords = {"_": None, "N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2),
-                "pgettext": ((1, "c"), 2)}
-    return method_map, options_map, keywords
+    return method_map, options_map, dict(BABEL_KEYWORDS)
 
 
 def ui_template() -> Catalog:
