@@ -2,9 +2,12 @@
 
 Two kinds of domain:
 
-* ``messages`` — the UI: msgids in English in the code (``_()``, ``N_()``) and in the
-  content YAML (scenario titles and captions, option descriptions...), extracted with
-  the mapping in ``pyproject.toml`` (``[tool.babel]``); languages eu, es, fr.
+* the interface: msgids in English in the code (``_()``, ``N_()``) and in the content YAML
+  (scenario titles and captions, option descriptions...), extracted with the mapping in
+  ``pyproject.toml`` (``[tool.babel]``); languages eu, es, fr. A msgid that one game alone
+  uses (its code and content folders) is in that game's domain ``<key>-ui``, in its folder
+  (``content/<key>/locales/``); the others in the shared ``messages`` (``locales/``).
+  At run time a visitor's translator reads both (:func:`jokoak.i18n.interface_catalog`).
 * one domain per game — the Basque source: msgctxt = segment id, msgid = the Basque
   segment; languages es, fr, en; its catalogs sit in the game's own folder
   (``content/<key>/locales/``, :func:`jokoak.i18n.catalog_folder`). ``Catalog.update`` keeps
@@ -16,16 +19,17 @@ Two kinds of domain:
 from __future__ import annotations
 
 import ast
+import copy
 import io
 import json
 import re
 import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 import yaml
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
@@ -34,8 +38,8 @@ from ..content.schema import check_schema
 from ..content.segments import content_dir, segments
 from ..errors import ContentError
 from .calls import BABEL_KEYWORDS, gettext_calls
-from . import (LANGUAGES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, UI_DOMAIN, catalog_folder,
-               clear_caches, po_path)
+from . import (LANGUAGES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, UI_DOMAIN,
+               clear_caches, game_ui_domain, is_interface_domain, po_path, pot_path)
 
 PROJECT = "Jokoak"
 #: A fixed header date keeps regenerated catalogs byte-stable (no churn in git).
@@ -156,14 +160,48 @@ def _translator_comments(game: str) -> dict[str, list[str]]:
     return {k: ([v] if isinstance(v, str) else list(v)) for k, v in (data or {}).items()}
 
 
+def game_of(locations: Iterable[str]) -> str | None:
+    """The game whose folders hold every place a msgid is used (``jokoak/games/<key>/``,
+    ``ui/games/<key>/``, ``content/<key>/``), else ``None``: a msgid that one game alone uses
+    belongs in that game's own interface catalog, any other in the shared ``messages``."""
+    owners = set()
+    for path in locations:
+        parts = path.split("/")
+        if parts[:2] in (["jokoak", "games"], ["ui", "games"]) and len(parts) > 3:
+            owners.add(parts[2])
+        elif parts[0] == "content" and len(parts) > 2:
+            owners.add(parts[1])
+        else:
+            return None
+    return owners.pop() if len(owners) == 1 and owners <= set(GAMES) else None
+
+
+def interface_templates() -> dict[str, Catalog]:
+    """The interface's templates, from one extraction (:func:`ui_template`): ``messages``
+    with the msgids several games or the shared code use, and ``<key>-ui`` with each game's."""
+    full = ui_template()
+    out = {domain: Catalog(project=PROJECT, domain=domain, creation_date=FIXED_DATE,
+                           locale=SOURCE_UI_LANGUAGE, fuzzy=False)
+           for domain in (UI_DOMAIN, *(game_ui_domain(g) for g in GAMES))}
+    for msg in full:
+        if msg.id:
+            game = game_of(path for path, _line in msg.locations)
+            out[UI_DOMAIN if game is None else game_ui_domain(game)][msg.id] = msg
+    return out
+
+
 def domains() -> list[tuple[str, tuple[str, ...]]]:
-    """(domain, languages with a .po) for every catalog the project keeps."""
+    """(domain, languages with a .po) for every catalog the project keeps: the shared
+    interface, each game's interface, each game's source."""
     ui_langs = tuple(code for code in LANGUAGES if code != SOURCE_UI_LANGUAGE)
-    return [(UI_DOMAIN, ui_langs)] + [(g, TARGET_LANGUAGES) for g in GAMES]
+    return ([(UI_DOMAIN, ui_langs)] + [(game_ui_domain(g), ui_langs) for g in GAMES]
+            + [(g, TARGET_LANGUAGES) for g in GAMES])
 
 
 def template(domain: str) -> Catalog:
-    return ui_template() if domain == UI_DOMAIN else source_template(domain)
+    if is_interface_domain(domain):
+        return interface_templates()[domain]
+    return source_template(domain)
 
 
 def _render(catalog: Catalog, **kw: Any) -> bytes:
@@ -174,32 +212,58 @@ def _render(catalog: Catalog, **kw: Any) -> bytes:
     return buf.getvalue()
 
 
-def pot_path(domain: str) -> Path:
-    return catalog_folder(domain) / f"{domain}.pot"
+def _key(message: Message) -> tuple[str | None, str]:
+    ids = message.id
+    return message.context, ids if isinstance(ids, str) else ids[0]
+
+
+def _interface_pool(lang: str) -> dict[tuple[str | None, str], Message]:
+    """Every entry of ``lang``'s interface catalogs on disk, shared and the games': a msgid
+    that moves between them (one game's alone, then shared) keeps its translation exactly."""
+    pool: dict[tuple[str | None, str], Message] = {}
+    for domain in (UI_DOMAIN, *(game_ui_domain(g) for g in GAMES)):
+        path = po_path(lang, domain)
+        if path.exists():
+            with path.open("rb") as fh:
+                for msg in read_po(fh, locale=lang, domain=domain):
+                    if msg.id:
+                        pool.setdefault(_key(msg), msg)
+    return pool
 
 
 def updated_catalogs(only: str | None = None) -> dict[Path, bytes]:
     """Every catalog file as it should be now (templates and updated translations).
 
-    ``only`` restricts the work to one domain (``messages`` or a game)."""
+    ``only`` restricts the work to one domain (``messages``, ``<key>-ui`` or a game)."""
     out: dict[Path, bytes] = {}
+    interface: dict[str, Catalog] = {}
+    pools: dict[str, dict[tuple[str | None, str], Message]] = {}
     for domain, langs in domains():
         if only is not None and domain != only:
             continue
-        tmpl = template(domain)
+        if is_interface_domain(domain):
+            interface = interface or interface_templates()
+            tmpl = interface[domain]
+        else:
+            tmpl = source_template(domain)
         out[pot_path(domain)] = _render(tmpl, omit_header=False)
         for lang in langs:
             path = po_path(lang, domain)
             if path.exists():
                 with path.open("rb") as fh:
                     catalog = read_po(fh, locale=lang, domain=domain)
-                catalog.update(tmpl, no_fuzzy_matching=False, update_header_comment=False,
-                               keep_user_comments=True)
-                catalog.obsolete.clear()
             else:
                 catalog = Catalog(project=PROJECT, domain=domain, locale=lang,
                                   creation_date=FIXED_DATE, fuzzy=False)
-                catalog.update(tmpl)
+            if is_interface_domain(domain):
+                pool = pools.setdefault(lang, _interface_pool(lang))
+                for msg in tmpl:
+                    if msg.id and catalog.get(msg.id, msg.context) is None and _key(msg) in pool:
+                        moved = copy.copy(pool[_key(msg)])
+                        catalog[moved.id] = moved
+            catalog.update(tmpl, no_fuzzy_matching=False, update_header_comment=False,
+                           keep_user_comments=True)
+            catalog.obsolete.clear()
             catalog.revision_date = FIXED_DATE
             catalog.creation_date = FIXED_DATE
             out[path] = _render(catalog)

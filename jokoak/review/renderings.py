@@ -2,10 +2,11 @@
 
 Two families of entries:
 
-* **interface entries** — each msgid of ``locales/messages.pot`` (lesson texts, how-to card
-  lines, notes, refusals, event sentences, buttons...). Its English rendering is the msgid
-  itself (the source); its eu, es and fr renderings are the translations in
-  ``locales/<lang>/LC_MESSAGES/messages.po`` that a visitor sees (translated, not fuzzy).
+* **interface entries** — each msgid of ``locales/messages.pot`` and of each game's own
+  ``content/<game>/locales/<game>-ui.pot`` (lesson texts, how-to card lines, notes, refusals,
+  event sentences, buttons...). Its English rendering is the msgid itself (the source); its eu,
+  es and fr renderings are the translations a visitor sees (translated, not fuzzy), in
+  ``messages.po`` and the games' ``<game>-ui.po`` (:func:`jokoak.i18n.interface_catalog`).
   Id: ``ui:`` and 12 hex digits of the SHA-256 of the msgctxt and msgid, so the id is the
   msgid's: a new English wording is a new entry.
 * **clause translations** — each translatable segment of a game's Basque text in es, fr and
@@ -40,7 +41,7 @@ from babel.messages.pofile import read_po
 
 from .. import GAMES, ROOT
 from ..content.segments import segment_map, segments
-from ..i18n import LANGUAGES, TARGET_LANGUAGES, load_catalog
+from ..i18n import LANGUAGES, TARGET_LANGUAGES, game_ui_domain, interface_catalog, pot_path
 from ..i18n.source_translations import TRANSLATED, translations
 
 UI_DOMAIN = "messages"
@@ -367,8 +368,17 @@ def _default_kind(locations: list[tuple[str, Any]]) -> str:
 # --- renderings --------------------------------------------------------------------------------
 
 def _template() -> Any:
-    with (ROOT / "locales" / f"{UI_DOMAIN}.pot").open("rb") as fh:
-        return read_po(fh, domain=UI_DOMAIN)
+    """The interface's template: the shared ``messages.pot`` and each game's own."""
+    with pot_path(UI_DOMAIN).open("rb") as fh:
+        merged = read_po(fh, domain=UI_DOMAIN)
+    for game in GAMES:
+        path = pot_path(game_ui_domain(game))
+        if path.exists():
+            with path.open("rb") as fh:
+                for msg in read_po(fh, domain=game_ui_domain(game)):
+                    if msg.id:
+                        merged[msg.id] = msg
+    return merged
 
 
 def _forms(value: Any) -> tuple[str, ...]:
@@ -380,7 +390,7 @@ def interface_renderings(lang: str) -> tuple[Rendering, ...]:
     """Every msgid's rendering in ``lang`` (en: the msgid; eu/es/fr: the translation a
     visitor sees, so untranslated and fuzzy entries have none)."""
     uses = msgid_uses()
-    catalog = None if lang == "en" else load_catalog(lang, UI_DOMAIN)
+    catalog = None if lang == "en" else interface_catalog(lang)
     out = []
     for msg in _template():
         if not msg.id:
