@@ -80,7 +80,7 @@ def language_name_in(code: str, ui_lang: str) -> str:
 UI_DOMAIN = "messages"
 
 
-#: A game's own interface domain is its key and this: ``zohn_ahl-ui``.
+#: A game's own interface domain is its key and this: ``<key>-ui``.
 GAME_UI_SUFFIX = "-ui"
 
 
