@@ -9,7 +9,7 @@ rules), ``odds``, ``bots`` and ``render`` (analysis and presentation), ``content
 
 from pathlib import Path
 
-#: The project folder: content/, locales/ and seeds/ live beside the package.
+#: The project folder: content/ (a folder per game) and locales/ live beside the package.
 ROOT = Path(__file__).resolve().parent.parent
 
 __all__ = ["ROOT"]

@@ -6,8 +6,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from games_support import GAMES
-from jokoak.i18n.catalogs import UI_DOMAIN, source_template, stale_catalogs, ui_template
-from jokoak.i18n import TARGET_LANGUAGES, load_catalog, po_path
+from jokoak.i18n.catalogs import source_template, stale_catalogs, ui_template
+from jokoak.i18n import TARGET_LANGUAGES, interface_catalog, po_path
 from jokoak.content.segments import segments
 
 
@@ -48,7 +48,7 @@ def test_ui_template_finds_msgids_in_code_and_content():
 
 @pytest.mark.parametrize("lang", ["eu", "es", "fr"])
 def test_every_ui_string_is_translated(lang):
-    catalog = load_catalog(lang, UI_DOMAIN)
+    catalog = interface_catalog(lang)
     missing = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
     assert not missing, f"{lang}: {len(missing)} untranslated, e.g. {missing[:5]}"
 

@@ -1,7 +1,9 @@
 """Golden playthroughs: one seeded game per engine, with its computer players, as text.
 
 A change to any engine's behaviour shows up here as a readable diff of steps, events,
-clause ids and amounts. After an intended change, regenerate and review the diff:
+clause ids and amounts. Each game's golden text lives in its own folder,
+``content/<key>/golden.txt`` (the toy's beside its content, ``tests/toygame_content/``).
+After an intended change, regenerate and review the diff:
 
     JOKOAK_REGOLD=1 pytest tests/test_golden.py
 """
@@ -13,23 +15,23 @@ from pathlib import Path
 import pytest
 
 from jokoak import registry
+from jokoak.content.segments import content_dir
 from games_support import GAMES
 from jokoak.engine.harness import playthrough_text
 
 import toygame
 
-GOLDEN = Path(__file__).parent / "golden"
+TOY_GOLDEN = Path(__file__).parent / "toygame_content" / "golden.txt"
 SEED = 1
 REGOLD = os.environ.get("JOKOAK_REGOLD") == "1"
 
 
-def compare(name, text):
-    path = GOLDEN / f"{name}.txt"
+def compare(name, text, path):
     if REGOLD:
         path.write_text(text, encoding="utf-8")
-        pytest.skip(f"regenerated {path.name}")
+        pytest.skip(f"regenerated {path}")
     if not path.exists():
-        pytest.fail(f"no golden file {path.name}: run JOKOAK_REGOLD=1 pytest tests/test_golden.py")
+        pytest.fail(f"no golden file {path}: run JOKOAK_REGOLD=1 pytest tests/test_golden.py")
     expected = path.read_text(encoding="utf-8")
     if text != expected:
         diff = difflib.unified_diff(expected.splitlines(), text.splitlines(), "golden", "now",
@@ -41,8 +43,9 @@ def compare(name, text):
 @pytest.mark.parametrize("name", GAMES)
 def test_seeded_game_plays_as_its_golden_text(name):
     entry = registry.plugin(name)
-    compare(name, playthrough_text(entry.game(), entry.policies(), seed=SEED))
+    compare(name, playthrough_text(entry.game(), entry.policies(), seed=SEED),
+            content_dir(name) / "golden.txt")
 
 
 def test_toy_game_plays_as_its_golden_text():
-    compare("toygame", playthrough_text(toygame.GAME, toygame.POLICIES, seed=SEED))
+    compare("toygame", playthrough_text(toygame.GAME, toygame.POLICIES, seed=SEED), TOY_GOLDEN)

@@ -80,7 +80,7 @@ def test_an_unknown_key_in_a_line_is_one_fault():
 def test_a_choice_that_is_no_note_is_one_fault():
     faults = faults_after(lambda raw: raw["goal"][0].update(choice="no-such-note"))
     assert faults == ["zaldi_zuria howto, goal line 1: choice 'no-such-note' is not a note of "
-                      "content/notes/zaldi_zuria.yaml"]
+                      "content/zaldi_zuria/notes.yaml"]
 
 
 def test_a_choice_whose_note_is_about_other_clauses_is_one_fault():

@@ -61,7 +61,7 @@ def test_scenarios_conserve_the_dice():
 
 
 def test_notes_one_per_option_and_only_title_and_body_hold_prose():
-    raw = yaml.safe_load((ROOT / "content/notes/peruludo.yaml").read_text(encoding="utf-8"))
+    raw = yaml.safe_load((ROOT / "content/peruludo/notes.yaml").read_text(encoding="utf-8"))
     assert all(NOTE_KEYS <= set(item) <= NOTE_KEYS | OPTIONAL_NOTE_KEYS for item in raw)
     loaded = notes("peruludo")
     assert len({n.id for n in loaded}) == len(loaded)

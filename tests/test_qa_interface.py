@@ -16,7 +16,7 @@ from jokoak.review.interface_checks import (UiEntry, check_english_msgids, check
                                  ui_entries)
 
 ZALDI = ("jokoak/games/zaldi_zuria/render.py",)
-PERULUDO = ("content/notes/peruludo.yaml",)
+PERULUDO = ("content/peruludo/notes.yaml",)
 
 
 def checks(msgid, target, lang="es", locations=ZALDI, flags=(), plural=None):

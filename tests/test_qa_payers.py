@@ -7,7 +7,7 @@ from types import SimpleNamespace
 import pytest
 from babel.messages.pofile import read_po, write_po
 
-from jokoak import ROOT
+from jokoak.i18n import po_path
 from jokoak.games.zaldi_zuria.who_pays import BANK, EVERY_PLAYER, INNKEEPER, OWNER, payment_roles
 from jokoak.review.source_checks import Entry, catalog_entries, cross_target_flags
 from jokoak.content.segments import segment_map
@@ -70,7 +70,7 @@ def test_a_rendering_that_leaves_the_payer_to_the_verb_passes_where_the_basque_d
 
 
 def test_a_broken_copy_of_the_english_catalog_fails_and_the_shipped_one_passes(tmp_path):
-    source = ROOT / "locales" / "en" / "LC_MESSAGES" / f"{GAME}.po"
+    source = po_path("en", GAME)
     with source.open("rb") as fh:
         catalog = read_po(fh)
     clause = "phase3.throw1.pay"

@@ -1,13 +1,13 @@
 """The Basque seeds are kept byte for byte as received: each game's seed has its own
-recorded SHA-256 beside it (``seeds/<key>.eu.txt.sha256``, the format ``sha256sum -c``
-reads), so a new game adds two files and edits none."""
+recorded SHA-256 beside it in the game's folder (``content/<key>/seed.eu.txt.sha256``, the
+format ``sha256sum -c`` reads), so a new game adds two files and edits none."""
 
 import hashlib
 
 from jokoak import ROOT
 from games_support import GAMES
 
-SEEDS = ROOT / "seeds"
+CONTENT = ROOT / "content"
 
 
 def recorded(path):
@@ -20,21 +20,21 @@ def recorded(path):
 
 def test_every_game_has_a_seed_and_its_recorded_sum_named_after_it():
     for game in GAMES:
-        assert (SEEDS / f"{game}.eu.txt").is_file(), game
-        assert recorded(SEEDS / f"{game}.eu.txt.sha256")[1] == f"{game}.eu.txt"
+        assert (CONTENT / game / "seed.eu.txt").is_file(), game
+        assert recorded(CONTENT / game / "seed.eu.txt.sha256")[1] == "seed.eu.txt"
 
 
 def test_every_recorded_sum_belongs_to_a_game():
-    assert sorted(p.name for p in SEEDS.glob("*.sha256")) == sorted(f"{g}.eu.txt.sha256"
-                                                                    for g in GAMES)
+    assert sorted(p.parent.name for p in CONTENT.glob("*/*.sha256")) == sorted(GAMES)
+    assert sorted(p.name for p in CONTENT.glob("*/*.sha256")) == ["seed.eu.txt.sha256"] * len(GAMES)
 
 
 def test_seed_bytes_match_the_recorded_sha256():
-    for path in SEEDS.glob("*.sha256"):
+    for path in CONTENT.glob("*/*.sha256"):
         digest, name = recorded(path)
-        assert hashlib.sha256((SEEDS / name).read_bytes()).hexdigest() == digest, name
+        assert hashlib.sha256((path.parent / name).read_bytes()).hexdigest() == digest, path
 
 
 def test_seeds_are_utf8_text():
     for game in GAMES:
-        (SEEDS / f"{game}.eu.txt").read_bytes().decode("utf-8")
+        (CONTENT / game / "seed.eu.txt").read_bytes().decode("utf-8")

@@ -49,7 +49,7 @@ def test_seeded_game_is_played_to_the_end():
 
 
 def test_notes_one_per_ambiguity_with_known_clauses_and_options():
-    notes = yaml.safe_load((ROOT / "content" / "notes" / "zohn_ahl.yaml").read_text("utf-8"))
+    notes = yaml.safe_load((ROOT / "content" / "zohn_ahl" / "notes.yaml").read_text("utf-8"))
     ids = segment_map("zohn_ahl")
     options = {o.name for o in GAME.options}
     for note in notes:

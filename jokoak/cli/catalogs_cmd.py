@@ -11,7 +11,8 @@ from .. import ROOT
 def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("catalogs", help="extract and update all gettext catalogs (Babel)")
     p.add_argument("--check", action="store_true", help="only list stale catalogs; exit 1 if any")
-    p.add_argument("--domain", help="only this domain: messages or a game name")
+    p.add_argument("--domain", help="only this domain: messages, a game name (its source) or "
+                                    "<game>-ui (its own interface words)")
     p.set_defaults(run=run)
 
 

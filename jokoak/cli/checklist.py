@@ -5,7 +5,7 @@ Each :class:`Piece` names where it lives, whether CI requires it, and the test f
 check it; its ``present`` test looks at the files and the plug-in, never runs the suite. The
 traps (:func:`traps`) are the faults no message points to: a folder Python does not see as a
 package, a seed whose checksum or last byte is off, a handout drawing too wide to grow on the
-pupil's sheet or drawn with ``scale()``, a plural the catalogs' extraction would miss.
+pupil's sheet or drawn with ``scale()``.
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ class Folder:
         return (base if base.is_absolute() else self.root / base).joinpath(*parts)
 
     def seed(self) -> Path:
-        base = Path(self.plugin.seed) if self.plugin is not None else Path(f"seeds/{self.key}.eu.txt")
+        base = Path(self.plugin.seed) if self.plugin is not None else Path("content") / self.key / "seed.eu.txt"
         return base if base.is_absolute() else self.root / base
 
 
@@ -93,8 +93,27 @@ def _engine_proved(f: Folder) -> bool:
             and "KEEPS_THE_ENGINE_PROTOCOLS: Game = GAME" in engine.read_text(encoding="utf-8"))
 
 
-def _ui(f: Folder, name: str) -> bool:
-    return (f.root / "ui" / "games" / f.key / name).is_file()
+def _catalogs(f: Folder) -> bool:
+    """The source's catalogs (es, fr, en) and the game's own interface catalogs (eu, es, fr)."""
+    folder = f.content("locales")
+    source = all((folder / lang / "LC_MESSAGES" / f"{f.key}.po").is_file()
+                 for lang in ("es", "fr", "en"))
+    interface = all((folder / lang / "LC_MESSAGES" / f"{f.key}-ui.po").is_file()
+                    for lang in ("eu", "es", "fr"))
+    return source and interface
+
+
+def _view(f: Folder, name: str) -> bool:
+    """``ui/games/<key>/__init__.py`` declares ``VIEWS = GameViews(<name>=...)`` (read, not
+    imported: the core never imports the Streamlit side)."""
+    path = f.root / "ui" / "games" / f.key / "__init__.py"
+    if not path.is_file():
+        return False
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                and any(isinstance(t, ast.Name) and t.id == "VIEWS" for t in node.targets)):
+            return any(k.arg == name for k in node.value.keywords)
+    return False
 
 
 #: Every piece, in the order of CONTRIBUTING's recipe (a test keeps the two the same).
@@ -109,7 +128,7 @@ PIECES: tuple[Piece, ...] = (
           ("tests/test_registry.py",), lambda f: _loads(f, "pictures")),
     Piece("its navigation drawing", "jokoak/games/<key>/pictures.py", False,
           ("tests/test_kiosk.py",), _has_nav),
-    Piece("the Basque text and its checksum", "seeds/<key>.eu.txt", True,
+    Piece("the Basque text and its checksum", "content/<key>/seed.eu.txt", True,
           ("tests/test_seeds.py",), _seed_sound),
     Piece("its clauses", "content/<key>/segments.yaml", True, ("tests/test_segments.py",),
           lambda f: f.content("segments.yaml").is_file()),
@@ -119,12 +138,10 @@ PIECES: tuple[Piece, ...] = (
     Piece("scenarios citing every clause", "content/<key>/scenarios/", True,
           ("tests/test_clause_coverage.py", "tests/test_handout.py"),
           lambda f: any(f.content("scenarios").glob("*.yaml"))),
-    Piece("a golden playthrough", "tests/golden/<key>.txt", True, ("tests/test_golden.py",),
-          lambda f: (f.root / "tests" / "golden" / f"{f.key}.txt").is_file()),
-    Piece("its catalogs", "locales/<lang>/LC_MESSAGES/<key>.po", True,
-          ("tests/test_catalogs.py", "tests/test_spelling.py"),
-          lambda f: all((f.root / "locales" / lang / "LC_MESSAGES" / f"{f.key}.po").is_file()
-                        for lang in ("es", "fr", "en"))),
+    Piece("a golden playthrough", "content/<key>/golden.txt", True, ("tests/test_golden.py",),
+          lambda f: f.content("golden.txt").is_file()),
+    Piece("its catalogs", "content/<key>/locales/", True,
+          ("tests/test_catalogs.py", "tests/test_spelling.py"), _catalogs),
     Piece("the renderer", "jokoak/games/<key>/render.py", True,
           ("tests/test_handout.py", "tests/test_steps.py", "tests/test_stepper.py"),
           lambda f: _loads(f, "renderer")),
@@ -134,12 +151,12 @@ PIECES: tuple[Piece, ...] = (
           ("tests/test_conformance.py",), lambda f: _loads(f, "bots")),
     Piece("chances to guess", "jokoak/games/<key>/guesses.py", False,
           ("tests/test_guesses.py",), lambda f: _loads(f, "guesses")),
-    Piece("notes", "content/notes/<key>.yaml", False, ("tests/test_catalogs.py",),
-          lambda f: (f.root / "content" / "notes" / f"{f.key}.yaml").is_file()),
-    Piece("an odds view", "ui/games/<key>/views.py", False, ("tests/test_registry.py",),
-          lambda f: _ui(f, "views.py")),
-    Piece("a play view", "ui/games/<key>/play.py", False, ("tests/test_play_views.py",),
-          lambda f: _ui(f, "play.py")),
+    Piece("notes", "content/<key>/notes.yaml", False, ("tests/test_catalogs.py",),
+          lambda f: f.content("notes.yaml").is_file()),
+    Piece("an odds view", "ui/games/<key>/__init__.py", False,
+          ("tests/test_registry.py", "tests/test_game_views.py"), lambda f: _view(f, "odds")),
+    Piece("a play view", "ui/games/<key>/__init__.py", False,
+          ("tests/test_play_views.py", "tests/test_game_views.py"), lambda f: _view(f, "play")),
     Piece("lessons", "content/<key>/lessons/", False,
           ("tests/test_lessons_format.py", "tests/test_lesson_views.py"),
           lambda f: any(f.content("lessons").glob("*.yaml"))),
@@ -176,13 +193,13 @@ def traps(folder: Folder) -> list[str]:
     seed = folder.seed()
     if seed.is_file():
         if not _seed_sound(folder):
-            found.append(f"{seed.name}.sha256 does not hold the seed's SHA-256 (cd seeds && "
+            found.append(f"{seed.name}.sha256 does not hold the seed's SHA-256 (cd "
+                         f"{seed.parent.relative_to(folder.root) if seed.is_relative_to(folder.root) else seed.parent} && "
                          f"sha256sum {seed.name} > {seed.name}.sha256)")
         if seed.read_bytes().endswith(b"\n"):
             found.append(f"{seed.name} ends with a newline: the clauses rebuild the text byte "
                          "for byte and have none (tests/test_segments.py)")
     found += _handout_traps(folder)
-    found += _plural_traps(folder)
     return found
 
 
@@ -203,24 +220,6 @@ def _handout_traps(folder: Folder) -> list[str]:
         found.append(f"the handout's drawing is {box.group(1)} wide and {box.group(2)} tall: "
                      f"below {TALL_ENOUGH} of its width in height it cannot grow on the "
                      "pupil's sheet (tests/test_handout.py)")
-    return found
-
-
-def _plural_traps(folder: Folder) -> list[str]:
-    """A plural whose local function is not named ``ngettext`` is not extracted: Babel
-    finds the call by that name alone, and no test notices the missing msgid."""
-    found = []
-    for path in sorted(folder.games.glob("**/*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
-                    and isinstance(node.value.func, ast.Name)
-                    and node.value.func.id == "plural_of"):
-                for target in node.targets:
-                    if isinstance(target, ast.Name) and target.id != "ngettext":
-                        found.append(f"{path.relative_to(folder.root)}:{node.lineno}: a plural "
-                                     f"function named {target.id!r}: the catalogs extract "
-                                     "plurals only from calls to 'ngettext' (name it so)")
     return found
 
 

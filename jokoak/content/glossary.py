@@ -1,7 +1,9 @@
 """The glossary of game terms: finding terms in a Basque segment, checking renderings, exports.
 
-``content/glossary.yaml`` fixes one rendering per term and language and a policy (``translate``
-or ``keep`` the Basque word). Basque is agglutinative, so a term's ``forms`` are stems matched
+The glossary fixes one rendering per term and language and a policy (``translate`` or
+``keep`` the Basque word). A term of one game alone lives in that game's folder
+(``content/<key>/glossary.yaml``), the terms several games share and the quantifiers in
+``content/glossary.yaml``: a new game adds its terms and edits no shared file. Basque is agglutinative, so a term's ``forms`` are stems matched
 at the start of a word (``ostatu`` finds ``ostatuaren``); the longest form wins where forms
 overlap (``ahl harri`` before ``ahl``, ``puntuazio-zotz`` before ``zotz``). Renderings are
 whole words or phrases in the translation: inflected forms are listed as ``variants``. The
@@ -20,9 +22,10 @@ from typing import Any, Iterable
 
 import yaml
 
-from .. import ROOT
+from .. import ROOT, registry
 from ..errors import ContentError
 from .schema import check_schema
+from .segments import content_dir
 from ..i18n import LANGUAGES, TARGET_LANGUAGES
 
 GLOSSARY_PATH = ROOT / "content" / "glossary.yaml"
@@ -128,10 +131,33 @@ def parse_glossary(data: Any, where: str = "glossary.yaml") -> tuple[Term, ...]:
     return tuple(out)
 
 
+def game_glossary_path(game: str) -> Path:
+    """The glossary of the terms only ``game`` uses, in its own folder."""
+    return content_dir(game) / "glossary.yaml"
+
+
+def glossary(path: Path | None = None) -> tuple[Term, ...]:
+    """Every term of the project glossary: each game's own terms (games in the registry's
+    order, each file in its order), then the shared ones; or the terms of one file."""
+    if path is not None:
+        return _glossary_file(path)
+    return _project_glossary(tuple(registry.plugins()))
+
+
 @lru_cache(maxsize=None)
-def glossary(path: Path = GLOSSARY_PATH) -> tuple[Term, ...]:
-    """Every term of the project glossary, in file order."""
-    return parse_glossary(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, path.name)
+def _glossary_file(path: Path) -> tuple[Term, ...]:
+    where = str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else path.name
+    return parse_glossary(yaml.safe_load(path.read_text(encoding="utf-8")) or {}, where)
+
+
+@lru_cache(maxsize=None)
+def _project_glossary(games: tuple[str, ...]) -> tuple[Term, ...]:
+    files = [game_glossary_path(g) for g in games] + [GLOSSARY_PATH]
+    terms = [t for path in files if path.is_file() for t in _glossary_file(path)]
+    twice = sorted({t.id for t in terms if sum(u.id == t.id for u in terms) > 1})
+    if twice:
+        raise GlossaryError(f"glossary: terms defined twice: {', '.join(twice)}")
+    return tuple(terms)
 
 
 def term_map() -> dict[str, Term]:

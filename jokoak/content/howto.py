@@ -4,7 +4,7 @@ A card is a summary of the Basque text in four fixed sections (the goal, a turn,
 end). Each line is an English msgid (translated through the ``messages`` catalog) that names
 the clause ids it summarises, so a reader can check it against the Basque; where the text is
 silent and the line states the booklet's default, ``choice`` names the interpretation note
-(``content/notes/<game>.yaml``) that explains that choice. The file format::
+(``content/<game>/notes.yaml``) that explains that choice. The file format::
 
     game: zaldi_zuria
     goal:
@@ -116,7 +116,7 @@ def check_card(game: str, raw: Any) -> list[str]:
                 note = by_id.get(choice)
                 if note is None:
                     faults.append(f"{where}: choice {choice!r} is not a note of "
-                                  f"content/notes/{game}.yaml")
+                                  f"content/{game}/notes.yaml")
                 elif clauses and not set(note.clauses) & set(clauses):
                     faults.append(f"{where}: note {choice!r} is about "
                                   f"{', '.join(note.clauses)}, none of the line's clauses")

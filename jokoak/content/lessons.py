@@ -16,7 +16,7 @@ Format of ``content/<game>/lessons/<name>.yaml`` (full description: content/LESS
       teaches: [phase2.throw1]               # cited by the events of expect + then
       feedback: The white horse!             # optional msgid: the one sentence after success
       why: All blanks is the white horse.    # msgid: after success (behind "Why?" with a feedback)
-      choice: all-blank                      # optional: the note (content/notes/<game>.yaml)
+      choice: all-blank                      # optional: the note (content/<game>/notes.yaml)
                                              # of a reading the booklet chose that the step
                                              # teaches; shown as the cards show it
     - play: [throw, "roll:3,bell"]           # a question step: about the last action
@@ -261,7 +261,7 @@ def _choice_note(at: str, item: Mapping[str, Any], teaches: tuple[str, ...],
         return choice
     if choice not in notes:
         raise LessonError(f"{at}: field 'choice': {choice!r} is not a note of the game "
-                          f"(content/notes/)")
+                          f"(content/<game>/notes.yaml)")
     if not set(notes[choice]) & set(teaches):
         raise LessonError(f"{at}: field 'choice': note {choice!r} is about "
                           f"{', '.join(notes[choice])}, none of the clauses the step teaches")

@@ -1,6 +1,6 @@
 """Interpretation notes: where the Basque text is silent or ambiguous, the reading we chose.
 
-``content/notes/<game>.yaml`` is a list of ``{id, clauses, title, body, option}``; title and
+``content/<game>/notes.yaml`` (in the game's own folder) is a list of ``{id, clauses, title, body, option}``; title and
 body are English msgids (translated through the ``messages`` catalog), ``clauses`` the segment
 ids the note is about, ``option`` the engine option that offers the alternatives (or null). ``reading`` says what the
 option's default is: ``choice`` (the default; the text is silent or ambiguous there and the
@@ -40,11 +40,12 @@ class Note:
 
 @lru_cache(maxsize=None)
 def notes(game: str) -> tuple[Note, ...]:
-    path = ROOT / "content" / "notes" / f"{game}.yaml"
+    # derived from the key, not the registry: a test's game that no registry lists has none
+    path = ROOT / "content" / game / "notes.yaml"
     if not path.exists():
         return ()
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    check_schema("notes", raw, f"notes/{game}.yaml", ContentError)
+    check_schema("notes", raw, f"{game}/notes.yaml", ContentError)
     if isinstance(raw, dict):
         raw = raw.get("notes")
     known = segment_map(game)

@@ -76,8 +76,40 @@ def language_name_in(code: str, ui_lang: str) -> str:
     return Locale.parse(code).get_display_name(ui_lang) or code
 
 
+#: The shared interface's gettext domain (its catalogs in ``locales/``).
+UI_DOMAIN = "messages"
+
+
+#: A game's own interface domain is its key and this: ``<key>-ui``.
+GAME_UI_SUFFIX = "-ui"
+
+
+def game_ui_domain(game: str) -> str:
+    """The domain of the interface msgids only ``game`` uses (its views, refusals, lessons)."""
+    return f"{game}{GAME_UI_SUFFIX}"
+
+
+def is_interface_domain(domain: str) -> bool:
+    """The shared interface's domain or a game's interface domain (not a game's source)."""
+    return domain == UI_DOMAIN or domain.endswith(GAME_UI_SUFFIX)
+
+
+def catalog_folder(domain: str) -> Path:
+    """Where a domain's catalogs live: the shared interface's (``messages``) in ``locales/``,
+    a game's own (its source, domain ``<key>``; its interface, ``<key>-ui``) in the game's
+    folder, ``content/<key>/locales/``, so a new game adds its catalogs and edits none."""
+    if domain == UI_DOMAIN:
+        return LOCALES
+    return ROOT / "content" / domain.removesuffix(GAME_UI_SUFFIX) / "locales"
+
+
 def po_path(lang: str, domain: str) -> Path:
-    return LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
+    return catalog_folder(domain) / lang / "LC_MESSAGES" / f"{domain}.po"
+
+
+def pot_path(domain: str) -> Path:
+    """A domain's template (``messages.pot``, ``<key>.pot``, ``<key>-ui.pot``)."""
+    return catalog_folder(domain) / f"{domain}.pot"
 
 
 @lru_cache(maxsize=None)
@@ -89,14 +121,40 @@ def load_catalog(lang: str, domain: str) -> Catalog | None:
         return read_po(fh, locale=lang, domain=domain)
 
 
-class Translator:
-    """gettext-style lookups for one language and domain (the visitor's own)."""
+@lru_cache(maxsize=None)
+def interface_catalog(lang: str) -> Catalog | None:
+    """The whole interface in ``lang``: the shared ``messages`` catalog with every game's own
+    interface catalog (``<key>-ui``) merged in; ``None`` without a shared catalog (English,
+    the msgids' language). What a visitor's translator and the translators' review read."""
+    path = po_path(lang, UI_DOMAIN)
+    if not path.exists():
+        return None
+    with path.open("rb") as fh:
+        merged = read_po(fh, locale=lang, domain=UI_DOMAIN)
+    for game in registry_keys():
+        own = load_catalog(lang, game_ui_domain(game))
+        for msg in own or ():
+            if msg.id:
+                merged[msg.id] = msg
+    return merged
 
-    def __init__(self, lang: str, domain: str = "messages") -> None:
+
+def registry_keys() -> tuple[str, ...]:
+    """The games' keys (imported here, when first asked: the games' entries import this
+    package while the registry discovers them)."""
+    from .. import registry
+    return tuple(registry.plugins())
+
+
+class Translator:
+    """gettext-style lookups for one language and domain (the visitor's own). The interface
+    (``messages``) is the shared catalog with the games' own merged in."""
+
+    def __init__(self, lang: str, domain: str = UI_DOMAIN) -> None:
         self.lang = lang
         self.domain = domain
         self._table: dict[tuple[str | None, str], str | tuple[str, ...]] = {}
-        catalog = load_catalog(lang, domain)
+        catalog = interface_catalog(lang) if domain == UI_DOMAIN else load_catalog(lang, domain)
         # The catalog's own Plural-Forms rule picks the form (French has three in CLDR).
         self._plural = gettext_module.c2py(catalog.plural_expr if catalog is not None
                                            else "(n != 1)")
@@ -130,7 +188,7 @@ class Translator:
 
 
 @lru_cache(maxsize=None)
-def translator(lang: str, domain: str = "messages") -> Translator:
+def translator(lang: str, domain: str = UI_DOMAIN) -> Translator:
     """The shared, read-only translator for a language (safe across sessions)."""
     if lang not in LANGUAGES:
         lang = DEFAULT_LANGUAGE
@@ -175,4 +233,5 @@ def format_percent_value(value: float | Fraction, lang: str, digits: int = 1) ->
 def clear_caches() -> None:
     """Forget loaded catalogs (after ``python -m jokoak catalogs`` rewrote them)."""
     load_catalog.cache_clear()
+    interface_catalog.cache_clear()
     translator.cache_clear()

@@ -2,28 +2,34 @@
 
 Two kinds of domain:
 
-* ``messages`` — the UI: msgids in English in the code (``_()``, ``N_()``) and in the
-  content YAML (scenario titles and captions, option descriptions...), extracted with
-  the mapping in ``pyproject.toml`` (``[tool.babel]``); languages eu, es, fr.
+* the interface: msgids in English in the code (``_()``, ``N_()``) and in the content YAML
+  (scenario titles and captions, option descriptions...), extracted with the mapping in
+  ``pyproject.toml`` (``[tool.babel]``); languages eu, es, fr. A msgid that one game alone
+  uses (its code and content folders) is in that game's domain ``<key>-ui``, in its folder
+  (``content/<key>/locales/``); the others in the shared ``messages`` (``locales/``).
+  At run time a visitor's translator reads both (:func:`jokoak.i18n.interface_catalog`).
 * one domain per game — the Basque source: msgctxt = segment id, msgid = the Basque
-  segment; languages es, fr, en. ``Catalog.update`` keeps translations whose segment changed
-  as *fuzzy*, with the previous Basque text kept (``#|``) for the stale-diff view.
+  segment; languages es, fr, en; its catalogs sit in the game's own folder
+  (``content/<key>/locales/``, :func:`jokoak.i18n.catalog_folder`). ``Catalog.update`` keeps
+  translations whose segment changed as *fuzzy*, with the previous Basque text kept (``#|``) for the stale-diff view.
 
 ``python -m jokoak catalogs`` rewrites what is out of date; ``stale_catalogs()`` lists it.
 """
 
 from __future__ import annotations
 
+import ast
+import copy
 import io
 import json
 import re
 import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterator, cast
+from typing import Any, Iterable, Iterator, cast
 
 import yaml
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po, write_po
 
@@ -31,9 +37,10 @@ from .. import ROOT, registry
 from ..content.schema import check_schema
 from ..content.segments import content_dir, segments
 from ..errors import ContentError
-from . import LANGUAGES, LOCALES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, clear_caches
+from .calls import BABEL_KEYWORDS, gettext_calls
+from . import (LANGUAGES, SOURCE_UI_LANGUAGE, TARGET_LANGUAGES, UI_DOMAIN,
+               clear_caches, game_ui_domain, is_interface_domain, po_path, pot_path)
 
-UI_DOMAIN = "messages"
 PROJECT = "Jokoak"
 #: A fixed header date keeps regenerated catalogs byte-stable (no churn in git).
 FIXED_DATE = datetime(2026, 1, 1, tzinfo=timezone.utc)
@@ -81,19 +88,12 @@ def extract_schema(fileobj: Any, keywords: Any, comment_tags: Any,
 _ERROR_MESSAGE = re.compile(r'"errorMessage":\s*"((?:[^"\\]|\\.)*)"')
 
 
-GETTEXT_FUNCTIONS = {"_": 1, "N_": 1, "Nn_": 2, "gettext": 1, "ngettext": 2, "pgettext": 2}
-
-
 def extract_python(fileobj: Any, keywords: Any, comment_tags: Any,
                    options: Any) -> Iterator[Extracted]:
-    """Babel's Python extractor, plus the gettext calls it cannot see inside f-strings.
-
-    On Python 3.11 the tokenizer reads an f-string as a single token, so
-    ``f"<th>{_('Basque')}</th>"`` escapes Babel's extractor; an ``ast`` pass over the f-strings
-    finds those calls (Python 3.12+ tokenizes f-strings and Babel sees them itself).
-    """
-    import ast
-
+    """Babel's Python extractor, plus the gettext calls it cannot see (:mod:`.calls`): a plural
+    through a local name of any spelling (``plural = plural_of(_)``), and the calls inside
+    f-strings (on Python 3.11 the tokenizer reads an f-string as a single token, so
+    ``f"<th>{_('Basque')}</th>"`` escapes Babel's extractor)."""
     from babel.messages.extract import extract_python as babel_extract_python
 
     source = fileobj.read()
@@ -104,21 +104,11 @@ def extract_python(fileobj: Any, keywords: Any, comment_tags: Any,
             io.BytesIO(source), keywords, comment_tags, options)):
         seen.add((funcname, message if isinstance(message, (str, type(None))) else tuple(message)))
         yield lineno, funcname, message, comments
-    for node in ast.walk(ast.parse(source)):
-        if not isinstance(node, ast.JoinedStr):
-            continue
-        for call in ast.walk(node):
-            if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
-                    and call.func.id in GETTEXT_FUNCTIONS):
-                continue
-            strings = [a.value for a in call.args[:GETTEXT_FUNCTIONS[call.func.id]]
-                       if isinstance(a, ast.Constant) and isinstance(a.value, str)]
-            if len(strings) != GETTEXT_FUNCTIONS[call.func.id]:
-                continue
-            found = strings[0] if len(strings) == 1 else tuple(strings)
-            if (call.func.id, found) not in seen:
-                seen.add((call.func.id, found))
-                yield call.lineno, call.func.id, found, []
+    for lineno, funcname, strings in gettext_calls(ast.parse(source)):
+        found = strings[0] if len(strings) == 1 else strings
+        if (funcname, found) not in seen:
+            seen.add((funcname, found))
+            yield lineno, funcname, found, []
 
 
 def _babel_config() -> tuple[list[tuple[str, str]], dict[str, dict[str, Any]], dict[str, Any]]:
@@ -128,9 +118,7 @@ def _babel_config() -> tuple[list[tuple[str, str]], dict[str, dict[str, Any]], d
         for pattern in ([entry["pattern"]] if isinstance(entry["pattern"], str) else entry["pattern"]):
             method_map.append((pattern, entry["method"]))
             options_map[pattern] = {k: v for k, v in entry.items() if k not in ("method", "pattern")}
-    keywords = {"_": None, "N_": None, "Nn_": (1, 2), "gettext": None, "ngettext": (1, 2),
-                "pgettext": ((1, "c"), 2)}
-    return method_map, options_map, keywords
+    return method_map, options_map, dict(BABEL_KEYWORDS)
 
 
 def ui_template() -> Catalog:
@@ -165,7 +153,7 @@ def source_template(game: str) -> Catalog:
         if not seg.translatable:
             continue
         auto = [f"kind: {seg.kind}"] + comments.get(seg.id, [])
-        catalog.add(seg.text, None, [(f"seeds/{game}.eu.txt", 0)], auto_comments=auto,
+        catalog.add(seg.text, None, [(f"content/{game}/seed.eu.txt", 0)], auto_comments=auto,
                     context=seg.id)
     return catalog
 
@@ -180,14 +168,53 @@ def _translator_comments(game: str) -> dict[str, list[str]]:
     return {k: ([v] if isinstance(v, str) else list(v)) for k, v in (data or {}).items()}
 
 
+def _games() -> tuple[str, ...]:
+    """The games' keys, in the registry's order (one interface and one source domain each)."""
+    return tuple(registry.plugins())
+
+
+def game_of(locations: Iterable[str]) -> str | None:
+    """The game whose folders hold every place a msgid is used (``jokoak/games/<key>/``,
+    ``ui/games/<key>/``, ``content/<key>/``), else ``None``: a msgid that one game alone uses
+    belongs in that game's own interface catalog, any other in the shared ``messages``."""
+    owners = set()
+    for path in locations:
+        parts = path.split("/")
+        if parts[:2] in (["jokoak", "games"], ["ui", "games"]) and len(parts) > 3:
+            owners.add(parts[2])
+        elif parts[0] == "content" and len(parts) > 2:
+            owners.add(parts[1])
+        else:
+            return None
+    return owners.pop() if len(owners) == 1 and owners <= set(_games()) else None
+
+
+def interface_templates() -> dict[str, Catalog]:
+    """The interface's templates, from one extraction (:func:`ui_template`): ``messages``
+    with the msgids several games or the shared code use, and ``<key>-ui`` with each game's."""
+    full = ui_template()
+    out = {domain: Catalog(project=PROJECT, domain=domain, creation_date=FIXED_DATE,
+                           locale=SOURCE_UI_LANGUAGE, fuzzy=False)
+           for domain in (UI_DOMAIN, *(game_ui_domain(g) for g in _games()))}
+    for msg in full:
+        if msg.id:
+            game = game_of(path for path, _line in msg.locations)
+            out[UI_DOMAIN if game is None else game_ui_domain(game)][msg.id] = msg
+    return out
+
+
 def domains() -> list[tuple[str, tuple[str, ...]]]:
-    """(domain, languages with a .po) for every catalog the project keeps."""
+    """(domain, languages with a .po) for every catalog the project keeps: the shared
+    interface, each game's interface, each game's source."""
     ui_langs = tuple(code for code in LANGUAGES if code != SOURCE_UI_LANGUAGE)
-    return [(UI_DOMAIN, ui_langs)] + [(g, TARGET_LANGUAGES) for g in registry.plugins()]
+    return ([(UI_DOMAIN, ui_langs)] + [(game_ui_domain(g), ui_langs) for g in _games()]
+            + [(g, TARGET_LANGUAGES) for g in _games()])
 
 
 def template(domain: str) -> Catalog:
-    return ui_template() if domain == UI_DOMAIN else source_template(domain)
+    if is_interface_domain(domain):
+        return interface_templates()[domain]
+    return source_template(domain)
 
 
 def _render(catalog: Catalog, **kw: Any) -> bytes:
@@ -198,32 +225,58 @@ def _render(catalog: Catalog, **kw: Any) -> bytes:
     return buf.getvalue()
 
 
-def pot_path(domain: str) -> Path:
-    return LOCALES / f"{domain}.pot"
+def _key(message: Message) -> tuple[str | None, str]:
+    ids = message.id
+    return message.context, ids if isinstance(ids, str) else ids[0]
+
+
+def _interface_pool(lang: str) -> dict[tuple[str | None, str], Message]:
+    """Every entry of ``lang``'s interface catalogs on disk, shared and the games': a msgid
+    that moves between them (one game's alone, then shared) keeps its translation exactly."""
+    pool: dict[tuple[str | None, str], Message] = {}
+    for domain in (UI_DOMAIN, *(game_ui_domain(g) for g in _games())):
+        path = po_path(lang, domain)
+        if path.exists():
+            with path.open("rb") as fh:
+                for msg in read_po(fh, locale=lang, domain=domain):
+                    if msg.id:
+                        pool.setdefault(_key(msg), msg)
+    return pool
 
 
 def updated_catalogs(only: str | None = None) -> dict[Path, bytes]:
     """Every catalog file as it should be now (templates and updated translations).
 
-    ``only`` restricts the work to one domain (``messages`` or a game)."""
+    ``only`` restricts the work to one domain (``messages``, ``<key>-ui`` or a game)."""
     out: dict[Path, bytes] = {}
+    interface: dict[str, Catalog] = {}
+    pools: dict[str, dict[tuple[str | None, str], Message]] = {}
     for domain, langs in domains():
         if only is not None and domain != only:
             continue
-        tmpl = template(domain)
+        if is_interface_domain(domain):
+            interface = interface or interface_templates()
+            tmpl = interface[domain]
+        else:
+            tmpl = source_template(domain)
         out[pot_path(domain)] = _render(tmpl, omit_header=False)
         for lang in langs:
-            path = LOCALES / lang / "LC_MESSAGES" / f"{domain}.po"
+            path = po_path(lang, domain)
             if path.exists():
                 with path.open("rb") as fh:
                     catalog = read_po(fh, locale=lang, domain=domain)
-                catalog.update(tmpl, no_fuzzy_matching=False, update_header_comment=False,
-                               keep_user_comments=True)
-                catalog.obsolete.clear()
             else:
                 catalog = Catalog(project=PROJECT, domain=domain, locale=lang,
                                   creation_date=FIXED_DATE, fuzzy=False)
-                catalog.update(tmpl)
+            if is_interface_domain(domain):
+                pool = pools.setdefault(lang, _interface_pool(lang))
+                for msg in tmpl:
+                    if msg.id and catalog.get(msg.id, msg.context) is None and _key(msg) in pool:
+                        moved = copy.copy(pool[_key(msg)])
+                        catalog[moved.id] = moved
+            catalog.update(tmpl, no_fuzzy_matching=False, update_header_comment=False,
+                           keep_user_comments=True)
+            catalog.obsolete.clear()
             catalog.revision_date = FIXED_DATE
             catalog.creation_date = FIXED_DATE
             out[path] = _render(catalog)

@@ -1,6 +1,6 @@
 """The translations of the Basque sources: one entry per segment and language, with status.
 
-Read from ``locales/<lang>/LC_MESSAGES/<game>.po`` (msgctxt = segment id). A fuzzy entry is a
+Read from ``content/<game>/locales/<lang>/LC_MESSAGES/<game>.po`` (msgctxt = segment id). A fuzzy entry is a
 translation whose Basque segment changed since: it is reported, never shown as current.
 """
 

@@ -38,7 +38,7 @@ class GamePlugin:
     """One game: its description, its engine and its optional capabilities.
 
     ``key`` names the game everywhere: its folder ``jokoak/games/<key>/``, URL path,
-    ``content/<key>/``, ``seeds/<key>.eu.txt``, the gettext domain of its source, ``?game=``
+    ``content/<key>/`` (its seed, ``seed.eu.txt``), the gettext domain of its source, ``?game=``
     links. ``name`` stays in Basque in every language (glossary policy); ``tagline``,
     ``origin``, ``players`` and ``sources`` are English msgids translated where they are shown.
     ``order`` places the game on Home and in the navigation (lowest first; a tie goes by key).
@@ -47,7 +47,7 @@ class GamePlugin:
     material symbol, kept where the game's own drawing (``Pictures.nav``) cannot be shown.
     ``content`` and ``seed`` are paths relative to the project folder (an absolute path is
     kept as it is, for a test's own game); empty means ``content/<key>`` and
-    ``seeds/<key>.eu.txt``.
+    ``content/<key>/seed.eu.txt``.
     """
 
     key: str
@@ -74,7 +74,7 @@ class GamePlugin:
         if not self.content:
             object.__setattr__(self, "content", f"content/{self.key}")
         if not self.seed:
-            object.__setattr__(self, "seed", f"seeds/{self.key}.eu.txt")
+            object.__setattr__(self, "seed", f"content/{self.key}/seed.eu.txt")
 
     def provides(self) -> tuple[str, ...]:
         """The optional capabilities this game has, in :data:`CAPABILITIES`' order."""

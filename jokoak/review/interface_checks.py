@@ -30,9 +30,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from .. import registry
-from ..i18n.catalogs import UI_DOMAIN
+from ..i18n import UI_DOMAIN
 from ..content.glossary import Term, contains_phrase, glossary, has_expression
-from ..i18n import LOCALES
+from ..i18n import interface_catalog
 from ..content.notes import notes
 from .source_checks import (Entry, Flag, _flag, _pofilter, drift_words, ignored_checks,
                             pofilter_params, typography_flags)
@@ -85,7 +85,8 @@ def ui_entries(catalog: Catalog) -> list[UiEntry]:
 
 @lru_cache(maxsize=None)
 def shipped_ui_entries(lang: str) -> tuple[UiEntry, ...]:
-    return tuple(read_ui_catalog(LOCALES / lang / "LC_MESSAGES" / f"{UI_DOMAIN}.po", lang))
+    catalog = interface_catalog(lang)   # the shared catalog with the games' own merged in
+    return tuple(ui_entries(catalog)) if catalog is not None else ()
 
 
 # --- one entry -------------------------------------------------------------------------------

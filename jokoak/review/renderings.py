@@ -2,14 +2,15 @@
 
 Two families of entries:
 
-* **interface entries** — each msgid of ``locales/messages.pot`` (lesson texts, how-to card
-  lines, notes, refusals, event sentences, buttons...). Its English rendering is the msgid
-  itself (the source); its eu, es and fr renderings are the translations in
-  ``locales/<lang>/LC_MESSAGES/messages.po`` that a visitor sees (translated, not fuzzy).
+* **interface entries** — each msgid of ``locales/messages.pot`` and of each game's own
+  ``content/<game>/locales/<game>-ui.pot`` (lesson texts, how-to card lines, notes, refusals,
+  event sentences, buttons...). Its English rendering is the msgid itself (the source); its eu,
+  es and fr renderings are the translations a visitor sees (translated, not fuzzy), in
+  ``messages.po`` and the games' ``<game>-ui.po`` (:func:`jokoak.i18n.interface_catalog`).
   Id: ``ui:`` and 12 hex digits of the SHA-256 of the msgctxt and msgid, so the id is the
   msgid's: a new English wording is a new entry.
 * **clause translations** — each translatable segment of a game's Basque text in es, fr and
-  en (``locales/<lang>/LC_MESSAGES/<game>.po``). Id: ``clause:<game>:<segment id>``.
+  en (``content/<game>/locales/<lang>/LC_MESSAGES/<game>.po``). Id: ``clause:<game>:<segment id>``.
 
 The hash of a rendering covers what it was made from: a translation's hash covers its source
 (the English msgid, or the Basque clause) and the translation, so a changed source makes the
@@ -40,7 +41,7 @@ from babel.messages.pofile import read_po
 
 from .. import ROOT, registry
 from ..content.segments import segment_map, segments
-from ..i18n import LANGUAGES, TARGET_LANGUAGES, load_catalog
+from ..i18n import LANGUAGES, TARGET_LANGUAGES, game_ui_domain, interface_catalog, pot_path
 from ..i18n.source_translations import TRANSLATED, translations
 
 UI_DOMAIN = "messages"
@@ -137,7 +138,9 @@ def _yaml_uses(root: Path) -> Iterator[tuple[str, Use]]:
         for path in sorted((folder / "scenarios").glob("*.yaml")):
             for text in _yaml_strings(yaml.safe_load(path.read_text(encoding="utf-8"))):
                 yield text, Use("scenario", game)
-        notes = root / "content" / "notes" / f"{game}.yaml"
+        notes = folder / "notes.yaml"
+        if not notes.exists():  # a tree from before the notes moved into the game's folder
+            notes = root / "content" / "notes" / f"{game}.yaml"   # (review/seed_ledger.py)
         if notes.exists():
             raw = yaml.safe_load(notes.read_text(encoding="utf-8")) or []
             if isinstance(raw, dict):
@@ -365,8 +368,17 @@ def _default_kind(locations: list[tuple[str, Any]]) -> str:
 # --- renderings --------------------------------------------------------------------------------
 
 def _template() -> Any:
-    with (ROOT / "locales" / f"{UI_DOMAIN}.pot").open("rb") as fh:
-        return read_po(fh, domain=UI_DOMAIN)
+    """The interface's template: the shared ``messages.pot`` and each game's own."""
+    with pot_path(UI_DOMAIN).open("rb") as fh:
+        merged = read_po(fh, domain=UI_DOMAIN)
+    for game in registry.plugins():
+        path = pot_path(game_ui_domain(game))
+        if path.exists():
+            with path.open("rb") as fh:
+                for msg in read_po(fh, domain=game_ui_domain(game)):
+                    if msg.id:
+                        merged[msg.id] = msg
+    return merged
 
 
 def _forms(value: Any) -> tuple[str, ...]:
@@ -378,7 +390,7 @@ def interface_renderings(lang: str) -> tuple[Rendering, ...]:
     """Every msgid's rendering in ``lang`` (en: the msgid; eu/es/fr: the translation a
     visitor sees, so untranslated and fuzzy entries have none)."""
     uses = msgid_uses()
-    catalog = None if lang == "en" else load_catalog(lang, UI_DOMAIN)
+    catalog = None if lang == "en" else interface_catalog(lang)
     out = []
     for msg in _template():
         if not msg.id:

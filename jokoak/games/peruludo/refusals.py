@@ -28,7 +28,7 @@ DECIDING_CLAUSE = {
     "arrastatze_more": "arrastatze.fixed_face",
     "arrastatze_switch": "arrastatze.others_switch",
 }
-#: Where the ban on repeating a bid rests (content/notes/peruludo.yaml, ``repeated-bids``).
+#: Where the ban on repeating a bid rests (content/peruludo/notes.yaml, ``repeated-bids``).
 REPEAT_CLAUSES = ("raise.to_wild", "raise.from_wild.switch")
 #: Where the cap at the dice on the table rests (notes ``quantity-cap``).
 TABLE_CLAUSES = ("round.facts.dice_count", "round.opening_bid")

@@ -1,7 +1,7 @@
 """Peruludo's options and rulesets.
 
 The first ruleset, ``basque_text``, is the Basque text's literal reading; where the text is
-silent the default is argued in ``content/notes/peruludo.yaml``. ``perudo_standard`` changes
+silent the default is argued in ``content/peruludo/notes.yaml``. ``perudo_standard`` changes
 only the rules where common Perudo differs, and keeps sixes as the wild face in every ruleset.
 """
 

@@ -1,7 +1,7 @@
 """Zaldi zuria's equipment, options and rulesets.
 
-The Basque text (``seeds/zaldi_zuria.eu.txt``) is the first ruleset, read literally where it
-speaks; where it is silent the default is argued in ``content/notes/zaldi_zuria.yaml`` and
+The Basque text (``content/zaldi_zuria/seed.eu.txt``) is the first ruleset, read literally
+where it speaks; where it is silent the default is argued in ``content/zaldi_zuria/notes.yaml`` and
 each alternative the older sources give (Pierer 1857–62, Young Folks' Cyclopaedia 1890) is a
 choice of the same :class:`Option`.
 """

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from jokoak.plugin import Bots, GamePlugin, Pictures
 
-#: The toy's Basque text and clauses live beside the tests, not in content/ and seeds/.
+#: The toy's Basque text, clauses and golden text live beside the tests, not in content/.
 CONTENT = Path(__file__).resolve().parents[3] / "toygame_content"
 
 
