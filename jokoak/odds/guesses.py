@@ -16,7 +16,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..engine.core import Rules, make_rules
-from ..plugin.returns import Node, Question
+from .question import Node, Question
 from .. import registry
 
 #: The ruleset every question is asked under: the Basque text's literal reading.

@@ -23,7 +23,7 @@ from .capabilities import (Bots, Gettext, IconRenderer, OddsTables, PaymentCheck
 
 if TYPE_CHECKING:
     from ..engine.core import Game
-    from .returns import Question
+    from ..odds.question import Question
 
 __all__ = ["CAPABILITIES", "Bots", "GamePlugin", "Gettext", "IconRenderer", "OddsTables",
            "PaymentCheck", "Pictures", "Renderer"]

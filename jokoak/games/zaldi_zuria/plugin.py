@@ -12,7 +12,7 @@ from ...plugin import Bots, GamePlugin, PaymentCheck, Pictures, Renderer
 if TYPE_CHECKING:
     from ...engine.core import Game
     from ...odds import OddsTables
-    from ...plugin.returns import Question
+    from ...odds.question import Question
 
 
 def engine() -> Game:
