@@ -21,6 +21,16 @@ if "JOKOAK_DATA" not in os.environ:
 # The lessons' sentences are not made ahead in the test processes and the servers they start
 # (each would make the same 436 sounds in the background): tests/test_speech.py makes some.
 os.environ.setdefault("JOKOAK_PREWARM", "0")
+# The libraries the pages import late (ui.heap.LIBRARIES) are imported here, in each worker's
+# main thread, before any test. Otherwise the heap's background import, started by the first
+# AppTest run of app.py in a worker, can meet a test's own import half-way: pandas and pyarrow
+# import each other, Python breaks the two threads' wait for each other by handing one of them
+# a partially initialized module, and a chart test fails ("partially initialized module
+# 'pandas'"; seen in full runs only, never in a file run alone).
+import importlib  # noqa: E402
+
+for _library in ("numpy", "pyarrow", "pandas", "altair"):
+    importlib.import_module(_library)
 
 
 # Shared by the real-browser tests (tests/test_browser*.py and the others marked `browser`),

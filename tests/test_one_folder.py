@@ -9,7 +9,8 @@ import os
 import yaml
 from babel.messages.pofile import read_po
 
-from jokoak import GAMES, ROOT
+from games_support import GAMES
+from jokoak import ROOT
 
 #: Folders that are no part of the project's files (tools, caches, the tests' and benches' own).
 SKIPPED = {".git", ".venv", "venv", ".mypy_cache", ".ruff_cache", ".pytest_cache", "__pycache__",
