@@ -28,12 +28,10 @@ def project_files():
             yield os.path.relpath(os.path.join(folder, name), ROOT).replace(os.sep, "/")
 
 
-def only_game(locations):
-    """The game whose folders hold every place a msgid is used, else None (read here from the
-    paths themselves, not from the code that splits the catalogs)."""
-    games = {g for g in GAMES for path in locations if path.startswith(own_folders(g))}
-    inside = all(any(path.startswith(own_folders(g)) for g in GAMES) for path in locations)
-    return games.pop() if inside and len(games) == 1 else None
+def owner(path):
+    """The game whose folders hold ``path``, else None (read here from the path itself, not
+    from the code that splits the catalogs)."""
+    return next((g for g in GAMES if path.startswith(own_folders(g))), None)
 
 
 def test_every_file_named_after_a_game_lies_in_its_own_folders():
@@ -57,24 +55,23 @@ def test_the_shared_locales_folder_holds_only_the_shared_interface_catalogs():
     assert names == {"messages.pot", "messages.po"}
 
 
-def test_no_shared_catalog_holds_a_msgid_that_one_game_alone_uses():
+def test_the_shared_catalogs_name_no_place_in_a_games_folders():
     paths = [ROOT / "locales" / "messages.pot", *(ROOT / "locales").glob("*/LC_MESSAGES/*.po")]
-    alone = []
+    inside = []
     for path in paths:
         with path.open("rb") as fh:
             for msg in read_po(fh):
-                game = only_game([where for where, _line in msg.locations]) if msg.id else None
-                if game is not None:
-                    alone.append(f"{path.relative_to(ROOT)}: {game}: {msg.id!r:.60}")
-    assert alone == []
+                inside += [f"{path.relative_to(ROOT)}: {where}: {msg.id!r:.60}"
+                           for where, _line in msg.locations if owner(where) is not None]
+    assert inside == []
 
 
-def test_a_games_own_catalog_holds_only_msgids_that_game_alone_uses():
+def test_a_games_own_catalog_names_only_places_in_that_games_folders():
     for game in GAMES:
         with (ROOT / "content" / game / "locales" / f"{game}-ui.pot").open("rb") as fh:
             template = read_po(fh)
         assert len(template) > 0, game
-        assert {only_game([p for p, _l in m.locations]) for m in template if m.id} == {game}
+        assert {owner(p) for m in template if m.id for p, _l in m.locations} == {game}
 
 
 def test_the_shared_glossary_holds_only_terms_several_games_use():

@@ -26,7 +26,7 @@ import re
 import tomllib
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Iterable, Iterator, cast
+from typing import Any, Iterator, cast
 
 import yaml
 from babel.messages.catalog import Catalog, Message
@@ -173,33 +173,42 @@ def _games() -> tuple[str, ...]:
     return tuple(registry.plugins())
 
 
-def game_of(locations: Iterable[str]) -> str | None:
-    """The game whose folders hold every place a msgid is used (``jokoak/games/<key>/``,
-    ``ui/games/<key>/``, ``content/<key>/``), else ``None``: a msgid that one game alone uses
-    belongs in that game's own interface catalog, any other in the shared ``messages``."""
-    owners = set()
-    for path in locations:
-        parts = path.split("/")
-        if parts[:2] in (["jokoak", "games"], ["ui", "games"]) and len(parts) > 3:
-            owners.add(parts[2])
-        elif parts[0] == "content" and len(parts) > 2:
-            owners.add(parts[1])
-        else:
-            return None
-    return owners.pop() if len(owners) == 1 and owners <= set(_games()) else None
+def game_of(path: str) -> str | None:
+    """The game whose folders hold ``path`` (``jokoak/games/<key>/``, ``ui/games/<key>/``,
+    ``content/<key>/``), else ``None`` (the shared code and content)."""
+    parts = path.split("/")
+    if parts[:2] in (["jokoak", "games"], ["ui", "games"]) and len(parts) > 3:
+        key = parts[2]
+    elif parts[0] == "content" and len(parts) > 2:
+        key = parts[1]
+    else:
+        return None
+    return key if key in _games() else None
 
 
 def interface_templates() -> dict[str, Catalog]:
-    """The interface's templates, from one extraction (:func:`ui_template`): ``messages``
-    with the msgids several games or the shared code use, and ``<key>-ui`` with each game's."""
+    """The interface's templates, from one extraction (:func:`ui_template`): each game's
+    ``<key>-ui`` holds every msgid its own folders use, with those places; ``messages`` holds
+    the msgids the shared code and content use, with their places. A msgid used in both sits
+    in both, with the same translation (the update takes it from whichever catalog has it).
+    So adding a game adds its own catalogs and changes no other: neither the shared one nor
+    another game's."""
     full = ui_template()
     out = {domain: Catalog(project=PROJECT, domain=domain, creation_date=FIXED_DATE,
                            locale=SOURCE_UI_LANGUAGE, fuzzy=False)
            for domain in (UI_DOMAIN, *(game_ui_domain(g) for g in _games()))}
     for msg in full:
-        if msg.id:
-            game = game_of(path for path, _line in msg.locations)
-            out[UI_DOMAIN if game is None else game_ui_domain(game)][msg.id] = msg
+        if not msg.id:
+            continue
+        places: dict[str, list[tuple[str, int]]] = {}
+        for path, line in msg.locations:
+            game = game_of(path)
+            domain = UI_DOMAIN if game is None else game_ui_domain(game)
+            places.setdefault(domain, []).append((path, line))
+        for domain, locations in places.items():
+            own = copy.copy(msg)
+            own.locations = locations
+            out[domain][msg.id] = own
     return out
 
 
