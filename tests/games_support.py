@@ -2,7 +2,9 @@
 
 A test that checks a capability (odds, computer players, a renderer, questions) loops over
 :func:`games_with` that capability, so a game without it is skipped, not failed: optional
-means optional. :data:`GAMES` is every shipped game (the folders of ``jokoak/games/``).
+means optional. The same holds for the Streamlit side and the lessons: a test of a play view
+loops over :func:`games_with_play_view`, a test of lessons over :func:`games_with_lessons`.
+:data:`GAMES` is every shipped game (the folders of ``jokoak/games/``).
 """
 
 from __future__ import annotations
@@ -16,8 +18,10 @@ from typing import Iterator
 import pytest
 
 from jokoak import registry
+from jokoak.content.lessons import lessons
 from jokoak.engine import Game
 from jokoak.plugin import CAPABILITIES, GamePlugin
+from ui.views import view_function
 
 #: The shipped games' keys, in the registry's order.
 GAMES: tuple[str, ...] = tuple(registry.plugins())
@@ -29,6 +33,17 @@ def games_with(capability: str) -> tuple[str, ...]:
     if capability not in CAPABILITIES:
         raise ValueError(f"{capability!r} is no capability; known: {', '.join(CAPABILITIES)}")
     return tuple(key for key in GAMES if capability in registry.plugin(key).provides())
+
+
+def games_with_play_view() -> tuple[str, ...]:
+    """The shipped games whose ``ui/games/<key>/`` declares a play view (``VIEWS.play``); a
+    game without that package has none."""
+    return tuple(key for key in GAMES if view_function(key, "play") is not None)
+
+
+def games_with_lessons() -> tuple[str, ...]:
+    """The shipped games with at least one lesson (``content/<key>/lessons/``)."""
+    return tuple(key for key in GAMES if lessons(key))
 
 
 def engine_of(key: str) -> Game:

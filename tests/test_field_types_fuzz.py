@@ -9,7 +9,7 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from games_support import GAMES
+from games_support import GAMES, games_with_lessons
 from jokoak.errors import RefusedByRules
 from jokoak.engine.record import Record, RecordError, play, replay
 from games_support import engine_of
@@ -115,7 +115,7 @@ STEP_FIELDS = ("setup", "play", "instruction", "expect", "then", "hint", "choice
 LESSON_FUZZ = settings(FUZZ, max_examples=20)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", games_with_lessons())
 @LESSON_FUZZ
 @given(field=st.sampled_from(LESSON_FIELDS + STEP_FIELDS), value=VALUES)
 def test_lesson_with_any_value_in_any_field_is_read_or_refused_with_a_field_error(

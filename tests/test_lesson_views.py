@@ -12,7 +12,7 @@ from html import escape
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from games_support import GAMES
+from games_support import games_with_lessons
 from jokoak.i18n import translator
 from jokoak.content.lessons import lessons
 import ui.play
@@ -99,7 +99,7 @@ def walk(at, game, lesson, lang="en"):
         assert at.query_params["lstep"] == str(index + 2)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", games_with_lessons())
 def test_every_lesson_is_walked_to_its_end_by_tapping_the_play_views_controls(game):
     at = open_lesson(game)
     for lesson in lessons(game):
@@ -109,7 +109,7 @@ def test_every_lesson_is_walked_to_its_end_by_tapping_the_play_views_controls(ga
         assert "jokoak_lesson_real_" + game in buttons(at)  # "Play a real game"
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", games_with_lessons())
 def test_the_first_lesson_walks_in_basque_with_basque_texts(game):
     at = open_lesson(game, lang="eu")
     walk(at, game, lessons(game)[0], "eu")
@@ -339,7 +339,7 @@ def test_an_action_step_draws_the_eye_to_the_one_control_it_asks_for():
     assert "quick3" not in styles
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", games_with_lessons())
 def test_a_lesson_says_no_average_and_no_percentage(game):
     at = open_lesson(game)
     for lesson in lessons(game)[:1]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from jokoak import ROOT
-from games_support import GAMES
+from games_support import games_with_lessons
 from jokoak.engine.core import refusal
 from jokoak.engine.driver import resume
 from games_support import engine_of
@@ -278,34 +278,28 @@ def test_a_lesson_exemption_needs_a_reason_and_a_known_id():
 
 # ---- the shipped lessons -------------------------------------------------------------------
 
-def shipped(game):
-    if not lesson_dir(game).is_dir():
-        pytest.skip(f"{game}: no lessons")
-    return lessons(game)
-
-
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", games_with_lessons())
 def test_every_lesson_of_the_game_loads_and_the_first_fits_in_two_minutes(game):
-    found = shipped(game)
+    found = lessons(game)
     assert len(found) == len(list(lesson_dir(game).glob("*.yaml")))
     # at most eight things to do: a tap or an answer takes a first-timer well under 15 s
     assert 1 <= len(found[0].steps) <= 8
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", games_with_lessons())
 def test_each_expected_move_is_legal_for_the_visitor_where_the_step_starts(game):
     engine = engine_of(game)
-    for lesson in shipped(game):
+    for lesson in lessons(game):
         for step in lesson.steps:
             if step.kind == "action":
                 state = resume(engine, step.record).state
                 assert refusal(state, step.expect, lesson.seat) is None, (lesson.name, step.expect)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", games_with_lessons())
 def test_each_question_has_exactly_one_answer_the_engine_bears_out(game):
     engine = engine_of(game)
-    for lesson in shipped(game):
+    for lesson in lessons(game):
         for step in lesson.steps:
             if step.kind == "question":
                 asked = resume(engine, step.record).moves[-1].events
@@ -313,9 +307,8 @@ def test_each_question_has_exactly_one_answer_the_engine_bears_out(game):
                 assert len(rights) == 1 and rights[0].right, (lesson.name, step.instruction)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", games_with_lessons())
 def test_every_rule_of_the_source_is_taught_by_a_lesson_or_exempted(game):
-    shipped(game)
     problems = game_lesson_coverage_problems(game)
     assert not problems, f"{game}: " + "; ".join(problems)
 

@@ -41,8 +41,10 @@ def _modules() -> list[str]:
     names = list(LIBRARIES)
     for key in registry.plugins():
         for package in (f"jokoak.games.{key}", f"ui.games.{key}"):
-            names.append(package)
             module = registry.optional_module(package)
+            if module is None:
+                continue   # a game without a ``ui/games/<key>/`` package: nothing to import
+            names.append(package)
             path = getattr(module, "__path__", None)
             if path is not None:
                 names += [info.name for info in pkgutil.walk_packages(path, f"{package}.")]
