@@ -41,6 +41,11 @@ def games_with_play_view() -> tuple[str, ...]:
     return tuple(key for key in GAMES if view_function(key, "play") is not None)
 
 
+def games_with_odds_view() -> tuple[str, ...]:
+    """The shipped games whose ``ui/games/<key>/`` declares an odds view (``VIEWS.odds``)."""
+    return tuple(key for key in GAMES if view_function(key, "odds") is not None)
+
+
 def games_with_lessons() -> tuple[str, ...]:
     """The shipped games with at least one lesson (``content/<key>/lessons/``)."""
     return tuple(key for key in GAMES if lessons(key))

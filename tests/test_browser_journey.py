@@ -27,7 +27,7 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 
 import browser_support
-from games_support import GAMES
+from games_support import games_with_lessons, games_with_play_view
 from jokoak.content.lessons import lessons
 from jokoak.service.settings import load_settings
 
@@ -35,6 +35,8 @@ pytestmark = pytest.mark.browser
 
 SIZES = [((1920, 1080), "eu"), ((1080, 1920), "es"), ((390, 844), "fr")]
 ALL = os.environ.get("JOKOAK_JOURNEY_ALL") == "1"
+#: A child's journey goes from a lesson to a real game: the games that have both.
+GAMES = tuple(g for g in games_with_lessons() if g in games_with_play_view())
 JOURNEYS = ([(game, size, lang) for game in GAMES for size, lang in SIZES] if ALL else
             [(game, *SIZES[i % len(SIZES)]) for i, game in enumerate(GAMES)])
 #: A child reads before tapping (longer than the arming time of a new screen).

@@ -76,7 +76,8 @@ def test_kiosk_keeps_the_page_navigation_on_screen_with_large_targets(server, ki
     page = start_visit(kiosk_page, server, "Español", "es")
     links = page.locator('a[data-testid="stTopNavLink"]')
     links.first.wait_for(timeout=15000)
-    assert links.count() == 5        # no Translators page (and no operator page) on a kiosk
+    # Home, each game and Sources; no Translators page (and no operator page) on a kiosk
+    assert links.count() == len(GAMES) + 2
     assert "/translators" not in " ".join(links.evaluate_all("ls => ls.map(l => l.href)"))
     for i in range(links.count()):
         box = links.nth(i).bounding_box()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 import browser_support
-from games_support import GAMES
+from games_support import games_with_lessons, games_with_play_view
 from jokoak.content.lessons import lessons
 
 pytestmark = pytest.mark.browser
@@ -42,7 +42,7 @@ def _page(chromium_browser):
     return context, context.new_page()
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", games_with_lessons())
 def test_a_portrait_kiosk_lesson_gives_the_board_the_room_left_with_its_control_on_screen(
         server, chromium_browser, game):
     lesson = lessons(game)[0]
@@ -72,7 +72,7 @@ def test_a_portrait_kiosk_lesson_gives_the_board_the_room_left_with_its_control_
         context.close()
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", games_with_play_view())
 def test_portrait_kiosk_play_gives_the_board_the_room_left_with_a_move_on_screen(
         server, chromium_browser, game):
     context, page = _page(chromium_browser)

@@ -197,6 +197,7 @@ def interface_templates() -> dict[str, Catalog]:
     out = {domain: Catalog(project=PROJECT, domain=domain, creation_date=FIXED_DATE,
                            locale=SOURCE_UI_LANGUAGE, fuzzy=False)
            for domain in (UI_DOMAIN, *(game_ui_domain(g) for g in _games()))}
+    entries: dict[str, list[tuple[tuple[str, int, str], Message]]] = {d: [] for d in out}
     for msg in full:
         if not msg.id:
             continue
@@ -208,7 +209,13 @@ def interface_templates() -> dict[str, Catalog]:
         for domain, locations in places.items():
             own = copy.copy(msg)
             own.locations = locations
-            out[domain][msg.id] = own
+            first = min(locations)
+            entries[domain].append(((first[0], first[1], str(_key(msg)[1])), own))
+    # Each catalog in the order of its own first places (file, line): another game's places,
+    # extracted before or after, move nothing in it.
+    for domain, found in entries.items():
+        for _place, own in sorted(found, key=lambda entry: entry[0]):
+            out[domain][own.id] = own
     return out
 
 
