@@ -43,9 +43,9 @@ def test_a_new_game_that_reuses_msgids_changes_no_other_catalog(monkeypatch):
             template[msgid].locations.append(("jokoak/games/newgame/render.py", 0))
         return template
 
+    games = (*catalogs._games(), "newgame")
     monkeypatch.setattr(catalogs, "ui_template", with_a_new_game)
-    monkeypatch.setattr(catalogs, "_games", lambda: ("peruludo", "zaldi_zuria", "zohn_ahl",
-                                                     "newgame"))
+    monkeypatch.setattr(catalogs, "_games", lambda: games)
     after = interface_templates()
     for domain in before:
         assert _render(after[domain]) == _render(before[domain]), domain
