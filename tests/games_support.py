@@ -21,7 +21,6 @@ from jokoak import registry
 from jokoak.content.lessons import lessons
 from jokoak.engine import Game
 from jokoak.plugin import CAPABILITIES, GamePlugin
-from ui.views import view_function
 
 #: The shipped games' keys, in the registry's order.
 GAMES: tuple[str, ...] = tuple(registry.plugins())
@@ -38,11 +37,13 @@ def games_with(capability: str) -> tuple[str, ...]:
 def games_with_play_view() -> tuple[str, ...]:
     """The shipped games whose ``ui/games/<key>/`` declares a play view (``VIEWS.play``); a
     game without that package has none."""
+    from ui.views import view_function   # here: the benches import this module without ui/
     return tuple(key for key in GAMES if view_function(key, "play") is not None)
 
 
 def games_with_odds_view() -> tuple[str, ...]:
     """The shipped games whose ``ui/games/<key>/`` declares an odds view (``VIEWS.odds``)."""
+    from ui.views import view_function
     return tuple(key for key in GAMES if view_function(key, "odds") is not None)
 
 
