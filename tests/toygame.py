@@ -25,7 +25,7 @@ from typing import Any, Mapping
 from jokoak.engine import (CHANCE, TERMINAL, Event, IllegalAction, Option, Reason, Rules,
                            Ruleset, SetupError, event, game_over, make_rules, not_legal,
                            not_your_turn, random_policy, reason)
-from jokoak.odds import OddsTable
+from jokoak.plugin.returns import OddsTable
 
 NAME = "toygame"
 MIN_PLAYERS, MAX_PLAYERS = 2, 4

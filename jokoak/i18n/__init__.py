@@ -131,7 +131,7 @@ def interface_catalog(lang: str) -> Catalog | None:
         return None
     with path.open("rb") as fh:
         merged = read_po(fh, locale=lang, domain=UI_DOMAIN)
-    for game in registry_keys():
+    for game in games_with_interface_catalogs():
         own = load_catalog(lang, game_ui_domain(game))
         for msg in own or ():
             if msg.id:
@@ -139,11 +139,13 @@ def interface_catalog(lang: str) -> Catalog | None:
     return merged
 
 
-def registry_keys() -> tuple[str, ...]:
-    """The games' keys (imported here, when first asked: the games' entries import this
-    package while the registry discovers them)."""
-    from .. import registry
-    return tuple(registry.plugins())
+def games_with_interface_catalogs() -> tuple[str, ...]:
+    """The games whose folder holds an interface template (``content/<key>/locales/<key>-ui.pot``),
+    read off the files, not asked of the registry: the registry's plug-ins name the engine, and
+    the languages sit below every game (a game without such a catalog has no sentence of its own)."""
+    return tuple(sorted(path.parent.parent.name for path in
+                        (ROOT / "content").glob(f"*/locales/*{GAME_UI_SUFFIX}.pot")
+                        if path.stem == game_ui_domain(path.parent.parent.name)))
 
 
 class Translator:

@@ -15,7 +15,7 @@ from typing import Any, Iterable, Sequence
 from jokoak.engine.core import Rules, RulesError
 from jokoak.games.peruludo.bids import Bid, BidContext, count_face, legal_bids
 from jokoak.games.peruludo.rules import MAX_TABLE_DICE, WILD_FACE, options
-from jokoak.odds import OddsTable
+from jokoak.plugin.returns import OddsTable
 from jokoak.i18n.msgids import N_
 
 

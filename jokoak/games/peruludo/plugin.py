@@ -11,7 +11,7 @@ from ...plugin import Bots, GamePlugin, Pictures, Renderer
 
 if TYPE_CHECKING:
     from ...engine.core import Game
-    from ...odds import OddsTables
+    from ...plugin.capabilities import OddsTables
     from ...odds.question import Question
 
 

@@ -20,7 +20,7 @@ from jokoak.games.zaldi_zuria.rules import (CARDS, DENOMINATOR, MARKS, MAX_PIPS,
                                             all_patterns, marks_weight, options, pips)
 from jokoak.games.zaldi_zuria.throws import STRAIGHT, TableAtThrow, Transfer, resolve, settle, throw_kind
 from jokoak.i18n.msgids import N_
-from jokoak.odds import OddsTable
+from jokoak.plugin.returns import OddsTable
 
 KIND_KEYS = ("all_blank", "symbols_only", "symbols_and_pips", "pips_only")
 KIND_LABELS = {"all_blank": N_("all blank (white horse)"),

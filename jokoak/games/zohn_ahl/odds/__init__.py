@@ -35,7 +35,7 @@ from jokoak.i18n.msgids import N_
 from jokoak.games.zohn_ahl.engine import options, throw_distribution
 # re-exported: the odds view measures the board with it
 from jokoak.games.zohn_ahl.engine import circuit_length as circuit_length
-from jokoak.odds import OddsTable
+from jokoak.plugin.returns import OddsTable
 from jokoak.games.zohn_ahl.odds.bounds import certified_game_length, certified_win_odds
 from jokoak.games.zohn_ahl.odds.chain import ChainSpec, GameChain, State, chain_step, game_chain, start_state
 
